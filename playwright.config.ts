@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+/** Each e2e server is the real reference service serving the production build (npm run build first). */
+const serve = (port: number, extra = '', env: Record<string, string> = {}) => ({
+  command: `node --import tsx server/main.ts --viewer dist --quiet --port ${port} ${extra}`.trim(),
+  url: `http://127.0.0.1:${port}/config.json`,
+  reuseExistingServer: !process.env.CI,
+  timeout: 60_000,
+  env: { ...env } as Record<string, string>,
+});
+
+export const PORTS = { main: 4173, shortTokens: 4174, provider: 4175 } as const;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORTS.main}`,
+    viewport: { width: 1400, height: 900 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: [
+    serve(PORTS.main),
+    serve(PORTS.shortTokens, '', { SERVICE_TOKEN_TTL: '8' }),
+    serve(PORTS.provider, '--profile provider'),
+  ],
+});

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An error that the service answers with its status and the error envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request') => new ApiError(400, code, message);
+export const unprocessable = (message: string, code = 'unprocessable') => new ApiError(422, code, message);
+export const notFound = (message: string, code = 'not_found') => new ApiError(404, code, message);
+export const unauthorized = (message: string, code = 'unauthorized') =>
+  new ApiError(401, code, message, {
+    'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
+  });
+
+export interface ErrorEnvelope {
+  error: string;
+  message: string;
+  status_code: number;
+  'x-correlation-id': string;
+}
+
+export function envelope(request: FastifyRequest, statusCode: number, code: string, message: string): ErrorEnvelope {
+  return { error: code, message, status_code: statusCode, 'x-correlation-id': request.id };
+}
+
+function describeValidation(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const where = error.validationContext ?? 'request';
+  const path = first.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+  const missing = (first.params as { missingProperty?: string }).missingProperty;
+  const extra = (first.params as { additionalProperty?: string }).additionalProperty;
+  if (missing) return `${where}: "${missing}" is required`;
+  if (extra) return `${where}: "${extra}" is not allowed`;
+  return `${where}${path ? ` "${path}"` : ''} ${first.message ?? 'is invalid'}`;
+}
+
+/** The one place that turns any failure into the error envelope. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      reply.headers(error.headers);
+      return reply.status(error.statusCode).send(envelope(request, error.statusCode, error.code, error.message));
+    }
+    if (error.validation) {
+      return reply.status(400).send(envelope(request, 400, 'invalid_parameter', describeValidation(error)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type'
+        : error.code?.startsWith('FST_ERR_CTP') ? 'invalid_body' : 'bad_request';
+      return reply.status(status).send(envelope(request, status, code, error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(envelope(request, 500, 'internal_error', 'The service failed to answer this request.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(envelope(request, 404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,56 @@
+import { area } from '@turf/turf';
+import { parse } from 'wellknown';
+import { badRequest, unprocessable } from '../errors.ts';
+import type { Footprint } from '../catalog/survey.ts';
+
+export const MAX_WKT_LENGTH = 300_000;
+export const MAX_VERTICES = 10_000;
+export const MAX_AREA_KM2 = 696_000;
+
+/** Parses a WKT area of interest (Polygon or MultiPolygon, EPSG:4326) and checks it, or throws a 4xx ApiError. */
+export function parseAreaWkt(wkt: string): Footprint {
+  if (wkt.length > MAX_WKT_LENGTH) throw badRequest(`wkt is ${wkt.length} characters; the limit is ${MAX_WKT_LENGTH}.`, 'wkt_too_long');
+  const commas = wkt.split(',').length;
+  if (commas > MAX_VERTICES + 1000) throw badRequest(`wkt has more than ${MAX_VERTICES} vertices.`, 'too_many_vertices');
+  let geometry: ReturnType<typeof parse>;
+  try {
+    geometry = parse(wkt);
+  } catch {
+    geometry = null;
+  }
+  if (!geometry) throw badRequest('wkt is not well-formed WKT (expected e.g. "POLYGON((lon lat, ...))").', 'invalid_wkt');
+  if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') {
+    throw badRequest(`wkt must be a POLYGON or MULTIPOLYGON, got ${geometry.type.toUpperCase()}.`, 'invalid_geometry');
+  }
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  let vertices = 0;
+  for (const rings of polygons) {
+    if (rings.length === 0) throw badRequest('wkt has an empty polygon.', 'invalid_geometry');
+    for (const ring of rings) {
+      vertices += ring.length;
+      checkRing(ring);
+    }
+  }
+  if (vertices > MAX_VERTICES) throw badRequest(`wkt has ${vertices} vertices; the limit is ${MAX_VERTICES}.`, 'too_many_vertices');
+  const km2 = area(geometry) / 1e6;
+  if (km2 > MAX_AREA_KM2) {
+    throw unprocessable(`The area is ${Math.round(km2).toLocaleString('en-US')} km²; the limit is ${MAX_AREA_KM2.toLocaleString('en-US')} km².`, 'area_too_large');
+  }
+  return geometry;
+}
+
+function checkRing(ring: number[][]): void {
+  if (ring.length < 4) throw badRequest('Every polygon ring needs at least 4 positions (closed).', 'invalid_geometry');
+  for (const position of ring) {
+    const [lon, lat] = position;
+    if (position.length < 2 || !Number.isFinite(lon) || !Number.isFinite(lat)) {
+      throw badRequest('wkt has a coordinate that is not a finite number.', 'invalid_geometry');
+    }
+    if (lon < -180 || lon > 180 || lat < -90 || lat > 90) {
+      throw badRequest(`Coordinate (${lon} ${lat}) is outside EPSG:4326 bounds (lon -180..180, lat -90..90; order is "lon lat").`, 'invalid_geometry');
+    }
+  }
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (first[0] !== last[0] || first[1] !== last[1]) throw badRequest('Every polygon ring must be closed (first position equal to the last).', 'invalid_geometry');
+}

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import type { Survey } from '../catalog/survey.ts';
+import { encodeJpeg, encodePng } from './encode.ts';
+import { renderTile } from './render.ts';
+
+export type TileFormat = 'png' | 'jpeg';
+
+export interface EncodedTile {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+/** Where tile bytes come from: the procedural demo imagery or an operator's directory. */
+export interface TileSource {
+  /** The tile's ETag when it is known without producing the tile (so a revalidation costs nothing). */
+  etag(survey: Survey, z: number, x: number, y: number, format: TileFormat): string | undefined;
+  /** The encoded tile, or null where the survey has no imagery. */
+  read(survey: Survey, z: number, x: number, y: number, format: TileFormat): Promise<EncodedTile | null>;
+}
+
+const CONTENT_TYPES: Record<TileFormat, string> = { png: 'image/png', jpeg: 'image/jpeg' };
+const RENDERER_VERSION = 1;
+
+export function proceduralTiles(cacheBytes = 256 * 1024 * 1024): TileSource {
+  const cache = new LRUCache<string, EncodedTile>({ maxSize: cacheBytes, sizeCalculation: (t) => t.body.length + 200 });
+  const empty = new LRUCache<string, true>({ max: 100_000 });
+  const etag = (survey: Survey, z: number, x: number, y: number, format: TileFormat) =>
+    `"${createHash('sha1').update(`${RENDERER_VERSION}/${survey.id}/${survey.lastUpdated}/${z}/${x}/${y}/${format}`).digest('base64url')}"`;
+
+  return {
+    etag,
+    async read(survey, z, x, y, format) {
+      const tag = etag(survey, z, x, y, format);
+      const cached = cache.get(tag);
+      if (cached) return cached;
+      if (empty.has(tag)) return null;
+      const rgba = renderTile(survey, z, x, y);
+      if (!rgba) {
+        empty.set(tag, true);
+        return null;
+      }
+      const body = format === 'png' ? encodePng(rgba) : encodeJpeg(rgba);
+      const tile = { body, contentType: CONTENT_TYPES[format], etag: tag };
+      cache.set(tag, tile);
+      return tile;
+    },
+  };
+}
+
+/** Tiles read from `DIR/{survey}/{z}/{x}/{y}.png|jpg|jpeg`; a requested format that is missing falls back to the other. */
+export function directoryTiles(dir: string): TileSource {
+  const candidates = (format: TileFormat) => (format === 'png' ? ['png', 'jpg', 'jpeg'] : ['jpg', 'jpeg', 'png']);
+  return {
+    etag: () => undefined,
+    async read(survey, z, x, y, format) {
+      for (const ext of candidates(format)) {
+        const file = path.join(dir, survey.id, String(z), String(x), `${y}.${ext}`);
+        const info = await stat(file).catch(() => undefined);
+        if (!info?.isFile()) continue;
+        return {
+          body: await readFile(file),
+          contentType: ext === 'png' ? 'image/png' : 'image/jpeg',
+          etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+        };
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { stringify as toWkt } from 'wellknown';
+import { tileToQuadkey } from '@mapbox/tilebelt';
+import type { Survey } from '../catalog/survey.ts';
+import type { CoveredTile } from '../geo/tiles.ts';
+
+/** What every response shape needs to know about the request. */
+export interface ShapeContext {
+  /** Externally visible base URL, without a trailing slash. */
+  baseUrl: string;
+}
+
+export interface SurveyPage {
+  results: Survey[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** How a family of routes renders the service's model as JSON. One per response profile. */
+export interface Profile {
+  name: string;
+  surveyPage(page: SurveyPage, ctx: ShapeContext): unknown;
+  footprint(survey: Survey, ctx: ShapeContext): unknown;
+  coverage(surveys: Survey[], ctx: ShapeContext): unknown;
+  tileMetadata(survey: Survey, tiles: CoveredTile[], ctx: ShapeContext): unknown;
+  /** The `?metadata=true` answer of one tile. */
+  tileItems(survey: Survey, tile: CoveredTile, ctx: ShapeContext): unknown;
+  /** The tile URL that tile metadata advertises. */
+  tileUrl(survey: Survey, tile: CoveredTile, ctx: ShapeContext): string;
+}
+
+export interface ShapeOptions {
+  name: string;
+  geometry: 'geojson' | 'wkt';
+  time: 'iso' | 'legacy';
+  /** cloud_cover, links and tile z/x/y, which the seed adds to the provider's published fields. */
+  extras: boolean;
+  tileMetadata: 'flat' | 'nested';
+  tileUrl: 'zxy' | 'mosaic';
+  /** Path prefix of tile URLs, e.g. "/tile/v2". */
+  prefix: string;
+}
+
+/** "2024-11-01T18:17:51Z" → "20241101T181751" */
+const compactTime = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+/, '').replace(/Z$/, '');
+
+/** Capture id as the provider forms it: start_end_published timestamps and the z14 quadkey of the tile. */
+export function mosaicStacId(survey: Survey, tile: Pick<CoveredTile, 'x' | 'y' | 'z'>): string {
+  const shift = Math.max(0, tile.z - 14);
+  const quadkey = tileToQuadkey([tile.x >> shift, tile.y >> shift, Math.min(tile.z, 14)]);
+  return `${compactTime(survey.captureStart)}_${compactTime(survey.captureEnd)}_${compactTime(survey.publishedDate)}_${quadkey}`;
+}
+
+/** ISO 8601 → "YYYY-MM-DD HH:MM:SS UTC" (legacy routes). */
+export const legacyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+
+export function createProfile(options: ShapeOptions): Profile {
+  const time = options.time === 'iso' ? (iso: string) => iso : legacyTime;
+  const geometry = options.geometry === 'geojson' ? (s: Survey) => s.footprint : (s: Survey) => toWkt(s.footprint as Parameters<typeof toWkt>[0]);
+  const surveyUrl = (s: Survey, ctx: ShapeContext) => `${ctx.baseUrl}${options.prefix}/${encodeURIComponent(s.id)}`;
+
+  const survey = (s: Survey, ctx: ShapeContext) => ({
+    id: s.id,
+    capture_date_start: time(s.captureStart),
+    capture_date_end: time(s.captureEnd),
+    last_updated: time(s.lastUpdated),
+    spectral_range: s.spectralRange,
+    ...(options.extras && {
+      cloud_cover: s.cloudCover,
+      links: [
+        { rel: 'footprint', href: `${surveyUrl(s, ctx)}/footprint` },
+        { rel: 'coverage', href: `${surveyUrl(s, ctx)}/coverage` },
+        { rel: 'tiles', href: `${surveyUrl(s, ctx)}/{z}/{x}/{y}` },
+      ],
+    }),
+  });
+
+  const tileUrl = (s: Survey, t: CoveredTile, ctx: ShapeContext) =>
+    options.tileUrl === 'zxy'
+      ? `${surveyUrl(s, ctx)}/${t.z}/${t.x}/${t.y}`
+      : `${surveyUrl(s, ctx)}/${mosaicStacId(s, t)}/${t.z}/${t.x}/${t.y}`;
+
+  const tileItem = (s: Survey, t: CoveredTile, ctx: ShapeContext) => ({
+    static_url: tileUrl(s, t, ctx),
+    geospatial_extent: t.extent,
+    mosaic_stac_id: mosaicStacId(s, t),
+    capture_date_start: time(s.captureStart),
+    capture_date_end: time(s.captureEnd),
+    published_date: time(s.publishedDate),
+    file_format: 'png',
+    spatial_resolution_class: s.resolutionClass,
+    spectral_range: s.spectralRange,
+    percent_covered: t.percentCovered,
+    ...(options.extras && { survey_id: s.id, z: t.z, x: t.x, y: t.y }),
+  });
+
+  return {
+    name: options.name,
+    tileUrl,
+    surveyPage: ({ results, page, pageSize, total }, ctx) => ({
+      results: results.map((s) => survey(s, ctx)),
+      page,
+      page_size: pageSize,
+      has_next: page * pageSize < total,
+      total_pages: Math.ceil(total / pageSize),
+      total_results: total,
+    }),
+    footprint: (s, ctx) => ({
+      survey_id: s.id,
+      footprint: geometry(s),
+      status: 200,
+      ...(options.extras && {
+        ...survey(s, ctx),
+        published_date: time(s.publishedDate),
+        spatial_resolution_class: s.resolutionClass,
+      }),
+    }),
+    coverage: (surveys, ctx) => surveys.map((s) => ({ ...survey(s, ctx), footprint: geometry(s) })),
+    tileMetadata: (s, tiles, ctx) =>
+      options.tileMetadata === 'flat' ? tiles.map((t) => tileItem(s, t, ctx)) : tiles.map((t) => [tileItem(s, t, ctx)]),
+    tileItems: (s, t, ctx) => [tileItem(s, t, ctx)],
+  };
+}
+
+export const seedProfile = createProfile({
+  name: 'seed', geometry: 'geojson', time: 'iso', extras: true, tileMetadata: 'flat', tileUrl: 'zxy', prefix: '/tile/v2',
+});
+
+export const providerProfile = createProfile({
+  name: 'provider', geometry: 'wkt', time: 'iso', extras: false, tileMetadata: 'nested', tileUrl: 'mosaic', prefix: '/tile/v2',
+});
+
+/** Legacy unversioned routes: the active profile's fields with legacy timestamps and WKT footprints. */
+export function legacyProfile(base: 'seed' | 'provider'): Profile {
+  return createProfile({
+    name: `legacy-${base}`, geometry: 'wkt', time: 'legacy', extras: base === 'seed', tileMetadata: base === 'seed' ? 'flat' : 'nested',
+    tileUrl: 'zxy', prefix: '/tile',
+  });
+}

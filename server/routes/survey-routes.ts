@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Catalog } from '../catalog/catalog.ts';
+import type { Survey } from '../catalog/survey.ts';
+import type { ServiceConfig } from '../config.ts';
+import { badRequest, notFound, unprocessable } from '../errors.ts';
+import {
+  boundingTileCount, coveredTiles, coverageFraction, estimatedTileCount, intersectAreas, isValidTile, tileExtent, tilesCovering,
+} from '../geo/tiles.ts';
+import { parseAreaWkt } from '../geo/wkt.ts';
+import type { TileFormat, TileSource } from '../imagery/source.ts';
+import { mosaicStacId, type Profile } from '../profiles/profile.ts';
+import { baseUrlOf, checkDay, checkZoom, surveyOrNotFound } from './checks.ts';
+import {
+  AreaCoverageQuery, MosaicTileParams, SurveyListQuery, SurveyParams, TileMetadataQuery, TileParams, TileQuery,
+} from './schemas.ts';
+
+export interface SurveyRouteOptions {
+  /** "/tile/v2", or "/tile" for the legacy routes. */
+  prefix: string;
+  profile: Profile;
+  catalog: Catalog;
+  config: ServiceConfig;
+  tiles: TileSource;
+  /** Whether the capture-specific tile route exists under this prefix. */
+  mosaicRoute: boolean;
+}
+
+const FOOTPRINT_CACHE = 'private, max-age=604800';
+const TILE_CACHE = 'private, max-age=86400';
+const BASEMAP = 'basemap';
+
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+function parseTileAddress(params: TileParams): { z: number; x: number; y: number; format: TileFormat } {
+  const yMatch = /^(\d+)(?:\.(png|jpe?g))?$/i.exec(params.y);
+  if (!/^\d+$/.test(params.z) || !/^\d+$/.test(params.x) || !yMatch) {
+    throw badRequest(`"${params.z}/${params.x}/${params.y}" is not a tile address; use integers z/x/y with an optional .png, .jpeg or .jpg suffix.`, 'invalid_tile_address');
+  }
+  const z = checkZoom(Number(params.z));
+  const x = Number(params.x);
+  const y = Number(yMatch[1]);
+  if (!isValidTile(x, y, z)) throw badRequest(`Tile ${z}/${x}/${y} does not exist: x and y must be within 0–${2 ** z - 1} at zoom ${z}.`, 'tile_out_of_range');
+  const format: TileFormat = yMatch[2] && yMatch[2].toLowerCase() !== 'png' ? 'jpeg' : 'png';
+  return { z, x, y, format };
+}
+
+export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
+  const { prefix, profile, catalog, config, tiles } = options;
+
+  /** The survey whose imagery a tile request means: a named survey, or the newest one with imagery there. */
+  function surveyForTile(id: string, z: number, x: number, y: number): Survey {
+    if (id !== BASEMAP) return surveyOrNotFound(catalog, id);
+    const [w, s, e, n] = tileExtent(x, y, z);
+    const newest = catalog.inBox(w, s, e, n).find((survey) => coverageFraction(survey.footprint, x, y, z) > 0);
+    if (!newest) throw notFound(`No survey has imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
+    return newest;
+  }
+
+  async function sendTile(request: FastifyRequest<{ Querystring: TileQuery }>, reply: FastifyReply, params: TileParams, mosaic?: string) {
+    const { z, x, y, format } = parseTileAddress(params);
+    const survey = surveyForTile(params.survey_id, z, x, y);
+    if (mosaic !== undefined && mosaic !== mosaicStacId(survey, { x, y, z })) {
+      throw notFound(`Survey "${survey.id}" has no capture "${mosaic}" at tile ${z}/${x}/${y}.`, 'capture_not_found');
+    }
+    if (request.query.metadata) {
+      const fraction = coverageFraction(survey.footprint, x, y, z);
+      if (fraction <= 0) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
+      return reply
+        .header('cache-control', TILE_CACHE)
+        .send(profile.tileItems(survey, { x, y, z, extent: tileExtent(x, y, z), percentCovered: Math.max(1, Math.round(fraction * 100)) }, { baseUrl: baseUrlOf(config, request) }));
+    }
+    const known = tiles.etag(survey, z, x, y, format);
+    if (known && notModified(request, known)) return reply.status(304).header('etag', known).header('cache-control', TILE_CACHE).send();
+    const tile = await tiles.read(survey, z, x, y, format);
+    if (!tile) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
+    reply.header('etag', tile.etag).header('cache-control', TILE_CACHE);
+    if (notModified(request, tile.etag)) return reply.status(304).send();
+    return reply.header('content-type', tile.contentType).send(tile.body);
+  }
+
+  return async (app) => {
+    app.get<{ Querystring: SurveyListQuery }>(`${prefix}/surveys`, { schema: { querystring: SurveyListQuery } }, async (request) => {
+      const { page, page_size: pageSize } = request.query;
+      return profile.surveyPage({ ...catalog.page(page, pageSize), page, pageSize }, { baseUrl: baseUrlOf(config, request) });
+    });
+
+    app.get<{ Querystring: AreaCoverageQuery }>(`${prefix}/surveys/coverage`, { schema: { querystring: AreaCoverageQuery } }, async (request) => {
+      const { wkt, zoom } = request.query;
+      if (zoom !== undefined) checkZoom(zoom);
+      const observedStart = checkDay(request.query.observed_start, 'observed_start');
+      const observedEnd = checkDay(request.query.observed_end, 'observed_end');
+      if (observedStart && observedEnd && observedStart > observedEnd) throw badRequest('observed_start is after observed_end.');
+      const area = parseAreaWkt(wkt);
+      return profile.coverage(catalog.intersecting(area, { observedStart, observedEnd }), { baseUrl: baseUrlOf(config, request) });
+    });
+
+    app.get<{ Params: SurveyParams }>(`${prefix}/:survey_id/footprint`, { schema: { params: SurveyParams } }, async (request, reply) => {
+      const survey = surveyOrNotFound(catalog, request.params.survey_id);
+      const etag = `"${createHash('sha1').update(`${profile.name}/${survey.id}/${survey.lastUpdated}`).digest('base64url')}"`;
+      reply.header('etag', etag).header('cache-control', FOOTPRINT_CACHE);
+      if (notModified(request, etag)) return reply.status(304).send();
+      return profile.footprint(survey, { baseUrl: baseUrlOf(config, request) });
+    });
+
+    app.get<{ Params: SurveyParams; Querystring: TileMetadataQuery }>(
+      `${prefix}/:survey_id/coverage`,
+      { schema: { params: SurveyParams, querystring: TileMetadataQuery } },
+      async (request) => {
+        const { wkt, overlap, tc } = request.query;
+        const zoom = checkZoom(request.query.zoom);
+        const survey = surveyOrNotFound(catalog, request.params.survey_id);
+        const area = parseAreaWkt(wkt);
+        const shared = intersectAreas(survey.footprint, area);
+        if (shared && boundingTileCount(shared, zoom) > config.tileCap) {
+          const count = boundingTileCount(shared, zoom) > config.tileCap * 20 ? estimatedTileCount(shared, zoom) : tilesCovering(shared, zoom).length;
+          if (count > config.tileCap) {
+            throw unprocessable(
+              `This request asks for about ${count.toLocaleString('en-US')} tiles at zoom ${zoom}; the limit is ${config.tileCap.toLocaleString('en-US')}. Narrow the area or lower the zoom.`,
+              'too_many_tiles',
+            );
+          }
+        }
+        const items = coveredTiles(survey.footprint, area, zoom, overlap).filter((t) => tc === undefined || t.percentCovered >= tc);
+        return profile.tileMetadata(survey, items, { baseUrl: baseUrlOf(config, request) });
+      },
+    );
+
+    app.get<{ Params: TileParams; Querystring: TileQuery }>(
+      `${prefix}/:survey_id/:z/:x/:y`,
+      { schema: { params: TileParams, querystring: TileQuery } },
+      async (request, reply) => sendTile(request, reply, request.params),
+    );
+
+    if (options.mosaicRoute) {
+      app.get<{ Params: MosaicTileParams; Querystring: TileQuery }>(
+        `${prefix}/:survey_id/:mosaic_stac_id/:z/:x/:y`,
+        { schema: { params: MosaicTileParams, querystring: TileQuery } },
+        async (request, reply) => sendTile(request, reply, request.params, request.params.mosaic_stac_id),
+      );
+    }
+  };
+}
