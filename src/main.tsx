@@ -1,12 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fetchRuntimeConfig } from './api/runtime-config.ts';
+import { startProactiveRefresh } from './auth/proactive-refresh.ts';
+import { restoreRememberedSession } from './auth/sign-in.ts';
+import { App } from './app/App.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import './styles/app.css';
 
-function App() {
-  return <main><h1>Survey Viewer</h1></main>;
-}
+const queryClient = createQueryClient();
+startProactiveRefresh();
+restoreRememberedSession();
 
+const config = await fetchRuntimeConfig();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <App config={config} />
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,0 +1,101 @@
+import { accessToken, changedShare, clearSkyRow, expect, mapCentre, mapSettled, selectSurvey, signInWithDemo, surveyList, test, tileRequests, zoomToImagery } from './support.ts';
+
+test('footprints are drawn; selecting fits the map to the footprint; hover and click work both ways', async ({ page, request }) => {
+  await signInWithDemo(page);
+  await mapSettled(page);
+  await expect.poll(() => page.evaluate(() => window.__surveyViewer!.map.querySourceFeatures('footprints').length)).toBeGreaterThan(3);
+
+  const id = await selectSurvey(page, 2);
+  const token = await accessToken(request);
+  const answer = await request.get(`/tile/v2/${id}/footprint`, { headers: { Authorization: `Bearer ${token}` } });
+  const { footprint } = await answer.json();
+  const points: [number, number][] = (footprint.type === 'Polygon' ? footprint.coordinates : footprint.coordinates.flat()).flat();
+  const [west, east] = [Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0]))];
+  const [south, north] = [Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[1]))];
+
+  const view = await page.evaluate(() => {
+    const map = window.__surveyViewer!.map;
+    const bounds = map.getBounds();
+    const selected = map.queryRenderedFeatures({ layers: ['footprint-selected-outline'] }).map((f) => f.properties.id);
+    return { west: bounds.getWest(), east: bounds.getEast(), south: bounds.getSouth(), north: bounds.getNorth(), selected };
+  });
+  expect(view.selected.length).toBeGreaterThan(0);
+  expect(new Set(view.selected)).toEqual(new Set([id]));
+  expect(view.west).toBeLessThanOrEqual(west);
+  expect(view.east).toBeGreaterThanOrEqual(east);
+  expect(view.south).toBeLessThanOrEqual(south);
+  expect(view.north).toBeGreaterThanOrEqual(north);
+  // Fitted, not merely contained: the footprint spans most of the view one way or the other.
+  expect(Math.max((east - west) / (view.east - view.west), (north - south) / (view.north - view.south))).toBeGreaterThan(0.5);
+  await expect(page.getByRole('status').filter({ hasText: 'Zoom in' })).toBeVisible();
+  await page.mouse.move(700, 880);
+  await page.screenshot({ path: 'docs/screenshots/list-and-footprints.png' });
+
+  // Hovering a row highlights its footprint; clicking a footprint selects its row.
+  const list = surveyList(page);
+  await list.getByRole('option').nth(4).hover();
+  const hovered = await list.getByRole('option').nth(4).getAttribute('data-survey-id');
+  await expect.poll(() => page.evaluate((hoveredId) => {
+    const map = window.__surveyViewer!.map;
+    return map.getFeatureState({ source: 'footprints', id: hoveredId! }).hover === true;
+  }, hovered)).toBe(true);
+
+  // Click the middle of the selected footprint on the map: that survey (or a choice including it) comes up.
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  const map = page.getByRole('region', { name: 'Survey map' });
+  const box = (await map.boundingBox())!;
+  const point = await page.evaluate((surveyId) => {
+    const m = window.__surveyViewer!.map;
+    const hit = m.queryRenderedFeatures({ layers: ['footprints-fill'] }).find((f) => f.properties.id === surveyId)!;
+    const geometry = hit.geometry as { type: string; coordinates: unknown[] };
+    const ring = (geometry.type === 'Polygon' ? geometry.coordinates[0] : (geometry.coordinates[0] as unknown[])[0]) as [number, number][];
+    for (const [lon, lat] of ring) {
+      const p = m.project([lon, lat]);
+      const inward = m.project(m.getCenter());
+      const x = p.x + (inward.x - p.x) * 0.15;
+      const y = p.y + (inward.y - p.y) * 0.15;
+      if (m.queryRenderedFeatures([x, y], { layers: ['footprints-fill'] }).some((f) => f.properties.id === surveyId)) return { x, y };
+    }
+    return null;
+  }, id);
+  expect(point).not.toBeNull();
+  await page.mouse.click(box.x + point!.x, box.y + point!.y);
+  const chooser = page.getByRole('dialog', { name: 'Overlapping surveys' });
+  if (await chooser.isVisible()) await chooser.getByRole('button', { name: new RegExp(id) }).click();
+  await expect(list.locator(`[data-survey-id="${id}"]`)).toHaveAttribute('aria-selected', 'true');
+});
+
+test('preview tiles are requested with the bearer token and drawn at z16', async ({ page, request }) => {
+  const tiles = tileRequests(page);
+  const row = await clearSkyRow(request);
+  await signInWithDemo(page);
+  const id = await selectSurvey(page, row);
+  expect(tiles).toHaveLength(0); // below z14 nothing is asked for
+  await zoomToImagery(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Zoom in' })).toHaveCount(0);
+
+  expect(tiles.some((tile) => tile.url().includes(`/tile/v2/${id}/16/`))).toBe(true);
+  for (const tile of tiles) {
+    expect(tile.url()).toMatch(new RegExp(`/tile/v2/${id}/(1[4-9]|2[01])/\\d+/\\d+$`));
+    expect(await tile.headerValue('authorization')).toMatch(/^Bearer \S+$/);
+    expect(tile.url()).not.toContain('api_key');
+  }
+  // MapLibre cancels tiles it no longer needs; those have no status.
+  const statuses = (await Promise.all(tiles.map(async (t) => (await t.response())?.status()))).filter((s) => s !== undefined);
+  expect(statuses).toContain(200);
+  expect(statuses.filter((s) => s !== 200 && s !== 404)).toEqual([]);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  const withImagery = await mapCentre(page);
+  await page.screenshot({ path: 'docs/screenshots/preview-z16.png' });
+  await page.getByLabel('Show imagery').uncheck();
+  await page.waitForTimeout(400);
+  const without = await mapCentre(page);
+  expect(changedShare(withImagery, without)).toBeGreaterThan(0.5);
+
+  await page.getByLabel('Show imagery').check();
+  await page.getByLabel('Imagery opacity').fill('0.3');
+  await page.waitForTimeout(400);
+  const faded = await mapCentre(page);
+  expect(changedShare(withImagery, faded)).toBeGreaterThan(0.2);
+});

@@ -1,0 +1,130 @@
+import { expect, test as base, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { PNG } from 'pngjs';
+
+export const DEMO = { clientId: 'demo', clientSecret: 'demo-secret', audience: 'https://api.survey-viewer.example/tile' };
+export const TILE_REQUEST = /\/tile\/v2\/[^/]+\/(?:[^/]+\/)?\d+\/\d+\/\d+(?:\?|$)/;
+
+interface Guards {
+  /** Console lines of the page, checked for credentials at the end of each test. */
+  consoleLines: string[];
+}
+
+/** Every test fails on an uncaught page error, and on a credential appearing in the console or the page URL. */
+export const test = base.extend<Guards>({
+  consoleLines: [
+    async ({ page }, use) => {
+      const errors: Error[] = [];
+      const lines: string[] = [];
+      const urls: string[] = [];
+      page.on('pageerror', (error) => errors.push(error));
+      page.on('console', (message) => lines.push(message.text()));
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) urls.push(frame.url());
+      });
+      await use(lines);
+      expect(errors.map((e) => e.message), 'uncaught page errors').toEqual([]);
+      expect(lines.filter((l) => /bearer\s|api_key=|demo-secret|eyJ[\w-]{10,}\./i.test(l)), 'credentials in the console').toEqual([]);
+      expect(urls.filter((u) => /api_key|token|secret/i.test(u)), 'credentials in the page URL').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** The viewer with its e2e hook (window.__surveyViewer.map). */
+export async function openViewer(page: Page, origin = '') {
+  await page.goto(`${origin}/?e2e`);
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+}
+
+/** Signs in with the pre-filled demo credentials and waits for the first rows. */
+export async function signInWithDemo(page: Page, origin = '') {
+  await openViewer(page, origin);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('listbox', { name: 'Surveys' }).getByRole('option').first()).toBeVisible();
+}
+
+export const surveyList = (page: Page) => page.getByRole('listbox', { name: 'Surveys' });
+
+/** Scrolls the list to its end again and again until every page is in. */
+export async function scrollToEnd(page: Page) {
+  const list = surveyList(page);
+  await expect(async () => {
+    await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(page.getByText(/\d+ loaded/)).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+}
+
+export async function accessToken(request: APIRequestContext, origin = ''): Promise<string> {
+  const answer = await request.post(`${origin}/oauth/token`, {
+    data: { client_id: DEMO.clientId, client_secret: DEMO.clientSecret, audience: DEMO.audience, grant_type: 'client_credentials' },
+  });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()).access_token;
+}
+
+/** Index in the first rows of a survey with a clear sky (so its imagery shows ground, not cloud), from the seed-profile service. */
+export async function clearSkyRow(request: APIRequestContext): Promise<number> {
+  const token = await accessToken(request);
+  const answer = await request.get('/tile/v2/surveys', { headers: { Authorization: `Bearer ${token}` } });
+  const { results } = (await answer.json()) as { results: { cloud_cover: number }[] };
+  const index = results.slice(0, 6).findIndex((s) => s.cloud_cover < 5);
+  expect(index).toBeGreaterThanOrEqual(0);
+  return index;
+}
+
+/** Waits until the map has stopped moving and drawn everything it asked for. */
+export async function mapSettled(page: Page) {
+  await page.waitForFunction(() => {
+    const map = window.__surveyViewer?.map;
+    return !!map && map.loaded() && !map.isMoving() && map.areTilesLoaded();
+  }, undefined, { timeout: 20_000 });
+}
+
+export function tileRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (TILE_REQUEST.test(r.url())) seen.push(r);
+  });
+  return seen;
+}
+
+/** Share of pixels that differ clearly between two screenshots of the same area. */
+export function changedShare(a: Buffer, b: Buffer): number {
+  const [pa, pb] = [PNG.sync.read(a), PNG.sync.read(b)];
+  let changed = 0;
+  for (let i = 0; i < pa.data.length; i += 4) {
+    const d = Math.abs(pa.data[i] - pb.data[i]) + Math.abs(pa.data[i + 1] - pb.data[i + 1]) + Math.abs(pa.data[i + 2] - pb.data[i + 2]);
+    if (d > 40) changed += 1;
+  }
+  return changed / (pa.width * pa.height);
+}
+
+/** Selects a survey by its row and waits for the map to fit to it. */
+export async function selectSurvey(page: Page, index: number): Promise<string> {
+  const option = surveyList(page).getByRole('option').nth(index);
+  const id = (await option.getAttribute('data-survey-id'))!;
+  await option.click();
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(id);
+  await page.waitForTimeout(900);
+  await mapSettled(page);
+  return id;
+}
+
+/**
+ * Zooms in on the selected footprint with the hint's button, to where the service's z16 tiles are
+ * drawn (MapLibre zoom 15: its zoom levels count 512-px tiles), and waits for the imagery.
+ */
+export async function zoomToImagery(page: Page) {
+  await page.getByRole('button', { name: 'Zoom to imagery' }).click();
+  await page.waitForFunction(() => Math.abs((window.__surveyViewer?.map.getZoom() ?? 0) - 15) < 0.01);
+  await page.waitForTimeout(300);
+  await mapSettled(page);
+}
+
+/** Screenshot of the middle of the map, away from controls and overlays. */
+export async function mapCentre(page: Page): Promise<Buffer> {
+  const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
+  return page.screenshot({ clip: { x: box.x + box.width / 2 - 150, y: box.y + box.height / 2 - 150, width: 300, height: 300 } });
+}

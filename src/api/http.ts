@@ -1,0 +1,86 @@
+import { ApiError, apiErrorFromResponse, networkError } from './api-error.ts';
+import type { Connection, Credential } from './connection.ts';
+import { ShapeError } from './normalise.ts';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  query?: Record<string, string | number | undefined>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** false for the credential endpoints themselves. */
+  authenticated?: boolean;
+}
+
+function urlFor(connection: Connection, path: string, query: RequestOptions['query'], credential: Credential | null): URL {
+  const url = new URL(`${connection.baseUrl}${path}`);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  if (credential?.kind === 'apiKey') url.searchParams.set('api_key', credential.key);
+  return url;
+}
+
+async function send(connection: Connection, path: string, options: RequestOptions, credential: Credential | null): Promise<Response> {
+  const url = urlFor(connection, path, options.query, credential);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (credential?.kind === 'bearer') headers.Authorization = `Bearer ${credential.token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      referrerPolicy: 'no-referrer',
+      credentials: 'omit',
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw networkError(url, error);
+  }
+}
+
+/**
+ * The one way the app talks to the service: base URL, credential (header or api_key), a single
+ * refresh-and-retry after a 401, and any failure as an ApiError.
+ */
+export async function request(connection: Connection, path: string, options: RequestOptions = {}): Promise<Response> {
+  const source = options.authenticated === false ? undefined : connection.credentials;
+  let credential = source ? await source.current() : null;
+  let response = await send(connection, path, options, credential);
+  if (response.status === 401 && source && credential) {
+    const renewed = await source.renew(credential);
+    if (renewed) {
+      credential = renewed;
+      response = await send(connection, path, options, credential);
+    }
+  }
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  return response;
+}
+
+/** A JSON request whose answer goes straight through a normaliser; a malformed answer is an ApiError too. */
+export async function requestJson<T>(
+  connection: Connection,
+  path: string,
+  normalise: (raw: unknown) => T,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await request(connection, path, options);
+  const correlationId = response.headers.get('x-correlation-id');
+  let raw: unknown;
+  try {
+    raw = await response.json();
+  } catch {
+    throw new ApiError(response.status, 'invalid_response', 'The service answered with something that is not JSON.', correlationId);
+  }
+  try {
+    return normalise(raw);
+  } catch (error) {
+    if (error instanceof ShapeError) {
+      throw new ApiError(response.status, 'invalid_response', `Unexpected answer from the service: ${error.message}`, correlationId);
+    }
+    throw error;
+  }
+}

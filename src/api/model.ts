@@ -1,0 +1,66 @@
+import type { BBox, MultiPolygon, Polygon } from 'geojson';
+
+/** The app's view of the service's data, whichever response shape a deployment uses. */
+
+export interface Survey {
+  id: string;
+  /** ISO 8601 UTC. */
+  captureStart: string;
+  captureEnd: string;
+  lastUpdated: string | null;
+  /** Percent 0–100, or null where the service does not publish it. */
+  cloudCover: number | null;
+  spectralRange: string | null;
+  /** Link relation → URL. */
+  links: Record<string, string>;
+}
+
+export interface SurveyPage {
+  surveys: Survey[];
+  page: number;
+  hasNext: boolean;
+  pageSize: number | null;
+  totalPages: number | null;
+  totalResults: number | null;
+}
+
+export type FootprintGeometry = Polygon | MultiPolygon;
+
+export interface SurveyFootprint {
+  surveyId: string;
+  geometry: FootprintGeometry;
+  bbox: BBox;
+}
+
+export interface TileMetadataItem {
+  url: string;
+  /** [west, south, east, north], EPSG:4326. */
+  extent: [number, number, number, number] | null;
+  captureId: string | null;
+  captureStart: string | null;
+  captureEnd: string | null;
+  publishedDate: string | null;
+  percentCovered: number | null;
+}
+
+export interface AccessToken {
+  value: string;
+  /** Seconds of validity from issue. */
+  expiresIn: number;
+}
+
+export interface StaticKey {
+  value: string;
+  expiresIn: number;
+}
+
+/** /config.json, served beside the app. */
+export interface RuntimeConfig {
+  mode: string;
+  serviceUrl: string;
+  audience: string;
+  clientId: string;
+  /** Only ever the public demo secret. */
+  clientSecret: string;
+  basemapStyleUrl: string | null;
+}

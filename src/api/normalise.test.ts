@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import legacyPage from './fixtures/legacy-survey-page.json';
+import providerFootprint from './fixtures/provider-footprint.json';
+import providerPage from './fixtures/provider-survey-page.json';
+import providerTiles from './fixtures/provider-tile-metadata.json';
+import seedFootprint from './fixtures/seed-footprint.json';
+import seedPage from './fixtures/seed-survey-page.json';
+import seedTiles from './fixtures/seed-tile-metadata.json';
+import {
+  normaliseAccessToken, normaliseFootprint, normaliseGeometry, normaliseRuntimeConfig, normaliseStaticKey, normaliseSurveyPage,
+  normaliseTileMetadata, normaliseTimestamp, ShapeError,
+} from './normalise.ts';
+
+describe('survey pages', () => {
+  it('reads the seed shape: cloud cover, links, paging', () => {
+    const page = normaliseSurveyPage(seedPage);
+    expect(page).toMatchObject({ page: 4, hasNext: false, pageSize: 25, totalPages: 4, totalResults: 89 });
+    expect(page.surveys).toHaveLength(3);
+    const [first] = page.surveys;
+    expect(first.id).toBe(seedPage.results[0].id);
+    expect(first.captureStart).toBe(new Date(seedPage.results[0].capture_date_start).toISOString());
+    expect(first.cloudCover).toBe(seedPage.results[0].cloud_cover);
+    expect(first.links.tiles).toMatch(/\{z\}\/\{x\}\/\{y\}$/);
+  });
+
+  it('reads the provider shape: no cloud cover, no links', () => {
+    const page = normaliseSurveyPage(providerPage);
+    expect(page.hasNext).toBe(false);
+    expect(page.totalResults).toBe(89);
+    expect(page.surveys[0]).toMatchObject({ id: providerPage.results[0].id, cloudCover: null, links: {}, spectralRange: 'visible' });
+  });
+
+  it('reads legacy "YYYY-MM-DD HH:MM:SS UTC" timestamps', () => {
+    const page = normaliseSurveyPage(legacyPage);
+    expect(page.surveys[0].captureStart).toBe('2026-10-20T19:28:00.000Z');
+    expect(page.surveys[0].lastUpdated).toBe('2027-01-10T17:33:00.000Z');
+  });
+
+  it('copes with only results and has_next (the seed names no other paging field)', () => {
+    const page = normaliseSurveyPage({ results: [], has_next: true }, 3);
+    expect(page).toEqual({ surveys: [], page: 3, hasNext: true, pageSize: null, totalPages: null, totalResults: null });
+  });
+
+  it('derives has_next from total_pages when it is missing', () => {
+    expect(normaliseSurveyPage({ results: [], page: 1, total_pages: 2 }).hasNext).toBe(true);
+    expect(normaliseSurveyPage({ results: [], page: 2, total_pages: 2 }).hasNext).toBe(false);
+  });
+
+  it('rejects answers that are not survey pages', () => {
+    expect(() => normaliseSurveyPage([])).toThrow(ShapeError);
+    expect(() => normaliseSurveyPage({ results: [{ capture_date_start: 'x' }] })).toThrow(/survey id/);
+  });
+});
+
+describe('footprints', () => {
+  it('takes a GeoJSON footprint (seed)', () => {
+    const footprint = normaliseFootprint(seedFootprint, seedFootprint.survey_id)!;
+    expect(footprint.geometry.type).toBe(seedFootprint.footprint.type);
+    expect(footprint.bbox).toHaveLength(4);
+  });
+
+  it('takes a WKT footprint (provider) and gives the same geometry', () => {
+    const fromWkt = normaliseFootprint(providerFootprint, providerFootprint.survey_id)!;
+    const fromGeoJson = normaliseFootprint(seedFootprint, seedFootprint.survey_id)!;
+    expect(fromWkt.geometry.type).toBe('MultiPolygon');
+    expect(fromWkt.bbox.map((n) => n.toFixed(6))).toEqual(fromGeoJson.bbox.map((n) => n.toFixed(6)));
+  });
+
+  it('answers null for the provider\'s "footprint: null"', () => {
+    expect(normaliseFootprint({ survey_id: 'x', footprint: null, status: 404 }, 'x')).toBeNull();
+  });
+
+  it('accepts Features, JSON text and SRID-prefixed WKT; rejects other geometry', () => {
+    const square = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] };
+    expect(normaliseGeometry({ type: 'Feature', properties: {}, geometry: square })).toEqual(square);
+    expect(normaliseGeometry(JSON.stringify(square))).toEqual(square);
+    expect(normaliseGeometry('SRID=4326;POLYGON((0 0, 1 0, 1 1, 0 0))')).toEqual(square);
+    expect(() => normaliseGeometry('POINT(1 2)')).toThrow(ShapeError);
+    expect(() => normaliseGeometry('not wkt')).toThrow(ShapeError);
+  });
+});
+
+describe('tile metadata', () => {
+  it('reads a flat array (seed) and an array of arrays (provider) alike', () => {
+    const seed = normaliseTileMetadata(seedTiles);
+    const provider = normaliseTileMetadata(providerTiles);
+    expect(seed).toHaveLength(2);
+    expect(provider).toHaveLength(2);
+    expect(seed[0].url).toMatch(/\/14\/\d+\/\d+$/);
+    expect(provider[0].captureId).toMatch(/^\d{8}T\d{6}_/);
+    expect(provider[0].extent).toEqual(providerTiles[0][0].geospatial_extent);
+    expect(provider[0].percentCovered).toBe(providerTiles[0][0].percent_covered);
+  });
+});
+
+describe('timestamps', () => {
+  it.each([
+    ['2025-10-25T18:01:11.705819Z', '2025-10-25T18:01:11.705Z'],
+    ['2025-10-25T18:01:11+02:00', '2025-10-25T16:01:11.000Z'],
+    ['2025-10-25T18:01:11', '2025-10-25T18:01:11.000Z'],
+    ['2025-10-25 18:01:11 UTC', '2025-10-25T18:01:11.000Z'],
+    ['2025-10-25', '2025-10-25T00:00:00.000Z'],
+  ])('%s → %s', (input, expected) => expect(normaliseTimestamp(input)).toBe(expected));
+
+  it('gives null for anything else', () => {
+    expect(normaliseTimestamp('yesterday')).toBeNull();
+    expect(normaliseTimestamp(12)).toBeNull();
+  });
+});
+
+describe('credentials and config', () => {
+  it('reads tokens and static keys', () => {
+    expect(normaliseAccessToken({ access_token: 't', expires_in: 3600, token_type: 'Bearer' })).toEqual({ value: 't', expiresIn: 3600 });
+    expect(normaliseAccessToken({ access_token: 't', expires_in: '60' })).toEqual({ value: 't', expiresIn: 60 });
+    expect(normaliseStaticKey({ api_key: 'k', expires_in: 31536000 })).toEqual({ value: 'k', expiresIn: 31536000 });
+    expect(() => normaliseAccessToken({ error: 'nope' })).toThrow(ShapeError);
+  });
+
+  it('fills config gaps with empty values', () => {
+    expect(normaliseRuntimeConfig({ mode: 'direct', serviceUrl: '', clientId: 'demo' })).toEqual({
+      mode: 'direct', serviceUrl: '', audience: '', clientId: 'demo', clientSecret: '', basemapStyleUrl: null,
+    });
+  });
+});

@@ -1,0 +1,196 @@
+import { parse as parseWkt } from 'wellknown';
+import { bbox as bboxOf } from '@turf/turf';
+import type {
+  AccessToken, FootprintGeometry, RuntimeConfig, StaticKey, Survey, SurveyFootprint, SurveyPage, TileMetadataItem,
+} from './model.ts';
+
+/**
+ * The single place that reads raw responses. Tolerates both the seed's shapes (GeoJSON footprints,
+ * cloud_cover, links, flat tile metadata) and the provider's (WKT, no cloud cover, nested metadata,
+ * legacy "YYYY-MM-DD HH:MM:SS UTC" timestamps).
+ */
+
+export class ShapeError extends Error {
+  override readonly name = 'ShapeError';
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function objectOf(value: unknown, what: string): Json {
+  if (!isObject(value)) throw new ShapeError(`${what} is not an object`);
+  return value;
+}
+
+/** The first of several candidate field names that is present. */
+function pick(record: Json, ...names: string[]): unknown {
+  for (const name of names) {
+    if (record[name] !== undefined && record[name] !== null) return record[name];
+  }
+  return undefined;
+}
+
+function optionalNumber(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+
+function optionalString(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function requiredString(value: unknown, what: string): string {
+  const text = optionalString(value);
+  if (text === null) throw new ShapeError(`${what} is missing`);
+  return text;
+}
+
+const LEGACY_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d+)?)\s*UTC$/i;
+
+/** ISO 8601 (with or without zone; no zone means UTC) or the legacy "YYYY-MM-DD HH:MM:SS UTC" → ISO 8601 UTC. */
+export function normaliseTimestamp(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const text = value.trim();
+  const legacy = LEGACY_TIME.exec(text);
+  const candidate = legacy ? `${legacy[1]}T${legacy[2]}Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || text.length <= 10 ? text : `${text}Z`;
+  const time = Date.parse(candidate);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+function requiredTimestamp(value: unknown, what: string): string {
+  const time = normaliseTimestamp(value);
+  if (time === null) throw new ShapeError(`${what} is not a timestamp`);
+  return time;
+}
+
+/** Links as [{rel, href}], {rel: href} or {rel: {href}}. */
+function normaliseLinks(value: unknown): Record<string, string> {
+  const links: Record<string, string> = {};
+  if (Array.isArray(value)) {
+    for (const link of value) {
+      if (isObject(link) && typeof link.rel === 'string' && typeof link.href === 'string') links[link.rel] = link.href;
+    }
+  } else if (isObject(value)) {
+    for (const [rel, link] of Object.entries(value)) {
+      const href = typeof link === 'string' ? link : isObject(link) ? link.href : undefined;
+      if (typeof href === 'string') links[rel] = href;
+    }
+  }
+  return links;
+}
+
+export function normaliseSurvey(raw: unknown): Survey {
+  const record = objectOf(raw, 'survey');
+  const id = requiredString(pick(record, 'id', 'survey_id'), 'survey id');
+  return {
+    id,
+    captureStart: requiredTimestamp(pick(record, 'capture_date_start', 'capture_start', 'acquisition_start', 'start_date'), `capture start of ${id}`),
+    captureEnd: requiredTimestamp(pick(record, 'capture_date_end', 'capture_end', 'acquisition_end', 'end_date'), `capture end of ${id}`),
+    lastUpdated: normaliseTimestamp(pick(record, 'last_updated', 'updated', 'published_date')),
+    cloudCover: optionalNumber(pick(record, 'cloud_cover', 'cloudCover', 'cloud_cover_percent')),
+    spectralRange: optionalString(record.spectral_range),
+    links: normaliseLinks(record.links),
+  };
+}
+
+/** `requestedPage` fills in for services that do not echo the page number. */
+export function normaliseSurveyPage(raw: unknown, requestedPage = 1): SurveyPage {
+  const record = objectOf(raw, 'survey page');
+  const results = pick(record, 'results', 'surveys', 'items');
+  if (!Array.isArray(results)) throw new ShapeError('survey page has no results array');
+  const page = optionalNumber(record.page) ?? requestedPage;
+  const totalPages = optionalNumber(record.total_pages);
+  const hasNext = typeof record.has_next === 'boolean' ? record.has_next : totalPages !== null ? page < totalPages : false;
+  return {
+    surveys: results.map(normaliseSurvey),
+    page,
+    hasNext,
+    pageSize: optionalNumber(record.page_size),
+    totalPages,
+    totalResults: optionalNumber(pick(record, 'total_results', 'total', 'count')),
+  };
+}
+
+/** GeoJSON geometry or Feature, a JSON string of either, or WKT → a Polygon or MultiPolygon. */
+export function normaliseGeometry(value: unknown): FootprintGeometry {
+  let geometry: unknown = value;
+  if (typeof geometry === 'string') {
+    const text = geometry.trim();
+    try {
+      geometry = text.startsWith('{') ? JSON.parse(text) : parseWkt(text.replace(/^SRID=\d+;/i, ''));
+    } catch {
+      geometry = null;
+    }
+    if (geometry === null) throw new ShapeError('footprint text is neither WKT nor GeoJSON');
+  }
+  if (isObject(geometry) && geometry.type === 'Feature') geometry = geometry.geometry;
+  if (!isObject(geometry) || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') || !Array.isArray(geometry.coordinates)) {
+    throw new ShapeError('footprint is not a Polygon or MultiPolygon');
+  }
+  return { type: geometry.type, coordinates: geometry.coordinates } as FootprintGeometry;
+}
+
+/** A footprint answer, or null when the service says there is none (the provider's `footprint: null`). */
+export function normaliseFootprint(raw: unknown, surveyId: string): SurveyFootprint | null {
+  const record = objectOf(raw, 'footprint answer');
+  const value = pick(record, 'footprint', 'geometry');
+  if (value === undefined) return null;
+  const geometry = normaliseGeometry(value);
+  return { surveyId, geometry, bbox: bboxOf(geometry) };
+}
+
+function normaliseExtent(value: unknown): TileMetadataItem['extent'] {
+  if (!Array.isArray(value) || value.length !== 4) return null;
+  const numbers = value.map(optionalNumber);
+  return numbers.every((n): n is number => n !== null) ? (numbers as [number, number, number, number]) : null;
+}
+
+function normaliseTileItem(raw: unknown): TileMetadataItem {
+  const record = objectOf(raw, 'tile metadata item');
+  return {
+    url: requiredString(pick(record, 'static_url', 'url', 'href'), 'tile static_url'),
+    extent: normaliseExtent(pick(record, 'geospatial_extent', 'extent', 'bbox')),
+    captureId: optionalString(record.mosaic_stac_id),
+    captureStart: normaliseTimestamp(record.capture_date_start),
+    captureEnd: normaliseTimestamp(record.capture_date_end),
+    publishedDate: normaliseTimestamp(record.published_date),
+    percentCovered: optionalNumber(record.percent_covered),
+  };
+}
+
+/** Flat array of items (seed) or one inner array per tile position (provider). */
+export function normaliseTileMetadata(raw: unknown): TileMetadataItem[] {
+  const list = isObject(raw) ? pick(raw, 'results', 'items', 'tiles') : raw;
+  if (!Array.isArray(list)) throw new ShapeError('tile metadata is not an array');
+  return list.flat().map(normaliseTileItem);
+}
+
+const DEFAULT_TOKEN_LIFETIME = 3600;
+
+export function normaliseAccessToken(raw: unknown): AccessToken {
+  const record = objectOf(raw, 'token answer');
+  return {
+    value: requiredString(record.access_token, 'access_token'),
+    expiresIn: optionalNumber(record.expires_in) ?? DEFAULT_TOKEN_LIFETIME,
+  };
+}
+
+export function normaliseStaticKey(raw: unknown): StaticKey {
+  const record = objectOf(raw, 'static key answer');
+  return { value: requiredString(record.api_key, 'api_key'), expiresIn: optionalNumber(record.expires_in) ?? 31_536_000 };
+}
+
+export function normaliseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const record = isObject(raw) ? raw : {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    mode: text(record.mode) || 'direct',
+    serviceUrl: text(record.serviceUrl),
+    audience: text(record.audience),
+    clientId: text(record.clientId),
+    clientSecret: text(record.clientSecret),
+    basemapStyleUrl: optionalString(record.basemapStyleUrl),
+  };
+}

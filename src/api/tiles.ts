@@ -1,0 +1,25 @@
+import type { Connection } from './connection.ts';
+
+/** What MapLibre's transformRequest may return for one request. */
+export interface TileRequest {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The XYZ template of a survey's tiles. With an API key the key rides in the query (the only way
+ * a plain tile URL can carry it); with a bearer token the header is added per request instead.
+ */
+export function tileUrlTemplate(connection: Connection, surveyId: string): string {
+  const template = `${connection.baseUrl}/tile/v2/${encodeURIComponent(surveyId)}/{z}/{x}/{y}`;
+  const credential = connection.credentials?.peek();
+  return credential?.kind === 'apiKey' ? `${template}?api_key=${encodeURIComponent(credential.key)}` : template;
+}
+
+/** Adds the current bearer token to requests for this service's tiles, read at request time. */
+export function authorizeTileRequest(connection: Connection, url: string): TileRequest | undefined {
+  if (!url.startsWith(`${connection.baseUrl}/tile/`)) return undefined;
+  const credential = connection.credentials?.peek();
+  if (credential?.kind !== 'bearer') return undefined;
+  return { url, headers: { Authorization: `Bearer ${credential.token}` } };
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { RuntimeConfig } from '../api/model.ts';
+import { useConnection } from '../auth/connection.ts';
+import { FootprintSync } from '../features/footprints/FootprintSync.tsx';
+import { OverlapChooser } from '../features/footprints/OverlapChooser.tsx';
+import { PreviewSync } from '../features/preview/PreviewSync.tsx';
+import { ZoomHint } from '../features/preview/ZoomHint.tsx';
+import { SignInDialog } from '../features/sign-in/SignInDialog.tsx';
+import { SurveyMapContext } from '../map/map-context.ts';
+import { MapView } from '../map/MapView.tsx';
+import type { SurveyMap } from '../map/survey-map.ts';
+import { Sidebar } from './Sidebar.tsx';
+
+/** Sidebar and map; the sign-in dialog over both until there is a session. */
+export function App({ config }: { config: RuntimeConfig }) {
+  const connection = useConnection();
+  const [surveyMap, setSurveyMap] = useState<SurveyMap | null>(null);
+
+  return (
+    <SurveyMapContext.Provider value={surveyMap}>
+      <div className="app">
+        <aside className="sidebar">
+          {connection ? (
+            <Sidebar key={connection.baseUrl} connection={connection} />
+          ) : (
+            <div className="sidebar__header">
+              <div className="brand">
+                <div className="brand-mark" aria-hidden="true" />
+                <div className="brand__name">Survey Viewer</div>
+              </div>
+            </div>
+          )}
+        </aside>
+        <main className="map-pane">
+          <MapView basemapStyleUrl={config.basemapStyleUrl} onReady={setSurveyMap} />
+          {connection && surveyMap && (
+            <>
+              <FootprintSync connection={connection} surveyMap={surveyMap} />
+              <PreviewSync connection={connection} surveyMap={surveyMap} />
+              <ZoomHint connection={connection} surveyMap={surveyMap} />
+              <OverlapChooser connection={connection} />
+            </>
+          )}
+        </main>
+      </div>
+      {!connection && <SignInDialog config={config} />}
+    </SurveyMapContext.Provider>
+  );
+}

@@ -1,0 +1,25 @@
+/** A bearer token as the app holds it: in memory, with the time it was issued. */
+export interface IssuedToken {
+  value: string;
+  /** ms since the epoch, taken when the token was requested (so network time counts against it). */
+  issuedAt: number;
+  /** Seconds of validity. */
+  expiresIn: number;
+}
+
+/** The seed's rule: refresh 300 s before expiry. */
+export const REFRESH_BUFFER_SECONDS = 300;
+
+/** The buffer, shrunk to a quarter of the lifetime for tokens too short to hold 300 s (test deployments). */
+export function refreshBufferSeconds(expiresIn: number): number {
+  return Math.min(REFRESH_BUFFER_SECONDS, expiresIn / 4);
+}
+
+/** When a refresh becomes due: issued + expires_in − buffer. */
+export function refreshDueAt(token: IssuedToken): number {
+  return token.issuedAt + (token.expiresIn - refreshBufferSeconds(token.expiresIn)) * 1000;
+}
+
+export function isRefreshDue(token: IssuedToken, now: number): boolean {
+  return now > refreshDueAt(token);
+}

@@ -1,0 +1,60 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { Connection } from '../../api/connection.ts';
+import type { SurveyMap, FootprintCollection } from '../../map/survey-map.ts';
+import { selectionStore, useSelection } from '../../state/selection-store.ts';
+import { uiStore, useUi } from '../../state/ui-store.ts';
+import { useSurveyList } from '../surveys/use-survey-list.ts';
+import { useListedFootprints } from './use-listed-footprints.ts';
+
+/** Draws the listed surveys' footprints and keeps map and list hover/selection in step. */
+export function FootprintSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+  const { surveys } = useSurveyList(connection);
+  const inView = useUi((s) => s.surveysInView);
+  const selectedId = useSelection((s) => s.selectedId);
+  const hoveredId = useSelection((s) => s.hoveredId);
+  const wanted = useMemo(() => new Set(selectedId ? [...inView, selectedId] : inView), [inView, selectedId]);
+  const { byId } = useListedFootprints(connection, surveys, wanted);
+
+  const collection = useMemo<FootprintCollection>(() => ({
+    type: 'FeatureCollection',
+    // Oldest first, so newer surveys are drawn on top.
+    features: [...surveys].reverse().flatMap((survey) => {
+      const footprint = byId.get(survey.id);
+      return footprint ? [{ type: 'Feature' as const, properties: { id: survey.id }, geometry: footprint.geometry }] : [];
+    }),
+  }), [surveys, byId]);
+
+  useEffect(() => surveyMap.showFootprints(collection), [surveyMap, collection]);
+  useEffect(() => surveyMap.highlight(hoveredId), [surveyMap, hoveredId]);
+  useEffect(() => surveyMap.select(selectedId), [surveyMap, selectedId]);
+
+  const selectedFootprint = selectedId ? byId.get(selectedId) : undefined;
+  const fittedTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!selectedId) fittedTo.current = null;
+    if (!selectedFootprint || fittedTo.current === selectedFootprint.surveyId) return;
+    fittedTo.current = selectedFootprint.surveyId;
+    if (selectionStore.getState().selectedFrom !== 'map') surveyMap.fitBounds(selectedFootprint.bbox);
+  }, [surveyMap, selectedId, selectedFootprint]);
+
+  useEffect(() => {
+    const offHover = surveyMap.on('footprintHovered', (id) => selectionStore.getState().surveyHovered(id));
+    const offClick = surveyMap.on('footprintsClicked', ({ surveyIds, x, y }) => {
+      const ui = uiStore.getState();
+      if (surveyIds.length === 1) {
+        ui.overlapChoiceClosed();
+        selectionStore.getState().surveySelected(surveyIds[0], 'map');
+      } else if (surveyIds.length > 1) {
+        ui.overlapClicked({ surveyIds, x, y });
+      } else {
+        ui.overlapChoiceClosed();
+      }
+    });
+    return () => {
+      offHover();
+      offClick();
+    };
+  }, [surveyMap]);
+
+  return null;
+}

@@ -1,0 +1,59 @@
+import type { Connection } from '../../api/connection.ts';
+import { useSurveyMap } from '../../map/map-context.ts';
+import { selectionStore } from '../../state/selection-store.ts';
+import { uiStore, useUi } from '../../state/ui-store.ts';
+import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from '../surveys/format.ts';
+import { useSelectedSurvey } from './use-selected-survey.ts';
+
+/** The open survey: its facts and the imagery controls (opacity, show/hide). */
+export function SelectedSurveyPanel({ connection }: { connection: Connection }) {
+  const { survey, footprint } = useSelectedSurvey(connection);
+  const opacity = useUi((s) => s.previewOpacity);
+  const visible = useUi((s) => s.previewVisible);
+  const surveyMap = useSurveyMap();
+  if (!survey) return null;
+
+  return (
+    <section className="selected-panel" aria-label="Selected survey">
+      <header className="selected-panel__header">
+        <div>
+          <div className="selected-panel__eyebrow">Selected survey</div>
+          <h2 className="selected-panel__id">{survey.id}</h2>
+        </div>
+        <button type="button" className="icon-button" aria-label="Clear selection" onClick={() => selectionStore.getState().selectionCleared()}>
+          ×
+        </button>
+      </header>
+      <dl className="selected-panel__facts">
+        <dt>Captured</dt>
+        <dd title={formatCaptureWindowUtc(survey.captureStart, survey.captureEnd)}>{formatCaptureWindow(survey.captureStart, survey.captureEnd)}</dd>
+        <dt>Duration</dt>
+        <dd>{formatDuration(survey.captureStart, survey.captureEnd)}</dd>
+        <dt>Cloud</dt>
+        <dd>{formatCloudCover(survey.cloudCover).replace('Cloud ', '')}</dd>
+      </dl>
+      <div className="selected-panel__controls">
+        <label className="checkbox">
+          <input type="checkbox" checked={visible} onChange={() => uiStore.getState().previewToggled()} />
+          Show imagery
+        </label>
+        <label className="slider">
+          <span className="slider__label">Imagery opacity</span>
+          <input
+            type="range"
+            min={0}
+            max={1}
+            step={0.05}
+            value={opacity}
+            disabled={!visible}
+            onChange={(e) => uiStore.getState().previewOpacityChanged(Number(e.target.value))}
+          />
+          <span className="slider__value">{Math.round(opacity * 100)}%</span>
+        </label>
+        <button type="button" className="button button--small" disabled={!footprint || !surveyMap} onClick={() => footprint && surveyMap?.fitBounds(footprint.bbox)}>
+          Zoom to footprint
+        </button>
+      </div>
+    </section>
+  );
+}

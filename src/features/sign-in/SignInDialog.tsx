@@ -1,0 +1,52 @@
+import { useId, useState } from 'react';
+import type { RuntimeConfig } from '../../api/model.ts';
+import { readRememberedKey } from '../../auth/remembered-key.ts';
+import { ApiKeyForm } from './ApiKeyForm.tsx';
+import { ClientCredentialsForm } from './ClientCredentialsForm.tsx';
+
+type Method = 'client' | 'apiKey';
+
+/** Modal sign-in over the map: client credentials, or a static API key. */
+export function SignInDialog({ config }: { config: RuntimeConfig }) {
+  const [method, setMethod] = useState<Method>(() => (readRememberedKey() ? 'apiKey' : 'client'));
+  const titleId = useId();
+  const serviceUrl = config.serviceUrl || location.origin;
+  const tab = (value: Method, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`${titleId}-${value}`}
+      aria-selected={method === value}
+      aria-controls={`${titleId}-${value}-panel`}
+      className="tabs__tab"
+      onClick={() => setMethod(value)}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <header className="dialog__header">
+          <div className="brand-mark" aria-hidden="true" />
+          <div>
+            <h1 id={titleId} className="dialog__title">Sign in</h1>
+            <p className="dialog__subtitle">Connect to an imagery survey service.</p>
+          </div>
+        </header>
+        <div className="tabs" role="tablist" aria-label="Sign-in method">
+          {tab('client', 'Client credentials')}
+          {tab('apiKey', 'API key')}
+        </div>
+        <div role="tabpanel" id={`${titleId}-${method}-panel`} aria-labelledby={`${titleId}-${method}`}>
+          {method === 'client' ? (
+            <ClientCredentialsForm defaults={{ ...config, serviceUrl }} />
+          ) : (
+            <ApiKeyForm defaultServiceUrl={serviceUrl} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

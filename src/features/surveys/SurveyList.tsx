@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Connection } from '../../api/connection.ts';
+import { selectionStore, useSelection } from '../../state/selection-store.ts';
+import { uiStore } from '../../state/ui-store.ts';
+import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { SurveyOption, surveyOptionId } from './SurveyOption.tsx';
+import { useSurveyList } from './use-survey-list.ts';
+
+const ROW_HEIGHT = 78;
+/** Start loading the next page this many rows before the end. */
+const PREFETCH_ROWS = 8;
+
+/** The virtualized, infinitely paged survey listbox. */
+export function SurveyList({ connection }: { connection: Connection }) {
+  const { query, surveys, total } = useSurveyList(connection);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const selectedId = useSelection((s) => s.selectedId);
+  const hoveredId = useSelection((s) => s.hoveredId);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const rowCount = surveys.length + (hasNextPage || query.isFetchNextPageError ? 1 : 0);
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (index >= surveys.length && query.isFetchNextPageError ? 190 : ROW_HEIGHT),
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (lastIndex >= surveys.length - PREFETCH_ROWS && hasNextPage && !isFetchingNextPage && !query.isFetchNextPageError) {
+      void fetchNextPage();
+    }
+  }, [lastIndex, surveys.length, hasNextPage, isFetchingNextPage, fetchNextPage, query.isFetchNextPageError]);
+
+  const idsInView = items.filter((item) => item.index < surveys.length).map((item) => surveys[item.index].id);
+  const idsKey = idsInView.join('\n');
+  useEffect(() => {
+    uiStore.getState().listScrolled(idsKey ? idsKey.split('\n') : []);
+  }, [idsKey]);
+
+  const selectedIndex = selectedId ? surveys.findIndex((s) => s.id === selectedId) : -1;
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
+  const hover = useCallback((id: string | null) => selectionStore.getState().surveyHovered(id), []);
+  const select = useCallback((id: string) => selectionStore.getState().surveySelected(id), []);
+
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(surveys.length - 1, index));
+    setActiveIndex(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    hover(surveys[next]?.id ?? null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (surveys.length === 0) return;
+    const from = activeIndex >= 0 ? activeIndex : Math.max(selectedIndex, -1);
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1);
+    const moves: Record<string, () => void> = {
+      ArrowDown: () => moveTo(from + 1),
+      ArrowUp: () => moveTo(from - 1),
+      PageDown: () => moveTo(from + page),
+      PageUp: () => moveTo(from - page),
+      Home: () => moveTo(0),
+      End: () => moveTo(surveys.length - 1),
+      Enter: () => activeIndex >= 0 && select(surveys[activeIndex].id),
+      ' ': () => activeIndex >= 0 && select(surveys[activeIndex].id),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
+
+  if (query.isPending) {
+    return (
+      <div className="survey-list survey-list--placeholder" role="listbox" aria-label="Surveys" aria-busy="true">
+        {Array.from({ length: 6 }, (_, i) => <div key={i} className="survey-skeleton" aria-hidden="true" />)}
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <div className="survey-list__state">
+        <ErrorNotice title="Could not load surveys" error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="survey-list__count" aria-live="polite">
+        {total !== null ? `${total.toLocaleString()} ${total === 1 ? 'survey' : 'surveys'}` : `${surveys.length.toLocaleString()}+ surveys`}
+        {total !== null && surveys.length < total && <span className="survey-list__loaded"> · {surveys.length.toLocaleString()} loaded</span>}
+      </div>
+      {surveys.length === 0 ? (
+        <div className="survey-list__state survey-list__empty">No surveys are published on this service yet.</div>
+      ) : (
+        <div
+          ref={scrollRef}
+          className="survey-list"
+          role="listbox"
+          aria-label="Surveys"
+          tabIndex={0}
+          aria-activedescendant={activeIndex >= 0 ? surveyOptionId(activeIndex) : undefined}
+          onKeyDown={onKeyDown}
+          onBlur={() => setActiveIndex(-1)}
+        >
+          <div role="presentation" className="survey-list__canvas" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) =>
+              item.index < surveys.length ? (
+                <SurveyOption
+                  key={surveys[item.index].id}
+                  survey={surveys[item.index]}
+                  index={item.index}
+                  setSize={total ?? -1}
+                  top={item.start}
+                  height={item.size}
+                  selected={surveys[item.index].id === selectedId}
+                  highlighted={surveys[item.index].id === hoveredId}
+                  active={item.index === activeIndex}
+                  onHover={hover}
+                  onSelect={select}
+                />
+              ) : (
+                <div key="more" role="presentation" className="survey-list__more" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
+                  {query.isFetchNextPageError ? (
+                    <ErrorNotice title="Could not load more surveys" error={query.error} onRetry={() => void fetchNextPage()} compact />
+                  ) : (
+                    <span className="spinner-text">Loading more surveys…</span>
+                  )}
+                </div>
+              ),
+            )}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { memo } from 'react';
+import type { Survey } from '../../api/model.ts';
+import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from './format.ts';
+
+interface SurveyOptionProps {
+  survey: Survey;
+  index: number;
+  setSize: number;
+  top: number;
+  height: number;
+  selected: boolean;
+  highlighted: boolean;
+  active: boolean;
+  onHover(id: string | null): void;
+  onSelect(id: string): void;
+}
+
+export const surveyOptionId = (index: number) => `survey-option-${index}`;
+
+/** One row of the survey listbox: id, capture window (local; UTC on hover), duration and cloud cover. */
+export const SurveyOption = memo(function SurveyOption(props: SurveyOptionProps) {
+  const { survey, index, setSize, top, height, selected, highlighted, active, onHover, onSelect } = props;
+  const classes = ['survey-option', selected && 'is-selected', highlighted && 'is-highlighted', active && 'is-active'].filter(Boolean).join(' ');
+  return (
+    <div
+      id={surveyOptionId(index)}
+      role="option"
+      aria-selected={selected}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      data-survey-id={survey.id}
+      className={classes}
+      style={{ transform: `translateY(${top}px)`, height }}
+      onMouseEnter={() => onHover(survey.id)}
+      onMouseLeave={() => onHover(null)}
+      onClick={() => onSelect(survey.id)}
+    >
+      <div className="survey-option__top">
+        <span className="survey-option__id">{survey.id}</span>
+        <span className={survey.cloudCover === null ? 'badge badge--muted' : 'badge'}>{formatCloudCover(survey.cloudCover)}</span>
+      </div>
+      <div className="survey-option__window" title={formatCaptureWindowUtc(survey.captureStart, survey.captureEnd)}>
+        {formatCaptureWindow(survey.captureStart, survey.captureEnd)}
+      </div>
+      <div className="survey-option__meta">
+        <span>{formatDuration(survey.captureStart, survey.captureEnd)}</span>
+        {survey.spectralRange && <span>{survey.spectralRange}</span>}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,35 @@
+const localDate = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const localTime = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const utc = new Intl.DateTimeFormat('en-GB', {
+  year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', hour12: false,
+});
+
+const sameLocalDay = (a: Date, b: Date) => localDate.format(a) === localDate.format(b);
+
+/** "12 Mar 2025, 09:10 – 11:45", or across days "12 Mar 2025, 09:10 – 14 Mar 2025, 16:00"; local time. */
+export function formatCaptureWindow(startIso: string, endIso: string): string {
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  const from = `${localDate.format(start)}, ${localTime.format(start)}`;
+  const to = sameLocalDay(start, end) ? localTime.format(end) : `${localDate.format(end)}, ${localTime.format(end)}`;
+  return `${from} – ${to}`;
+}
+
+/** The same window in UTC, for the tooltip. */
+export function formatCaptureWindowUtc(startIso: string, endIso: string): string {
+  return `${utc.format(new Date(startIso))} – ${utc.format(new Date(endIso))} UTC`;
+}
+
+/** "45 min", "3 h 20 min", "2 d 4 h". */
+export function formatDuration(startIso: string, endIso: string): string {
+  const minutes = Math.max(0, Math.round((Date.parse(endIso) - Date.parse(startIso)) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+export function formatCloudCover(percent: number | null): string {
+  return percent === null ? 'Cloud —' : `Cloud ${Math.round(percent)}%`;
+}

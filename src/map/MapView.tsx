@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { offlineBasemapStyle } from './basemap-style.ts';
+import { SurveyMap } from './survey-map.ts';
+
+declare global {
+  interface Window {
+    /** Set only with ?e2e in the page URL, for end-to-end tests. */
+    __surveyViewer?: { map: SurveyMap['map'] };
+  }
+}
+
+interface MapViewProps {
+  /** A MapLibre style URL that replaces the offline basemap. */
+  basemapStyleUrl: string | null;
+  onReady(map: SurveyMap | null): void;
+}
+
+/** Creates the map once per mount (StrictMode mounts twice: the first map is removed again). */
+export function MapView({ basemapStyleUrl, onReady }: MapViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const onReadyRef = useRef(onReady);
+
+  useEffect(() => {
+    const style = basemapStyleUrl ?? offlineBasemapStyle(new URL(import.meta.env.BASE_URL, location.href).href);
+    const surveyMap = new SurveyMap(container.current!, { style });
+    if (new URLSearchParams(location.search).has('e2e')) window.__surveyViewer = { map: surveyMap.map };
+    onReadyRef.current(surveyMap);
+    return () => {
+      onReadyRef.current(null);
+      if (window.__surveyViewer?.map === surveyMap.map) delete window.__surveyViewer;
+      surveyMap.destroy();
+    };
+  }, [basemapStyleUrl]);
+
+  return <div ref={container} className="map" role="region" aria-label="Survey map" />;
+}

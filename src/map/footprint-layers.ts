@@ -1,0 +1,78 @@
+import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+
+export const FOOTPRINT_SOURCE = 'footprints';
+/** One point per footprint, so that surveys stay findable when zoomed out to a whole country. */
+export const MARKER_SOURCE = 'footprint-markers';
+const MARKER_MAX_ZOOM = 9;
+
+export const footprintLayerIds = {
+  fill: 'footprints-fill',
+  outline: 'footprints-outline',
+  selectedFill: 'footprint-selected-fill',
+  selectedCasing: 'footprint-selected-casing',
+  selectedOutline: 'footprint-selected-outline',
+  markers: 'footprint-markers',
+  selectedMarker: 'footprint-selected-marker',
+} as const;
+
+export const footprintColours = {
+  outline: '#2463eb',
+  fill: '#2463eb',
+  hover: '#f97316',
+  selected: '#db2777',
+} as const;
+
+const hovered: ExpressionSpecification = ['boolean', ['feature-state', 'hover'], false];
+
+/** Outlined footprints with a faint fill (markers when zoomed out); the hovered one warms up; the selected one sits on top in a strong colour. */
+export function footprintLayers(selectedId: string | null): LayerSpecification[] {
+  const isSelected: ExpressionSpecification = ['==', ['get', 'id'], selectedId ?? ''];
+  return [
+    {
+      id: footprintLayerIds.fill, type: 'fill', source: FOOTPRINT_SOURCE,
+      paint: {
+        'fill-color': ['case', hovered, footprintColours.hover, footprintColours.fill],
+        'fill-opacity': ['case', hovered, 0.22, 0.08],
+      },
+    },
+    {
+      id: footprintLayerIds.outline, type: 'line', source: FOOTPRINT_SOURCE,
+      paint: {
+        'line-color': ['case', hovered, footprintColours.hover, footprintColours.outline],
+        'line-width': ['case', hovered, 2.5, 1.4],
+      },
+    },
+    {
+      id: footprintLayerIds.selectedFill, type: 'fill', source: FOOTPRINT_SOURCE, filter: isSelected,
+      paint: { 'fill-color': footprintColours.selected, 'fill-opacity': 0.07 },
+    },
+    {
+      id: footprintLayerIds.selectedCasing, type: 'line', source: FOOTPRINT_SOURCE, filter: isSelected,
+      paint: { 'line-color': '#ffffff', 'line-width': 5, 'line-opacity': 0.9 },
+    },
+    {
+      id: footprintLayerIds.selectedOutline, type: 'line', source: FOOTPRINT_SOURCE, filter: isSelected,
+      paint: { 'line-color': footprintColours.selected, 'line-width': 2.5 },
+    },
+    {
+      id: footprintLayerIds.markers, type: 'circle', source: MARKER_SOURCE, maxzoom: MARKER_MAX_ZOOM,
+      paint: {
+        'circle-color': ['case', hovered, footprintColours.hover, footprintColours.outline],
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, 4, 8, 7],
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 1.5,
+        'circle-opacity': ['interpolate', ['linear'], ['zoom'], MARKER_MAX_ZOOM - 1.5, 1, MARKER_MAX_ZOOM, 0],
+        'circle-stroke-opacity': ['interpolate', ['linear'], ['zoom'], MARKER_MAX_ZOOM - 1.5, 1, MARKER_MAX_ZOOM, 0],
+      },
+    },
+    {
+      id: footprintLayerIds.selectedMarker, type: 'circle', source: MARKER_SOURCE, maxzoom: MARKER_MAX_ZOOM, filter: isSelected,
+      paint: {
+        'circle-color': footprintColours.selected,
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, 6, 8, 9],
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 2,
+      },
+    },
+  ];
+}
