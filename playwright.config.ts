@@ -9,7 +9,9 @@ const serve = (port: number, extra = '', env: Record<string, string> = {}) => ({
   env: { ...env } as Record<string, string>,
 });
 
-export const PORTS = { main: 4173, shortTokens: 4174, provider: 4175 } as const;
+/** E2E_PORT_BASE moves all three servers, e.g. to run two checkouts' suites side by side. */
+const BASE_PORT = Number(process.env.E2E_PORT_BASE ?? 4173);
+export const PORTS = { main: BASE_PORT, shortTokens: BASE_PORT + 1, provider: BASE_PORT + 2 } as const;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -9,7 +9,7 @@ interface Guards {
   consoleLines: string[];
 }
 
-/** Every test fails on an uncaught page error, and on a credential appearing in the console or the page URL. */
+/** Every test fails on an uncaught page error, a CSP violation, and a credential appearing in the console or the page URL. */
 export const test = base.extend<Guards>({
   consoleLines: [
     async ({ page }, use) => {
@@ -17,6 +17,11 @@ export const test = base.extend<Guards>({
       const lines: string[] = [];
       const urls: string[] = [];
       page.on('pageerror', (error) => errors.push(error));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
       page.on('console', (message) => lines.push(message.text()));
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) urls.push(frame.url());
@@ -24,6 +29,7 @@ export const test = base.extend<Guards>({
       await use(lines);
       expect(errors.map((e) => e.message), 'uncaught page errors').toEqual([]);
       expect(lines.filter((l) => /bearer\s|api_key=|demo-secret|eyJ[\w-]{10,}\./i.test(l)), 'credentials in the console').toEqual([]);
+      expect(lines.filter((l) => /Content Security Policy/i.test(l)), 'Content-Security-Policy violations').toEqual([]);
       expect(urls.filter((u) => /api_key|token|secret/i.test(u)), 'credentials in the page URL').toEqual([]);
     },
     { auto: true },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { credentialRoutes } from './auth/credentials.ts';
 import { requireCredential } from './auth/guard.ts';
@@ -9,8 +10,11 @@ import type { Catalog } from './catalog/catalog.ts';
 import type { ServiceConfig } from './config.ts';
 import { registerErrorHandling } from './errors.ts';
 import type { TileSource } from './imagery/source.ts';
-import { redactUrl } from './logging.ts';
+import { faultInjector } from './faults.ts';
+import { clientKey, rateLimitError } from './rate-limits.ts';
+import { viewerSecurityHeaders } from './viewer-headers.ts';
 import { legacyProfile, providerProfile, seedProfile } from './profiles/profile.ts';
+import { announceDeprecation } from './routes/deprecation.ts';
 import { surveyRoutes } from './routes/survey-routes.ts';
 import { validatorCompiler } from './validation.ts';
 import { MAX_WKT_LENGTH } from './geo/wkt.ts';
@@ -20,7 +24,7 @@ export interface AppOptions {
   catalog: Catalog;
   tiles: TileSource;
   /** Serve the built viewer from this directory, with this runtime configuration at /config.json. */
-  viewer?: { dir: string; config: Record<string, unknown> };
+  viewer?: { dir: string; config: Record<string, unknown>; connectSources?: string };
   /** Serve only /config.json (for the Vite dev server, which serves the viewer itself). */
   viewerConfigOnly?: Record<string, unknown>;
   logger?: FastifyServerOptions['logger'];
@@ -28,9 +32,6 @@ export interface AppOptions {
 }
 
 export const EXPOSED_HEADERS = ['ETag', 'Deprecation', 'Sunset', 'Link', 'Warning', 'x-correlation-id'];
-/** Legacy routes are announced as deprecated since 2025-01-01 and sunset at the end of 2027. */
-const DEPRECATED_SINCE = Date.UTC(2025, 0, 1) / 1000;
-const SUNSET = new Date(Date.UTC(2027, 11, 31)).toUTCString();
 
 /** Builds the service (and optionally the viewer) as a Fastify instance that is not listening. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -61,26 +62,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const issuer = await createTokenIssuer(config);
-  await app.register(credentialRoutes(config, issuer));
-
-  const profile = config.profile === 'provider' ? providerProfile : seedProfile;
+  const limits = config.rateLimits;
   await app.register(async (scope) => {
-    scope.addHook('onRequest', requireCredential(issuer));
-    await scope.register(surveyRoutes({ prefix: '/tile/v2', profile, catalog, config, tiles, mosaicRoute: true }));
+    if (limits) {
+      await scope.register(rateLimit, { max: limits.credentialsPerMinute, timeWindow: 60_000, errorResponseBuilder: rateLimitError });
+    }
+    await scope.register(credentialRoutes(config, issuer));
   });
 
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request, reply) => {
-      const path = request.url.split('?')[0];
-      const successor = path.replace(/^\/tile\//, '/tile/v2/');
-      reply.header('deprecation', `@${DEPRECATED_SINCE}`);
-      reply.header('sunset', SUNSET);
-      reply.header('link', `<${successor}>; rel="successor-version"`);
-      reply.header('warning', `299 - "Deprecated API: ${path} will be removed; use ${successor}"`);
-      request.log.warn({ path: redactUrl(request.url), successor }, 'deprecated legacy route used');
+  const profile = config.profile === 'provider' ? providerProfile : seedProfile;
+  await app.register(async (tileScope) => {
+    if (limits) {
+      await tileScope.register(rateLimit, { max: limits.perMinute, timeWindow: 60_000, keyGenerator: clientKey, errorResponseBuilder: rateLimitError });
+    }
+    if (config.faults) tileScope.addHook('onRequest', faultInjector(config.faults));
+    await tileScope.register(async (scope) => {
+      scope.addHook('onRequest', requireCredential(issuer));
+      await scope.register(surveyRoutes({ prefix: '/tile/v2', profile, catalog, config, tiles, mosaicRoute: true }));
     });
-    scope.addHook('onRequest', requireCredential(issuer));
-    await scope.register(surveyRoutes({ prefix: '/tile', profile: legacyProfile(config.profile), catalog, config, tiles, mosaicRoute: false }));
+    await tileScope.register(async (scope) => {
+      scope.addHook('onRequest', announceDeprecation);
+      scope.addHook('onRequest', requireCredential(issuer));
+      await scope.register(surveyRoutes({ prefix: '/tile', profile: legacyProfile(config.profile), catalog, config, tiles, mosaicRoute: false }));
+    });
   });
 
   const viewerConfig = options.viewer?.config ?? options.viewerConfigOnly;
@@ -88,9 +92,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(viewerConfig));
   }
   if (options.viewer) {
+    const pageHeaders = viewerSecurityHeaders(options.viewer.connectSources);
     await app.register(fastifyStatic, {
       root: options.viewer.dir,
       setHeaders: (res, filePath) => {
+        for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
         if (filePath.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
       },

@@ -1,3 +1,6 @@
+import { parseFaults, type FaultPlan } from './faults.ts';
+import type { RateLimits } from './rate-limits.ts';
+
 export type ProfileName = 'seed' | 'provider';
 
 export interface ServiceConfig {
@@ -17,17 +20,27 @@ export interface ServiceConfig {
   maxPageSize: number;
   /** PKCS#8 PEM of an ES256 key; a fresh key is generated at start when unset. */
   signingKeyPem?: string;
+  /** Per-client request budgets; null turns rate limiting off. */
+  rateLimits: RateLimits | null;
+  /** Injected faults for resilience tests; null (the default) injects none. */
+  faults: FaultPlan | null;
 }
 
 export const DEMO_CLIENT_ID = 'demo';
 export const DEMO_CLIENT_SECRET = 'demo-secret';
 export const DEFAULT_AUDIENCE = 'https://api.survey-viewer.example/tile';
 
-function positiveInt(value: string | undefined, name: string, fallback: number): number {
+function positiveInt(value: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || (n === 0 && !allowZero)) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits | null {
+  const perMinute = positiveInt(env.SERVICE_RATE_LIMIT, 'SERVICE_RATE_LIMIT', 6000, true);
+  const credentialsPerMinute = positiveInt(env.SERVICE_CREDENTIAL_RATE_LIMIT, 'SERVICE_CREDENTIAL_RATE_LIMIT', 30, true);
+  return perMinute === 0 ? null : { perMinute, credentialsPerMinute: credentialsPerMinute || perMinute };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServiceConfig> = {}): ServiceConfig {
@@ -44,6 +57,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     tileCap: positiveInt(env.SERVICE_TILE_CAP, 'SERVICE_TILE_CAP', 10_000),
     maxPageSize: 100,
     signingKeyPem: env.SERVICE_SIGNING_KEY || undefined,
+    rateLimits: rateLimitsFromEnv(env),
+    faults: env.SERVICE_FAULTS ? parseFaults(env.SERVICE_FAULTS) : null,
     ...overrides,
     profile,
   };

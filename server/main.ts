@@ -8,6 +8,7 @@ import type { Survey } from './catalog/survey.ts';
 import { syntheticCatalog } from './catalog/synthetic.ts';
 import { configFromEnv, DEMO_CLIENT_SECRET, type ProfileName } from './config.ts';
 import { directoryTiles, proceduralTiles } from './imagery/source.ts';
+import { parseFaults } from './faults.ts';
 import { logSerializers } from './logging.ts';
 
 const USAGE = `Reference survey catalog and tile service.
@@ -23,11 +24,13 @@ Usage: npm run service -- [options]
   --public-url URL    externally visible base URL for tile URLs and links (default: $PUBLIC_URL or from the request)
   --viewer DIR        also serve the built viewer from DIR, with its runtime config at /config.json
   --dev-config        serve /config.json for the Vite dev server
+  --faults SPEC       inject faults into /tile requests, e.g. "503:0.1,429:0.05,latency:500" (tests only)
   --quiet             no access logs
   --help
 
 Environment: SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET, SERVICE_AUDIENCE, SERVICE_TOKEN_TTL, SERVICE_TILE_CAP,
-SERVICE_SIGNING_KEY (PKCS#8 PEM, EC P-256), PUBLIC_URL, PORT, HOST.`;
+SERVICE_SIGNING_KEY (PKCS#8 PEM, EC P-256), SERVICE_RATE_LIMIT, SERVICE_CREDENTIAL_RATE_LIMIT, SERVICE_FAULTS,
+VIEWER_CONNECT_SRC, PUBLIC_URL, PORT, HOST.`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
       'public-url': { type: 'string' },
       viewer: { type: 'string' },
       'dev-config': { type: 'boolean' },
+      faults: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -53,6 +57,7 @@ async function main(): Promise<void> {
   const config = configFromEnv(process.env, {
     ...(values.profile && { profile: values.profile as ProfileName }),
     ...(values['public-url'] && { publicUrl: values['public-url'].replace(/\/+$/, '') }),
+    ...(values.faults && { faults: parseFaults(values.faults) }),
   });
   const port = Number(values.port ?? process.env.PORT ?? 8787);
   const host = values.host ?? process.env.HOST ?? '127.0.0.1';
@@ -75,7 +80,7 @@ async function main(): Promise<void> {
     catalog,
     tiles: values.tiles ? directoryTiles(path.resolve(values.tiles)) : proceduralTiles(),
     logger: values.quiet ? false : { level: 'info', serializers: logSerializers },
-    ...(values.viewer && { viewer: { dir: path.resolve(values.viewer), config: viewerConfig } }),
+    ...(values.viewer && { viewer: { dir: path.resolve(values.viewer), config: viewerConfig, connectSources: process.env.VIEWER_CONNECT_SRC } }),
     ...(values['dev-config'] && !values.viewer && { viewerConfigOnly: viewerConfig }),
   });
   await app.listen({ port, host });

@@ -6,12 +6,12 @@ import type { Footprint } from '../catalog/survey.ts';
 export const MAX_WKT_LENGTH = 300_000;
 export const MAX_VERTICES = 10_000;
 export const MAX_AREA_KM2 = 696_000;
+const MAX_NESTING = 3;
 
 /** Parses a WKT area of interest (Polygon or MultiPolygon, EPSG:4326) and checks it, or throws a 4xx ApiError. */
 export function parseAreaWkt(wkt: string): Footprint {
   if (wkt.length > MAX_WKT_LENGTH) throw badRequest(`wkt is ${wkt.length} characters; the limit is ${MAX_WKT_LENGTH}.`, 'wkt_too_long');
-  const commas = wkt.split(',').length;
-  if (commas > MAX_VERTICES + 1000) throw badRequest(`wkt has more than ${MAX_VERTICES} vertices.`, 'too_many_vertices');
+  checkShapeBeforeParsing(wkt);
   let geometry: ReturnType<typeof parse>;
   try {
     geometry = parse(wkt);
@@ -37,6 +37,24 @@ export function parseAreaWkt(wkt: string): Footprint {
     throw unprocessable(`The area is ${Math.round(km2).toLocaleString('en-US')} km²; the limit is ${MAX_AREA_KM2.toLocaleString('en-US')} km².`, 'area_too_large');
   }
   return geometry;
+}
+
+/** Cheap linear checks that bound the parser's work: nesting depth and a vertex count from the commas. */
+function checkShapeBeforeParsing(wkt: string): void {
+  let depth = 0;
+  let commas = 0;
+  for (let i = 0; i < wkt.length; i++) {
+    const c = wkt.charCodeAt(i);
+    if (c === 40 /* ( */) {
+      if (++depth > MAX_NESTING) throw badRequest(`wkt nests parentheses more than ${MAX_NESTING} deep; a MULTIPOLYGON needs 3.`, 'invalid_wkt');
+    } else if (c === 41 /* ) */) {
+      if (--depth < 0) throw badRequest('wkt has an unbalanced ")".', 'invalid_wkt');
+    } else if (c === 44 /* , */) {
+      commas++;
+    }
+  }
+  if (depth !== 0) throw badRequest('wkt has an unclosed "(".', 'invalid_wkt');
+  if (commas + 1 > MAX_VERTICES) throw badRequest(`wkt has more than ${MAX_VERTICES} vertices.`, 'too_many_vertices');
 }
 
 function checkRing(ring: number[][]): void {

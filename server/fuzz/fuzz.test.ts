@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testService, type TestService } from '../test/fixtures.ts';
+import { requestInput } from './arbitraries.ts';
+import { violation } from './check.ts';
+
+let svc: TestService;
+let token: string;
+beforeAll(async () => {
+  svc = await testService({ rateLimits: null });
+  token = await svc.token();
+});
+
+describe('fuzzing (CI-sized; `npm run fuzz` runs 100,000 inputs)', () => {
+  it('answers any WKT, query string and path with 2xx/3xx or a 4xx envelope, never a 5xx', async () => {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    await fc.assert(
+      fc.asyncProperty(requestInput, async (url) => {
+        const response = await svc.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        const problem = violation(response);
+        if (problem) throw new Error(`${url} → ${problem}`);
+      }),
+      { numRuns: 1500, seed: 20261122 },
+    );
+    delay.disable();
+    expect(delay.max / 1e6, "longest event-loop stall, ms").toBeLessThan(250);
+  });
+});
+
+describe('the fuzzing property itself', () => {
+  const response = (statusCode: number, body: unknown, correlation = 'c-1') =>
+    ({ statusCode, body: JSON.stringify(body), headers: { 'x-correlation-id': correlation }, json: () => body }) as never;
+
+  it('flags a 5xx and a 4xx without the envelope, and passes a proper refusal', () => {
+    expect(violation(response(500, { error: 'x', message: 'y', status_code: 500, 'x-correlation-id': 'c-1' }))).toMatch(/status 500/);
+    expect(violation(response(400, { error: 'x' }))).toMatch(/not the envelope/);
+    expect(violation(response(404, { error: 'not_found', message: 'no', status_code: 404, 'x-correlation-id': 'c-1' }))).toBeNull();
+    expect(violation(response(200, []))).toBeNull();
+  });
+});
