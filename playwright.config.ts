@@ -9,9 +9,19 @@ const serve = (port: number, extra = '', env: Record<string, string> = {}) => ({
   env: { ...env } as Record<string, string>,
 });
 
-/** E2E_PORT_BASE moves all three servers, e.g. to run two checkouts' suites side by side. */
+/** E2E_PORT_BASE moves all the servers, e.g. to run two checkouts' suites side by side. */
 const BASE_PORT = Number(process.env.E2E_PORT_BASE ?? 4173);
-export const PORTS = { main: BASE_PORT, shortTokens: BASE_PORT + 1, provider: BASE_PORT + 2 } as const;
+export const PORTS = { main: BASE_PORT, shortTokens: BASE_PORT + 1, provider: BASE_PORT + 2, gateway: BASE_PORT + 3, gatewayProvider: BASE_PORT + 4 } as const;
+
+/** The gateways' shared access key (what a team would be given); the upstream credentials stay in their environment. */
+export const GATEWAY_ACCESS_KEY = 'e2e-team-access-key-7d1f0c';
+const GATEWAY_ENV = {
+  UPSTREAM_CLIENT_ID: 'demo',
+  UPSTREAM_CLIENT_SECRET: 'demo-secret',
+  UPSTREAM_AUDIENCE: 'https://api.survey-viewer.example/tile',
+  GATEWAY_ACCESS_KEY,
+  GATEWAY_SESSION_RATE_LIMIT: '1000',
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -35,5 +45,8 @@ export default defineConfig({
     serve(PORTS.main),
     serve(PORTS.shortTokens, '', { SERVICE_TOKEN_TTL: '8' }),
     serve(PORTS.provider, '--profile provider'),
+    // Gateway mode (npm start -- --upstream URL) in front of the seed- and provider-profile services.
+    serve(PORTS.gateway, `--upstream http://127.0.0.1:${PORTS.main}`, GATEWAY_ENV),
+    serve(PORTS.gatewayProvider, `--upstream http://127.0.0.1:${PORTS.provider}`, GATEWAY_ENV),
   ],
 });

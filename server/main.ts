@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
+import { buildGatewayApp } from './gateway/app.ts';
+import { gatewayConfigFromEnv } from './gateway/config.ts';
 import { Catalog } from './catalog/catalog.ts';
 import { demoCatalog } from './catalog/demo.ts';
 import { loadCatalogFile } from './catalog/load-geojson.ts';
@@ -26,11 +28,18 @@ Usage: npm run service -- [options]
   --dev-config        serve /config.json for the Vite dev server
   --faults SPEC       inject faults into /tile requests, e.g. "503:0.1,429:0.05,latency:500" (tests only)
   --quiet             no access logs
+  --upstream URL      gateway mode: serve the viewer and a same-origin gateway to the deployment at URL instead of
+                      the demo service (also UPSTREAM_URL); see README "Use with a real deployment"
+  --gateway-open      gateway without an access guard: LOCAL USE ONLY (otherwise GATEWAY_ACCESS_KEY or
+                      GATEWAY_TRUST_HEADER is required)
   --help
 
 Environment: SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET, SERVICE_AUDIENCE, SERVICE_TOKEN_TTL, SERVICE_TILE_CAP,
 SERVICE_SIGNING_KEY (PKCS#8 PEM, EC P-256), SERVICE_RATE_LIMIT, SERVICE_CREDENTIAL_RATE_LIMIT, SERVICE_FAULTS,
-VIEWER_CONNECT_SRC, PUBLIC_URL, PORT, HOST.`;
+VIEWER_CONNECT_SRC, PUBLIC_URL, PORT, HOST.
+Gateway mode: UPSTREAM_URL, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET, UPSTREAM_AUDIENCE, UPSTREAM_TIMEOUT_MS,
+UPSTREAM_REWRITE_URLS, GATEWAY_ACCESS_KEY, GATEWAY_TRUST_HEADER, GATEWAY_SESSION_TTL, GATEWAY_SESSION_SECRET,
+GATEWAY_SESSION_RATE_LIMIT, GATEWAY_TRUST_PROXY.`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -46,11 +55,17 @@ async function main(): Promise<void> {
       'dev-config': { type: 'boolean' },
       faults: { type: 'string' },
       quiet: { type: 'boolean' },
+      upstream: { type: 'string' },
+      'gateway-open': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
   if (values.help) {
     console.log(USAGE);
+    return;
+  }
+  if (values.upstream || process.env.UPSTREAM_URL) {
+    await runGateway(values);
     return;
   }
 
@@ -75,9 +90,11 @@ async function main(): Promise<void> {
     ...(config.clientSecret === DEMO_CLIENT_SECRET && { clientSecret: config.clientSecret }),
   };
 
+  const trustProxy = process.env.TRUST_PROXY;
   const app = await buildApp({
     config,
     catalog,
+    ...(trustProxy && { trustProxy: trustProxy === 'true' ? true : trustProxy }),
     tiles: values.tiles ? directoryTiles(path.resolve(values.tiles)) : proceduralTiles(),
     logger: values.quiet ? false : { level: 'info', serializers: logSerializers },
     ...(values.viewer && { viewer: { dir: path.resolve(values.viewer), config: viewerConfig, connectSources: process.env.VIEWER_CONNECT_SRC } }),
@@ -95,6 +112,41 @@ async function main(): Promise<void> {
     `Audience:       ${config.audience}`,
   ];
   console.log(lines.filter(Boolean).join('\n'));
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+}
+
+/** Gateway mode: the viewer and a same-origin gateway to the upstream, instead of the demo service. */
+async function runGateway(values: { upstream?: string; 'gateway-open'?: boolean; port?: string; host?: string; viewer?: string; quiet?: boolean }): Promise<void> {
+  const gateway = gatewayConfigFromEnv(process.env, { upstream: values.upstream, open: values['gateway-open'] });
+  const port = Number(values.port ?? process.env.PORT ?? 8787);
+  const host = values.host ?? process.env.HOST ?? '127.0.0.1';
+  const trustProxy = process.env.GATEWAY_TRUST_PROXY;
+  const app = await buildGatewayApp({
+    gateway,
+    logger: values.quiet ? false : { level: 'info', serializers: logSerializers },
+    // "true", or the proxy's addresses / "loopback" (see Fastify's trustProxy).
+    ...(trustProxy && { trustProxy: trustProxy === 'true' ? true : trustProxy }),
+    ...(values.viewer && { viewer: { dir: path.resolve(values.viewer), connectSources: process.env.VIEWER_CONNECT_SRC } }),
+  });
+  await app.listen({ port, host });
+
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const { guard } = gateway;
+  const access = [
+    guard.accessKey && 'access key (GATEWAY_ACCESS_KEY)',
+    guard.trustHeader && `SSO header ${guard.trustHeader}`,
+    guard.open && 'OPEN: no guard (--gateway-open, local use only)',
+  ].filter(Boolean).join(' or ');
+  console.log([
+    values.viewer ? `Survey viewer:  http://${shownHost}:${port}/  (gateway mode)` : `Gateway:        http://${shownHost}:${port}/tile/v2/surveys`,
+    `Upstream:       ${gateway.upstreamUrl}  (client ${gateway.clientId}; the secret stays in this process)`,
+    `Access:         ${access}`,
+  ].join('\n'));
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -1,7 +1,8 @@
 /**
  * Security headers for the viewer's pages. connect-src and img-src stay open to any http(s) origin by
  * default so that a user can sign in to whichever service deployment they are allowed to use;
- * VIEWER_CONNECT_SRC narrows them (space-separated sources) for a deployment with a fixed service.
+ * VIEWER_CONNECT_SRC narrows them (space-separated sources) for a deployment with a fixed service;
+ * "" allows the page's own origin only (the gateway's default: the browser talks to nothing else).
  */
 export function viewerSecurityHeaders(connectSources = 'http: https:'): Record<string, string> {
   const policy = [
@@ -9,8 +10,8 @@ export function viewerSecurityHeaders(connectSources = 'http: https:'): Record<s
     "script-src 'self'",
     "worker-src 'self' blob:",
     "style-src 'self'",
-    `img-src 'self' data: blob: ${connectSources}`,
-    `connect-src 'self' ${connectSources}`,
+    `img-src 'self' data: blob: ${connectSources}`.trim(),
+    `connect-src 'self' ${connectSources}`.trim(),
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",

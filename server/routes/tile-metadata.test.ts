@@ -32,8 +32,11 @@ describe('GET /tile/v2/{survey_id}/coverage', () => {
     expect(items.every((i) => i.percent_covered === 100)).toBe(true);
   });
 
-  it('uses forwarded host and protocol, or PUBLIC_URL, in static_url', async () => {
-    const forwarded: Item[] = (await metadata(seed, `zoom=15&wkt=${encodeURIComponent(area)}`, { 'x-forwarded-host': 'imagery.example.com', 'x-forwarded-proto': 'https' })).json();
+  it('uses forwarded host and protocol only behind a trusted proxy, or PUBLIC_URL, in static_url', async () => {
+    const spoofed: Item[] = (await metadata(seed, `zoom=15&wkt=${encodeURIComponent(area)}`, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).json();
+    expect(spoofed[0].static_url.startsWith('http://localhost:80/')).toBe(true);
+    const proxied = await testService({}, undefined, true);
+    const forwarded: Item[] = (await metadata(proxied, `zoom=15&wkt=${encodeURIComponent(area)}`, { 'x-forwarded-host': 'imagery.example.com', 'x-forwarded-proto': 'https' })).json();
     expect(forwarded[0].static_url.startsWith('https://imagery.example.com/tile/v2/2022Q4-NV-LAS/15/')).toBe(true);
     const nested: Item[][] = (await metadata(provider, `zoom=15&wkt=${encodeURIComponent(area)}`)).json();
     expect(nested[0][0].static_url).toMatch(/^https:\/\/tiles\.example\.org\/tile\/v2\/2022Q4-NV-LAS\/\d{8}T\d{6}_\d{8}T\d{6}_\d{8}T\d{6}_[0-3]{14}\/15\/\d+\/\d+$/);

@@ -45,9 +45,9 @@ export interface TestService {
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-export async function testService(overrides: Partial<ServiceConfig> = {}, surveys: Survey[] = FIXTURE_SURVEYS): Promise<TestService> {
+export async function testService(overrides: Partial<ServiceConfig> = {}, surveys: Survey[] = FIXTURE_SURVEYS, trustProxy = false): Promise<TestService> {
   const config = configFromEnv({}, { signingKeyPem: SIGNING_KEY, ...overrides });
-  const app = await buildApp({ config, catalog: new Catalog(surveys), tiles: proceduralTiles() });
+  const app = await buildApp({ config, catalog: new Catalog(surveys), tiles: proceduralTiles(), trustProxy });
   let cached: string | undefined;
   const token = async () => {
     if (cached) return cached;

@@ -1,5 +1,8 @@
-/** How a request proves who it is: a bearer token in a header, or a static API key in the query. */
-export type Credential = { kind: 'bearer'; token: string } | { kind: 'apiKey'; key: string };
+/**
+ * How a request proves who it is: a bearer token in a header, a static API key in the query, or
+ * (behind the gateway) the browser's own HttpOnly session cookie, which the app never sees.
+ */
+export type Credential = { kind: 'bearer'; token: string } | { kind: 'apiKey'; key: string } | { kind: 'gatewaySession' };
 
 /** Where the fetch wrapper gets credentials; implemented by the auth store, which alone holds them. */
 export interface CredentialSource {
@@ -16,6 +19,8 @@ export interface Connection {
   /** Absolute base URL without a trailing slash, e.g. "https://api.example" or the page's origin. */
   baseUrl: string;
   credentials?: CredentialSource;
+  /** Send and accept cookies: only for the gateway, which is the page's own origin. */
+  sameOriginCookies?: boolean;
 }
 
 /** "" means the app's own origin; anything else is an absolute base URL of a deployment. */

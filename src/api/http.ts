@@ -3,13 +3,24 @@ import type { Connection, Credential } from './connection.ts';
 import { ShapeError } from './normalise.ts';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   query?: Record<string, string | number | undefined>;
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
   /** false for the credential endpoints themselves. */
   authenticated?: boolean;
+}
+
+/** How much of an answer's body has arrived; `total` is null when the service does not say (no Content-Length). */
+export interface DownloadProgress {
+  loaded: number;
+  total: number | null;
+}
+
+export interface JsonRequestOptions extends RequestOptions {
+  /** Called as the body arrives, for answers large enough to show progress. */
+  onProgress?: (progress: DownloadProgress) => void;
 }
 
 function urlFor(connection: Connection, path: string, query: RequestOptions['query'], credential: Credential | null): URL {
@@ -33,7 +44,7 @@ async function send(connection: Connection, path: string, options: RequestOption
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       referrerPolicy: 'no-referrer',
-      credentials: 'omit',
+      credentials: connection.sameOriginCookies ? 'same-origin' : 'omit',
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
@@ -65,15 +76,26 @@ export async function requestJson<T>(
   connection: Connection,
   path: string,
   normalise: (raw: unknown) => T,
-  options: RequestOptions = {},
+  options: JsonRequestOptions = {},
 ): Promise<T> {
   const response = await request(connection, path, options);
   const correlationId = response.headers.get('x-correlation-id');
   let raw: unknown;
-  try {
-    raw = await response.json();
-  } catch {
-    throw new ApiError(response.status, 'invalid_response', 'The service answered with something that is not JSON.', correlationId);
+  if (options.onProgress) {
+    let text: string;
+    try {
+      text = await readWithProgress(response, options.onProgress);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(0, 'network_error', 'The connection broke off while the answer was arriving. Try again.', correlationId);
+    }
+    raw = parseJson(text, response.status, correlationId);
+  } else {
+    try {
+      raw = await response.json();
+    } catch {
+      throw notJson(response.status, correlationId);
+    }
   }
   try {
     return normalise(raw);
@@ -83,4 +105,36 @@ export async function requestJson<T>(
     }
     throw error;
   }
+}
+
+const notJson = (status: number, correlationId: string | null) =>
+  new ApiError(status, 'invalid_response', 'The service answered with something that is not JSON.', correlationId);
+
+function parseJson(text: string, status: number, correlationId: string | null): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw notJson(status, correlationId);
+  }
+}
+
+/** The body as text, reporting the bytes received so far as each chunk arrives. */
+async function readWithProgress(response: Response, onProgress: (progress: DownloadProgress) => void): Promise<string> {
+  const length = Number(response.headers.get('content-length'));
+  // A compressed body's Content-Length counts compressed bytes, not what the reader yields.
+  const total = Number.isFinite(length) && length > 0 && !response.headers.get('content-encoding') ? length : null;
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let loaded = 0;
+  onProgress({ loaded, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    loaded += value.byteLength;
+    text += decoder.decode(value, { stream: true });
+    onProgress({ loaded, total });
+  }
+  return text + decoder.decode();
 }

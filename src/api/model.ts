@@ -32,7 +32,17 @@ export interface SurveyFootprint {
   bbox: BBox;
 }
 
+/** A survey found by a coverage search (endpoint 3): the catalog entry and its footprint. */
+export interface CoverageSurvey extends Survey {
+  footprint: FootprintGeometry;
+}
+
+/** One tile of a survey (endpoint 4), one capture of it where the provider lists several. */
 export interface TileMetadataItem {
+  /** Tile address: the seed sends z/x/y; otherwise read from static_url or geospatial_extent. */
+  z: number;
+  x: number;
+  y: number;
   url: string;
   /** [west, south, east, north], EPSG:4326. */
   extent: [number, number, number, number] | null;
@@ -40,6 +50,10 @@ export interface TileMetadataItem {
   captureStart: string | null;
   captureEnd: string | null;
   publishedDate: string | null;
+  /** Resolution class, e.g. "7.5cm". */
+  resolution: string | null;
+  fileFormat: string | null;
+  /** Share (0–100) of the tile that holds imagery. */
   percentCovered: number | null;
 }
 
@@ -63,4 +77,6 @@ export interface RuntimeConfig {
   /** Only ever the public demo secret. */
   clientSecret: string;
   basemapStyleUrl: string | null;
+  /** Gateway mode: whether the gateway asks for its access key (else it admits by SSO header, or is open). */
+  accessKeyRequired: boolean;
 }

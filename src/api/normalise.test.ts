@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import legacyPage from './fixtures/legacy-survey-page.json';
+import providerCoverage from './fixtures/provider-coverage.json';
+import seedCoverage from './fixtures/seed-coverage.json';
 import providerFootprint from './fixtures/provider-footprint.json';
 import providerPage from './fixtures/provider-survey-page.json';
 import providerTiles from './fixtures/provider-tile-metadata.json';
@@ -7,8 +9,8 @@ import seedFootprint from './fixtures/seed-footprint.json';
 import seedPage from './fixtures/seed-survey-page.json';
 import seedTiles from './fixtures/seed-tile-metadata.json';
 import {
-  normaliseAccessToken, normaliseFootprint, normaliseGeometry, normaliseRuntimeConfig, normaliseStaticKey, normaliseSurveyPage,
-  normaliseTileMetadata, normaliseTimestamp, ShapeError,
+  normaliseAccessToken, normaliseCoverage, normaliseFootprint, normaliseGeometry, normaliseRuntimeConfig, normaliseStaticKey, normaliseSurveyPage,
+  normaliseTileMetadata, normaliseTimestamp, ShapeError, tileAddressFromExtent, tileAddressFromUrl,
 } from './normalise.ts';
 
 describe('survey pages', () => {
@@ -90,6 +92,69 @@ describe('tile metadata', () => {
     expect(provider[0].captureId).toMatch(/^\d{8}T\d{6}_/);
     expect(provider[0].extent).toEqual(providerTiles[0][0].geospatial_extent);
     expect(provider[0].percentCovered).toBe(providerTiles[0][0].percent_covered);
+    expect(provider[0]).toMatchObject({ resolution: '7.5cm', fileFormat: 'png', publishedDate: '2026-10-19T11:56:00.000Z' });
+  });
+
+  it('takes z/x/y from the seed\'s fields and derives the same address from the provider\'s URL', () => {
+    const seed = normaliseTileMetadata(seedTiles);
+    const provider = normaliseTileMetadata(providerTiles);
+    expect(seed.map(({ z, x, y }) => [z, x, y])).toEqual(seedTiles.map(({ z, x, y }) => [z, x, y]));
+    expect(provider.map(({ z, x, y }) => [z, x, y])).toEqual(seedTiles.map(({ z, x, y }) => [z, x, y]));
+  });
+
+  it('derives the address from geospatial_extent when the URL does not end in z/x/y', () => {
+    const [item] = providerTiles[1];
+    const [tile] = normaliseTileMetadata([[{ ...item, static_url: 'https://cdn.example/t/abc.png?sig=1' }]]);
+    expect([tile.z, tile.x, tile.y]).toEqual([14, 4455, 6915]);
+  });
+
+  it('refuses an item whose address cannot be told', () => {
+    expect(() => normaliseTileMetadata([{ static_url: 'https://cdn.example/t/abc.png' }])).toThrow(/no z\/x\/y/);
+  });
+});
+
+describe('tile addresses', () => {
+  it.each([
+    ['https://s.example/tile/v2/A/16/13567/24790', [16, 13567, 24790]],
+    ['https://s.example/tile/v2/A/20250914T145500_20250914T171000_20250924T021000_02310103012012/17/27284/49742', [17, 27284, 49742]],
+    ['https://s.example/tile/v2/A/16/13567/24790.png?api_key=k', [16, 13567, 24790]],
+    ['/tile/A/21/1/2.jpeg#x', [21, 1, 2]],
+  ])('%s', (url, [z, x, y]) => expect(tileAddressFromUrl(url)).toEqual({ z, x, y }));
+
+  it('gives null for URLs without an address or with one that cannot exist', () => {
+    expect(tileAddressFromUrl('https://s.example/tile/v2/A/footprint')).toBeNull();
+    expect(tileAddressFromUrl('https://s.example/tile/v2/A/2/4/1')).toBeNull();
+  });
+
+  it('reads the zoom from an extent\'s width and the tile from its centre', () => {
+    expect(tileAddressFromExtent([-105.062255859375, 39.743098286948275, -105.05950927734375, 39.74521015328691])).toEqual({ z: 17, x: 27284, y: 49742 });
+    expect(tileAddressFromExtent([1, 1, 1, 2])).toBeNull();
+  });
+});
+
+describe('coverage search', () => {
+  it('reads the seed shape: GeoJSON footprints, cloud cover', () => {
+    const surveys = normaliseCoverage(seedCoverage);
+    expect(surveys.map((s) => s.id)).toEqual(seedCoverage.map((s) => s.id));
+    expect(surveys[0].footprint.type).toBe(seedCoverage[0].footprint.type);
+    expect(surveys[0].cloudCover).toBe(seedCoverage[0].cloud_cover);
+    expect(surveys[0].captureStart).toBe(new Date(seedCoverage[0].capture_date_start).toISOString());
+  });
+
+  it('reads the provider shape: WKT footprints, no cloud cover, and gives the same geometry', () => {
+    const fromWkt = normaliseCoverage(providerCoverage);
+    const fromGeoJson = normaliseCoverage(seedCoverage);
+    expect(fromWkt.map((s) => s.id)).toEqual(fromGeoJson.map((s) => s.id));
+    expect(fromWkt.every((s) => s.cloudCover === null)).toBe(true);
+    expect(fromWkt.map((s) => s.footprint)).toEqual(fromGeoJson.map((s) => s.footprint));
+  });
+
+  it('accepts an empty answer and a wrapped one; refuses surveys without a footprint', () => {
+    expect(normaliseCoverage([])).toEqual([]);
+    expect(normaliseCoverage({ results: providerCoverage })).toHaveLength(providerCoverage.length);
+    const { footprint: _, ...bare } = providerCoverage[0];
+    expect(() => normaliseCoverage([bare])).toThrow(/has no footprint/);
+    expect(() => normaliseCoverage({ error: 'x' })).toThrow(ShapeError);
   });
 });
 
@@ -118,7 +183,8 @@ describe('credentials and config', () => {
 
   it('fills config gaps with empty values', () => {
     expect(normaliseRuntimeConfig({ mode: 'direct', serviceUrl: '', clientId: 'demo' })).toEqual({
-      mode: 'direct', serviceUrl: '', audience: '', clientId: 'demo', clientSecret: '', basemapStyleUrl: null,
+      mode: 'direct', serviceUrl: '', audience: '', clientId: 'demo', clientSecret: '', basemapStyleUrl: null, accessKeyRequired: false,
     });
+    expect(normaliseRuntimeConfig({ mode: 'gateway', serviceUrl: '', accessKeyRequired: true })).toMatchObject({ mode: 'gateway', accessKeyRequired: true });
   });
 });

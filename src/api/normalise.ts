@@ -1,7 +1,8 @@
 import { parse as parseWkt } from 'wellknown';
 import { bbox as bboxOf } from '@turf/turf';
+import { pointToTile } from '@mapbox/tilebelt';
 import type {
-  AccessToken, FootprintGeometry, RuntimeConfig, StaticKey, Survey, SurveyFootprint, SurveyPage, TileMetadataItem,
+  AccessToken, CoverageSurvey, FootprintGeometry, RuntimeConfig, StaticKey, Survey, SurveyFootprint, SurveyPage, TileMetadataItem,
 } from './model.ts';
 
 /**
@@ -141,6 +142,45 @@ export function normaliseFootprint(raw: unknown, surveyId: string): SurveyFootpr
   return { surveyId, geometry, bbox: bboxOf(geometry) };
 }
 
+/** Surveys intersecting an area (endpoint 3): a bare array (seed and provider) or one wrapped in results. */
+export function normaliseCoverage(raw: unknown): CoverageSurvey[] {
+  const list = isObject(raw) ? pick(raw, 'results', 'surveys', 'items') : raw;
+  if (!Array.isArray(list)) throw new ShapeError('coverage answer is not an array of surveys');
+  return list.map((item) => {
+    const survey = normaliseSurvey(item);
+    const footprint = pick(objectOf(item, 'survey'), 'footprint', 'geometry');
+    if (footprint === undefined) throw new ShapeError(`survey ${survey.id} in the coverage answer has no footprint`);
+    return { ...survey, footprint: normaliseGeometry(footprint) };
+  });
+}
+
+type TileAddress = Pick<TileMetadataItem, 'z' | 'x' | 'y'>;
+
+const MAX_ZOOM = 30;
+
+function validAddress(z: number, x: number, y: number): TileAddress | null {
+  const n = 2 ** z;
+  const ok = [z, x, y].every(Number.isInteger) && z >= 0 && z <= MAX_ZOOM && x >= 0 && y >= 0 && x < n && y < n;
+  return ok ? { z, x, y } : null;
+}
+
+/** ".../{z}/{x}/{y}" or ".../{z}/{x}/{y}.png" at the end of a tile URL's path (the provider's capture-specific form too). */
+export function tileAddressFromUrl(url: string): TileAddress | null {
+  const path = url.split(/[?#]/, 1)[0];
+  const match = /\/(\d{1,2})\/(\d{1,10})\/(\d{1,10})(?:\.[a-z]+)?$/i.exec(path);
+  return match ? validAddress(Number(match[1]), Number(match[2]), Number(match[3])) : null;
+}
+
+/** The Web Mercator tile whose bounds a geospatial_extent is: zoom from its width, x/y from its centre. */
+export function tileAddressFromExtent([west, south, east, north]: [number, number, number, number]): TileAddress | null {
+  const width = east - west;
+  if (!(width > 0) || !(north > south)) return null;
+  const z = Math.round(Math.log2(360 / width));
+  if (z < 0 || z > MAX_ZOOM) return null;
+  const [x, y] = pointToTile((west + east) / 2, (south + north) / 2, z);
+  return validAddress(z, x, y);
+}
+
 function normaliseExtent(value: unknown): TileMetadataItem['extent'] {
   if (!Array.isArray(value) || value.length !== 4) return null;
   const numbers = value.map(optionalNumber);
@@ -149,13 +189,22 @@ function normaliseExtent(value: unknown): TileMetadataItem['extent'] {
 
 function normaliseTileItem(raw: unknown): TileMetadataItem {
   const record = objectOf(raw, 'tile metadata item');
+  const url = requiredString(pick(record, 'static_url', 'url', 'href'), 'tile static_url');
+  const extent = normaliseExtent(pick(record, 'geospatial_extent', 'extent', 'bbox'));
+  // The seed adds z/x/y; the provider's items carry the address only in the URL and the extent.
+  const given = validAddress(optionalNumber(record.z) ?? NaN, optionalNumber(record.x) ?? NaN, optionalNumber(record.y) ?? NaN);
+  const address = given ?? tileAddressFromUrl(url) ?? (extent && tileAddressFromExtent(extent));
+  if (!address) throw new ShapeError(`tile ${url} has no z/x/y, and neither its URL nor its extent names a tile`);
   return {
-    url: requiredString(pick(record, 'static_url', 'url', 'href'), 'tile static_url'),
-    extent: normaliseExtent(pick(record, 'geospatial_extent', 'extent', 'bbox')),
+    ...address,
+    url,
+    extent,
     captureId: optionalString(record.mosaic_stac_id),
     captureStart: normaliseTimestamp(record.capture_date_start),
     captureEnd: normaliseTimestamp(record.capture_date_end),
     publishedDate: normaliseTimestamp(record.published_date),
+    resolution: optionalString(pick(record, 'spatial_resolution_class', 'resolution')),
+    fileFormat: optionalString(record.file_format),
     percentCovered: optionalNumber(record.percent_covered),
   };
 }
@@ -192,5 +241,6 @@ export function normaliseRuntimeConfig(raw: unknown): RuntimeConfig {
     clientId: text(record.clientId),
     clientSecret: text(record.clientSecret),
     basemapStyleUrl: optionalString(record.basemapStyleUrl),
+    accessKeyRequired: record.accessKeyRequired === true,
   };
 }

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { RuntimeConfig } from '../api/model.ts';
 import { useConnection } from '../auth/connection.ts';
+import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
 import { FootprintSync } from '../features/footprints/FootprintSync.tsx';
 import { OverlapChooser } from '../features/footprints/OverlapChooser.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
@@ -10,6 +11,9 @@ import { SurveyMapContext } from '../map/map-context.ts';
 import { MapView } from '../map/MapView.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { Sidebar } from './Sidebar.tsx';
+
+/** The area search (drawing, geometry maths, file import) loads after first paint. */
+const AreaSearchOverlay = lazy(() => import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchOverlay })));
 
 /** Sidebar and map; the sign-in dialog over both until there is a session. */
 export function App({ config }: { config: RuntimeConfig }) {
@@ -39,6 +43,11 @@ export function App({ config }: { config: RuntimeConfig }) {
               <PreviewSync connection={connection} surveyMap={surveyMap} />
               <ZoomHint connection={connection} surveyMap={surveyMap} />
               <OverlapChooser connection={connection} />
+              <LoadBoundary fallback={null}>
+                <Suspense fallback={null}>
+                  <AreaSearchOverlay connection={connection} surveyMap={surveyMap} />
+                </Suspense>
+              </LoadBoundary>
             </>
           )}
         </main>

@@ -1,14 +1,25 @@
+import { lazy, Suspense } from 'react';
 import type { Connection } from '../api/connection.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { forgetKey } from '../auth/sign-in.ts';
+import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
 import { SelectedSurveyPanel } from '../features/preview/SelectedSurveyPanel.tsx';
 import { SurveyList } from '../features/surveys/SurveyList.tsx';
+import { uiStore, useUi, type SidebarTab } from '../state/ui-store.ts';
 import { useSignOut } from './use-sign-out.ts';
+
+const AreaSearchPanel = lazy(() => import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchPanel })));
+
+const TABS: { tab: SidebarTab; label: string }[] = [
+  { tab: 'surveys', label: 'Surveys' },
+  { tab: 'area', label: 'Area search' },
+];
 
 export function Sidebar({ connection }: { connection: Connection }) {
   const session = useAuth((s) => s.session);
   const signOut = useSignOut();
   const host = new URL(connection.baseUrl).host;
+  const tab = useUi((s) => s.sidebarTab);
 
   return (
     <>
@@ -33,8 +44,33 @@ export function Sidebar({ connection }: { connection: Connection }) {
           </button>
         </div>
       </header>
-      <div className="sidebar__section-title">Surveys</div>
-      <SurveyList connection={connection} />
+      <div className="sidebar-tabs" role="tablist" aria-label="Sidebar">
+        {TABS.map(({ tab: value, label }) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            id={`sidebar-tab-${value}`}
+            aria-selected={tab === value}
+            aria-controls="sidebar-tab-panel"
+            className="sidebar-tabs__tab"
+            onClick={() => uiStore.getState().sidebarTabChosen(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div id="sidebar-tab-panel" role="tabpanel" aria-labelledby={`sidebar-tab-${tab}`} className="sidebar__panel">
+        {tab === 'surveys' ? (
+          <SurveyList connection={connection} />
+        ) : (
+          <LoadBoundary fallback={<p className="panel-section panel-section__empty" role="alert">The area search could not be loaded. Reload the page to try again.</p>}>
+            <Suspense fallback={<div className="panel-section"><span className="spinner-text">Loading the area search…</span></div>}>
+              <AreaSearchPanel connection={connection} />
+            </Suspense>
+          </LoadBoundary>
+        )}
+      </div>
       <SelectedSurveyPanel connection={connection} />
     </>
   );

@@ -1,5 +1,6 @@
 import { resolveBaseUrl } from '../api/connection.ts';
 import { requestAccessToken } from '../api/credentials.ts';
+import { closeGatewaySession, gatewaySessionStatus, openGatewaySession } from '../api/gateway.ts';
 import { fetchSurveyPage } from '../api/surveys.ts';
 import { authStore, type ApiKeySession } from './auth-store.ts';
 import { forgetRememberedKey, readRememberedKey, rememberKey } from './remembered-key.ts';
@@ -55,6 +56,21 @@ export function forgetKey(): void {
   authStore.getState().keyForgotten();
 }
 
+/**
+ * Gateway mode: exchanges the access key for the gateway's session cookie, or (without a key)
+ * checks that the gateway already admits this browser (a session from earlier, an SSO header, an
+ * open gateway). Resolves to whether the app is now signed in; throws ApiError on failure.
+ */
+export async function signInToGateway(accessKey?: string): Promise<boolean> {
+  const baseUrl = location.origin;
+  const status = accessKey === undefined ? await gatewaySessionStatus(baseUrl) : await openGatewaySession(baseUrl, accessKey.trim());
+  if (status.active) authStore.getState().signedIn({ kind: 'gateway', serviceUrl: '', baseUrl });
+  return status.active;
+}
+
 export function signOut(): void {
+  const { session } = authStore.getState();
+  // The gateway's cookie is HttpOnly: only the gateway can clear it.
+  if (session?.kind === 'gateway') closeGatewaySession(session.baseUrl).catch(() => undefined);
   authStore.getState().signedOut();
 }

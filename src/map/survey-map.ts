@@ -3,12 +3,20 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { BBox, FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import { bbox as bboxOf } from '@turf/turf';
+import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { AreaDrawController, AreaTool } from '../draw/area-draw-controller.ts';
+import {
+  areaSearchLayerIds, areaSearchLayers, COVERAGE_SOURCE, coverageSelectionFilter, TILE_GRID_SOURCE, tileOutlineOpacity, tileSelectionFilter,
+  UNCOVERED_SOURCE,
+} from './area-search-layers.ts';
 import { FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, MARKER_SOURCE } from './footprint-layers.ts';
 import { PREVIEW_LAYER, PREVIEW_SOURCE, previewLayer, previewSource, type PreviewSpec } from './preview-layer.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 
 export type FootprintCollection = FeatureCollection<Polygon | MultiPolygon, { id: string }>;
+/** Tile cells: `key` is "z/x/y", `percent` the share of the tile holding imagery (null when unknown). */
+export type TileGridCollection = FeatureCollection<Polygon, { key: string; percent: number | null }>;
 
 /** Adds credentials to a tile request at the moment MapLibre makes it. */
 export type TileAuthorizer = (url: string) => { url: string; headers?: Record<string, string> } | undefined;
@@ -19,12 +27,25 @@ export interface SurveyMapEvents {
   footprintsClicked: { surveyIds: string[]; x: number; y: number };
   /** A preview tile was refused: the token needs renewing and the preview reloading. */
   previewUnauthorized: undefined;
+  /** The drawing tools are loaded and can be used. */
+  areaToolsReady: undefined;
+  /** The user finished drawing or editing the area (its whole geometry). */
+  areaFinished: AreaGeometry;
+  /** The user deleted the area on the map. */
+  areaDeleted: undefined;
+  areaToolChanged: AreaTool;
+  /** The shape being drawn or edited, on every pointer move. */
+  areaChanging: AreaGeometry;
+  /** A cell of the tile grid was clicked ("z/x/y"), or the map beside it (null). */
+  tileClicked: string | null;
 }
 
 type Listener<T> = (payload: T) => void;
 
 const EMPTY: FootprintCollection = { type: 'FeatureCollection', features: [] };
-const INTERACTIVE_LAYERS = [footprintLayerIds.fill, footprintLayerIds.markers];
+const EMPTY_GRID: TileGridCollection = { type: 'FeatureCollection', features: [] };
+const INTERACTIVE_LAYERS = [footprintLayerIds.fill, footprintLayerIds.markers, areaSearchLayerIds.coverageFill];
+const HOVER_SOURCES = [FOOTPRINT_SOURCE, MARKER_SOURCE, COVERAGE_SOURCE];
 const SELECTED_LAYERS = [footprintLayerIds.selectedFill, footprintLayerIds.selectedCasing, footprintLayerIds.selectedOutline, footprintLayerIds.selectedMarker];
 
 function markersOf(footprints: FootprintCollection): FeatureCollection<Point, { id: string }> {
@@ -52,6 +73,17 @@ export class SurveyMap {
   private hoveredId: string | null = null;
   private selectedId: string | null = null;
   private preview: PreviewSpec | null = null;
+  private coverage: FootprintCollection = EMPTY;
+  private uncovered: AreaGeometry | null = null;
+  private tileGrid: TileGridCollection = EMPTY_GRID;
+  private tileGridZoom = 16;
+  private selectedTileKey: string | null = null;
+  private hoveredTileKey: string | null = null;
+  /** Created once the style has loaded (terra-draw is loaded on demand, after first paint). */
+  private areaDraw: AreaDrawController | null = null;
+  private area: AreaGeometry | null = null;
+  private areaTool: AreaTool = 'static';
+  private destroyed = false;
   private authorizeTile: TileAuthorizer = () => undefined;
   private readonly listeners = new Map<keyof SurveyMapEvents, Set<Listener<never>>>();
 
@@ -74,7 +106,10 @@ export class SurveyMap {
     this.map.on('load', () => {
       this.ready = true;
       this.installFootprintLayers();
+      this.installAreaSearchLayers();
       this.applyPreview();
+      // Without the drawing code (e.g. a new deployment replaced it), the area tools just stay disabled.
+      this.installAreaDrawing().catch(() => undefined);
     });
     // Listening to errors also stops MapLibre from logging them, and their messages hold tile URLs
     // (which may carry an api_key). A 404 tile is normal; a 401 asks for a fresh token.
@@ -83,21 +118,35 @@ export class SurveyMap {
       if (event.sourceId === PREVIEW_SOURCE && status === 401) this.emit('previewUnauthorized', undefined);
     });
     this.map.on('mousemove', INTERACTIVE_LAYERS, (event) => {
+      if (this.areaToolActive()) return;
       const id = event.features?.[0]?.properties?.id;
       this.emit('footprintHovered', typeof id === 'string' ? id : null);
     });
-    this.map.on('mouseenter', INTERACTIVE_LAYERS, () => {
-      this.map.getCanvas().style.cursor = 'pointer';
-    });
+    this.map.on('mouseenter', INTERACTIVE_LAYERS, () => this.setPointer(true));
     this.map.on('mouseleave', INTERACTIVE_LAYERS, () => {
-      this.map.getCanvas().style.cursor = '';
+      this.setPointer(false);
       this.emit('footprintHovered', null);
     });
+    this.map.on('mousemove', areaSearchLayerIds.tileFill, (event) => {
+      const key = event.features?.[0]?.properties?.key;
+      this.applyTileHover(typeof key === 'string' && !this.areaToolActive() ? key : null);
+    });
+    this.map.on('mouseenter', areaSearchLayerIds.tileFill, () => this.setPointer(true));
+    this.map.on('mouseleave', areaSearchLayerIds.tileFill, () => {
+      this.setPointer(false);
+      this.applyTileHover(null);
+    });
     this.map.on('click', (event) => {
-      if (!this.ready) return;
+      // While a drawing or editing tool is active, clicks belong to the area.
+      if (!this.ready || this.areaToolActive()) return;
+      if (this.tileGrid.features.length > 0) {
+        const key = this.map.queryRenderedFeatures(event.point, { layers: [areaSearchLayerIds.tileFill] })[0]?.properties?.key;
+        this.emit('tileClicked', typeof key === 'string' ? key : null);
+        if (typeof key === 'string') return;
+      }
       const hits = this.map.queryRenderedFeatures(event.point, { layers: INTERACTIVE_LAYERS });
       const surveyIds = [...new Set(hits.map((f) => f.properties?.id).filter((id): id is string => typeof id === 'string'))];
-      const order = new Map(this.footprints.features.map((f, i) => [f.properties.id, i]));
+      const order = new Map([...this.coverage.features, ...this.footprints.features].map((f, i) => [f.properties.id, i]));
       surveyIds.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
       this.emit('footprintsClicked', { surveyIds, x: event.point.x, y: event.point.y });
     });
@@ -147,6 +196,68 @@ export class SurveyMap {
     if (!this.ready) return;
     const filter: maplibregl.FilterSpecification = ['==', ['get', 'id'], surveyId ?? ''];
     for (const id of SELECTED_LAYERS) this.map.setFilter(id, filter);
+    for (const id of [areaSearchLayerIds.coverageSelectedCasing, areaSearchLayerIds.coverageSelectedOutline]) {
+      this.map.setFilter(id, coverageSelectionFilter(surveyId));
+    }
+  }
+
+  /** Footprints of the surveys an area search found (drawn apart from the catalog's). */
+  showCoverage(footprints: FootprintCollection): void {
+    this.coverage = footprints;
+    if (!this.ready) return;
+    this.map.getSource<maplibregl.GeoJSONSource>(COVERAGE_SOURCE)?.setData(footprints);
+    this.applyHover(null, this.hoveredId);
+  }
+
+  /** The part of the area that no found survey covers, or none. */
+  showUncovered(part: AreaGeometry | null): void {
+    this.uncovered = part;
+    if (this.ready) this.map.getSource<maplibregl.GeoJSONSource>(UNCOVERED_SOURCE)?.setData(this.uncoveredData());
+  }
+
+  /** One cell per tile of zoom `tileZoom`, coloured by the share of it that holds imagery. */
+  showTileGrid(tiles: TileGridCollection, tileZoom = this.tileGridZoom): void {
+    this.tileGrid = tiles;
+    this.tileGridZoom = tileZoom;
+    if (!this.ready) return;
+    this.applyTileHover(null);
+    this.map.getSource<maplibregl.GeoJSONSource>(TILE_GRID_SOURCE)?.setData(tiles);
+    this.map.setPaintProperty(areaSearchLayerIds.tileOutline, 'line-opacity', tileOutlineOpacity(tileZoom));
+  }
+
+  selectTile(key: string | null): void {
+    this.selectedTileKey = key;
+    if (this.ready) this.map.setFilter(areaSearchLayerIds.tileSelected, tileSelectionFilter(key));
+  }
+
+  /** Whether the drawing tools are loaded. */
+  areaToolsReady(): boolean {
+    return this.areaDraw !== null;
+  }
+
+  getAreaTool(): AreaTool {
+    return this.areaTool;
+  }
+
+  /** Starts a drawing tool, edit mode ('select'), or returns to plain map interaction ('static'). */
+  startAreaTool(tool: AreaTool): void {
+    const draw = this.areaDraw;
+    if (!draw) return;
+    const start: Record<AreaTool, () => void> = {
+      polygon: () => draw.startPolygon(),
+      rectangle: () => draw.startRectangle(),
+      circle: () => draw.startCircle(),
+      freehand: () => draw.startFreehand(),
+      select: () => draw.startSelect(),
+      static: () => draw.stopDrawing(),
+    };
+    start[tool]();
+  }
+
+  /** Shows the area of interest (or none). Never reported back as a user's drawing. */
+  setArea(area: AreaGeometry | null): void {
+    this.area = area;
+    this.areaDraw?.setArea(area);
   }
 
   fitBounds([west, south, east, north]: BBox, animate = true): void {
@@ -178,8 +289,19 @@ export class SurveyMap {
   }
 
   destroy(): void {
+    this.destroyed = true;
     this.listeners.clear();
+    this.areaDraw?.destroy();
+    this.areaDraw = null;
     this.map.remove();
+  }
+
+  private areaToolActive(): boolean {
+    return this.areaTool !== 'static';
+  }
+
+  private setPointer(on: boolean): void {
+    if (!this.areaToolActive()) this.map.getCanvas().style.cursor = on ? 'pointer' : '';
   }
 
   /** The basemap's first label layer: app layers that would hide place names go below it. */
@@ -196,8 +318,55 @@ export class SurveyMap {
     this.applyHover(null, this.hoveredId);
   }
 
+  /** Result footprints, the uncovered part and the tile grid, above the catalog's footprints and below the drawn area and labels. */
+  private installAreaSearchLayers(): void {
+    this.map.addSource(COVERAGE_SOURCE, { type: 'geojson', data: this.coverage, promoteId: 'id' });
+    this.map.addSource(UNCOVERED_SOURCE, { type: 'geojson', data: this.uncoveredData() });
+    this.map.addSource(TILE_GRID_SOURCE, { type: 'geojson', data: this.tileGrid, promoteId: 'key' });
+    const before = this.firstLabelLayer();
+    for (const layer of areaSearchLayers(this.selectedId, this.selectedTileKey)) this.map.addLayer(layer, before);
+    this.map.setPaintProperty(areaSearchLayerIds.tileOutline, 'line-opacity', tileOutlineOpacity(this.tileGridZoom));
+  }
+
+  /** terra-draw, loaded on demand; its layers go right under the labels, above everything the app adds earlier. */
+  private async installAreaDrawing(): Promise<void> {
+    const { AreaDrawController } = await import('../draw/area-draw-controller.ts');
+    if (this.destroyed) return;
+    this.areaDraw = new AreaDrawController(
+      this.map,
+      {
+        onAreaFinished: (area) => this.emit('areaFinished', area),
+        onAreaDeleted: () => this.emit('areaDeleted', undefined),
+        onAreaChanging: (shape) => this.emit('areaChanging', shape),
+        onToolChange: (tool) => {
+          this.areaTool = tool;
+          if (tool !== 'static') {
+            this.map.getCanvas().style.cursor = '';
+            this.applyTileHover(null);
+          }
+          this.emit('areaToolChanged', tool);
+        },
+      },
+      { renderBelowLayerId: this.firstLabelLayer() },
+    );
+    this.areaDraw.setArea(this.area);
+    this.emit('areaToolsReady', undefined);
+  }
+
+  private uncoveredData(): FeatureCollection {
+    return { type: 'FeatureCollection', features: this.uncovered ? [{ type: 'Feature', properties: {}, geometry: this.uncovered }] : [] };
+  }
+
+  private applyTileHover(key: string | null): void {
+    if (key === this.hoveredTileKey) return;
+    if (this.hoveredTileKey !== null) this.map.setFeatureState({ source: TILE_GRID_SOURCE, id: this.hoveredTileKey }, { hover: false });
+    if (key !== null) this.map.setFeatureState({ source: TILE_GRID_SOURCE, id: key }, { hover: true });
+    this.hoveredTileKey = key;
+  }
+
   private applyHover(previous: string | null, next: string | null): void {
-    for (const source of [FOOTPRINT_SOURCE, MARKER_SOURCE]) {
+    for (const source of HOVER_SOURCES) {
+      if (!this.map.getSource(source)) continue;
       if (previous !== null) this.map.setFeatureState({ source, id: previous }, { hover: false });
       if (next !== null) this.map.setFeatureState({ source, id: next }, { hover: true });
     }

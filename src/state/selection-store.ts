@@ -1,7 +1,10 @@
 import { createStore, useStore } from 'zustand';
 
-/** Where a selection came from: a click on the map already shows the survey, so the map stays put. */
-export type SelectionOrigin = 'list' | 'map';
+/**
+ * Where a selection came from. Only a pick from the catalog list moves the map to the footprint: a
+ * click on the map already shows the survey, and an area search result is seen within the area.
+ */
+export type SelectionOrigin = 'list' | 'map' | 'area';
 
 export interface SelectionState {
   hoveredId: string | null;

@@ -1,4 +1,8 @@
 import { createStore, useStore } from 'zustand';
+import { hasStoredArea } from './area-search-storage.ts';
+
+/** What the sidebar shows: the catalog, or the area search. */
+export type SidebarTab = 'surveys' | 'area';
 
 /** Several footprints under one click: the user picks which survey was meant. */
 export interface OverlapChoice {
@@ -9,11 +13,13 @@ export interface OverlapChoice {
 }
 
 export interface UiState {
+  sidebarTab: SidebarTab;
   /** Survey ids of the list rows on screen; their footprints are the ones worth fetching. */
   surveysInView: readonly string[];
   previewOpacity: number;
   previewVisible: boolean;
   overlapChoice: OverlapChoice | null;
+  sidebarTabChosen(tab: SidebarTab): void;
   listScrolled(surveyIds: readonly string[]): void;
   previewOpacityChanged(opacity: number): void;
   previewToggled(): void;
@@ -24,10 +30,13 @@ export interface UiState {
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 export const uiStore = createStore<UiState>()((set) => ({
+  // Back to the area search after a reload when there is an area to come back to.
+  sidebarTab: hasStoredArea() ? 'area' : 'surveys',
   surveysInView: [],
   previewOpacity: 1,
   previewVisible: true,
   overlapChoice: null,
+  sidebarTabChosen: (sidebarTab) => set({ sidebarTab }),
   listScrolled: (surveyIds) => set((state) => (sameIds(state.surveysInView, surveyIds) ? {} : { surveysInView: surveyIds })),
   previewOpacityChanged: (previewOpacity) => set({ previewOpacity }),
   previewToggled: () => set((state) => ({ previewVisible: !state.previewVisible })),

@@ -6,12 +6,16 @@ import { uiStore, useUi } from '../../state/ui-store.ts';
 import { useSurveyList } from '../surveys/use-survey-list.ts';
 import { useListedFootprints } from './use-listed-footprints.ts';
 
+const NO_FOOTPRINTS: FootprintCollection = { type: 'FeatureCollection', features: [] };
+
 /** Draws the listed surveys' footprints and keeps map and list hover/selection in step. */
 export function FootprintSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { surveys } = useSurveyList(connection);
   const inView = useUi((s) => s.surveysInView);
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
+  // The area search draws its results' footprints instead of the catalog's.
+  const showCatalog = useUi((s) => s.sidebarTab === 'surveys');
   const wanted = useMemo(() => new Set(selectedId ? [...inView, selectedId] : inView), [inView, selectedId]);
   const { byId } = useListedFootprints(connection, surveys, wanted);
 
@@ -24,7 +28,7 @@ export function FootprintSync({ connection, surveyMap }: { connection: Connectio
     }),
   }), [surveys, byId]);
 
-  useEffect(() => surveyMap.showFootprints(collection), [surveyMap, collection]);
+  useEffect(() => surveyMap.showFootprints(showCatalog ? collection : NO_FOOTPRINTS), [surveyMap, collection, showCatalog]);
   useEffect(() => surveyMap.highlight(hoveredId), [surveyMap, hoveredId]);
   useEffect(() => surveyMap.select(selectedId), [surveyMap, selectedId]);
 
@@ -34,7 +38,7 @@ export function FootprintSync({ connection, surveyMap }: { connection: Connectio
     if (!selectedId) fittedTo.current = null;
     if (!selectedFootprint || fittedTo.current === selectedFootprint.surveyId) return;
     fittedTo.current = selectedFootprint.surveyId;
-    if (selectionStore.getState().selectedFrom !== 'map') surveyMap.fitBounds(selectedFootprint.bbox);
+    if (selectionStore.getState().selectedFrom === 'list') surveyMap.fitBounds(selectedFootprint.bbox);
   }, [surveyMap, selectedId, selectedFootprint]);
 
   useEffect(() => {

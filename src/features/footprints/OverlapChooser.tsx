@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
+import { useAreaSearch } from '../../state/area-search-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
+import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 import { formatCaptureWindow } from '../surveys/format.ts';
 import { useSurveyList } from '../surveys/use-survey-list.ts';
 
@@ -9,6 +12,9 @@ import { useSurveyList } from '../surveys/use-survey-list.ts';
 export function OverlapChooser({ connection }: { connection: Connection }) {
   const choice = useUi((s) => s.overlapChoice);
   const { surveys } = useSurveyList(connection);
+  // Area search results may hold surveys the list has not paged in yet.
+  const search = useAreaSearch((s) => s.search);
+  const coverage = useQuery(coverageSearchQueryOptions(connection, search));
   const firstButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -36,7 +42,7 @@ export function OverlapChooser({ connection }: { connection: Connection }) {
       </div>
       <ul className="overlap-chooser__list">
         {choice.surveyIds.map((id, i) => {
-          const survey = surveys.find((s) => s.id === id);
+          const survey = surveys.find((s) => s.id === id) ?? coverage.data?.find((s) => s.id === id);
           return (
             <li key={id}>
               <button

@@ -3,10 +3,11 @@ import type { RuntimeConfig } from '../../api/model.ts';
 import { readRememberedKey } from '../../auth/remembered-key.ts';
 import { ApiKeyForm } from './ApiKeyForm.tsx';
 import { ClientCredentialsForm } from './ClientCredentialsForm.tsx';
+import { GatewaySignIn } from './GatewaySignIn.tsx';
 
 type Method = 'client' | 'apiKey';
 
-/** Modal sign-in over the map: client credentials, or a static API key. */
+/** Modal sign-in over the map: client credentials, or a static API key; in gateway mode, the gateway's access key at most. */
 export function SignInDialog({ config }: { config: RuntimeConfig }) {
   const [method, setMethod] = useState<Method>(() => (readRememberedKey() ? 'apiKey' : 'client'));
   const titleId = useId();
@@ -32,20 +33,26 @@ export function SignInDialog({ config }: { config: RuntimeConfig }) {
           <div className="brand-mark" aria-hidden="true" />
           <div>
             <h1 id={titleId} className="dialog__title">Sign in</h1>
-            <p className="dialog__subtitle">Connect to an imagery survey service.</p>
+            <p className="dialog__subtitle">{config.mode === 'gateway' ? 'Connect through this site\'s gateway.' : 'Connect to an imagery survey service.'}</p>
           </div>
         </header>
-        <div className="tabs" role="tablist" aria-label="Sign-in method">
-          {tab('client', 'Client credentials')}
-          {tab('apiKey', 'API key')}
-        </div>
-        <div role="tabpanel" id={`${titleId}-${method}-panel`} aria-labelledby={`${titleId}-${method}`}>
-          {method === 'client' ? (
-            <ClientCredentialsForm defaults={{ ...config, serviceUrl }} />
-          ) : (
-            <ApiKeyForm defaultServiceUrl={serviceUrl} />
-          )}
-        </div>
+        {config.mode === 'gateway' ? (
+          <GatewaySignIn accessKeyRequired={config.accessKeyRequired} />
+        ) : (
+          <>
+            <div className="tabs" role="tablist" aria-label="Sign-in method">
+              {tab('client', 'Client credentials')}
+              {tab('apiKey', 'API key')}
+            </div>
+            <div role="tabpanel" id={`${titleId}-${method}-panel`} aria-labelledby={`${titleId}-${method}`}>
+              {method === 'client' ? (
+                <ClientCredentialsForm defaults={{ ...config, serviceUrl }} />
+              ) : (
+                <ApiKeyForm defaultServiceUrl={serviceUrl} />
+              )}
+            </div>
+          </>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,106 @@
+import type { GatewayConfig } from './config.ts';
+import { GatewayError, describeUpstreamFailure, readUpstreamError } from './upstream-errors.ts';
+
+/** The seed's rule: refresh 300 s before expiry, a quarter of the lifetime for tokens shorter than 20 minutes. */
+export const REFRESH_BUFFER_SECONDS = 300;
+
+export function refreshBufferSeconds(expiresIn: number): number {
+  return Math.min(REFRESH_BUFFER_SECONDS, expiresIn / 4);
+}
+
+interface HeldToken {
+  value: string;
+  /** ms since the epoch, taken when the token was requested (network time counts against it). */
+  issuedAt: number;
+  expiresIn: number;
+}
+
+export function isRefreshDue(token: HeldToken, now: number): boolean {
+  return now > token.issuedAt + (token.expiresIn - refreshBufferSeconds(token.expiresIn)) * 1000;
+}
+
+export interface UpstreamTokens {
+  /** A token valid now: the held one, or a fresh one when the refresh rule says so. */
+  current(): Promise<string>;
+  /** After `rejected` got a 401 upstream: a fresh token (shared with anyone else renewing the same one). */
+  renew(rejected: string): Promise<string>;
+}
+
+export interface UpstreamTokenOptions {
+  now?: () => number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The gateway's upstream bearer token. Only this module sees the client secret and the token; one
+ * token request is in flight however many requests wait for it.
+ */
+export function upstreamTokens(config: GatewayConfig, options: UpstreamTokenOptions = {}): UpstreamTokens {
+  const now = options.now ?? Date.now;
+  const doFetch = options.fetch ?? fetch;
+  let held: HeldToken | null = null;
+  let inFlight: Promise<HeldToken> | null = null;
+
+  async function requestToken(): Promise<HeldToken> {
+    const issuedAt = now();
+    const url = `${config.upstreamUrl}/oauth/token`;
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ client_id: config.clientId, client_secret: config.clientSecret, audience: config.audience, grant_type: 'client_credentials' }),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+    } catch (error) {
+      throw describeUpstreamFailure(error, config, 'while requesting its token');
+    }
+    if (!response.ok) {
+      const upstream = await readUpstreamError(response);
+      // Never the upstream's 401 as such: to the browser a 401 means its own session ended.
+      throw new GatewayError(
+        502,
+        'upstream_auth_failed',
+        `The gateway could not obtain a token from the upstream service (HTTP ${response.status}${upstream.message ? `: ${upstream.message}` : ''}). ` +
+          'Check UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET and UPSTREAM_AUDIENCE.',
+        upstream.correlationId,
+      );
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = (await response.json()) as Record<string, unknown>;
+    } catch {
+      throw new GatewayError(502, 'upstream_auth_failed', 'The upstream token endpoint answered with something that is not JSON.');
+    }
+    const value = body.access_token;
+    const expiresIn = Number(body.expires_in);
+    if (typeof value !== 'string' || value === '' || !Number.isFinite(expiresIn) || expiresIn <= 0) {
+      throw new GatewayError(502, 'upstream_auth_failed', 'The upstream token endpoint answered without access_token and expires_in.');
+    }
+    return { value, issuedAt, expiresIn };
+  }
+
+  function refresh(): Promise<HeldToken> {
+    inFlight ??= requestToken()
+      .then((token) => {
+        held = token;
+        return token;
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  }
+
+  return {
+    async current() {
+      if (held && !isRefreshDue(held, now())) return held.value;
+      return (await refresh()).value;
+    },
+    async renew(rejected) {
+      if (held && held.value !== rejected) return held.value;
+      return (await refresh()).value;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { circle, kinks } from '@turf/turf';
+import type { Polygon } from 'geojson';
+import { describe, expect, it } from 'vitest';
+import { vertexCount } from './area-geometry.ts';
+import { AreaInputError } from './area-input-error.ts';
+import { areaKm2, prepareArea } from './prepare-area.ts';
+import { square, squareRing } from './test-shapes.ts';
+
+/** Area of a lon/lat cell on the sphere turf uses (R = 6371.0088 km): R²·Δλ·(sin φ2 − sin φ1). */
+const sphericalCellKm2 = (dLonDeg: number, lat1: number, lat2: number) => {
+  const rad = Math.PI / 180;
+  return 6371.0088 ** 2 * dLonDeg * rad * (Math.sin(lat2 * rad) - Math.sin(lat1 * rad));
+};
+
+describe('prepareArea', () => {
+  it('measures km²', () => {
+    const prepared = prepareArea(square(0, 0, 1, 1));
+    expect(prepared.km2).toBeCloseTo(sphericalCellKm2(1, 0, 1), 0);
+    expect(prepared).toMatchObject({ vertexCount: 5, simplified: null, tooLarge: false, notes: [] });
+  });
+
+  it('rounds coordinates to 6 decimals and drops repeated and collinear positions', () => {
+    const input: Polygon = { type: 'Polygon', coordinates: [[[0.12345678, 0], [0.5, 0], [1, 0], [1, 0], [1, 1], [0.12345678, 0]]] };
+    expect(prepareArea(input).geometry).toEqual({ type: 'Polygon', coordinates: [[[0.123457, 0], [1, 0], [1, 1], [0.123457, 0]]] });
+  });
+
+  it('refuses a self-intersecting outline (bow tie), saying where', () => {
+    const bowTie: Polygon = { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]] };
+    expect(() => prepareArea(bowTie)).toThrow(AreaInputError);
+    expect(() => prepareArea(bowTie)).toThrow(/crosses itself \(once, first near 0\.50000 0\.50000\)/);
+  });
+
+  it('refuses a hole that crosses its outer ring', () => {
+    const polygon: Polygon = { type: 'Polygon', coordinates: [squareRing(0, 0, 2, 2), squareRing(1, 1, 3, 3)] };
+    expect(() => prepareArea(polygon)).toThrow(expect.objectContaining({ code: 'self-intersection' }));
+  });
+
+  it('refuses an unclosed ring', () => {
+    const open: Polygon = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] };
+    expect(() => prepareArea(open)).toThrow(expect.objectContaining({ code: 'unclosed-ring' }));
+  });
+
+  it('flags an area over 696,000 km² and says so', () => {
+    const prepared = prepareArea(square(-110, 30, -100, 40));
+    expect(prepared.tooLarge).toBe(true);
+    expect(prepared.notes).toEqual([expect.stringMatching(/^The area is 1,0\d\d,\d{3} km²; searches are limited to 696,000 km²/)]);
+    expect(prepareArea(square(-110, 30, -101, 36)).tooLarge).toBe(false);
+  });
+
+  it('simplifies a dense shape, keeps it valid and reports the vertex counts', () => {
+    const dense = circle([-104.99, 39.74], 5, { steps: 2000 }).geometry;
+    const prepared = prepareArea(dense);
+    expect(prepared.simplified).toEqual({ before: 2001, after: prepared.vertexCount });
+    expect(prepared.vertexCount).toBeLessThanOrEqual(500);
+    expect(prepared.vertexCount).toBeGreaterThan(50);
+    expect(kinks(prepared.geometry).features).toHaveLength(0);
+    expect(prepared.km2 / areaKm2(dense)).toBeCloseTo(1, 2);
+    expect(prepared.notes).toEqual([`The area was simplified from 2,001 to ${prepared.vertexCount} positions so that it can be sent.`]);
+  });
+
+  it('keeps the holes of a dense polygon inside it when simplifying', () => {
+    const outer = circle([0, 0], 10, { steps: 800 }).geometry.coordinates[0];
+    const hole = circle([0, 0], 9.9, { steps: 800 }).geometry.coordinates[0].slice().reverse();
+    const prepared = prepareArea({ type: 'Polygon', coordinates: [outer, hole] }, { simplifyAbove: 200 });
+    expect(vertexCount(prepared.geometry)).toBeLessThanOrEqual(200);
+    expect((prepared.geometry as Polygon).coordinates).toHaveLength(2);
+    expect(kinks(prepared.geometry).features).toHaveLength(0);
+  });
+});

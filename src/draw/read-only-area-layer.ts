@@ -1,0 +1,36 @@
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { AreaGeometry } from '../area/area-geometry.ts';
+import { areaColours } from './draw-modes.ts';
+
+const SOURCE = 'area-read-only';
+const FILL = 'area-read-only-fill';
+const OUTLINE = 'area-read-only-outline';
+
+/** Shows an area terra-draw cannot hold (one with holes), styled like a drawn one but not editable. */
+export class ReadOnlyAreaLayer {
+  private readonly map: MapLibreMap;
+  private readonly beforeLayerId: string | undefined;
+
+  constructor(map: MapLibreMap, beforeLayerId?: string) {
+    this.map = map;
+    this.beforeLayerId = beforeLayerId;
+  }
+
+  show(area: AreaGeometry | null): void {
+    const data = { type: 'FeatureCollection' as const, features: area ? [{ type: 'Feature' as const, geometry: area, properties: {} }] : [] };
+    const source = this.map.getSource<GeoJSONSource>(SOURCE);
+    if (source) {
+      source.setData(data);
+      return;
+    }
+    if (!area) return;
+    this.map.addSource(SOURCE, { type: 'geojson', data });
+    this.map.addLayer({ id: FILL, type: 'fill', source: SOURCE, paint: { 'fill-color': areaColours.fill, 'fill-opacity': 0.14 } }, this.beforeLayerId);
+    this.map.addLayer({ id: OUTLINE, type: 'line', source: SOURCE, paint: { 'line-color': areaColours.outline, 'line-width': 2.5 } }, this.beforeLayerId);
+  }
+
+  remove(): void {
+    for (const id of [OUTLINE, FILL]) if (this.map.getLayer(id)) this.map.removeLayer(id);
+    if (this.map.getSource(SOURCE)) this.map.removeSource(SOURCE);
+  }
+}

@@ -1,0 +1,18 @@
+import type { Connection } from '../../api/connection.ts';
+import { useAreaSearch } from '../../state/area-search-store.ts';
+import { CoverageResults } from '../coverage/CoverageResults.tsx';
+import { SurveyTiles } from '../coverage/SurveyTiles.tsx';
+import { AreaSection } from './AreaSection.tsx';
+
+/** The sidebar's area search: the area and date range, the surveys covering it, and the tiles of the chosen one. */
+export function AreaSearchPanel({ connection }: { connection: Connection }) {
+  const searching = useAreaSearch((s) => s.search !== null);
+  return (
+    <div className="area-panel">
+      <AreaSection />
+      <CoverageResults connection={connection} />
+      {searching && <SurveyTiles connection={connection} />}
+    </div>
+  );
+}
+

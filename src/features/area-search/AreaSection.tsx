@@ -1,0 +1,154 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { areaSearchStore, dateRangeProblem, useAreaSearch, type AreaOrigin } from '../../state/area-search-store.ts';
+import { formatCount, formatKm2 } from '../coverage/format.ts';
+import { useSurveyMap } from '../../map/map-context.ts';
+import { importAreaFile } from './import-area.ts';
+import { useLiveSize } from './use-live-size.ts';
+import { PasteWktDialog } from './PasteWktDialog.tsx';
+
+const ORIGIN: Record<AreaOrigin, string> = {
+  drawn: 'drawn',
+  edited: 'edited',
+  pasted: 'pasted',
+  imported: 'imported',
+  restored: 'restored',
+};
+
+const ACCEPTED_FILES = '.geojson,.json,.kml,.wkt,.txt,application/geo+json,application/vnd.google-earth.kml+xml';
+
+/** The area: how it came, its size and notes, how to replace, copy and export it, and the date range of the search. */
+export function AreaSection() {
+  const area = useAreaSearch((s) => s.area);
+  const refusal = useAreaSearch((s) => s.refusal);
+  const tool = useAreaSearch((s) => s.tool);
+  const surveyMap = useSurveyMap();
+  const liveKm2 = useLiveSize(surveyMap);
+  const observedStart = useAreaSearch((s) => s.observedStart);
+  const observedEnd = useAreaSearch((s) => s.observedEnd);
+  const [pasting, setPasting] = useState(false);
+  const [copyStatus, setCopyStatus] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const dateId = useId();
+  const dateProblem = dateRangeProblem(observedStart, observedEnd);
+
+  useEffect(() => {
+    if (!copyStatus) return;
+    const timer = setTimeout(() => setCopyStatus(null), 2500);
+    return () => clearTimeout(timer);
+  }, [copyStatus]);
+
+  const copyWkt = async () => {
+    if (!area) return;
+    try {
+      await navigator.clipboard.writeText(area.wkt);
+      setCopyStatus('WKT copied');
+    } catch {
+      setCopyStatus('Could not copy: the browser refused access to the clipboard.');
+    }
+  };
+  const exportArea = async (format: 'wkt' | 'geojson') => {
+    if (!area) return;
+    const downloads = await import('../coverage/downloads.ts');
+    if (format === 'wkt') downloads.saveAreaWkt(area);
+    else downloads.saveAreaGeoJson(area);
+  };
+  const drawing = tool !== 'static' && tool !== 'select' && liveKm2 !== null;
+
+  return (
+    <section className="panel-section" aria-labelledby={`${dateId}-title`}>
+      <div className="panel-section__heading">
+        <h2 id={`${dateId}-title`} className="panel-section__title">Area</h2>
+        <div className="panel-section__actions">
+          <button type="button" className="button button--small" onClick={() => setPasting(true)}>Paste WKT</button>
+          <button type="button" className="button button--small" onClick={() => fileInput.current?.click()}>Import file</button>
+          <input
+            ref={fileInput}
+            type="file"
+            className="visually-hidden"
+            aria-label="Area file"
+            tabIndex={-1}
+            accept={ACCEPTED_FILES}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void importAreaFile(file);
+            }}
+          />
+        </div>
+      </div>
+
+      {refusal && (
+        <div className="notice notice--error" role="alert">
+          <span>{refusal} The area was not changed.</span>
+          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => areaSearchStore.getState().refusalDismissed()}>×</button>
+        </div>
+      )}
+
+      {drawing && (
+        <p className="area-summary__live" role="status">
+          Drawing: <strong>{formatKm2(liveKm2)} km²</strong>
+        </p>
+      )}
+
+      {area ? (
+        <div className={area.tooLarge ? 'area-summary is-too-large' : 'area-summary'}>
+          <div className="area-summary__size">
+            <span className="area-summary__km2" data-testid="area-km2">{formatKm2(area.km2)} km²</span>
+            <span className="area-summary__meta">
+              {area.geometry.type === 'MultiPolygon' ? `${area.geometry.coordinates.length} polygons` : 'polygon'} · {formatCount(area.vertexCount)} positions · {ORIGIN[area.origin]}
+            </span>
+          </div>
+          {area.notes.length > 0 && (
+            <ul className="area-summary__notes" aria-label="Notes on the area">
+              {area.notes.map((note) => (
+                <li key={note} className={note.includes('limited to') ? 'is-warning' : undefined}>{note}</li>
+              ))}
+            </ul>
+          )}
+          <div className="button-row">
+            <button type="button" className="button button--small" onClick={() => void copyWkt()}>Copy WKT</button>
+            <span className="button-row__label">Export</span>
+            <button type="button" className="button button--small" aria-label="Export area as WKT" onClick={() => void exportArea('wkt')}>WKT</button>
+            <button type="button" className="button button--small" aria-label="Export area as GeoJSON" onClick={() => void exportArea('geojson')}>GeoJSON</button>
+          </div>
+          {copyStatus && <p className="area-summary__copied" role="status">{copyStatus}</p>}
+        </div>
+      ) : (
+        !drawing && (
+          <p className="panel-section__empty">
+            Draw an area with the tools at the top left of the map, paste WKT, or import a GeoJSON or KML file (or drop one on the map).
+          </p>
+        )
+      )}
+
+      <fieldset className="date-range">
+        <legend className="date-range__legend">Captured between <span className="muted">(optional)</span></legend>
+        <input
+          type="date"
+          className="field__input field__input--date"
+          aria-label="Observed from"
+          value={observedStart}
+          max={observedEnd || undefined}
+          onChange={(e) => areaSearchStore.getState().dateRangeChanged({ observedStart: e.target.value })}
+        />
+        <span aria-hidden="true">–</span>
+        <input
+          type="date"
+          className="field__input field__input--date"
+          aria-label="Observed to"
+          value={observedEnd}
+          min={observedStart || undefined}
+          onChange={(e) => areaSearchStore.getState().dateRangeChanged({ observedEnd: e.target.value })}
+        />
+        {(observedStart || observedEnd) && (
+          <button type="button" className="button button--link" onClick={() => areaSearchStore.getState().dateRangeChanged({ observedStart: '', observedEnd: '' })}>
+            Any date
+          </button>
+        )}
+      </fieldset>
+      {dateProblem && <p className="field__error" role="alert">{dateProblem} Nothing is searched until it is fixed.</p>}
+
+      {pasting && <PasteWktDialog onClose={() => setPasting(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { bbox as bboxOf } from '@turf/turf';
+import type { SurveyMap } from '../../map/survey-map.ts';
+import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
+import { acceptArea } from './accept-area.ts';
+
+/**
+ * Keeps the map's area and the store in step: finished drawings and edits become the area (or are
+ * refused, and the previous area comes back), the store's area is what the map shows, and a stored
+ * area is restored after a reload.
+ */
+export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
+  const area = useAreaSearch((s) => s.area);
+  const revision = useAreaSearch((s) => s.areaRevision);
+  const pendingRestore = useAreaSearch((s) => s.pendingRestore);
+
+  useEffect(() => {
+    const store = areaSearchStore.getState;
+    const offs = [
+      surveyMap.on('areaFinished', (geometry) => acceptArea(geometry, surveyMap.getAreaTool() === 'select' ? 'edited' : 'drawn')),
+      surveyMap.on('areaDeleted', () => store().areaDeleted()),
+      surveyMap.on('areaToolChanged', (tool) => store().toolChanged(tool)),
+    ];
+    return () => {
+      for (const off of offs) off();
+      surveyMap.startAreaTool('static');
+    };
+  }, [surveyMap]);
+
+  useEffect(() => {
+    if (pendingRestore) acceptArea(pendingRestore, 'restored');
+  }, [pendingRestore]);
+
+  // `revision` also changes when a drawing was refused: the map then shows the previous area again.
+  useEffect(() => surveyMap.setArea(area?.geometry ?? null), [surveyMap, area, revision]);
+
+  // A pasted, imported or restored area may be anywhere: bring it into view. A drawn one already is.
+  useEffect(() => {
+    if (area && (area.origin === 'pasted' || area.origin === 'imported' || area.origin === 'restored')) {
+      surveyMap.fitBounds(bboxOf(area.geometry) as [number, number, number, number]);
+    }
+  }, [surveyMap, area]);
+
+  return null;
+}

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { AreaTool } from '../../draw/area-draw-controller.ts';
+import type { SurveyMap } from '../../map/survey-map.ts';
+import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
+import { uiStore } from '../../state/ui-store.ts';
+import { formatKm2 } from '../coverage/format.ts';
+import { useLiveSize } from './use-live-size.ts';
+import { CircleIcon, EditIcon, FreehandIcon, PolygonIcon, RectangleIcon, TrashIcon } from './icons.tsx';
+
+interface ToolSpec {
+  tool: Exclude<AreaTool, 'static'>;
+  label: string;
+  icon: ReactNode;
+  hint: string;
+}
+
+const DRAW_TOOLS: ToolSpec[] = [
+  { tool: 'polygon', label: 'Draw polygon', icon: <PolygonIcon />, hint: 'Click to add corners; click the first corner or press Enter to finish.' },
+  { tool: 'rectangle', label: 'Draw rectangle', icon: <RectangleIcon />, hint: 'Drag across the area, or click two opposite corners.' },
+  { tool: 'circle', label: 'Draw circle', icon: <CircleIcon />, hint: 'Drag out from the centre, or click the centre and then the edge.' },
+  { tool: 'freehand', label: 'Freehand', icon: <FreehandIcon />, hint: 'Drag around the area, or click, move round it and click again.' },
+];
+
+const EDIT_HINT = 'Drag a corner to move it, a midpoint to add one. Delete removes the area.';
+
+/** The drawing tools, over the map's top left corner, and a hint for the active one. */
+export function AreaToolbar({ surveyMap }: { surveyMap: SurveyMap }) {
+  const subscribe = useCallback((onChange: () => void) => surveyMap.on('areaToolsReady', onChange), [surveyMap]);
+  const ready = useSyncExternalStore(subscribe, () => surveyMap.areaToolsReady());
+  const tool = useAreaSearch((s) => s.tool);
+  const area = useAreaSearch((s) => s.area);
+  const liveKm2 = useLiveSize(surveyMap);
+
+  const choose = (next: AreaTool) => {
+    uiStore.getState().sidebarTabChosen('area');
+    surveyMap.startAreaTool(tool === next ? 'static' : next);
+  };
+  const deleteArea = () => {
+    surveyMap.startAreaTool('static');
+    areaSearchStore.getState().areaDeleted();
+  };
+
+  useEffect(() => {
+    if (tool === 'static') return;
+    // Escape leaves the tool, dropping a half-drawn shape (wherever the focus is).
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') surveyMap.startAreaTool('static');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [surveyMap, tool]);
+
+  const active = DRAW_TOOLS.find((t) => t.tool === tool);
+  const hint = active?.hint ?? (tool === 'select' ? EDIT_HINT : null);
+  const editTitle = !area ? 'Edit area (draw or load one first)' : area.hasHoles ? 'Areas with holes cannot be edited on the map; paste or import a new one instead.' : 'Edit area';
+
+  return (
+    <>
+      <div className="area-toolbar" role="toolbar" aria-label="Area tools" aria-orientation="vertical">
+        {DRAW_TOOLS.map(({ tool: t, label, icon }) => (
+          <button key={t} type="button" className="tool-button" aria-label={label} title={label} aria-pressed={tool === t} disabled={!ready} onClick={() => choose(t)}>
+            {icon}
+          </button>
+        ))}
+        <div className="area-toolbar__separator" role="separator" />
+        <button
+          type="button"
+          className="tool-button"
+          aria-label="Edit area"
+          title={editTitle}
+          aria-pressed={tool === 'select'}
+          disabled={!ready || !area || area.hasHoles}
+          onClick={() => choose('select')}
+        >
+          <EditIcon />
+        </button>
+        <button type="button" className="tool-button tool-button--danger" aria-label="Delete area" title="Delete area" disabled={!area} onClick={deleteArea}>
+          <TrashIcon />
+        </button>
+      </div>
+      {hint && (
+        <div className="draw-hint" role="status">
+          <span>{hint}</span>
+          {liveKm2 !== null && <span className="draw-hint__size">{formatKm2(liveKm2)} km²</span>}
+          <button type="button" className="button button--small" onClick={() => surveyMap.startAreaTool('static')}>
+            {tool === 'select' ? 'Done' : 'Cancel'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

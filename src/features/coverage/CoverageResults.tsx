@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Connection } from '../../api/connection.ts';
+import { selectionStore, useSelection } from '../../state/selection-store.ts';
+import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover } from '../surveys/format.ts';
+import { formatCount, formatKm2, formatPercent } from './format.ts';
+import { useCoverage } from './use-coverage.ts';
+
+const optionId = (index: number) => `coverage-option-${index}`;
+
+/** The surveys covering the area, best coverage first, as a listbox in step with the map (hover and selection). */
+export function CoverageResults({ connection }: { connection: Connection }) {
+  const { area, search, query, summary } = useCoverage(connection);
+  const selectedId = useSelection((s) => s.selectedId);
+  const hoveredId = useSelection((s) => s.hoveredId);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const listRef = useRef<HTMLDivElement>(null);
+  const results = summary?.results ?? [];
+
+  useEffect(() => {
+    if (!selectedId) return;
+    listRef.current?.querySelector(`[data-survey-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [selectedId, results]);
+
+  if (!area || !search) return null;
+
+  const hover = (id: string | null) => selectionStore.getState().surveyHovered(id);
+  const select = (id: string) => selectionStore.getState().surveySelected(id, 'area');
+  const exportFootprints = async () => (await import('./downloads.ts')).saveFootprints(results);
+
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(results.length - 1, index));
+    setActiveIndex(next);
+    listRef.current?.querySelector(`#${optionId(next)}`)?.scrollIntoView({ block: 'nearest' });
+    hover(results[next]?.id ?? null);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (results.length === 0) return;
+    const selectedIndex = results.findIndex((r) => r.id === selectedId);
+    const from = activeIndex >= 0 ? activeIndex : selectedIndex;
+    const moves: Record<string, () => void> = {
+      ArrowDown: () => moveTo(from + 1),
+      ArrowUp: () => moveTo(from - 1),
+      Home: () => moveTo(0),
+      End: () => moveTo(results.length - 1),
+      Enter: () => activeIndex >= 0 && select(results[activeIndex].id),
+      ' ': () => activeIndex >= 0 && select(results[activeIndex].id),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
+
+  return (
+    <section className="panel-section" aria-labelledby="coverage-title">
+      <div className="panel-section__heading">
+        <h2 id="coverage-title" className="panel-section__title">Coverage</h2>
+        {results.length > 0 && (
+          <div className="panel-section__actions">
+            <button type="button" className="button button--small" aria-label="Export footprints as GeoJSON" onClick={() => void exportFootprints()}>
+              Footprints GeoJSON
+            </button>
+          </div>
+        )}
+      </div>
+
+      {query.isPending && query.fetchStatus === 'paused' && (
+        <p className="panel-section__empty" role="status">The browser is offline: the search runs as soon as the connection is back.</p>
+      )}
+      {query.isPending && query.fetchStatus !== 'paused' && (
+        <p className="panel-section__empty" role="status">
+          <span className="spinner-text">Searching for surveys over the area…</span>
+        </p>
+      )}
+      {query.isError && (
+        <ErrorNotice title="Coverage search failed" error={query.error} onRetry={() => void query.refetch()} compact />
+      )}
+      {summary && (
+        <>
+          <div className="coverage-summary" role="status">
+            <span>
+              {results.length === 0 ? 'No survey covers this area' : `${formatCount(results.length)} ${results.length === 1 ? 'survey covers' : 'surveys cover'} parts of the area`}
+              {(search.observedStart || search.observedEnd) && ' in the date range'}.
+            </span>
+            {summary.uncovered.km2 > 0 ? (
+              <span className="coverage-summary__uncovered" data-testid="uncovered">
+                <span className="legend-swatch legend-swatch--uncovered" aria-hidden="true" />
+                Not covered: {formatKm2(summary.uncovered.km2)} km² ({formatPercent((summary.uncovered.km2 / area.km2) * 100)})
+              </span>
+            ) : (
+              <span className="coverage-summary__covered">The results cover all of the area.</span>
+            )}
+          </div>
+          {results.length > 0 && (
+            <div
+              ref={listRef}
+              className="coverage-list"
+              role="listbox"
+              aria-label="Coverage results"
+              tabIndex={0}
+              aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+              onKeyDown={onKeyDown}
+              onBlur={() => setActiveIndex(-1)}
+              onMouseLeave={() => hover(null)}
+            >
+              {results.map((result, index) => {
+                const classes = [
+                  'coverage-option',
+                  result.id === selectedId && 'is-selected',
+                  result.id === hoveredId && 'is-highlighted',
+                  index === activeIndex && 'is-active',
+                ].filter(Boolean).join(' ');
+                return (
+                  <div
+                    key={result.id}
+                    id={optionId(index)}
+                    role="option"
+                    aria-selected={result.id === selectedId}
+                    data-survey-id={result.id}
+                    className={classes}
+                    onMouseEnter={() => hover(result.id)}
+                    onClick={() => select(result.id)}
+                  >
+                    <div className="coverage-option__top">
+                      <span className="coverage-option__id">{result.id}</span>
+                      <span className="coverage-option__percent" title={`${result.percentCovered.toFixed(1)}% of the area`}>
+                        {formatPercent(result.percentCovered)}
+                      </span>
+                    </div>
+                    <div className="coverage-bar" aria-hidden="true">
+                      <div className="coverage-bar__fill" style={{ width: `${Math.min(100, result.percentCovered)}%` }} />
+                    </div>
+                    <div className="coverage-option__meta">
+                      <span title={formatCaptureWindowUtc(result.captureStart, result.captureEnd)}>
+                        {formatCaptureWindow(result.captureStart, result.captureEnd)}
+                      </span>
+                      <span>{formatCloudCover(result.cloudCover)}</span>
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useMemo } from 'react';
+import type { Connection } from '../../api/connection.ts';
+import type { SurveyMap, TileGridCollection } from '../../map/survey-map.ts';
+import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
+import { useUi } from '../../state/ui-store.ts';
+import { coverageFootprints, tileGridOf } from './coverage-results.ts';
+import { useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
+
+const NO_GRID: TileGridCollection = { type: 'FeatureCollection', features: [] };
+
+/** Draws the search's results, the uncovered part and the chosen result's tile grid, while the area search is open. */
+export function CoverageSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+  const open = useUi((s) => s.sidebarTab === 'area');
+  const { summary } = useCoverage(connection);
+  const chosen = useChosenResult(connection);
+  const { query: tiles } = useSurveyTiles(connection, chosen);
+  const selectedTileKey = useAreaSearch((s) => s.selectedTileKey);
+
+  const footprints = useMemo(() => coverageFootprints(open && summary ? summary.results : []), [open, summary]);
+  const grid = useMemo(() => (open && tiles.data ? tileGridOf(tiles.data) : NO_GRID), [open, tiles.data]);
+  const uncovered = open ? summary?.uncovered.geometry ?? null : null;
+
+  useEffect(() => surveyMap.showCoverage(footprints), [surveyMap, footprints]);
+  useEffect(() => surveyMap.showUncovered(uncovered), [surveyMap, uncovered]);
+  const tileZoom = chosen?.request.zoom;
+  useEffect(() => surveyMap.showTileGrid(grid, tileZoom), [surveyMap, grid, tileZoom]);
+  useEffect(() => surveyMap.selectTile(selectedTileKey), [surveyMap, selectedTileKey]);
+  useEffect(() => surveyMap.on('tileClicked', (key) => areaSearchStore.getState().tileClicked(key)), [surveyMap]);
+  useEffect(
+    () => () => {
+      surveyMap.showCoverage({ type: 'FeatureCollection', features: [] });
+      surveyMap.showUncovered(null);
+      surveyMap.showTileGrid(NO_GRID);
+    },
+    [surveyMap],
+  );
+
+  return null;
+}

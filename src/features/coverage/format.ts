@@ -1,0 +1,29 @@
+const number = (digits: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** "0.42", "33.3", "1,204" — precise where small, short where large. */
+export function formatKm2(km2: number): string {
+  if (km2 > 0 && km2 < 0.01) return '< 0.01';
+  if (km2 < 10) return number(2).format(km2);
+  if (km2 < 1000) return number(1).format(km2);
+  return whole.format(km2);
+}
+
+/** Percent of an area: "100%" only when whole, "<1%" for a sliver. */
+export function formatPercent(percent: number): string {
+  if (percent >= 99.95) return '100%';
+  if (percent > 0 && percent < 1) return '<1%';
+  return `${Math.min(99, Math.round(percent))}%`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+}
+
+export const formatCount = (count: number): string => whole.format(count);
+
+const dateTime = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export const formatDateTime = (iso: string | null): string => (iso ? dateTime.format(new Date(iso)) : '—');

@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createStore, useStore } from 'zustand';
+import type { Connection } from '../../api/connection.ts';
+import type { TileMetadataRequest } from '../../api/coverage.ts';
+import type { DownloadProgress } from '../../api/http.ts';
+import { useAreaSearch } from '../../state/area-search-store.ts';
+import { useSelection } from '../../state/selection-store.ts';
+import { coverageSearchQueryOptions, surveyTilesQueryOptions } from './coverage-queries.ts';
+import { summariseCoverage, type CoverageResult } from './coverage-results.ts';
+
+/** The coverage search of the current area and dates, with its results ranked and the uncovered part. */
+export function useCoverage(connection: Connection) {
+  const area = useAreaSearch((s) => s.area);
+  const search = useAreaSearch((s) => s.search);
+  const query = useQuery(coverageSearchQueryOptions(connection, search));
+  const summary = useMemo(() => (area && query.data ? summariseCoverage(area.geometry, query.data) : null), [area, query.data]);
+  return { area, search, query, summary };
+}
+
+export interface ChosenResult {
+  result: CoverageResult;
+  request: TileMetadataRequest;
+  /** Identifies the request, e.g. for the user's go-ahead on a large one. */
+  requestKey: string;
+}
+
+/** The selected survey when it is one of the results, with the tile request for it at the chosen zoom. */
+export function useChosenResult(connection: Connection): ChosenResult | null {
+  const { area, summary } = useCoverage(connection);
+  const selectedId = useSelection((s) => s.selectedId);
+  const zoom = useAreaSearch((s) => s.tileZoom);
+  return useMemo(() => {
+    const result = summary?.results.find((r) => r.id === selectedId);
+    if (!result || !area) return null;
+    const request = { surveyId: result.id, wkt: area.wkt, zoom };
+    return { result, request, requestKey: `${result.id}|${zoom}|${area.wkt}` };
+  }, [summary, selectedId, area, zoom]);
+}
+
+interface ProgressState {
+  byRequest: Readonly<Record<string, DownloadProgress>>;
+  downloadProgressed(requestKey: string, progress: DownloadProgress): void;
+}
+
+/** How far each tile-metadata download has got (transient; not server data). */
+const progressStore = createStore<ProgressState>()((set) => ({
+  byRequest: {},
+  downloadProgressed: (requestKey, progress) => set((s) => ({ byRequest: { ...s.byRequest, [requestKey]: progress } })),
+}));
+
+/**
+ * The chosen result's tiles. Only the tiles panel fetches (it knows whether the user agreed);
+ * the map and the tile details read the same cache entry.
+ */
+export function useSurveyTiles(connection: Connection, chosen: ChosenResult | null, fetch = false) {
+  const requestKey = chosen?.requestKey ?? '';
+  const query = useQuery(
+    surveyTilesQueryOptions(
+      connection,
+      chosen?.request ?? { surveyId: '', wkt: '', zoom: 0 },
+      fetch && chosen !== null,
+      (progress) => progressStore.getState().downloadProgressed(requestKey, progress),
+    ),
+  );
+  const progress = useStore(progressStore, (s) => s.byRequest[requestKey] ?? null);
+  return { query, progress };
+}

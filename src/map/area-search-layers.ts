@@ -1,0 +1,99 @@
+import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+import { footprintColours } from './footprint-layers.ts';
+
+/** Footprints of the surveys an area search found. */
+export const COVERAGE_SOURCE = 'coverage-footprints';
+/** The part of the area no found survey covers. */
+export const UNCOVERED_SOURCE = 'coverage-uncovered';
+/** One cell per tile of the chosen survey in the area. */
+export const TILE_GRID_SOURCE = 'tile-grid';
+
+export const areaSearchLayerIds = {
+  coverageFill: 'coverage-fill',
+  coverageOutline: 'coverage-outline',
+  coverageSelectedCasing: 'coverage-selected-casing',
+  coverageSelectedOutline: 'coverage-selected-outline',
+  uncoveredFill: 'coverage-uncovered-fill',
+  uncoveredOutline: 'coverage-uncovered-outline',
+  tileFill: 'tile-grid-fill',
+  tileOutline: 'tile-grid-outline',
+  tileSelected: 'tile-grid-selected',
+} as const;
+
+export const uncoveredColours = { fill: '#e11d48', outline: '#be123c' } as const;
+
+/** Percent of a tile holding imagery → colour: a sequential scale, readable with colour-blindness. */
+export const tileCoverageStops = [
+  [0, '#fde047'],
+  [50, '#2fb380'],
+  [100, '#3b4f9a'],
+] as const;
+
+const hovered: ExpressionSpecification = ['boolean', ['feature-state', 'hover'], false];
+const isSurvey = (id: string | null): ExpressionSpecification => ['==', ['get', 'id'], id ?? ''];
+const isTile = (key: string | null): ExpressionSpecification => ['==', ['get', 'key'], key ?? ''];
+
+const tileColour: ExpressionSpecification = [
+  'interpolate', ['linear'], ['coalesce', ['get', 'percent'], 100],
+  ...tileCoverageStops.flat(),
+] as unknown as ExpressionSpecification;
+
+/** The area search's layers, bottom to top: result footprints, the uncovered part, the tile grid. */
+export function areaSearchLayers(selectedSurveyId: string | null, selectedTileKey: string | null): LayerSpecification[] {
+  return [
+    {
+      id: areaSearchLayerIds.coverageFill, type: 'fill', source: COVERAGE_SOURCE,
+      paint: {
+        'fill-color': ['case', hovered, footprintColours.hover, footprintColours.fill],
+        'fill-opacity': ['case', hovered, 0.2, 0.05],
+      },
+    },
+    {
+      id: areaSearchLayerIds.coverageOutline, type: 'line', source: COVERAGE_SOURCE,
+      paint: {
+        'line-color': ['case', hovered, footprintColours.hover, footprintColours.outline],
+        'line-width': ['case', hovered, 2.5, 1.2],
+        'line-opacity': ['case', hovered, 1, 0.75],
+      },
+    },
+    {
+      id: areaSearchLayerIds.uncoveredFill, type: 'fill', source: UNCOVERED_SOURCE,
+      paint: { 'fill-color': uncoveredColours.fill, 'fill-opacity': 0.3 },
+    },
+    {
+      id: areaSearchLayerIds.uncoveredOutline, type: 'line', source: UNCOVERED_SOURCE,
+      paint: { 'line-color': uncoveredColours.outline, 'line-width': 1.5, 'line-dasharray': [2, 1.5] },
+    },
+    {
+      id: areaSearchLayerIds.tileFill, type: 'fill', source: TILE_GRID_SOURCE,
+      paint: { 'fill-color': tileColour, 'fill-opacity': ['case', hovered, 0.7, 0.4] },
+    },
+    {
+      id: areaSearchLayerIds.tileOutline, type: 'line', source: TILE_GRID_SOURCE,
+      paint: { 'line-color': '#ffffff', 'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.4, 16, 1.2], 'line-opacity': 0.9 },
+    },
+    {
+      id: areaSearchLayerIds.coverageSelectedCasing, type: 'line', source: COVERAGE_SOURCE, filter: isSurvey(selectedSurveyId),
+      paint: { 'line-color': '#ffffff', 'line-width': 5, 'line-opacity': 0.9 },
+    },
+    {
+      id: areaSearchLayerIds.coverageSelectedOutline, type: 'line', source: COVERAGE_SOURCE, filter: isSurvey(selectedSurveyId),
+      paint: { 'line-color': footprintColours.selected, 'line-width': 2.5 },
+    },
+    {
+      id: areaSearchLayerIds.tileSelected, type: 'line', source: TILE_GRID_SOURCE, filter: isTile(selectedTileKey),
+      paint: { 'line-color': footprintColours.selected, 'line-width': 3 },
+    },
+  ];
+}
+
+/**
+ * Tile outlines fade out where the tiles get too small on screen to tell apart: a tile of zoom z is
+ * 256 px wide at map zoom z − 1, 16 px at z − 5 and 4 px at z − 7.
+ */
+export function tileOutlineOpacity(tileZoom: number): ExpressionSpecification {
+  return ['interpolate', ['linear'], ['zoom'], tileZoom - 7, 0, tileZoom - 5, 0.9];
+}
+
+export const coverageSelectionFilter = isSurvey;
+export const tileSelectionFilter = isTile;

@@ -1,0 +1,124 @@
+import { createStore, useStore } from 'zustand';
+import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { AreaTool } from '../draw/area-draw-controller.ts';
+import { readStoredAreaSearch, storeAreaSearch } from './area-search-storage.ts';
+
+export type AreaOrigin = 'drawn' | 'edited' | 'pasted' | 'imported' | 'restored';
+
+/** The area of interest as the app works with it (already checked, rounded and simplified). */
+export interface ActiveArea {
+  geometry: AreaGeometry;
+  /** Exactly what is sent, and what "Copy WKT" copies. */
+  wkt: string;
+  km2: number;
+  vertexCount: number;
+  /** Over the service's size limit: shown, but nothing is sent. */
+  tooLarge: boolean;
+  /** terra-draw cannot edit polygons with holes. */
+  hasHoles: boolean;
+  origin: AreaOrigin;
+  /** Sentences for the user: simplification, size limit, what an import left out. */
+  notes: string[];
+}
+
+/** What a coverage search sends. Dates are YYYY-MM-DD or '' for open ends. */
+export interface AreaSearch {
+  wkt: string;
+  observedStart: string;
+  observedEnd: string;
+}
+
+export const DEFAULT_TILE_ZOOM = 16;
+
+export interface AreaSearchState {
+  area: ActiveArea | null;
+  /** A stored area waiting to be checked and shown again after a reload. */
+  pendingRestore: AreaGeometry | null;
+  /** Why the last drawn, edited or imported input was refused; the area stayed as it was. */
+  refusal: string | null;
+  /** Bumped whenever the map must show `area` again, e.g. over a refused drawing. */
+  areaRevision: number;
+  tool: AreaTool;
+  observedStart: string;
+  observedEnd: string;
+  /** The search the area and dates make, or null when nothing is to be sent. */
+  search: AreaSearch | null;
+  tileZoom: number;
+  /** A large tile request ("survey|zoom|wkt") the user agreed to fetch. */
+  approvedTileRequest: string | null;
+  /** "z/x/y" of the tile whose details are open. */
+  selectedTileKey: string | null;
+  /** Keep the API key in exported tile URLs (off unless the user ticks it; never stored). */
+  exportWithKey: boolean;
+
+  areaAccepted(area: ActiveArea): void;
+  areaRefused(message: string): void;
+  areaDeleted(): void;
+  refusalDismissed(): void;
+  toolChanged(tool: AreaTool): void;
+  dateRangeChanged(range: { observedStart?: string; observedEnd?: string }): void;
+  tileZoomChosen(zoom: number): void;
+  largeTileFetchApproved(request: string): void;
+  tileClicked(key: string | null): void;
+  exportKeyOptionToggled(include: boolean): void;
+}
+
+/** Why a date range cannot be sent, or null. */
+export function dateRangeProblem(observedStart: string, observedEnd: string): string | null {
+  if (observedStart && observedEnd && observedStart > observedEnd) return 'The start date is after the end date.';
+  return null;
+}
+
+function searchOf(area: ActiveArea | null, observedStart: string, observedEnd: string): AreaSearch | null {
+  if (!area || area.tooLarge || dateRangeProblem(observedStart, observedEnd)) return null;
+  return { wkt: area.wkt, observedStart, observedEnd };
+}
+
+const stored = readStoredAreaSearch();
+
+/** Client state of the area search: the area, the tool, the date range, the chosen zoom and tile. Results live in react-query. */
+export const areaSearchStore = createStore<AreaSearchState>()((set) => ({
+  area: null,
+  pendingRestore: stored?.area ?? null,
+  refusal: null,
+  areaRevision: 0,
+  tool: 'static',
+  observedStart: stored?.observedStart ?? '',
+  observedEnd: stored?.observedEnd ?? '',
+  search: null,
+  tileZoom: DEFAULT_TILE_ZOOM,
+  approvedTileRequest: null,
+  selectedTileKey: null,
+  exportWithKey: false,
+
+  areaAccepted: (area) => set((state) => ({
+    area,
+    pendingRestore: null,
+    refusal: null,
+    areaRevision: state.areaRevision + 1,
+    search: searchOf(area, state.observedStart, state.observedEnd),
+    selectedTileKey: null,
+  })),
+  areaRefused: (refusal) => set((state) => ({ refusal, pendingRestore: null, areaRevision: state.areaRevision + 1 })),
+  areaDeleted: () => set((state) => ({ area: null, refusal: null, areaRevision: state.areaRevision + 1, search: null, selectedTileKey: null })),
+  refusalDismissed: () => set({ refusal: null }),
+  toolChanged: (tool) => set({ tool }),
+  dateRangeChanged: (range) => set((state) => {
+    const observedStart = range.observedStart ?? state.observedStart;
+    const observedEnd = range.observedEnd ?? state.observedEnd;
+    return { observedStart, observedEnd, search: searchOf(state.area, observedStart, observedEnd) };
+  }),
+  tileZoomChosen: (tileZoom) => set({ tileZoom, selectedTileKey: null }),
+  largeTileFetchApproved: (approvedTileRequest) => set({ approvedTileRequest }),
+  tileClicked: (selectedTileKey) => set({ selectedTileKey }),
+  exportKeyOptionToggled: (exportWithKey) => set({ exportWithKey }),
+}));
+
+// The area and the date range are what survives a reload.
+areaSearchStore.subscribe((state, previous) => {
+  if (state.area === previous.area && state.observedStart === previous.observedStart && state.observedEnd === previous.observedEnd) return;
+  if (state.pendingRestore) return;
+  storeAreaSearch({ area: state.area?.geometry ?? null, observedStart: state.observedStart, observedEnd: state.observedEnd });
+});
+
+export const useAreaSearch = <T>(selector: (state: AreaSearchState) => T): T => useStore(areaSearchStore, selector);
