@@ -7,6 +7,7 @@
  */
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
+import { valueNoise } from '../procedural/noise';
 import type { Footprint, Survey } from './survey';
 
 // ---------------------------------------------------------------------------------------------
@@ -32,29 +33,6 @@ export function hashString(s: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-function hash3(x: number, y: number, s: number): number {
-  let h = Math.imul(x | 0, 0x27d4eb2d) ^ Math.imul(y | 0, 0x165667b1) ^ Math.imul(s | 0, 0x9e3779b1);
-  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
-}
-
-/** Smooth value noise on an integer lattice (used for blob shapes). */
-function valueNoise(x: number, y: number, seed: number): number {
-  const xi = Math.floor(x);
-  const yi = Math.floor(y);
-  const xf = x - xi;
-  const yf = y - yi;
-  const u = xf * xf * (3 - 2 * xf);
-  const v = yf * yf * (3 - 2 * yf);
-  const a = hash3(xi, yi, seed);
-  const b = hash3(xi + 1, yi, seed);
-  const c = hash3(xi, yi + 1, seed);
-  const d = hash3(xi + 1, yi + 1, seed);
-  return a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v;
 }
 
 // ---------------------------------------------------------------------------------------------

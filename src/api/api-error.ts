@@ -1,3 +1,5 @@
+import { parseRetryAfter } from './retry-policy.ts';
+
 /** A failed exchange with the service, as the UI shows it: status, message and the correlation id for support. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -9,6 +11,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly correlationId: string | null = null,
+    /** How long the service asked the client to wait (Retry-After), in milliseconds. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
@@ -29,6 +33,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 /** Reads a non-2xx response: the error envelope when there is one, else whatever the body says. */
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   const headerId = response.headers.get('x-correlation-id');
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   const body = await response.text().catch(() => '');
   let parsed: unknown;
   try {
@@ -42,10 +47,10 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     const code = text(envelope.error) ?? text(envelope.code) ?? `http_${response.status}`;
     const message = text(envelope.message) ?? text(envelope.error_description) ?? text(envelope.detail) ?? text(envelope.error) ?? fallback;
     const correlationId = headerId ?? text(envelope['x-correlation-id']) ?? text(envelope.correlation_id) ?? null;
-    return new ApiError(response.status, code, message, correlationId);
+    return new ApiError(response.status, code, message, correlationId, retryAfterMs);
   }
   const snippet = snippetOf(body);
-  return new ApiError(response.status, `http_${response.status}`, snippet ? `${fallback}: ${snippet}` : fallback, headerId);
+  return new ApiError(response.status, `http_${response.status}`, snippet ? `${fallback}: ${snippet}` : fallback, headerId, retryAfterMs);
 }
 
 /** A request that got no answer. The message names the host only: full URLs may carry an api_key. */

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { RuntimeConfig } from '../api/model.ts';
 import { useConnection } from '../auth/connection.ts';
 import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
+import { OfflineBanner } from '../features/errors/OfflineBanner.tsx';
 import { FootprintSync } from '../features/footprints/FootprintSync.tsx';
 import { OverlapChooser } from '../features/footprints/OverlapChooser.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
@@ -37,6 +38,7 @@ export function App({ config }: { config: RuntimeConfig }) {
         </aside>
         <main className="map-pane">
           <MapView basemapStyleUrl={config.basemapStyleUrl} onReady={setSurveyMap} />
+          <OfflineBanner />
           {connection && surveyMap && (
             <>
               <FootprintSync connection={connection} surveyMap={surveyMap} />

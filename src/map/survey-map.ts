@@ -11,6 +11,7 @@ import {
 } from './area-search-layers.ts';
 import { FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, MARKER_SOURCE } from './footprint-layers.ts';
 import { PREVIEW_LAYER, PREVIEW_SOURCE, previewLayer, previewSource, type PreviewSpec } from './preview-layer.ts';
+import { TileRetrier, type TileErrorEvent } from './tile-retry.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -85,6 +86,9 @@ export class SurveyMap {
   private areaTool: AreaTool = 'static';
   private destroyed = false;
   private authorizeTile: TileAuthorizer = () => undefined;
+  /** 5xx, 429 and network failures are asked for again (MapLibre never retries a tile). */
+  private readonly tileRetrier = new TileRetrier(PREVIEW_SOURCE, () => this.reloadPreview());
+  private readonly onOnline = () => this.tileRetrier.networkRestored();
   private readonly listeners = new Map<keyof SurveyMapEvents, Set<Listener<never>>>();
 
   constructor(container: HTMLElement, { style }: SurveyMapOptions) {
@@ -113,9 +117,11 @@ export class SurveyMap {
     });
     // Listening to errors also stops MapLibre from logging them, and their messages hold tile URLs
     // (which may carry an api_key). A 404 tile is normal; a 401 asks for a fresh token.
+    window.addEventListener('online', this.onOnline);
     this.map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
       const status = (event.error as { status?: number } | undefined)?.status;
       if (event.sourceId === PREVIEW_SOURCE && status === 401) this.emit('previewUnauthorized', undefined);
+      this.tileRetrier.tileFailed(event as TileErrorEvent);
     });
     this.map.on('mousemove', INTERACTIVE_LAYERS, (event) => {
       if (this.areaToolActive()) return;
@@ -291,6 +297,8 @@ export class SurveyMap {
   destroy(): void {
     this.destroyed = true;
     this.listeners.clear();
+    this.tileRetrier.reset();
+    window.removeEventListener('online', this.onOnline);
     this.areaDraw?.destroy();
     this.areaDraw = null;
     this.map.remove();
@@ -373,6 +381,7 @@ export class SurveyMap {
   }
 
   private applyPreview(): void {
+    this.tileRetrier.reset();
     if (this.map.getLayer(PREVIEW_LAYER)) this.map.removeLayer(PREVIEW_LAYER);
     if (this.map.getSource(PREVIEW_SOURCE)) this.map.removeSource(PREVIEW_SOURCE);
     if (!this.preview) return;

@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { TileRetrier, type TileErrorEvent } from './tile-retry.ts';
 
 function harness(online = true) {
-  const refreshed: string[][] = [];
+  let reloads = 0;
   const timers: { run: () => void; ms: number }[] = [];
   let isOnline = online;
-  const map = {
-    refreshTiles: (_source: string, tiles?: { x: number; y: number; z: number }[]) => refreshed.push((tiles ?? []).map((t) => `${t.z}/${t.x}/${t.y}`)),
-    getSource: (id: string) => (id === 'preview' ? {} : undefined),
-  };
-  const retrier = new TileRetrier(map, 'preview', {
+  const retrier = new TileRetrier('preview', () => reloads++, {
     random: () => 1,
     isOnline: () => isOnline,
     schedule: (run, ms) => {
@@ -19,53 +15,46 @@ function harness(online = true) {
     cancel: () => undefined,
     maxAttempts: 3,
   });
-  const fail = (status: number | undefined, x = 1, sourceId = 'preview'): TileErrorEvent => ({
-    sourceId, tile: { tileID: { canonical: { x, y: 2, z: 16 } } }, error: status === undefined ? {} : { status },
-  });
-  return { retrier, refreshed, timers, fail, goOnline: () => { isOnline = true; } };
+  const fail = (status: number | undefined, sourceId = 'preview'): TileErrorEvent => ({ sourceId, tile: {}, error: status === undefined ? {} : { status } });
+  return { retrier, reloads: () => reloads, timers, fail, goOnline: () => { isOnline = true; } };
 }
 
 describe('TileRetrier', () => {
-  it('asks again for a tile that failed with 503, backing off', () => {
-    const { retrier, refreshed, timers, fail } = harness();
+  it('reloads once per backoff step however many tiles failed together', () => {
+    const { retrier, reloads, timers, fail } = harness();
+    retrier.tileFailed(fail(503));
     retrier.tileFailed(fail(503));
     expect(timers.map((t) => t.ms)).toEqual([500]);
     timers[0].run();
-    expect(refreshed).toEqual([['16/1/2']]);
+    expect(reloads()).toBe(1);
     retrier.tileFailed(fail(503));
     expect(timers[1].ms).toBe(1000);
   });
 
   it('retries network failures and 429, never 404 or other 4xx, nor other sources', () => {
-    const { retrier, timers, fail } = harness();
-    retrier.tileFailed(fail(undefined, 1));
-    retrier.tileFailed(fail(429, 2));
-    retrier.tileFailed(fail(404, 3));
-    retrier.tileFailed(fail(403, 4));
-    retrier.tileFailed(fail(401, 5));
-    retrier.tileFailed(fail(503, 6, 'basemap'));
-    expect(timers).toHaveLength(2);
+    for (const [status, source, expected] of [[undefined, 'preview', 1], [429, 'preview', 1], [404, 'preview', 0], [403, 'preview', 0], [401, 'preview', 0], [503, 'basemap', 0]] as const) {
+      const { retrier, timers, fail } = harness();
+      retrier.tileFailed(fail(status, source));
+      expect(timers, `status ${status} on ${source}`).toHaveLength(expected);
+    }
   });
 
-  it('gives up after the last attempt and schedules one retry per tile at a time', () => {
+  it('gives up after the last attempt', () => {
     const { retrier, timers, fail } = harness();
-    retrier.tileFailed(fail(500));
-    retrier.tileFailed(fail(500));
-    expect(timers).toHaveLength(1);
-    for (let i = 0; i < 5; i++) {
-      timers[timers.length - 1].run();
+    for (let i = 0; i < 6; i++) {
       retrier.tileFailed(fail(500));
+      timers[timers.length - 1]?.run();
     }
     expect(timers).toHaveLength(3);
   });
 
-  it('holds tiles that failed offline and asks for all of them when the network is back', () => {
-    const { retrier, refreshed, timers, fail, goOnline } = harness(false);
-    retrier.tileFailed(fail(undefined, 1));
-    retrier.tileFailed(fail(undefined, 2));
+  it('waits for the network, then reloads once', () => {
+    const { retrier, reloads, timers, fail, goOnline } = harness(false);
+    retrier.tileFailed(fail(undefined));
+    retrier.tileFailed(fail(undefined));
     expect(timers).toHaveLength(0);
     goOnline();
     retrier.networkRestored();
-    expect(refreshed).toEqual([['16/1/2', '16/2/2']]);
+    expect(reloads()).toBe(1);
   });
 });

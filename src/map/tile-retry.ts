@@ -1,22 +1,10 @@
 import { isRetryable, retryDelayMs } from '../api/retry-policy.ts';
 
-interface TileId {
-  x: number;
-  y: number;
-  z: number;
-}
-
 /** The part of a MapLibre tile error event this needs. */
 export interface TileErrorEvent {
   sourceId?: string;
-  tile?: { tileID: { canonical: TileId } };
+  tile?: unknown;
   error?: { status?: number };
-}
-
-/** The part of the MapLibre map this needs. */
-export interface RefreshableMap {
-  refreshTiles(sourceId: string, tileIds?: TileId[]): void;
-  getSource(id: string): unknown;
 }
 
 export interface TileRetryOptions {
@@ -28,20 +16,21 @@ export interface TileRetryOptions {
 }
 
 /**
- * MapLibre does not retry a tile that failed. This asks again for raster tiles that failed with a
- * 5xx, a 429 or no answer, with backoff and jitter, and for all of them at once when the browser
- * comes back online, so the viewport fills in without the user doing anything. 404 (no imagery) and
- * other 4xx are left alone; 401 is the credential renewal's business.
+ * MapLibre does not retry a tile that failed. After raster tiles fail with a 5xx, a 429 or no
+ * answer, this reloads the source once per backoff step (jittered), and once more when the browser
+ * comes back online, so the viewport fills in without the user doing anything. Tiles that loaded
+ * come back from the HTTP cache. 404 (no imagery) and other 4xx are left alone; 401 is the
+ * credential renewal's business.
  */
 export class TileRetrier {
-  private readonly attempts = new Map<string, number>();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly waitingForNetwork = new Map<string, TileId>();
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private waitingForNetwork = false;
   private readonly options: Required<TileRetryOptions>;
 
   constructor(
-    private readonly map: RefreshableMap,
     private readonly sourceId: string,
+    private readonly reload: () => void,
     options: TileRetryOptions = {},
   ) {
     this.options = {
@@ -56,42 +45,34 @@ export class TileRetrier {
 
   /** Feed every map `error` event here. */
   tileFailed(event: TileErrorEvent): void {
-    const tile = event.tile?.tileID.canonical;
-    if (event.sourceId !== this.sourceId || !tile) return;
+    if (event.sourceId !== this.sourceId || !event.tile) return;
     const failure = { status: event.error?.status ?? 0 };
     if (!isRetryable(failure)) return;
-    const key = `${tile.z}/${tile.x}/${tile.y}`;
     if (!this.options.isOnline()) {
-      this.waitingForNetwork.set(key, { x: tile.x, y: tile.y, z: tile.z });
+      this.waitingForNetwork = true;
       return;
     }
-    const attempt = this.attempts.get(key) ?? 0;
-    if (attempt >= this.options.maxAttempts || this.timers.has(key)) return;
-    this.attempts.set(key, attempt + 1);
-    const delay = retryDelayMs(attempt, failure, this.options.random);
-    this.timers.set(key, this.options.schedule(() => {
-      this.timers.delete(key);
-      this.refresh([{ x: tile.x, y: tile.y, z: tile.z }]);
-    }, delay));
+    if (this.timer !== undefined || this.attempt >= this.options.maxAttempts) return;
+    const delay = retryDelayMs(this.attempt++, failure, this.options.random);
+    this.timer = this.options.schedule(() => {
+      this.timer = undefined;
+      this.reload();
+    }, delay);
   }
 
-  /** The browser is back online: ask again for everything that failed meanwhile. */
+  /** The browser is back online: ask again for what failed meanwhile. */
   networkRestored(): void {
-    const tiles = [...this.waitingForNetwork.values()];
-    this.waitingForNetwork.clear();
-    this.attempts.clear();
-    if (tiles.length) this.refresh(tiles);
+    this.attempt = 0;
+    if (!this.waitingForNetwork) return;
+    this.waitingForNetwork = false;
+    this.reload();
   }
 
   /** The source was replaced (another survey or credential): forget its failures. */
   reset(): void {
-    for (const handle of this.timers.values()) this.options.cancel(handle);
-    this.timers.clear();
-    this.attempts.clear();
-    this.waitingForNetwork.clear();
-  }
-
-  private refresh(tiles: TileId[]): void {
-    if (this.map.getSource(this.sourceId)) this.map.refreshTiles(this.sourceId, tiles);
+    if (this.timer !== undefined) this.options.cancel(this.timer);
+    this.timer = undefined;
+    this.attempt = 0;
+    this.waitingForNetwork = false;
   }
 }
