@@ -1,5 +1,5 @@
 import Flatbush from 'flatbush';
-import { bbox as bboxOf, booleanIntersects } from '@turf/turf';
+import { prepareArea } from '../geo/prepared-area.ts';
 import type { Footprint, Survey } from './survey.ts';
 
 export interface CoverageFilter {
@@ -52,12 +52,20 @@ export class Catalog {
     return this.index.search(minX, minY, maxX, maxY).sort((a, b) => a - b).map((i) => this.surveys[i]);
   }
 
-  /** Surveys whose footprint truly intersects (shares at least a point with) the area, newest first. */
+  /**
+   * Surveys whose footprint truly intersects (shares at least a point with) the area, newest first.
+   * Index first: bounding boxes from the R-tree, then the area prepared once (a grid of its edges and
+   * inside/outside cells) answers each candidate, most by bounding box alone.
+   */
   intersecting(area: Footprint, filter: CoverageFilter = {}): Survey[] {
-    const [minX, minY, maxX, maxY] = bboxOf(area);
-    return this.inBox(minX, minY, maxX, maxY).filter(
-      (survey) => matchesDates(survey, filter) && booleanIntersects(survey.footprint, area),
-    );
+    if (!this.index) return [];
+    const prepared = prepareArea(area);
+    const [minX, minY, maxX, maxY] = prepared.bbox;
+    const hits = this.index.search(minX, minY, maxX, maxY, (i) => {
+      const survey = this.surveys[i];
+      return matchesDates(survey, filter) && prepared.intersects(survey.footprint, survey.bbox);
+    });
+    return hits.sort((a, b) => a - b).map((i) => this.surveys[i]);
   }
 }
 

@@ -1,0 +1,46 @@
+/** Chromium for the page benchmarks: Debian's build, software GL, a fresh context (empty cache and storage) per run. */
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ROOT } from './service.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PROBE = path.join(ROOT, 'bench/pages/probe.js');
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+export interface ProbeParams {
+  mode: 'open' | 'many' | 'list';
+  /** Drive the viewer's open-to-ready path (sign in, first survey, zoom to imagery) from inside the page. */
+  automate?: boolean;
+  minFootprints?: number;
+}
+
+export interface BenchPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A page with the probe installed (bench/pages/probe.js) and page errors collected. */
+export async function benchPage(browser: Browser, params: ProbeParams, options: { reducedMotion?: boolean } = {}): Promise<BenchPage> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript({ content: `window.__benchParams = ${JSON.stringify(params)};` });
+  await page.addInitScript({ path: PROBE });
+  return { context, page, errors, close: () => context.close() };
+}
+
+export interface Loaf {
+  start: number;
+  duration: number;
+  blocking: number;
+  scripts: { url: string; fn: string; pos: number; duration: number; invoker: string; type: string }[];
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { bbox as bboxOf, booleanIntersects } from '@turf/turf';
+import type { Position } from 'geojson';
+import type { Footprint } from '../catalog/survey.ts';
+import { prepareArea, segmentsMeet } from './prepared-area.ts';
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const box = (w: number, s: number, e: number, n: number): Position[] => [[w, s], [e, s], [e, n], [w, n], [w, s]];
+
+/** A star-shaped ring; `snap` rounds vertices to a grid so edges and vertices often coincide. */
+function star(rnd: () => number, cx: number, cy: number, r: number, n: number, snap?: number): Position[] {
+  const ring: Position[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = (i / n) * Math.PI * 2;
+    const k = r * (0.4 + 0.6 * rnd());
+    let x = cx + Math.cos(t) * k;
+    let y = cy + Math.sin(t) * k;
+    if (snap) {
+      x = Math.round(x / snap) * snap;
+      y = Math.round(y / snap) * snap;
+    }
+    const last = ring.at(-1);
+    if (!last || last[0] !== x || last[1] !== y) ring.push([x, y]);
+  }
+  ring.push([...ring[0]]);
+  return ring;
+}
+
+function randomShape(rnd: () => number, snap?: number): Footprint {
+  const roll = rnd();
+  const cx = rnd() * 10;
+  const cy = rnd() * 10;
+  const r = 0.3 + rnd() * 4;
+  const s = (v: number) => (snap ? Math.round(v / snap) * snap : v);
+  if (roll < 0.35) {
+    const w = s(cx - r);
+    const e = Math.max(s(cx + r), w + (snap ?? 0.1));
+    const so = s(cy - r * 0.7);
+    const n = Math.max(s(cy + r * 0.7), so + (snap ?? 0.1));
+    return { type: 'Polygon', coordinates: [box(w, so, e, n)] };
+  }
+  if (roll < 0.7) return { type: 'Polygon', coordinates: [star(rnd, cx, cy, r, 5 + Math.floor(rnd() * (rnd() < 0.2 ? 600 : 40)), snap)] };
+  if (roll < 0.85) {
+    // A ring with a hole.
+    return { type: 'Polygon', coordinates: [box(s(cx - r), s(cy - r), s(cx + r) + 1, s(cy + r) + 1), box(s(cx - r / 3), s(cy - r / 3), s(cx + r / 3) + 0.5, s(cy + r / 3) + 0.5).reverse()] };
+  }
+  return {
+    type: 'MultiPolygon',
+    coordinates: [[star(rnd, cx, cy, r / 2, 12, snap)], [box(s(cx + r), s(cy), s(cx + r) + 1, s(cy) + 1)]],
+  };
+}
+
+describe('prepareArea', () => {
+  it('answers exactly as booleanIntersects on random shapes, with and without shared edges and vertices', () => {
+    const rnd = rng(42);
+    let compared = 0;
+    let positives = 0;
+    for (let i = 0; i < 400; i++) {
+      const snap = i % 2 === 0 ? 0.5 : undefined;
+      const area = randomShape(rnd, snap);
+      const prepared = prepareArea(area);
+      for (let j = 0; j < 30; j++) {
+        const footprint = randomShape(rnd, snap);
+        const expected = booleanIntersects(footprint, area);
+        const actual = prepared.intersects(footprint, bboxOf(footprint));
+        if (actual !== expected) {
+          throw new Error(`mismatch (turf ${expected}) for\narea ${JSON.stringify(area)}\nfootprint ${JSON.stringify(footprint)}`);
+        }
+        compared++;
+        if (expected) positives++;
+      }
+    }
+    expect(compared).toBe(12_000);
+    expect(positives).toBeGreaterThan(1_000);
+  });
+
+  it('counts touching at a corner, a shared edge and containment either way', () => {
+    const area = prepareArea({ type: 'Polygon', coordinates: [box(0, 0, 2, 2)] });
+    const check = (ring: Position[]) => area.intersects({ type: 'Polygon', coordinates: [ring] }, bboxOf({ type: 'Polygon', coordinates: [ring] }));
+    expect(check(box(2, 2, 3, 3))).toBe(true); // corner
+    expect(check(box(2, 0.5, 3, 1))).toBe(true); // edge
+    expect(check(box(0.5, 0.5, 1, 1))).toBe(true); // inside
+    expect(check(box(-1, -1, 3, 3))).toBe(true); // around
+    expect(check(box(2.0001, 0, 3, 1))).toBe(false);
+  });
+
+  it('leaves out a footprint inside a hole of the area', () => {
+    const area = prepareArea({ type: 'Polygon', coordinates: [box(0, 0, 10, 10), box(2, 2, 8, 8).reverse()] });
+    const inHole: Footprint = { type: 'Polygon', coordinates: [box(3, 3, 4, 4)] };
+    expect(area.intersects(inHole, bboxOf(inHole))).toBe(false);
+    const acrossHole: Footprint = { type: 'Polygon', coordinates: [box(1, 3, 4, 4)] };
+    expect(area.intersects(acrossHole, bboxOf(acrossHole))).toBe(true);
+  });
+
+  it('tests closed segments', () => {
+    expect(segmentsMeet(0, 0, 2, 2, 0, 2, 2, 0)).toBe(true);
+    expect(segmentsMeet(0, 0, 1, 0, 1, 0, 2, 0)).toBe(true);
+    expect(segmentsMeet(0, 0, 1, 0, 1.5, 0, 2, 0)).toBe(false);
+    expect(segmentsMeet(0, 0, 1, 1, 1, 0, 2, -1)).toBe(false);
+  });
+});
