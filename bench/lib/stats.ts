@@ -13,16 +13,7 @@ export const median = (values: readonly number[]) => quantile(values, 0.5);
 export const max = (values: readonly number[]) => values.reduce((m, v) => (v > m ? v : m), -Infinity);
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same benchmark inputs on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as prng } from '../../server/procedural/noise.ts';
 
 /**
  * Runs `ours` and `baseline` alternately `rounds` times (ABBA order, so neither side always goes

@@ -7,23 +7,13 @@
  */
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
-import { valueNoise } from '../procedural/noise';
+import { mulberry32, valueNoise } from '../procedural/noise';
 import type { Footprint, Survey } from './survey';
 
 // ---------------------------------------------------------------------------------------------
 // Seeded helpers (shared with synthetic.ts)
 
-/** mulberry32: small, fast, deterministic PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** FNV-1a string hash → uint32. */
 export function hashString(s: string): number {

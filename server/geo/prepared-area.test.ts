@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { bbox as bboxOf, booleanIntersects } from '@turf/turf';
 import type { Position } from 'geojson';
 import type { Footprint } from '../catalog/survey.ts';
+import { mulberry32 } from '../procedural/noise.ts';
 import { prepareArea, segmentsMeet } from './prepared-area.ts';
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 const box = (w: number, s: number, e: number, n: number): Position[] => [[w, s], [e, s], [e, n], [w, n], [w, s]];
 

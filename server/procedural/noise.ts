@@ -37,3 +37,15 @@ export function valueNoise(x: number, y: number, seed: number): number {
   const yi = Math.floor(y);
   return smoothBilerp(hashF(xi, yi, seed), hashF(xi + 1, yi, seed), hashF(xi, yi + 1, seed), hashF(xi + 1, yi + 1, seed), x - xi, y - yi);
 }
+
+/** mulberry32: small, fast, deterministic PRNG returning floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
