@@ -7,6 +7,7 @@ import { restoreRememberedSession } from './auth/sign-in.ts';
 import { App } from './app/App.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import './styles/app.css';
+import './styles/shell.css';
 
 const queryClient = createQueryClient();
 startProactiveRefresh();

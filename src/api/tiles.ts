@@ -23,3 +23,12 @@ export function authorizeTileRequest(connection: Connection, url: string): TileR
   if (credential?.kind !== 'bearer') return undefined;
   return { url, headers: { Authorization: `Bearer ${credential.token}` } };
 }
+
+/** The z of one of this service's imagery tile URLs (any survey, `basemap` included), or null for anything else (metadata included). */
+export function imageryTileZoom(connection: Connection, url: string): number | null {
+  if (!url.startsWith(`${connection.baseUrl}/tile/v2/`)) return null;
+  const parsed = new URL(url);
+  if (parsed.searchParams.get('metadata') === 'true') return null;
+  const match = /\/tile\/v2\/[^/]+\/(?:[^/]+\/)?(\d+)\/\d+\/\d+$/.exec(parsed.pathname);
+  return match ? Number(match[1]) : null;
+}

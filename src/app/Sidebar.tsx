@@ -4,6 +4,7 @@ import { useAuth } from '../auth/auth-store.ts';
 import { forgetKey } from '../auth/sign-in.ts';
 import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
 import { SelectedSurveyPanel } from '../features/preview/SelectedSurveyPanel.tsx';
+import { ShellActions } from '../features/shell/ShellActions.tsx';
 import { SurveyList } from '../features/surveys/SurveyList.tsx';
 import { uiStore, useUi, type SidebarTab } from '../state/ui-store.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -20,6 +21,7 @@ export function Sidebar({ connection }: { connection: Connection }) {
   const signOut = useSignOut();
   const host = new URL(connection.baseUrl).host;
   const tab = useUi((s) => s.sidebarTab);
+  const sheetExpanded = useUi((s) => s.sheetExpanded);
 
   return (
     <>
@@ -27,13 +29,14 @@ export function Sidebar({ connection }: { connection: Connection }) {
         <div className="brand">
           <div className="brand-mark" aria-hidden="true" />
           <div>
-            <div className="brand__name">Survey Viewer</div>
+            <h1 className="brand__name">Survey Viewer</h1>
             <div className="brand__service" title={connection.baseUrl}>
-              {host} · {session?.kind === 'client' ? session.clientId : 'API key'}
+              {host} · {session?.kind === 'client' ? session.clientId : session?.kind === 'apiKey' ? 'API key' : 'team session'}
             </div>
           </div>
         </div>
         <div className="sidebar__account">
+          <ShellActions canShare />
           {session?.kind === 'apiKey' && session.remembered && (
             <button type="button" className="button button--link" onClick={forgetKey}>
               Forget key
@@ -44,6 +47,10 @@ export function Sidebar({ connection }: { connection: Connection }) {
           </button>
         </div>
       </header>
+      <button type="button" className="sheet-handle" aria-expanded={sheetExpanded} aria-controls="sidebar-tab-panel" onClick={() => uiStore.getState().sheetToggled()}>
+        <span className="sheet-handle__grip" aria-hidden="true" />
+        {sheetExpanded ? 'Show more map' : 'Show the list'}
+      </button>
       <div className="sidebar-tabs" role="tablist" aria-label="Sidebar">
         {TABS.map(({ tab: value, label }) => (
           <button

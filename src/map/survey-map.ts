@@ -10,6 +10,7 @@ import {
   UNCOVERED_SOURCE,
 } from './area-search-layers.ts';
 import { FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, MARKER_SOURCE } from './footprint-layers.ts';
+import { LATEST_LAYER, LATEST_SOURCE, latestImageryLayer, latestImagerySource } from './latest-imagery-layer.ts';
 import { PREVIEW_LAYER, PREVIEW_SOURCE, previewLayer, previewSource, type PreviewSpec } from './preview-layer.ts';
 import { TileRetrier, type TileErrorEvent } from './tile-retry.ts';
 
@@ -39,6 +40,14 @@ export interface SurveyMapEvents {
   areaChanging: AreaGeometry;
   /** A cell of the tile grid was clicked ("z/x/y"), or the map beside it (null). */
   tileClicked: string | null;
+  /** MapLibre is about to request this tile URL (credentials not yet added). */
+  tileRequested: string;
+}
+
+/** The camera as a link records it. */
+export interface MapView {
+  center: [number, number];
+  zoom: number;
 }
 
 type Listener<T> = (payload: T) => void;
@@ -86,9 +95,15 @@ export class SurveyMap {
   private areaTool: AreaTool = 'static';
   private destroyed = false;
   private authorizeTile: TileAuthorizer = () => undefined;
+  /** XYZ template of the latest-imagery layer, when shown. */
+  private latestTiles: string | null = null;
   /** 5xx, 429 and network failures are asked for again (MapLibre never retries a tile). */
   private readonly tileRetrier = new TileRetrier(PREVIEW_SOURCE, () => this.reloadPreview());
-  private readonly onOnline = () => this.tileRetrier.networkRestored();
+  private readonly latestRetrier = new TileRetrier(LATEST_SOURCE, () => this.reloadLatestImagery());
+  private readonly onOnline = () => {
+    this.tileRetrier.networkRestored();
+    this.latestRetrier.networkRestored();
+  };
   private readonly listeners = new Map<keyof SurveyMapEvents, Set<Listener<never>>>();
 
   constructor(container: HTMLElement, { style }: SurveyMapOptions) {
@@ -102,7 +117,11 @@ export class SurveyMap {
       dragRotate: false,
       pitchWithRotate: false,
       attributionControl: { compact: true },
-      transformRequest: (url, resourceType) => (resourceType === 'Tile' ? this.authorizeTile(url) : undefined),
+      transformRequest: (url, resourceType) => {
+        if (resourceType !== 'Tile') return undefined;
+        this.emit('tileRequested', url);
+        return this.authorizeTile(url);
+      },
     });
     this.map.touchZoomRotate.disableRotation();
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
@@ -111,6 +130,7 @@ export class SurveyMap {
       this.ready = true;
       this.installFootprintLayers();
       this.installAreaSearchLayers();
+      this.applyLatestImagery();
       this.applyPreview();
       // Without the drawing code (e.g. a new deployment replaced it), the area tools just stay disabled.
       this.installAreaDrawing().catch(() => undefined);
@@ -120,8 +140,9 @@ export class SurveyMap {
     window.addEventListener('online', this.onOnline);
     this.map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
       const status = (event.error as { status?: number } | undefined)?.status;
-      if (event.sourceId === PREVIEW_SOURCE && status === 401) this.emit('previewUnauthorized', undefined);
+      if ((event.sourceId === PREVIEW_SOURCE || event.sourceId === LATEST_SOURCE) && status === 401) this.emit('previewUnauthorized', undefined);
       this.tileRetrier.tileFailed(event as TileErrorEvent);
+      this.latestRetrier.tileFailed(event as TileErrorEvent);
     });
     this.map.on('mousemove', INTERACTIVE_LAYERS, (event) => {
       if (this.areaToolActive()) return;
@@ -177,6 +198,21 @@ export class SurveyMap {
 
   getZoom(): number {
     return this.map.getZoom();
+  }
+
+  getView(): MapView {
+    const { lng, lat } = this.map.getCenter();
+    return { center: [lng, lat], zoom: this.map.getZoom() };
+  }
+
+  setView({ center, zoom }: MapView): void {
+    this.map.jumpTo({ center, zoom });
+  }
+
+  /** After every pan or zoom has come to rest. */
+  onViewSettled(listener: () => void): () => void {
+    this.map.on('moveend', listener);
+    return () => this.map.off('moveend', listener);
   }
 
   setTileAuthorizer(authorize: TileAuthorizer): void {
@@ -288,16 +324,30 @@ export class SurveyMap {
     this.applyPreview();
   }
 
-  /** Asks for the preview's tiles again, e.g. after the token was renewed. */
+  /** Asks for the imagery tiles again, e.g. after the token was renewed. */
   reloadPreview(): void {
     const source = this.ready ? this.map.getSource<maplibregl.RasterTileSource>(PREVIEW_SOURCE) : undefined;
     if (source && this.preview) source.setTiles([this.preview.tiles]);
+    this.reloadLatestImagery();
+  }
+
+  /** The most recent imagery everywhere (the `basemap` survey's tiles), under all else; null hides it. */
+  showLatestImagery(tiles: string | null): void {
+    if (tiles === this.latestTiles) return;
+    this.latestTiles = tiles;
+    if (this.ready) this.applyLatestImagery();
+  }
+
+  private reloadLatestImagery(): void {
+    const source = this.ready ? this.map.getSource<maplibregl.RasterTileSource>(LATEST_SOURCE) : undefined;
+    if (source && this.latestTiles) source.setTiles([this.latestTiles]);
   }
 
   destroy(): void {
     this.destroyed = true;
     this.listeners.clear();
     this.tileRetrier.reset();
+    this.latestRetrier.reset();
     window.removeEventListener('online', this.onOnline);
     this.areaDraw?.destroy();
     this.areaDraw = null;
@@ -378,6 +428,15 @@ export class SurveyMap {
       if (previous !== null) this.map.setFeatureState({ source, id: previous }, { hover: false });
       if (next !== null) this.map.setFeatureState({ source, id: next }, { hover: true });
     }
+  }
+
+  private applyLatestImagery(): void {
+    this.latestRetrier.reset();
+    if (this.map.getLayer(LATEST_LAYER)) this.map.removeLayer(LATEST_LAYER);
+    if (this.map.getSource(LATEST_SOURCE)) this.map.removeSource(LATEST_SOURCE);
+    if (!this.latestTiles) return;
+    this.map.addSource(LATEST_SOURCE, latestImagerySource(this.latestTiles));
+    this.map.addLayer(latestImageryLayer(), this.map.getLayer(PREVIEW_LAYER) ? PREVIEW_LAYER : footprintLayerIds.fill);
   }
 
   private applyPreview(): void {

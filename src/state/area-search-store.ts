@@ -3,7 +3,7 @@ import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
 import { readStoredAreaSearch, storeAreaSearch } from './area-search-storage.ts';
 
-export type AreaOrigin = 'drawn' | 'edited' | 'pasted' | 'imported' | 'restored';
+export type AreaOrigin = 'drawn' | 'edited' | 'pasted' | 'imported' | 'restored' | 'linked';
 
 /** The area of interest as the app works with it (already checked, rounded and simplified). */
 export interface ActiveArea {
@@ -32,8 +32,10 @@ export const DEFAULT_TILE_ZOOM = 16;
 
 export interface AreaSearchState {
   area: ActiveArea | null;
-  /** A stored area waiting to be checked and shown again after a reload. */
+  /** A stored or linked area waiting to be checked and shown (once there is a session). */
   pendingRestore: AreaGeometry | null;
+  /** Where the pending area comes from: a linked one keeps the link's map view. */
+  pendingOrigin: 'restored' | 'linked';
   /** Why the last drawn, edited or imported input was refused; the area stayed as it was. */
   refusal: string | null;
   /** Bumped whenever the map must show `area` again, e.g. over a refused drawing. */
@@ -54,6 +56,8 @@ export interface AreaSearchState {
   areaAccepted(area: ActiveArea): void;
   areaRefused(message: string): void;
   areaDeleted(): void;
+  /** A shared link or history entry names this area (or none). */
+  areaLinked(geometry: AreaGeometry | null): void;
   refusalDismissed(): void;
   toolChanged(tool: AreaTool): void;
   dateRangeChanged(range: { observedStart?: string; observedEnd?: string }): void;
@@ -80,6 +84,7 @@ const stored = readStoredAreaSearch();
 export const areaSearchStore = createStore<AreaSearchState>()((set) => ({
   area: null,
   pendingRestore: stored?.area ?? null,
+  pendingOrigin: 'restored',
   refusal: null,
   areaRevision: 0,
   tool: 'static',
@@ -101,6 +106,9 @@ export const areaSearchStore = createStore<AreaSearchState>()((set) => ({
   })),
   areaRefused: (refusal) => set((state) => ({ refusal, pendingRestore: null, areaRevision: state.areaRevision + 1 })),
   areaDeleted: () => set((state) => ({ area: null, refusal: null, areaRevision: state.areaRevision + 1, search: null, selectedTileKey: null })),
+  areaLinked: (geometry) => set((state) => (geometry
+    ? { pendingRestore: geometry, pendingOrigin: 'linked' }
+    : { pendingRestore: null, area: null, search: null, selectedTileKey: null, areaRevision: state.areaRevision + (state.area ? 1 : 0) })),
   refusalDismissed: () => set({ refusal: null }),
   toolChanged: (tool) => set({ tool }),
   dateRangeChanged: (range) => set((state) => {

@@ -2,9 +2,10 @@ import { createStore, useStore } from 'zustand';
 
 /**
  * Where a selection came from. Only a pick from the catalog list moves the map to the footprint: a
- * click on the map already shows the survey, and an area search result is seen within the area.
+ * click on the map already shows the survey, an area search result is seen within the area, and a
+ * shared link or history entry brings its own map view.
  */
-export type SelectionOrigin = 'list' | 'map' | 'area';
+export type SelectionOrigin = 'list' | 'map' | 'area' | 'link';
 
 export interface SelectionState {
   hoveredId: string | null;

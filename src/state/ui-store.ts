@@ -19,12 +19,26 @@ export interface UiState {
   previewOpacity: number;
   previewVisible: boolean;
   overlapChoice: OverlapChoice | null;
+  /** The `basemap` pseudo-survey's tiles (the most recent imagery everywhere) under everything else. */
+  latestImagery: boolean;
+  /** Phones: whether the sidebar's bottom sheet is pulled up. */
+  sheetExpanded: boolean;
+  helpOpen: boolean;
+  /** A short confirmation shown over the map, e.g. "Link copied". */
+  notice: string | null;
   sidebarTabChosen(tab: SidebarTab): void;
   listScrolled(surveyIds: readonly string[]): void;
   previewOpacityChanged(opacity: number): void;
   previewToggled(): void;
   overlapClicked(choice: OverlapChoice): void;
   overlapChoiceClosed(): void;
+  latestImageryToggled(): void;
+  latestImageryRestored(on: boolean): void;
+  sheetToggled(): void;
+  helpOpened(): void;
+  helpClosed(): void;
+  noticeShown(text: string): void;
+  noticeDismissed(): void;
 }
 
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
@@ -36,12 +50,23 @@ export const uiStore = createStore<UiState>()((set) => ({
   previewOpacity: 1,
   previewVisible: true,
   overlapChoice: null,
+  latestImagery: false,
+  sheetExpanded: false,
+  helpOpen: false,
+  notice: null,
   sidebarTabChosen: (sidebarTab) => set({ sidebarTab }),
   listScrolled: (surveyIds) => set((state) => (sameIds(state.surveysInView, surveyIds) ? {} : { surveysInView: surveyIds })),
   previewOpacityChanged: (previewOpacity) => set({ previewOpacity }),
   previewToggled: () => set((state) => ({ previewVisible: !state.previewVisible })),
   overlapClicked: (overlapChoice) => set({ overlapChoice }),
   overlapChoiceClosed: () => set({ overlapChoice: null }),
+  latestImageryToggled: () => set((state) => ({ latestImagery: !state.latestImagery })),
+  latestImageryRestored: (latestImagery) => set({ latestImagery }),
+  sheetToggled: () => set((state) => ({ sheetExpanded: !state.sheetExpanded })),
+  helpOpened: () => set({ helpOpen: true }),
+  helpClosed: () => set({ helpOpen: false }),
+  noticeShown: (notice) => set({ notice }),
+  noticeDismissed: () => set({ notice: null }),
 }));
 
 export const useUi = <T>(selector: (state: UiState) => T): T => useStore(uiStore, selector);

@@ -12,6 +12,7 @@ const ORIGIN: Record<AreaOrigin, string> = {
   pasted: 'pasted',
   imported: 'imported',
   restored: 'restored',
+  linked: 'from a shared link',
 };
 
 const ACCEPTED_FILES = '.geojson,.json,.kml,.wkt,.txt,application/geo+json,application/vnd.google-earth.kml+xml';

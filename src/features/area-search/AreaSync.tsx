@@ -13,6 +13,7 @@ export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
   const area = useAreaSearch((s) => s.area);
   const revision = useAreaSearch((s) => s.areaRevision);
   const pendingRestore = useAreaSearch((s) => s.pendingRestore);
+  const pendingOrigin = useAreaSearch((s) => s.pendingOrigin);
 
   useEffect(() => {
     const store = areaSearchStore.getState;
@@ -28,8 +29,8 @@ export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
   }, [surveyMap]);
 
   useEffect(() => {
-    if (pendingRestore) acceptArea(pendingRestore, 'restored');
-  }, [pendingRestore]);
+    if (pendingRestore) acceptArea(pendingRestore, pendingOrigin);
+  }, [pendingRestore, pendingOrigin]);
 
   // `revision` also changes when a drawing was refused: the map then shows the previous area again.
   useEffect(() => surveyMap.setArea(area?.geometry ?? null), [surveyMap, area, revision]);

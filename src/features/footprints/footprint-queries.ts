@@ -10,6 +10,8 @@ const versionOf = (survey: Survey) => survey.lastUpdated ?? survey.captureEnd;
 export const footprintKeys = {
   all: (baseUrl: string) => ['footprints', baseUrl] as const,
   detail: (baseUrl: string, survey: Survey) => [...footprintKeys.all(baseUrl), survey.id, versionOf(survey)] as const,
+  /** A survey known only by its id (e.g. from a shared link), before the list has paged it in. */
+  byId: (baseUrl: string, surveyId: string) => [...footprintKeys.all(baseUrl), surveyId, 'by-id'] as const,
 };
 
 const WEEK = 7 * 24 * 3600_000;
@@ -26,4 +28,12 @@ export const footprintQueryOptions = (connection: Connection, survey: Survey, en
     staleTime: WEEK,
     gcTime: Infinity,
     enabled,
+  });
+
+export const footprintByIdQueryOptions = (connection: Connection, surveyId: string | null, enabled = true) =>
+  queryOptions({
+    queryKey: footprintKeys.byId(connection.baseUrl, surveyId ?? ''),
+    queryFn: ({ signal }) => fetchFootprint(connection, surveyId!, signal),
+    staleTime: WEEK,
+    enabled: enabled && surveyId !== null,
   });

@@ -3,7 +3,7 @@ import { useSurveyMap } from '../../map/map-context.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from '../surveys/format.ts';
-import { useSelectedSurvey } from './use-selected-survey.ts';
+import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';
 
 /** The open survey: its facts and the imagery controls (opacity, show/hide). */
 export function SelectedSurveyPanel({ connection }: { connection: Connection }) {
@@ -24,14 +24,18 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
           ×
         </button>
       </header>
-      <dl className="selected-panel__facts">
-        <dt>Captured</dt>
-        <dd title={formatCaptureWindowUtc(survey.captureStart, survey.captureEnd)}>{formatCaptureWindow(survey.captureStart, survey.captureEnd)}</dd>
-        <dt>Duration</dt>
-        <dd>{formatDuration(survey.captureStart, survey.captureEnd)}</dd>
-        <dt>Cloud</dt>
-        <dd>{formatCloudCover(survey.cloudCover).replace('Cloud ', '')}</dd>
-      </dl>
+      {isDetailsUnknown(survey) ? (
+        <p className="selected-panel__note">Opened from a link: its capture details show once the list reaches it.</p>
+      ) : (
+        <dl className="selected-panel__facts">
+          <dt>Captured</dt>
+          <dd title={formatCaptureWindowUtc(survey.captureStart, survey.captureEnd)}>{formatCaptureWindow(survey.captureStart, survey.captureEnd)}</dd>
+          <dt>Duration</dt>
+          <dd>{formatDuration(survey.captureStart, survey.captureEnd)}</dd>
+          <dt>Cloud</dt>
+          <dd>{formatCloudCover(survey.cloudCover).replace('Cloud ', '')}</dd>
+        </dl>
+      )}
       <div className="selected-panel__controls">
         <label className="checkbox">
           <input type="checkbox" checked={visible} onChange={() => uiStore.getState().previewToggled()} />

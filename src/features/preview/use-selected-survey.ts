@@ -6,15 +6,20 @@ import type { Survey, SurveyFootprint } from '../../api/model.ts';
 import { useAreaSearch } from '../../state/area-search-store.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
-import { footprintQueryOptions } from '../footprints/footprint-queries.ts';
+import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/footprint-queries.ts';
 import { useSurveyList } from '../surveys/use-survey-list.ts';
 
+const unknownSurvey = (id: string): Survey => ({ id, captureStart: '', captureEnd: '', lastUpdated: null, cloudCover: null, spectralRange: null, links: {} });
 /** Stands in while nothing is selected; its query stays disabled. */
-const NO_SURVEY: Survey = { id: '', captureStart: '', captureEnd: '', lastUpdated: null, cloudCover: null, spectralRange: null, links: {} };
+const NO_SURVEY = unknownSurvey('');
+
+/** A survey known only by its id: its catalog entry has not been loaded (its footprint can be). */
+export const isDetailsUnknown = (survey: Survey): boolean => survey.captureStart === '';
 
 /**
  * The selected survey and its footprint, when known: from the catalog list, or else from the
- * area search's results (which may hold surveys the list has not paged in yet, footprint included).
+ * area search's results (which may hold surveys the list has not paged in yet, footprint included),
+ * or else (a shared link to a survey further down the catalog) by id alone, with its footprint.
  */
 export function useSelectedSurvey(connection: Connection): { survey: Survey | null; footprint: SurveyFootprint | null } {
   const selectedId = useSelection((s) => s.selectedId);
@@ -28,6 +33,10 @@ export function useSelectedSurvey(connection: Connection): { survey: Survey | nu
     () => (found ? { surveyId: found.id, geometry: found.footprint, bbox: bboxOf(found.footprint) } : null),
     [found],
   );
+  const byIdOnly = selectedId !== null && !listed && !found && !(search && coverage.isPending);
+  const idFootprint = useQuery(footprintByIdQueryOptions(connection, selectedId, byIdOnly));
+  const idOnly = useMemo(() => (byIdOnly && selectedId ? unknownSurvey(selectedId) : null), [byIdOnly, selectedId]);
   if (listed) return { survey: listed, footprint: listedFootprint.data ?? null };
-  return { survey: found, footprint: foundFootprint };
+  if (found) return { survey: found, footprint: foundFootprint };
+  return { survey: idOnly, footprint: idOnly ? idFootprint.data ?? null : null };
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { RuntimeConfig } from '../../api/model.ts';
 import { readRememberedKey } from '../../auth/remembered-key.ts';
 import { ApiKeyForm } from './ApiKeyForm.tsx';
@@ -12,6 +12,9 @@ export function SignInDialog({ config }: { config: RuntimeConfig }) {
   const [method, setMethod] = useState<Method>(() => (readRememberedKey() ? 'apiKey' : 'client'));
   const titleId = useId();
   const serviceUrl = config.serviceUrl || location.origin;
+  const dialog = useRef<HTMLDivElement>(null);
+  // Focus starts in the dialog (its first field), so Enter signs in with what is filled in.
+  useEffect(() => dialog.current?.querySelector<HTMLElement>('input, button[type="submit"]')?.focus(), []);
   const tab = (value: Method, label: string) => (
     <button
       type="button"
@@ -28,7 +31,7 @@ export function SignInDialog({ config }: { config: RuntimeConfig }) {
 
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div ref={dialog} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header className="dialog__header">
           <div className="brand-mark" aria-hidden="true" />
           <div>

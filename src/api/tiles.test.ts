@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { imageryTileZoom, tileUrlTemplate } from './tiles.ts';
+
+const connection = { baseUrl: 'https://api.example' };
+
+describe('imagery tile URLs', () => {
+  it('reads the zoom of survey, basemap and capture-specific tiles', () => {
+    expect(imageryTileZoom(connection, 'https://api.example/tile/v2/S-1/16/100/200')).toBe(16);
+    expect(imageryTileZoom(connection, 'https://api.example/tile/v2/basemap/14/1/2?api_key=k')).toBe(14);
+    expect(imageryTileZoom(connection, 'https://api.example/tile/v2/S-1/20241101T181751_X/18/5/6')).toBe(18);
+  });
+
+  it('ignores metadata, other paths and other hosts', () => {
+    expect(imageryTileZoom(connection, 'https://api.example/tile/v2/S-1/16/100/200?metadata=true')).toBeNull();
+    expect(imageryTileZoom(connection, 'https://api.example/tile/v2/S-1/footprint')).toBeNull();
+    expect(imageryTileZoom(connection, 'https://basemap.example/tile/v2/S-1/16/1/2')).toBeNull();
+  });
+
+  it('puts an API key only into the tile template, encoded', () => {
+    const withKey = { ...connection, credentials: { current: async () => ({ kind: 'apiKey' as const, key: 'k&1' }), renew: async () => null, peek: () => ({ kind: 'apiKey' as const, key: 'k&1' }) } };
+    expect(tileUrlTemplate(withKey, 'S 1')).toBe('https://api.example/tile/v2/S%201/{z}/{x}/{y}?api_key=k%261');
+    expect(tileUrlTemplate(connection, 'S1')).toBe('https://api.example/tile/v2/S1/{z}/{x}/{y}');
+  });
+});
