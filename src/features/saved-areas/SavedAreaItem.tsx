@@ -27,6 +27,7 @@ export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedA
 
   const changes = useMemo(() => (query.data && snapshot ? changesSince(snapshot, query.data) : NO_CHANGES), [query.data, snapshot]);
   const badge = changesBadge(changes);
+  const stateText = shown ? 'shown on the map' : query.isSuccess ? 'no changes' : query.fetchStatus === 'fetching' ? 'checking…' : '';
 
   useEffect(() => {
     if (query.data && snapshot === null) savedAreasStore.getState().savedAreaBaselined(id, snapshotOf(query.data));
@@ -48,21 +49,23 @@ export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedA
         <RenameForm saved={saved} onDone={renameDone} />
       ) : (
         <div className="saved-area__row">
-          <button
-            type="button"
-            className="saved-area__open"
-            autoFocus={focusOnMount}
-            aria-describedby={badge ? badgeId : undefined}
-            onClick={() => openSavedArea(saved, query.data)}
-          >
-            <span className="visually-hidden">Open </span>
-            <span className="saved-area__name">{saved.name}</span>
-          </button>
-          {badge ? (
-            <span id={badgeId} className="badge saved-area__badge" role="note" aria-label={changesSentence(changes) ?? undefined}>{badge}</span>
-          ) : (
-            <span className="saved-area__state">{shown ? 'shown' : query.isPending && query.fetchStatus === 'fetching' ? 'checking…' : query.isSuccess ? 'no changes' : ''}</span>
-          )}
+          <div className="saved-area__main">
+            <button
+              type="button"
+              className="saved-area__open"
+              autoFocus={focusOnMount}
+              aria-describedby={badge ? badgeId : undefined}
+              onClick={() => openSavedArea(saved, query.data)}
+            >
+              <span className="visually-hidden">Open </span>
+              {saved.name}
+            </button>
+            {badge ? (
+              <span id={badgeId} className="badge saved-area__badge" role="note" aria-label={changesSentence(changes) ?? undefined}>{badge}</span>
+            ) : (
+              <span className="saved-area__state">{stateText}</span>
+            )}
+          </div>
           <div className="saved-area__actions">
             <button ref={renameButton} type="button" className="button button--link" aria-label={`Rename ${saved.name}`} onClick={() => setRenaming(true)}>Rename</button>
             <button type="button" className="button button--link saved-area__delete" aria-label={`Delete ${saved.name}`} onClick={() => savedAreasStore.getState().savedAreaDeleted(id)}>
