@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { credentialRoutes } from './auth/credentials.ts';
 import { requireCredential } from './auth/guard.ts';
 import { createTokenIssuer } from './auth/tokens.ts';
-import type { Catalog } from './catalog/catalog.ts';
+import { Catalog } from './catalog/catalog.ts';
+import { LiveCatalog } from './catalog/live-catalog.ts';
 import type { ServiceConfig } from './config.ts';
 import { registerErrorHandling } from './errors.ts';
 import type { TileSource } from './imagery/source.ts';
@@ -21,7 +22,8 @@ import { MAX_WKT_LENGTH } from './geo/wkt.ts';
 
 export interface AppOptions {
   config: ServiceConfig;
-  catalog: Catalog;
+  /** A fixed catalog, or one that is swapped while the service runs (see watchCatalogFile). */
+  catalog: Catalog | LiveCatalog;
   tiles: TileSource;
   /** Serve the built viewer from this directory, with this runtime configuration at /config.json. */
   viewer?: { dir: string; config: Record<string, unknown>; connectSources?: string };
@@ -36,7 +38,8 @@ export const EXPOSED_HEADERS = ['ETag', 'Deprecation', 'Sunset', 'Link', 'Warnin
 
 /** Builds the service (and optionally the viewer) as a Fastify instance that is not listening. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, catalog, tiles } = options;
+  const { config, tiles } = options;
+  const catalog = options.catalog instanceof Catalog ? new LiveCatalog(options.catalog) : options.catalog;
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),

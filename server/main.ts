@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { buildGatewayApp } from './gateway/app.ts';
 import { gatewayConfigFromEnv } from './gateway/config.ts';
 import { Catalog } from './catalog/catalog.ts';
+import { LiveCatalog } from './catalog/live-catalog.ts';
+import { watchCatalogFile } from './catalog/watch-file.ts';
 import { demoCatalog } from './catalog/demo.ts';
 import { loadCatalogFile } from './catalog/load-geojson.ts';
 import type { Survey } from './catalog/survey.ts';
@@ -20,7 +22,8 @@ Usage: npm run service -- [options]
   --port N            port to listen on (default: $PORT or 8787)
   --host H            interface to bind (default: 127.0.0.1; use 0.0.0.0 to accept remote clients)
   --profile P         response shapes: "seed" (default) or "provider" (the provider's published shapes)
-  --catalog FILE      serve this GeoJSON FeatureCollection of survey footprints instead of the demo catalog
+  --catalog FILE      serve this GeoJSON FeatureCollection of survey footprints instead of the demo catalog;
+                      changes to the file are picked up while the service runs
   --tiles DIR         serve tiles from DIR/{survey}/{z}/{x}/{y}.png|jpg instead of procedural imagery
   --synthetic N       add N generated surveys (scale tests)
   --public-url URL    externally visible base URL for tile URLs and links (default: $PUBLIC_URL or from the request)
@@ -77,9 +80,9 @@ async function main(): Promise<void> {
   const port = Number(values.port ?? process.env.PORT ?? 8787);
   const host = values.host ?? process.env.HOST ?? '127.0.0.1';
 
-  const surveys: Survey[] = values.catalog ? await loadCatalogFile(values.catalog) : demoCatalog();
-  if (values.synthetic) surveys.push(...syntheticCatalog(Number(values.synthetic)));
-  const catalog = new Catalog(surveys);
+  const synthetic = values.synthetic ? syntheticCatalog(Number(values.synthetic)) : [];
+  const surveys: Survey[] = [...(values.catalog ? await loadCatalogFile(values.catalog) : demoCatalog()), ...synthetic];
+  const catalog = new LiveCatalog(new Catalog(surveys));
 
   const viewerConfig = {
     mode: 'direct',
@@ -100,13 +103,18 @@ async function main(): Promise<void> {
     ...(values.viewer && { viewer: { dir: path.resolve(values.viewer), config: viewerConfig, connectSources: process.env.VIEWER_CONNECT_SRC } }),
     ...(values['dev-config'] && !values.viewer && { viewerConfigOnly: viewerConfig }),
   });
+  if (values.catalog) {
+    const log = values.quiet ? { info: console.log, error: console.error } : { info: (m: string) => app.log.info(m), error: (m: string) => app.log.error(m) };
+    const watch = watchCatalogFile(values.catalog, catalog, { extra: synthetic, log });
+    app.addHook('onClose', async () => watch.close());
+  }
   await app.listen({ port, host });
 
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const url = `http://${shownHost}:${port}`;
   const lines = [
     values.viewer ? `Survey viewer:  ${url}/` : undefined,
-    `Service:        ${url}/tile/v2/surveys  (${catalog.size} surveys, profile ${config.profile})`,
+    `Service:        ${url}/tile/v2/surveys  (${catalog.current.size} surveys, profile ${config.profile})`,
     `Client ID:      ${config.clientId}`,
     config.clientSecret === DEMO_CLIENT_SECRET ? `Client secret:  ${config.clientSecret}` : 'Client secret:  (from SERVICE_CLIENT_SECRET)',
     `Audience:       ${config.audience}`,

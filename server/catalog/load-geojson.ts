@@ -45,10 +45,11 @@ export function surveysFromGeoJson(data: unknown): Survey[] {
         throw new CatalogFileError(`${where} (${p.id}): every ring needs at least 4 finite positions and must be closed`);
       }
     }
-    const captureStart = isoTime(p.capture_date_start, where, 'capture_date_start');
-    const captureEnd = isoTime(p.capture_date_end, where, 'capture_date_end');
+    const named = `${where} (${p.id})`;
+    const captureStart = isoTime(p.capture_date_start, named, 'capture_date_start');
+    const captureEnd = isoTime(p.capture_date_end, named, 'capture_date_end');
     if (captureEnd < captureStart) throw new CatalogFileError(`${where} (${p.id}): capture_date_end is before capture_date_start`);
-    const publishedDate = p.published_date === undefined ? captureEnd : isoTime(p.published_date, where, 'published_date');
+    const publishedDate = p.published_date === undefined ? captureEnd : isoTime(p.published_date, named, 'published_date');
     const cloud = p.cloud_cover ?? 0;
     if (typeof cloud !== 'number' || cloud < 0 || cloud > 100) throw new CatalogFileError(`${where} (${p.id}): cloud_cover must be a number 0–100`);
     return {
@@ -56,7 +57,7 @@ export function surveysFromGeoJson(data: unknown): Survey[] {
       captureStart,
       captureEnd,
       publishedDate,
-      lastUpdated: p.last_updated === undefined ? publishedDate : isoTime(p.last_updated, where, 'last_updated'),
+      lastUpdated: p.last_updated === undefined ? publishedDate : isoTime(p.last_updated, named, 'last_updated'),
       cloudCover: cloud,
       spectralRange: typeof p.spectral_range === 'string' ? p.spectral_range : 'visible',
       resolutionClass: typeof p.spatial_resolution_class === 'string' ? p.spatial_resolution_class : '7.5cm',
@@ -74,6 +75,11 @@ export async function loadCatalogFile(file: string): Promise<Survey[]> {
   } catch (error) {
     throw new CatalogFileError(`Cannot read catalog file ${file}: ${(error as Error).message}`);
   }
+  return surveysFromText(text, file);
+}
+
+/** The surveys of a catalog file's text; `file` names it in the error. */
+export function surveysFromText(text: string, file: string): Survey[] {
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { Survey } from '../catalog/survey.ts';
+import { surveyVersion } from '../catalog/survey-version.ts';
 import { encodeJpeg, encodePng } from './encode.ts';
 import { renderTile } from './render.ts';
 
@@ -33,9 +34,11 @@ export function proceduralTiles(cacheBytes = 256 * 1024 * 1024): TileSource {
   // piece of a cached tile's CPU time after the token check (bench/README.md, throughput).
   const cache = new LRUCache<string, EncodedTile>({ maxSize: cacheBytes, sizeCalculation: (t) => t.body.length + 200 });
   const empty = new LRUCache<string, true>({ max: 100_000 });
-  const keyOf = (survey: Survey, z: number, x: number, y: number, format: TileFormat) => `${survey.id}/${survey.lastUpdated}/${z}/${x}/${y}/${format}`;
+  // The survey's version, not only its id: a reloaded catalog file that changes a survey changes its
+  // tiles' keys and ETags, and leaves every other survey's cached tiles in place.
+  const keyOf = (survey: Survey, z: number, x: number, y: number, format: TileFormat) => `${survey.id}/${surveyVersion(survey)}/${z}/${x}/${y}/${format}`;
   const hash = (survey: Survey, z: number, x: number, y: number, format: TileFormat) =>
-    `"${createHash('sha1').update(`${RENDERER_VERSION}/${survey.id}/${survey.lastUpdated}/${z}/${x}/${y}/${format}`).digest('base64url')}"`;
+    `"${createHash('sha1').update(`${RENDERER_VERSION}/${survey.id}/${surveyVersion(survey)}/${z}/${x}/${y}/${format}`).digest('base64url')}"`;
 
   return {
     etag: (survey, z, x, y, format) => cache.get(keyOf(survey, z, x, y, format))?.etag ?? hash(survey, z, x, y, format),

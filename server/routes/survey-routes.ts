@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
+import type { LiveCatalog } from '../catalog/live-catalog.ts';
 import type { Survey } from '../catalog/survey.ts';
+import { surveyVersion } from '../catalog/survey-version.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import {
@@ -20,7 +22,8 @@ export interface SurveyRouteOptions {
   /** "/tile/v2", or "/tile" for the legacy routes. */
   prefix: string;
   profile: Profile;
-  catalog: Catalog;
+  /** Read once per request: a reloaded catalog file swaps it whole. */
+  catalog: LiveCatalog;
   config: ServiceConfig;
   tiles: TileSource;
   /** Whether the capture-specific tile route exists under this prefix. */
@@ -58,7 +61,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
   const { prefix, profile, catalog, config, tiles } = options;
 
   /** The survey whose imagery a tile request means: a named survey, or the newest one with imagery there. */
-  function surveyForTile(id: string, z: number, x: number, y: number): Survey {
+  function surveyForTile(catalog: Catalog, id: string, z: number, x: number, y: number): Survey {
     if (id !== BASEMAP) return surveyOrNotFound(catalog, id);
     const [w, s, e, n] = tileExtent(x, y, z);
     const newest = catalog.inBox(w, s, e, n).find((survey) => coverageFraction(survey.footprint, x, y, z) > 0);
@@ -68,7 +71,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
 
   async function sendTile(request: FastifyRequest<{ Querystring: TileQuery }>, reply: FastifyReply, params: TileParams, mosaic?: string) {
     const { z, x, y, format } = parseTileAddress(params);
-    const survey = surveyForTile(params.survey_id, z, x, y);
+    const survey = surveyForTile(catalog.current, params.survey_id, z, x, y);
     if (mosaic !== undefined && mosaic !== mosaicStacId(survey, { x, y, z })) {
       throw notFound(`Survey "${survey.id}" has no capture "${mosaic}" at tile ${z}/${x}/${y}.`, 'capture_not_found');
     }
@@ -90,19 +93,25 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
     return reply.header('content-type', tile.contentType).send(tile.body);
   }
 
-  // The catalog never changes while the service runs, so a page's JSON is made once per base URL and
-  // page, as bytes: serialising it was a fifth of a list request's CPU time under load, and encoding a
-  // cached string again on every send most of the garbage collector's (bench/README.md, throughput).
+  // A page's JSON is made once per catalog, base URL and page, as bytes: serialising it was a fifth of
+  // a list request's CPU time under load, and encoding a cached string again on every send most of the
+  // garbage collector's (bench/README.md, throughput). A reloaded catalog empties the cache.
   const pageBodies = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (body) => body.length + 100 });
+  let pagesOf: Catalog | undefined;
 
   return async (app) => {
     app.get<{ Querystring: SurveyListQuery }>(`${prefix}/surveys`, { schema: { querystring: SurveyListQuery } }, async (request, reply) => {
       const { page, page_size: pageSize } = request.query;
       const baseUrl = baseUrlOf(config, request);
+      const current = catalog.current;
+      if (current !== pagesOf) {
+        pageBodies.clear();
+        pagesOf = current;
+      }
       const key = `${page}/${pageSize}/${baseUrl}`;
       let body = pageBodies.get(key);
       if (body === undefined) {
-        body = Buffer.from(JSON.stringify(profile.surveyPage({ ...catalog.page(page, pageSize), page, pageSize }, { baseUrl })));
+        body = Buffer.from(JSON.stringify(profile.surveyPage({ ...current.page(page, pageSize), page, pageSize }, { baseUrl })));
         pageBodies.set(key, body);
       }
       return reply.type(JSON_TYPE).send(body);
@@ -115,12 +124,12 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
       const observedEnd = checkDay(request.query.observed_end, 'observed_end');
       if (observedStart && observedEnd && observedStart > observedEnd) throw badRequest('observed_start is after observed_end.');
       const area = parseAreaWkt(wkt);
-      return profile.coverage(catalog.intersecting(area, { observedStart, observedEnd }), { baseUrl: baseUrlOf(config, request) });
+      return profile.coverage(catalog.current.intersecting(area, { observedStart, observedEnd }), { baseUrl: baseUrlOf(config, request) });
     });
 
     app.get<{ Params: SurveyParams }>(`${prefix}/:survey_id/footprint`, { schema: { params: SurveyParams } }, async (request, reply) => {
-      const survey = surveyOrNotFound(catalog, request.params.survey_id);
-      const etag = `"${createHash('sha1').update(`${profile.name}/${survey.id}/${survey.lastUpdated}`).digest('base64url')}"`;
+      const survey = surveyOrNotFound(catalog.current, request.params.survey_id);
+      const etag = `"${createHash('sha1').update(`${profile.name}/${surveyVersion(survey)}`).digest('base64url')}"`;
       reply.header('etag', etag).header('cache-control', FOOTPRINT_CACHE);
       if (notModified(request, etag)) return reply.status(304).send();
       return profile.footprint(survey, { baseUrl: baseUrlOf(config, request) });
@@ -132,7 +141,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
       async (request) => {
         const { wkt, overlap, tc } = request.query;
         const zoom = checkZoom(request.query.zoom);
-        const survey = surveyOrNotFound(catalog, request.params.survey_id);
+        const survey = surveyOrNotFound(catalog.current, request.params.survey_id);
         const area = parseAreaWkt(wkt);
         const shared = intersectAreas(survey.footprint, area);
         if (shared && boundingTileCount(shared, zoom) > config.tileCap) {

@@ -3,6 +3,7 @@ import { bbox } from '@turf/turf';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { Catalog } from '../catalog/catalog.ts';
+import { LiveCatalog } from '../catalog/live-catalog.ts';
 import type { Footprint, Survey } from '../catalog/survey.ts';
 import { configFromEnv, type ServiceConfig } from '../config.ts';
 import { proceduralTiles } from '../imagery/source.ts';
@@ -45,9 +46,10 @@ export interface TestService {
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-export async function testService(overrides: Partial<ServiceConfig> = {}, surveys: Survey[] = FIXTURE_SURVEYS, trustProxy = false): Promise<TestService> {
+export async function testService(overrides: Partial<ServiceConfig> = {}, surveys: Survey[] | LiveCatalog = FIXTURE_SURVEYS, trustProxy = false): Promise<TestService> {
   const config = configFromEnv({}, { signingKeyPem: SIGNING_KEY, ...overrides });
-  const app = await buildApp({ config, catalog: new Catalog(surveys), tiles: proceduralTiles(), trustProxy });
+  const catalog = surveys instanceof LiveCatalog ? surveys : new Catalog(surveys);
+  const app = await buildApp({ config, catalog, tiles: proceduralTiles(), trustProxy });
   let cached: string | undefined;
   const token = async () => {
     if (cached) return cached;

@@ -2,6 +2,7 @@ import type { Connection } from '../../api/connection.ts';
 import { useAreaSearch } from '../../state/area-search-store.ts';
 import { CoverageResults } from '../coverage/CoverageResults.tsx';
 import { SurveyTiles } from '../coverage/SurveyTiles.tsx';
+import { SavedAreas } from '../saved-areas/SavedAreas.tsx';
 import { AreaSection } from './AreaSection.tsx';
 
 /** The sidebar's area search: the area and date range, the surveys covering it, and the tiles of the chosen one. */
@@ -10,6 +11,7 @@ export function AreaSearchPanel({ connection }: { connection: Connection }) {
   return (
     <div className="area-panel">
       <AreaSection />
+      <SavedAreas connection={connection} />
       <CoverageResults connection={connection} />
       {searching && <SurveyTiles connection={connection} />}
     </div>

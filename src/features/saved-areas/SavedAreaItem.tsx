@@ -1,0 +1,111 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Connection } from '../../api/connection.ts';
+import { MAX_NAME_LENGTH, savedAreasStore, type SavedArea } from '../../state/saved-areas-store.ts';
+import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { changesBadge, changesSentence, changesSince, NO_CHANGES, snapshotOf } from './area-changes.ts';
+import { openSavedArea } from './open-saved-area.ts';
+import { savedAreaCheckQueryOptions } from './saved-area-queries.ts';
+
+interface SavedAreaItemProps {
+  connection: Connection;
+  saved: SavedArea;
+  /** The area on the map is this one. */
+  shown: boolean;
+  /** Just saved: take the focus, so the keyboard stays where the work is. */
+  focusOnMount: boolean;
+}
+
+/** One saved area: open it, see what arrived over it since it was last opened, rename or delete it. */
+export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedAreaItemProps) {
+  const query = useQuery(savedAreaCheckQueryOptions(connection, saved.wkt));
+  const [renaming, setRenaming] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const focusRenameButton = useRef(false);
+  const badgeId = useId();
+  const { id, snapshot } = saved;
+
+  const changes = useMemo(() => (query.data && snapshot ? changesSince(snapshot, query.data) : NO_CHANGES), [query.data, snapshot]);
+  const badge = changesBadge(changes);
+  const stateText = shown ? 'shown on the map' : query.isSuccess ? 'no changes' : query.fetchStatus === 'fetching' ? 'checking…' : '';
+
+  useEffect(() => {
+    if (query.data && snapshot === null) savedAreasStore.getState().savedAreaBaselined(id, snapshotOf(query.data));
+  }, [query.data, snapshot, id]);
+
+  useEffect(() => {
+    if (renaming || !focusRenameButton.current) return;
+    focusRenameButton.current = false;
+    renameButton.current?.focus();
+  }, [renaming]);
+  const renameDone = () => {
+    focusRenameButton.current = true;
+    setRenaming(false);
+  };
+
+  return (
+    <li className={shown ? 'saved-area is-shown' : 'saved-area'}>
+      {renaming ? (
+        <RenameForm saved={saved} onDone={renameDone} />
+      ) : (
+        <div className="saved-area__row">
+          <div className="saved-area__main">
+            <button
+              type="button"
+              className="saved-area__open"
+              autoFocus={focusOnMount}
+              aria-describedby={badge ? badgeId : undefined}
+              onClick={() => openSavedArea(saved, query.data)}
+            >
+              <span className="visually-hidden">Open </span>
+              {saved.name}
+            </button>
+            {badge ? (
+              <span id={badgeId} className="badge saved-area__badge" role="note" aria-label={changesSentence(changes) ?? undefined}>{badge}</span>
+            ) : (
+              <span className="saved-area__state">{stateText}</span>
+            )}
+          </div>
+          <div className="saved-area__actions">
+            <button ref={renameButton} type="button" className="button button--link" aria-label={`Rename ${saved.name}`} onClick={() => setRenaming(true)}>Rename</button>
+            <button type="button" className="button button--link saved-area__delete" aria-label={`Delete ${saved.name}`} onClick={() => savedAreasStore.getState().savedAreaDeleted(id)}>
+              Delete
+            </button>
+          </div>
+        </div>
+      )}
+      {query.isError && (
+        <ErrorNotice compact error={query.error} title={`Could not check ${saved.name} for new imagery`} onRetry={() => void query.refetch()} />
+      )}
+    </li>
+  );
+}
+
+function RenameForm({ saved, onDone }: { saved: SavedArea; onDone(): void }) {
+  const [name, setName] = useState(saved.name);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    savedAreasStore.getState().savedAreaRenamed(saved.id, name);
+    onDone();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onDone();
+  };
+  return (
+    <form className="saved-area__rename" onSubmit={submit} onKeyDown={onKeyDown}>
+      <input
+        className="field__input saved-area__input"
+        aria-label={`New name for ${saved.name}`}
+        value={name}
+        maxLength={MAX_NAME_LENGTH}
+        autoFocus
+        onFocus={(e) => e.currentTarget.select()}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <button type="submit" className="button button--small button--primary">Rename</button>
+      <button type="button" className="button button--small" onClick={onDone}>Cancel</button>
+    </form>
+  );
+}

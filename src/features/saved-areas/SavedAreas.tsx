@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Connection } from '../../api/connection.ts';
+import { useAreaSearch } from '../../state/area-search-store.ts';
+import { MAX_NAME_LENGTH, nextAreaName, savedAreasStore, useSavedAreas } from '../../state/saved-areas-store.ts';
+import { saveArea } from './save-area.ts';
+import { SavedAreaItem } from './SavedAreaItem.tsx';
+
+/** Areas the user named and kept, each telling when surveys appeared or changed over it since it was last opened. */
+export function SavedAreas({ connection }: { connection: Connection }) {
+  const areas = useSavedAreas((s) => s.areas);
+  const deleted = useSavedAreas((s) => s.deleted);
+  const area = useAreaSearch((s) => s.area);
+  const [naming, setNaming] = useState(false);
+  const [savedId, setSavedId] = useState<string | undefined>();
+  const queryClient = useQueryClient();
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const focusSaveButton = useRef(false);
+  const lastDeleted = useRef(deleted);
+  const titleId = useId();
+
+  const shownId = area ? areas.find((a) => a.wkt === area.wkt)?.id ?? null : null;
+
+  // A deleted area's row is gone: the keyboard goes to the way back.
+  useEffect(() => {
+    if (deleted && deleted !== lastDeleted.current) undoButton.current?.focus();
+    lastDeleted.current = deleted;
+  }, [deleted]);
+  useEffect(() => {
+    if (naming || !focusSaveButton.current) return;
+    focusSaveButton.current = false;
+    saveButton.current?.focus();
+  }, [naming]);
+  const cancelNaming = () => {
+    focusSaveButton.current = true;
+    setNaming(false);
+  };
+
+  return (
+    <section className="panel-section saved-areas" aria-labelledby={titleId}>
+      <div className="panel-section__heading">
+        <h2 id={titleId} className="panel-section__title">Saved areas</h2>
+        {area && !shownId && !naming && (
+          <div className="panel-section__actions">
+            <button ref={saveButton} type="button" className="button button--small" disabled={area.tooLarge} onClick={() => setNaming(true)}>Save area</button>
+          </div>
+        )}
+      </div>
+      {area?.tooLarge && !shownId && <p className="panel-section__hint">This area is too large to search, so it cannot be saved.</p>}
+
+      {naming && area && (
+        <SaveAreaForm
+          suggestedName={nextAreaName(areas)}
+          onCancel={cancelNaming}
+          onSave={(name) => {
+            setSavedId(saveArea(queryClient, connection, name, area));
+            setNaming(false);
+          }}
+        />
+      )}
+
+      {deleted && (
+        <div className="notice saved-areas__undo" role="status">
+          <span>Deleted “{deleted.area.name}”.</span>
+          <button ref={undoButton} type="button" className="button button--small" onClick={() => savedAreasStore.getState().savedAreaDeleteUndone()}>
+            Undo
+          </button>
+        </div>
+      )}
+
+      {areas.length === 0 ? (
+        <p className="panel-section__empty">Save an area to see when new or updated imagery arrives over it.</p>
+      ) : (
+        <ul className="saved-areas__list" aria-labelledby={titleId}>
+          {areas.map((saved) => (
+            <SavedAreaItem key={saved.id} connection={connection} saved={saved} shown={saved.id === shownId} focusOnMount={saved.id === savedId} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SaveAreaForm({ suggestedName, onSave, onCancel }: { suggestedName: string; onSave(name: string): void; onCancel(): void }) {
+  const [name, setName] = useState(suggestedName);
+  const fieldId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave(name);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onCancel();
+  };
+  return (
+    <form className="saved-areas__form" onSubmit={submit} onKeyDown={onKeyDown}>
+      <label htmlFor={fieldId} className="field__label">Name</label>
+      <input
+        id={fieldId}
+        className="field__input saved-area__input"
+        value={name}
+        maxLength={MAX_NAME_LENGTH}
+        autoFocus
+        onFocus={(e) => e.currentTarget.select()}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <button type="submit" className="button button--small button--primary">Save</button>
+      <button type="button" className="button button--small" onClick={onCancel}>Cancel</button>
+    </form>
+  );
+}
