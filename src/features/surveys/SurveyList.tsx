@@ -1,18 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Connection } from '../../api/connection.ts';
-import { filterStore, type SurveyFilters } from '../../state/filter-store.ts';
+import { filterStore } from '../../state/filter-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { scanPhase, scanWanted, type ScanProgress } from './catalog-scan.ts';
 import { FilterChips } from './FilterChips.tsx';
 import { ScanStatus } from './ScanStatus.tsx';
 import { SurveyFilterBar } from './SurveyFilterBar.tsx';
-import { needsWholeCatalog } from './survey-filters.ts';
 import { SurveyOption, surveyOptionId } from './SurveyOption.tsx';
-import { surveyKeys } from './survey-queries.ts';
+import { useCatalogPaging } from './use-catalog-paging.ts';
 import { useSurveyList } from './use-survey-list.ts';
 
 const ROW_HEIGHT = 78;
@@ -21,20 +18,18 @@ const PREFETCH_ROWS = 8;
 
 /** The filter bar and the virtualized survey listbox: the catalog paged in on scroll, or the filters' matches. */
 export function SurveyList({ connection }: { connection: Connection }) {
-  const { query, surveys, total, filters, filtered, searched } = useSurveyList(connection);
-  const { hasNextPage, isFetching, isFetchNextPageError, fetchNextPage } = query;
-  const queryClient = useQueryClient();
+  const view = useSurveyList(connection);
+  const { query, surveys, total, filters, filtered } = view;
+  const { hasNextPage, isFetchNextPageError, fetchNextPage } = query;
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
   const [activeIndex, setActiveIndex] = useState(-1);
-  // The search the user stopped; changing the filters starts a new one.
-  const [stoppedSearch, setStoppedSearch] = useState<SurveyFilters | null>(null);
-  const stopped = filtered && stoppedSearch === filters;
   const scrollRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  const hasNext = Boolean(hasNextPage) || (filtered && !query.data && !query.isError);
-  const rowCount = surveys.length + ((hasNextPage && !stopped) || isFetchNextPageError ? 1 : 0);
+  const [rowsWanted, setRowsWanted] = useState(PREFETCH_ROWS);
+  const { progress, phase, stop, resume } = useCatalogPaging(connection, view, rowsWanted);
+  const rowCount = surveys.length + ((hasNextPage && !progress.stopped) || isFetchNextPageError ? 1 : 0);
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
@@ -43,34 +38,7 @@ export function SurveyList({ connection }: { connection: Connection }) {
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
-
-  const progress: ScanProgress = { searched, total, matches: surveys.length, hasNext, stopped, wholeCatalog: filtered && needsWholeCatalog(filters) };
-  const wanted = Boolean(query.data) && scanWanted({
-    ...progress,
-    rowsWanted: lastIndex + 1 + PREFETCH_ROWS,
-    fetching: isFetching,
-    failed: isFetchNextPageError,
-  });
-  useEffect(() => {
-    if (wanted) void fetchNextPage();
-  }, [wanted, fetchNextPage]);
-  const phase = scanPhase(progress, isFetching || wanted);
-
-  const cancelScan = useCallback(
-    () => void queryClient.cancelQueries({ queryKey: surveyKeys.scan(connection.baseUrl) }),
-    [queryClient, connection.baseUrl],
-  );
-  useEffect(() => {
-    if (!filtered) cancelScan();
-  }, [filtered, cancelScan]);
-  const stop = () => {
-    setStoppedSearch(filters);
-    cancelScan();
-  };
-  const resume = () => {
-    setStoppedSearch(null);
-    if (!query.data) void query.refetch();
-  };
+  useEffect(() => setRowsWanted(lastIndex + 1 + PREFETCH_ROWS), [lastIndex]);
 
   useEffect(() => setActiveIndex(-1), [filters]);
 
@@ -122,7 +90,7 @@ export function SurveyList({ connection }: { connection: Connection }) {
     </>
   );
 
-  if (query.isPending && !(filtered && stopped)) {
+  if (query.isPending && !progress.stopped) {
     return (
       <>
         {header}
