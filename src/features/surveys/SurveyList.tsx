@@ -1,40 +1,46 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Connection } from '../../api/connection.ts';
+import { filterStore } from '../../state/filter-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { FilterChips } from './FilterChips.tsx';
+import { ScanStatus } from './ScanStatus.tsx';
+import { SurveyFilterBar } from './SurveyFilterBar.tsx';
 import { SurveyOption, surveyOptionId } from './SurveyOption.tsx';
+import { useCatalogPaging } from './use-catalog-paging.ts';
 import { useSurveyList } from './use-survey-list.ts';
 
 const ROW_HEIGHT = 78;
-/** Start loading the next page this many rows before the end. */
+/** Keep this many rows loaded beyond the last one on screen. */
 const PREFETCH_ROWS = 8;
 
-/** The virtualized, infinitely paged survey listbox. */
+/** The filter bar and the virtualized survey listbox: the catalog paged in on scroll, or the filters' matches. */
 export function SurveyList({ connection }: { connection: Connection }) {
-  const { query, surveys, total } = useSurveyList(connection);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const view = useSurveyList(connection);
+  const { query, surveys, total, filters, filtered } = view;
+  const { hasNextPage, isFetchNextPageError, fetchNextPage } = query;
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
   const [activeIndex, setActiveIndex] = useState(-1);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
 
-  const rowCount = surveys.length + (hasNextPage || query.isFetchNextPageError ? 1 : 0);
+  const [rowsWanted, setRowsWanted] = useState(PREFETCH_ROWS);
+  const { progress, phase, stop, resume } = useCatalogPaging(connection, view, rowsWanted);
+  const rowCount = surveys.length + ((hasNextPage && !progress.stopped) || isFetchNextPageError ? 1 : 0);
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (index >= surveys.length && query.isFetchNextPageError ? 190 : ROW_HEIGHT),
+    estimateSize: (index) => (index >= surveys.length && isFetchNextPageError ? 190 : ROW_HEIGHT),
     overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
+  useEffect(() => setRowsWanted(lastIndex + 1 + PREFETCH_ROWS), [lastIndex]);
 
-  useEffect(() => {
-    if (lastIndex >= surveys.length - PREFETCH_ROWS && hasNextPage && !isFetchingNextPage && !query.isFetchNextPageError) {
-      void fetchNextPage();
-    }
-  }, [lastIndex, surveys.length, hasNextPage, isFetchingNextPage, fetchNextPage, query.isFetchNextPageError]);
+  useEffect(() => setActiveIndex(-1), [filters]);
 
   const idsInView = items.filter((item) => item.index < surveys.length).map((item) => surveys[item.index].id);
   const idsKey = idsInView.join('\n');
@@ -77,29 +83,67 @@ export function SurveyList({ connection }: { connection: Connection }) {
     move();
   };
 
-  if (query.isPending) {
+  const header = (
+    <>
+      <SurveyFilterBar filters={filters} searchRef={searchRef} />
+      <FilterChips filters={filters} onAllRemoved={() => searchRef.current?.focus()} />
+    </>
+  );
+
+  if (query.isPending && !progress.stopped) {
     return (
-      <div className="survey-list survey-list--placeholder" role="listbox" aria-label="Surveys" aria-busy="true">
-        {Array.from({ length: 6 }, (_, i) => <div key={i} className="survey-skeleton" aria-hidden="true" />)}
-      </div>
+      <>
+        {header}
+        {filtered && <p className="survey-list__count spinner-text" role="status">Searching the catalog…</p>}
+        <div className="survey-list survey-list--placeholder" role="listbox" aria-label="Surveys" aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => <div key={i} className="survey-skeleton" aria-hidden="true" />)}
+        </div>
+      </>
     );
   }
   if (query.isError && !query.data) {
     return (
-      <div className="survey-list__state">
-        <ErrorNotice title="Could not load surveys" error={query.error} onRetry={() => void query.refetch()} />
-      </div>
+      <>
+        {header}
+        <div className="survey-list__state">
+          <ErrorNotice title={filtered ? 'Could not search the catalog' : 'Could not load surveys'} error={query.error} onRetry={() => void query.refetch()} />
+        </div>
+      </>
     );
   }
 
+  const clearFilters = () => {
+    filterStore.getState().filtersCleared();
+    searchRef.current?.focus();
+  };
+  const empty = filtered ? (
+    phase === 'searching' || phase === 'paused' ? (
+      <div className="survey-list__state survey-list__empty">Looking for matches…</div>
+    ) : (
+      <div className="survey-list__state survey-list__empty">
+        <p className="survey-list__empty-text">
+          {phase === 'done' ? 'No surveys in the catalog match these filters.' : 'No matches in the surveys searched so far.'}
+        </p>
+        <button type="button" className="button button--small" onClick={clearFilters}>Clear filters</button>
+      </div>
+    )
+  ) : (
+    <div className="survey-list__state survey-list__empty">No surveys are published on this service yet.</div>
+  );
+
   return (
     <>
-      <div className="survey-list__count" aria-live="polite">
-        {total !== null ? `${total.toLocaleString()} ${total === 1 ? 'survey' : 'surveys'}` : `${surveys.length.toLocaleString()}+ surveys`}
-        {total !== null && surveys.length < total && <span className="survey-list__loaded"> · {surveys.length.toLocaleString()} loaded</span>}
-      </div>
+      {header}
+      {filtered ? (
+        <ScanStatus progress={progress} phase={phase} sort={filters.sort} onStop={stop} onContinue={resume} />
+      ) : (
+        <div className="survey-list__count" aria-live="polite">
+          {total !== null ? `${total.toLocaleString()} ${total === 1 ? 'survey' : 'surveys'}` : `${surveys.length.toLocaleString()}+ surveys`}
+          {total !== null && surveys.length < total && <span className="survey-list__loaded"> · {surveys.length.toLocaleString()} loaded</span>}
+        </div>
+      )}
       {surveys.length === 0 ? (
-        <div className="survey-list__state survey-list__empty">No surveys are published on this service yet.</div>
+        empty
       ) : (
         <div
           ref={scrollRef}
@@ -118,7 +162,7 @@ export function SurveyList({ connection }: { connection: Connection }) {
                   key={surveys[item.index].id}
                   survey={surveys[item.index]}
                   index={item.index}
-                  setSize={total ?? -1}
+                  setSize={filtered ? (phase === 'done' ? surveys.length : -1) : total ?? -1}
                   top={item.start}
                   height={item.size}
                   selected={surveys[item.index].id === selectedId}
@@ -129,10 +173,15 @@ export function SurveyList({ connection }: { connection: Connection }) {
                 />
               ) : (
                 <div key="more" role="presentation" className="survey-list__more" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
-                  {query.isFetchNextPageError ? (
-                    <ErrorNotice title="Could not load more surveys" error={query.error} onRetry={() => void fetchNextPage()} compact />
+                  {isFetchNextPageError ? (
+                    <ErrorNotice
+                      title={filtered ? 'Could not search further' : 'Could not load more surveys'}
+                      error={query.error}
+                      onRetry={() => void fetchNextPage()}
+                      compact
+                    />
                   ) : (
-                    <span className="spinner-text">Loading more surveys…</span>
+                    <span className="spinner-text">{filtered ? 'Searching the catalog…' : 'Loading more surveys…'}</span>
                   )}
                 </div>
               ),

@@ -1,14 +1,35 @@
 import { useMemo } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import type { Survey } from '../../api/model.ts';
-import { surveyListQueryOptions } from './survey-queries.ts';
+import type { Survey, SurveyPage } from '../../api/model.ts';
+import { filtersActive, useFilters, type SurveyFilters } from '../../state/filter-store.ts';
+import { filterSurveys } from './survey-filters.ts';
+import { surveyListQueryOptions, surveyScanQueryOptions } from './survey-queries.ts';
 
-/** The listed surveys so far, and what is known about the whole catalog's size. */
-export function useSurveyList(connection: Connection) {
-  const query = useInfiniteQuery(surveyListQueryOptions(connection));
-  const surveys = useMemo<Survey[]>(() => query.data?.pages.flatMap((page) => page.surveys) ?? [], [query.data]);
+export interface SurveyListView {
+  /** The paging behind the rows: the plain list, or the catalog scan while filters are on. */
+  query: UseInfiniteQueryResult<InfiniteData<SurveyPage>>;
+  /** The rows: the catalog in the service's order, or the matches in the chosen order. */
+  surveys: Survey[];
+  /** The catalog's size, where known. */
+  total: number | null;
+  filters: SurveyFilters;
+  filtered: boolean;
+  /** Catalog surveys read so far. */
+  searched: number;
+}
+
+/** The listed surveys so far (narrowed and ordered by the filters), and what is known about the whole catalog. */
+export function useSurveyList(connection: Connection): SurveyListView {
+  const filters = useFilters((s) => s.filters);
+  const filtered = filtersActive(filters);
+  const list = useInfiniteQuery({ ...surveyListQueryOptions(connection), enabled: !filtered });
+  const scan = useInfiniteQuery({ ...surveyScanQueryOptions(connection), enabled: filtered });
+  const query = filtered ? scan : list;
+
+  const read = useMemo<Survey[]>(() => query.data?.pages.flatMap((page) => page.surveys) ?? [], [query.data]);
+  const surveys = useMemo(() => (filtered ? filterSurveys(read, filters) : read), [filtered, read, filters]);
   const first = query.data?.pages[0];
-  const total = first?.totalResults ?? (query.data && !query.hasNextPage ? surveys.length : null);
-  return { query, surveys, total };
+  const total = first?.totalResults ?? (query.data && !query.hasNextPage ? read.length : null);
+  return { query, surveys, total, filters, filtered, searched: read.length };
 }

@@ -1,0 +1,99 @@
+import { useId, useState, type Ref } from 'react';
+import { filterStore, type SurveyFilters, type SurveySort } from '../../state/filter-store.ts';
+import { dateRangeProblem, parseMaxCloud, SORT_LABELS } from './survey-filters.ts';
+
+const change = (patch: Partial<SurveyFilters>) => filterStore.getState().filtersChanged(patch);
+
+/** Id search, sort, capture date range and maximum cloud cover for the catalog list. */
+export function SurveyFilterBar({ filters, searchRef }: { filters: SurveyFilters; searchRef?: Ref<HTMLInputElement> }) {
+  const dateProblem = dateRangeProblem(filters);
+  return (
+    <form className="filter-bar" role="search" aria-label="Filter surveys" onSubmit={(event) => event.preventDefault()}>
+      <div className="filter-bar__row">
+        <input
+          ref={searchRef}
+          type="search"
+          className="field__input filter-bar__search"
+          aria-label="Search survey ids"
+          placeholder="Search ids, e.g. 2024Q3 or TX-AUS"
+          value={filters.idQuery}
+          onChange={(e) => change({ idQuery: e.target.value })}
+        />
+        <select
+          className="field__input field__input--select filter-bar__sort"
+          aria-label="Sort surveys"
+          value={filters.sort}
+          onChange={(e) => change({ sort: e.target.value as SurveySort })}
+        >
+          {(Object.keys(SORT_LABELS) as SurveySort[]).map((sort) => <option key={sort} value={sort}>{SORT_LABELS[sort]}</option>)}
+        </select>
+      </div>
+      <fieldset className="date-range filter-bar__dates">
+        <legend className="filter-bar__label">Captured</legend>
+        <input
+          type="date"
+          className="field__input field__input--date"
+          aria-label="Captured from"
+          aria-invalid={dateProblem ? true : undefined}
+          value={filters.captureFrom}
+          max={filters.captureTo || undefined}
+          onChange={(e) => change({ captureFrom: e.target.value })}
+        />
+        <span aria-hidden="true">–</span>
+        <input
+          type="date"
+          className="field__input field__input--date"
+          aria-label="Captured to"
+          aria-invalid={dateProblem ? true : undefined}
+          value={filters.captureTo}
+          min={filters.captureFrom || undefined}
+          onChange={(e) => change({ captureTo: e.target.value })}
+        />
+        <span className="filter-bar__unit">UTC</span>
+      </fieldset>
+      {dateProblem && <p className="field__error" role="alert">{dateProblem}</p>}
+      <MaxCloudField maxCloud={filters.maxCloud} />
+    </form>
+  );
+}
+
+/** Typed text is kept while it is not a valid percentage, so nothing the user entered is lost. */
+function MaxCloudField({ maxCloud }: { maxCloud: number | null }) {
+  const [typed, setTyped] = useState<{ text: string; problem: string; over: number | null } | null>(null);
+  // A change from elsewhere (a chip, a shared link) replaces what was typed.
+  const draft = typed && typed.over === maxCloud ? typed : null;
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const onChange = (text: string) => {
+    const parsed = parseMaxCloud(text);
+    if (parsed.ok) {
+      setTyped(null);
+      change({ maxCloud: parsed.maxCloud });
+    } else {
+      setTyped({ text, problem: parsed.problem, over: maxCloud });
+    }
+  };
+  const describedBy = [maxCloud !== null && hintId, draft && errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="filter-bar__cloud">
+      <div className="filter-bar__row">
+        <label className="filter-bar__label" htmlFor={inputId}>Max cloud</label>
+        <input
+          id={inputId}
+          type="text"
+          inputMode="decimal"
+          className="field__input filter-bar__number"
+          placeholder="any"
+          aria-invalid={draft ? true : undefined}
+          aria-describedby={describedBy}
+          value={draft?.text ?? (maxCloud === null ? '' : String(maxCloud))}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <span className="filter-bar__unit">%</span>
+        {maxCloud !== null && <span id={hintId} className="field__hint">Surveys of unknown cloud cover are left out.</span>}
+      </div>
+      {draft && <p id={errorId} className="field__error" role="alert">{draft.problem}</p>}
+    </div>
+  );
+}
