@@ -21,8 +21,8 @@ export function FootprintSync({ connection, surveyMap }: { connection: Connectio
 
   const collection = useMemo<FootprintCollection>(() => ({
     type: 'FeatureCollection',
-    // Oldest first, so newer surveys are drawn on top.
-    features: [...surveys].reverse().flatMap((survey) => {
+    // Oldest first, so newer surveys are drawn on top, whatever order the list is sorted in.
+    features: [...surveys].sort((a, b) => a.captureStart.localeCompare(b.captureStart)).flatMap((survey) => {
       const footprint = byId.get(survey.id);
       return footprint ? [{ type: 'Feature' as const, properties: { id: survey.id }, geometry: footprint.geometry }] : [];
     }),

@@ -15,6 +15,8 @@ export function SurveyFilterBar({ filters, searchRef }: { filters: SurveyFilters
           type="search"
           className="field__input filter-bar__search"
           aria-label="Search survey ids"
+          aria-keyshortcuts="/"
+          data-shortcut="survey-search"
           placeholder="Search ids, e.g. 2024Q3 or TX-AUS"
           value={filters.idQuery}
           onChange={(e) => change({ idQuery: e.target.value })}
