@@ -1,5 +1,5 @@
-import type { Page, Response } from '@playwright/test';
-import { clearSkyRow, expect, mapSettled, selectSurvey, test, TILE_REQUEST, zoomToImagery } from './support.ts';
+import type { BrowserContext, Page, Response } from '@playwright/test';
+import { clearSkyRow, expect, mapSettled, selectSurvey, signInWithDemo, surveyList, test, TILE_REQUEST, zoomToImagery } from './support.ts';
 import { spawnService, type SpawnedService } from './spawned-service.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -52,6 +52,75 @@ test.describe('with 10 % 503, 5 % 429 and 500 ms latency injected', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 });
+
+test('a 5 s offline window recovers without reload: banner, tiles in view and a paused query', async ({ page, context, request }) => {
+  const statuses = tileStatuses(context);
+  const row = await clearSkyRow(request);
+  await signInWithDemo(page);
+  await selectSurvey(page, row);
+  await zoomToImagery(page);
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+  await page.evaluate(() => Object.assign(window, { __beforeOffline: 'still here' }));
+  const loaded = page.locator('.survey-list__loaded');
+  await expect(loaded).toHaveText(/· \d+ loaded/);
+  const loadedBefore = Number((await loaded.textContent())!.replace(/\D/g, ''));
+
+  await context.setOffline(true);
+  const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
+  await expect(banner).toBeVisible();
+
+  // New tiles are needed (zoomed in, then panned) and cannot arrive; MapLibre marks them failed.
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx - 150, cy - 100, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => (await erroredPreviewTiles(page)).length, { message: 'tiles that failed offline' }).toBeGreaterThan(0);
+
+  // The next page of surveys is asked for offline: the query waits instead of failing.
+  await surveyList(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(surveyList(page).getByText('Loading more surveys…')).toBeVisible();
+
+  await page.waitForTimeout(5_000); // the offline window itself, not a timing assertion
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(Number((await loaded.textContent())!.replace(/\D/g, ''))).toBe(loadedBefore);
+
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  // Every tile in view is drawn (or answered 404: no imagery there), with no user action.
+  await expect(async () => {
+    const noImagery = [...statuses].filter(([, s]) => s.includes(404)).map(([tile]) => tile);
+    const broken = (await erroredPreviewTiles(page)).filter((tile) => !noImagery.includes(tile));
+    expect(broken, 'viewport tiles left broken').toEqual([]);
+    expect(await page.evaluate(() => window.__surveyViewer!.map.areTilesLoaded())).toBe(true);
+  }).toPass({ timeout: 30_000 });
+  await mapSettled(page);
+  // The paused query ran: more surveys are loaded than before.
+  await expect.poll(async () => {
+    const text = await loaded.textContent().catch(() => null);
+    return text === null ? Infinity : Number(text.replace(/\D/g, ''));
+  }).toBeGreaterThan(loadedBefore);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  expect(navigations, 'page navigations').toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __beforeOffline?: string }).__beforeOffline)).toBe('still here');
+});
+
+/** Every preview tile's answers by z/x/y, seen at the context level (MapLibre may fetch from a worker). */
+function tileStatuses(context: BrowserContext): Map<string, number[]> {
+  const byTile = new Map<string, number[]>();
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!TILE_REQUEST.test(response.url())) return;
+    const tile = /(\d+\/\d+\/\d+)$/.exec(url.pathname)![1];
+    byTile.set(tile, [...(byTile.get(tile) ?? []), response.status()]);
+  });
+  return byTile;
+}
 
 /** z/x/y of the preview tiles in view that MapLibre holds as failed (its internal tile manager). */
 async function erroredPreviewTiles(page: Page): Promise<string[]> {

@@ -42,7 +42,7 @@ export async function spawnService(args: string[] = [], env: Record<string, stri
     origin,
     output: () => output,
     stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     }),
