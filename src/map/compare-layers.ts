@@ -48,7 +48,8 @@ export function compareLayer(side: 'a' | 'b', opacity: number, visible: boolean)
 }
 
 /** Whether two specs ask for the same tiles (so only opacity, mode or divider changed). */
-export const sameSide = (x: CompareSideSpec, y: CompareSideSpec) => x.surveyId === y.surveyId && x.tiles === y.tiles;
+export const sameSide = (x: CompareSideSpec, y: CompareSideSpec) =>
+  x.surveyId === y.surveyId && x.tiles === y.tiles && String(x.bounds) === String(y.bounds);
 
 /** B's opacity on the main map: faded in with `fade`, or hidden while the swipe shows B on its own map. */
 export const mainMapOpacityOfB = (spec: CompareSpec) => (spec.mode === 'fade' ? spec.fade : 0);

@@ -204,6 +204,12 @@ export class SurveyMap {
     return this.map.getZoom();
   }
 
+  /** The map centre as [lng, lat]. */
+  getCenter(): [number, number] {
+    const { lng, lat } = this.map.getCenter();
+    return [lng, lat];
+  }
+
   setTileAuthorizer(authorize: TileAuthorizer): void {
     this.authorizeTile = authorize;
   }

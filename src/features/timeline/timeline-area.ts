@@ -1,5 +1,5 @@
 import { bboxPolygon } from '@turf/turf';
-import { stringify } from 'wellknown';
+import { areaToWkt } from '../../area/wkt.ts';
 import type { AreaSearch } from '../../state/area-search-store.ts';
 
 /**
@@ -24,5 +24,5 @@ export function searchAround([lng, lat]: readonly [number, number]): AreaSearch 
   const west = Math.max(-180, lng - HALF_BOX_DEGREES);
   const east = Math.min(180, lng + HALF_BOX_DEGREES);
   const box = bboxPolygon([round(west), round(lat - HALF_BOX_DEGREES), round(east), round(lat + HALF_BOX_DEGREES)]);
-  return { wkt: stringify(box.geometry), observedStart: '', observedEnd: '' };
+  return { wkt: areaToWkt(box.geometry), observedStart: '', observedEnd: '' };
 }
