@@ -455,7 +455,7 @@ export class SurveyMap {
     if (source && this.compare) source.setTiles([this.compare[side].tiles]);
   }
 
-  /** A under B on the main map, under the footprints as the preview is; the preview hidden meanwhile. */
+  /** A under B on the main map; the preview hidden meanwhile. */
   private applyCompare(): void {
     for (const side of ['a', 'b'] as const) {
       this.compareRetriers[side].reset();
@@ -467,8 +467,10 @@ export class SurveyMap {
     if (spec) {
       this.map.addSource(compareSourceId('a'), compareSource(spec.a));
       this.map.addSource(compareSourceId('b'), compareSource(spec.b));
-      this.map.addLayer(compareLayer('a', 1, true), footprintLayerIds.fill);
-      this.map.addLayer(compareLayer('b', mainMapOpacityOfB(spec), spec.mode === 'fade'), footprintLayerIds.fill);
+      // Over the app's own layers (which the swipe's second map does not have), so both sides look alike; under the labels.
+      const before = this.firstLabelLayer();
+      this.map.addLayer(compareLayer('a', 1, true), before);
+      this.map.addLayer(compareLayer('b', mainMapOpacityOfB(spec), spec.mode === 'fade'), before);
     }
     this.applyCompareOverlay();
   }
