@@ -15,6 +15,9 @@ import { useTimelineCaptures } from './use-timeline-captures.ts';
 export const TIMELINE_KEYS: Record<string, Step> = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' };
 
 const MARK_GAP = 0.035;
+/** Height of the axis with one row of marks, and of each further row (matches app.css). */
+const AXIS_BASE_PX = 34;
+const LANE_PX = 22;
 
 /** A collapsible strip at the bottom of the map: the captures over the area (or around the map centre) on a time axis. */
 export function Timeline({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
@@ -69,7 +72,12 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
             </p>
           )}
           {captures.length > 0 && (
-            <div className="timeline__axis" role="group" aria-label={`Captures ${where}, oldest to newest`}>
+            <div
+              className="timeline__axis"
+              role="group"
+              aria-label={`Captures ${where}, oldest to newest`}
+              style={{ height: `${AXIS_BASE_PX + LANE_PX * Math.max(0, ...lanes)}px` }}
+            >
               {axis.ticks.map((tick) => (
                 <span key={tick.time} className={tick.major ? 'timeline__tick timeline__tick--major' : 'timeline__tick'} style={{ left: `${axis.position(tick.time) * 100}%` }} aria-hidden="true">
                   {tick.label}
