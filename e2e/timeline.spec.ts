@@ -91,3 +91,22 @@ test('the timeline shows the captures around the map centre in time order; click
   await toggle.click();
   await expect(marks(page)).toHaveCount(0);
 });
+
+test('with an area set, the timeline shows the area search\'s captures', async ({ page }) => {
+  const wkt = 'POLYGON((-105.12 39.7, -105.05 39.7, -105.05 39.75, -105.12 39.75, -105.12 39.7))';
+  await signInWithDemo(page);
+  await page.getByRole('tab', { name: 'Area search' }).click();
+  await expect(page.getByRole('button', { name: 'Draw polygon' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Paste WKT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paste WKT' });
+  await dialog.getByLabel('WKT').fill(wkt);
+  await dialog.getByRole('button', { name: 'Use area' }).click();
+  const results = page.getByRole('listbox', { name: 'Coverage results' }).getByRole('option');
+  await expect(results.first()).toBeVisible();
+  const found = await results.evaluateAll((els) => els.map((el) => el.getAttribute('data-survey-id')).sort());
+
+  await page.getByRole('button', { name: 'Timeline' }).click();
+  const inArea = page.getByRole('group', { name: /^Captures in the area/ }).getByRole('button');
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('status')).toHaveText(`${found.length} captures in the area`);
+  expect((await inArea.evaluateAll((els) => els.map((el) => el.getAttribute('data-survey-id')))).sort()).toEqual(found);
+});
