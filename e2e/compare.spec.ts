@@ -3,7 +3,7 @@ import { pointToTile } from '@mapbox/tilebelt';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { accessToken, changedShare, expect, mapSettled, signInWithDemo, test, tileRequests } from './support.ts';
+import { accessToken, changedShare, DEMO, expect, mapSettled, openViewer, signInWithDemo, surveyList, test, tileRequests } from './support.ts';
 
 /** Two Denver surveys of the demo catalog that overlap, a year and a half apart. */
 const A = '2024Q1-CO-DEN';
@@ -197,4 +197,38 @@ test('compare shows both captures (swipe and fade) and the capture time of the t
     return { a: !!map.getLayer('compare-a-imagery'), preview: map.getLayoutProperty('survey-preview-imagery', 'visibility') };
   });
   expect(after).toEqual({ a: false, preview: 'visible' });
+});
+
+test('with an API key, both sides and the tile capture times carry the key; the bearer header is not used', async ({ page, request }) => {
+  const token = await accessToken(request);
+  const centre = await overlapPoint(request, token);
+  const issued = await request.post('/oauth/static_key', { data: { client_id: DEMO.clientId, client_secret: DEMO.clientSecret } });
+  const apiKey: string = (await issued.json()).api_key;
+  const tiles = tileRequests(page);
+  await openViewer(page);
+  await page.getByRole('tab', { name: 'API key' }).click();
+  await page.getByRole('textbox', { name: 'API key' }).fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(surveyList(page).getByRole('option').first()).toBeVisible();
+  await jumpTo(page, centre);
+
+  await page.getByRole('button', { name: 'Timeline' }).click();
+  await pickFromTimeline(page, A, 'A');
+  await pickFromTimeline(page, B, 'B');
+  await mapSettled(page);
+  await overlaySettled(page);
+  const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.4);
+  await expect(page.getByTestId('cursor-capture-a')).toContainText('2024');
+  await expect(page.getByTestId('cursor-capture-b')).toContainText('2025');
+
+  for (const id of [A, B]) {
+    const ofSide = tiles.filter((t) => t.url().includes(`/tile/v2/${id}/`));
+    expect(ofSide.some((t) => t.url().includes('metadata=true')), `tile metadata of ${id}`).toBe(true);
+    expect(ofSide.some((t) => /\/16\/\d+\/\d+\?api_key=/.test(t.url())), `z16 tiles of ${id}`).toBe(true);
+    for (const tile of ofSide) {
+      expect(new URL(tile.url()).searchParams.get('api_key')).toBe(apiKey);
+      expect(await tile.headerValue('authorization')).toBeNull();
+    }
+  }
 });
