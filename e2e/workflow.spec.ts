@@ -53,11 +53,21 @@ test('a copied link restores view, selection, area and layers in a fresh browser
   await page.goForward();
   await expect(selectedId(page)).toHaveText(second);
 
+  await page.getByRole('searchbox', { name: 'Search survey ids' }).fill('co');
+  await page.getByLabel('Max cloud').fill('30');
   await pasteArea(page, DENVER_WKT);
+  const firstPick = results(page).getByRole('option').nth(2);
+  const otherId = (await firstPick.getAttribute('data-survey-id'))!;
+  await firstPick.click();
+  await page.getByRole('button', { name: 'Compare as A' }).click();
   const chosen = results(page).getByRole('option').nth(1);
   const chosenId = (await chosen.getAttribute('data-survey-id'))!;
   await chosen.click();
   await expect(selectedId(page)).toHaveText(chosenId);
+  await page.getByRole('button', { name: 'Compare as B' }).click();
+  const compare = page.getByRole('region', { name: 'Compare surveys' });
+  await compare.getByLabel('Fade').check();
+  await expect(compare).toContainText(otherId);
   await page.getByLabel('Latest imagery').check();
   await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ center: [-105.081, 39.727], zoom: 13.4 }));
   await mapSettled(page);
@@ -81,6 +91,13 @@ test('a copied link restores view, selection, area and layers in a fresh browser
     await expect(other.getByTestId('area-km2')).toHaveText(km2!);
     await expect(results(other).getByRole('option', { selected: true })).toHaveAttribute('data-survey-id', chosenId);
     await expect(other.getByLabel('Latest imagery')).toBeChecked();
+    const restoredCompare = other.getByRole('region', { name: 'Compare surveys' });
+    await expect(restoredCompare).toContainText(otherId);
+    await expect(restoredCompare).toContainText(chosenId);
+    await expect(restoredCompare.getByLabel('Fade')).toBeChecked();
+    await other.getByRole('tab', { name: 'Surveys' }).click();
+    await expect(other.getByRole('searchbox', { name: 'Search survey ids' })).toHaveValue('co');
+    await expect(other.getByLabel('Max cloud')).toHaveValue('30');
     const restored = await view(other);
     expect(restored.zoom).toBeCloseTo(shared.zoom, 1);
     expect(restored.lng).toBeCloseTo(shared.lng, 3);

@@ -216,6 +216,11 @@ export function normaliseTileMetadata(raw: unknown): TileMetadataItem[] {
   return list.flat().map(normaliseTileItem);
 }
 
+/** One tile's metadata (`?metadata=true`): the list forms above, or a lone item. */
+export function normaliseTileCaptures(raw: unknown): TileMetadataItem[] {
+  return isObject(raw) && pick(raw, 'results', 'items', 'tiles') === undefined ? [normaliseTileItem(raw)] : normaliseTileMetadata(raw);
+}
+
 const DEFAULT_TOKEN_LIFETIME = 3600;
 
 export function normaliseAccessToken(raw: unknown): AccessToken {

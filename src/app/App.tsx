@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import type { RuntimeConfig } from '../api/model.ts';
 import { useConnection } from '../auth/connection.ts';
+import { ComparePanel } from '../features/compare/ComparePanel.tsx';
+import { CompareSync } from '../features/compare/CompareSync.tsx';
 import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
 import { OfflineBanner } from '../features/errors/OfflineBanner.tsx';
 import { FootprintSync } from '../features/footprints/FootprintSync.tsx';
@@ -14,6 +16,7 @@ import { Notice } from '../features/shell/Notice.tsx';
 import { ShellActions } from '../features/shell/ShellActions.tsx';
 import { useShortcuts } from '../features/shell/use-shortcuts.ts';
 import { useThemeOnDocument } from '../features/shell/use-theme.ts';
+import { Timeline } from '../features/timeline/Timeline.tsx';
 import { SignInDialog } from '../features/sign-in/SignInDialog.tsx';
 import { SurveyMapContext } from '../map/map-context.ts';
 import { MapView } from '../map/MapView.tsx';
@@ -62,6 +65,10 @@ export function App({ config }: { config: RuntimeConfig }) {
               <MapLayersSync connection={connection} surveyMap={surveyMap} />
               <MapLayersPanel />
               <OverlapChooser connection={connection} />
+              {/* Compare two surveys and the capture timeline (issue 5, items 3 and 4). */}
+              <CompareSync connection={connection} surveyMap={surveyMap} />
+              <ComparePanel connection={connection} surveyMap={surveyMap} />
+              <Timeline connection={connection} surveyMap={surveyMap} />
               <LoadBoundary fallback={null}>
                 <Suspense fallback={null}>
                   <AreaSearchOverlay connection={connection} surveyMap={surveyMap} />

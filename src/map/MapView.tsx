@@ -5,7 +5,7 @@ import { SurveyMap } from './survey-map.ts';
 declare global {
   interface Window {
     /** Set only with ?e2e in the page URL, for end-to-end tests. */
-    __surveyViewer?: { map: SurveyMap['map'] };
+    __surveyViewer?: { map: SurveyMap['map']; compareMap?: () => ReturnType<SurveyMap['getCompareOverlayMap']> };
   }
 }
 
@@ -23,7 +23,7 @@ export function MapView({ basemapStyleUrl, onReady }: MapViewProps) {
   useEffect(() => {
     const style = basemapStyleUrl ?? offlineBasemapStyle(new URL(import.meta.env.BASE_URL, location.href).href);
     const surveyMap = new SurveyMap(container.current!, { style });
-    if (new URLSearchParams(location.search).has('e2e')) window.__surveyViewer = { map: surveyMap.map };
+    if (new URLSearchParams(location.search).has('e2e')) window.__surveyViewer = { map: surveyMap.map, compareMap: () => surveyMap.getCompareOverlayMap() };
     onReadyRef.current(surveyMap);
     return () => {
       onReadyRef.current(null);

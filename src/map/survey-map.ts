@@ -9,6 +9,10 @@ import {
   areaSearchLayerIds, areaSearchLayers, COVERAGE_SOURCE, coverageSelectionFilter, TILE_GRID_SOURCE, tileOutlineOpacity, tileSelectionFilter,
   UNCOVERED_SOURCE,
 } from './area-search-layers.ts';
+import {
+  compareLayer, compareLayerId, compareSource, compareSourceId, mainMapOpacityOfB, sameSide, type CompareSpec,
+} from './compare-layers.ts';
+import { CompareOverlay } from './compare-overlay.ts';
 import { FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, MARKER_SOURCE } from './footprint-layers.ts';
 import { LATEST_LAYER, LATEST_SOURCE, latestImageryLayer, latestImagerySource } from './latest-imagery-layer.ts';
 import { PREVIEW_LAYER, PREVIEW_SOURCE, previewLayer, previewSource, type PreviewSpec } from './preview-layer.ts';
@@ -40,6 +44,8 @@ export interface SurveyMapEvents {
   areaChanging: AreaGeometry;
   /** A cell of the tile grid was clicked ("z/x/y"), or the map beside it (null). */
   tileClicked: string | null;
+  /** The pointer's place on the map ([lng, lat]), or null when it left the map. */
+  cursorMoved: [number, number] | null;
   /** MapLibre is about to request this tile URL (credentials not yet added). */
   tileRequested: string;
 }
@@ -99,14 +105,25 @@ export class SurveyMap {
   private latestTiles: string | null = null;
   /** 5xx, 429 and network failures are asked for again (MapLibre never retries a tile). */
   private readonly tileRetrier = new TileRetrier(PREVIEW_SOURCE, () => this.reloadPreview());
+  private compare: CompareSpec | null = null;
+  private compareOverlay: CompareOverlay | null = null;
+  private readonly compareRetriers = {
+    a: new TileRetrier(compareSourceId('a'), () => this.reloadCompareSide('a')),
+    b: new TileRetrier(compareSourceId('b'), () => this.reloadCompareSide('b')),
+  };
+  private readonly style: maplibregl.StyleSpecification | string;
   private readonly latestRetrier = new TileRetrier(LATEST_SOURCE, () => this.reloadLatestImagery());
   private readonly onOnline = () => {
     this.tileRetrier.networkRestored();
     this.latestRetrier.networkRestored();
+    this.compareRetriers.a.networkRestored();
+    this.compareRetriers.b.networkRestored();
+    this.compareOverlay?.networkRestored();
   };
   private readonly listeners = new Map<keyof SurveyMapEvents, Set<Listener<never>>>();
 
   constructor(container: HTMLElement, { style }: SurveyMapOptions) {
+    this.style = style;
     this.map = new maplibregl.Map({
       container,
       style,
@@ -132,6 +149,7 @@ export class SurveyMap {
       this.installAreaSearchLayers();
       this.applyLatestImagery();
       this.applyPreview();
+      this.applyCompare();
       // Without the drawing code (e.g. a new deployment replaced it), the area tools just stay disabled.
       this.installAreaDrawing().catch(() => undefined);
     });
@@ -140,15 +158,20 @@ export class SurveyMap {
     window.addEventListener('online', this.onOnline);
     this.map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
       const status = (event.error as { status?: number } | undefined)?.status;
-      if ((event.sourceId === PREVIEW_SOURCE || event.sourceId === LATEST_SOURCE) && status === 401) this.emit('previewUnauthorized', undefined);
+      const imagery = [PREVIEW_SOURCE, LATEST_SOURCE, compareSourceId('a'), compareSourceId('b')].includes(event.sourceId ?? '');
+      if (imagery && status === 401) this.emit('previewUnauthorized', undefined);
       this.tileRetrier.tileFailed(event as TileErrorEvent);
       this.latestRetrier.tileFailed(event as TileErrorEvent);
+      this.compareRetriers.a.tileFailed(event as TileErrorEvent);
+      this.compareRetriers.b.tileFailed(event as TileErrorEvent);
     });
     this.map.on('mousemove', INTERACTIVE_LAYERS, (event) => {
       if (this.areaToolActive()) return;
       const id = event.features?.[0]?.properties?.id;
       this.emit('footprintHovered', typeof id === 'string' ? id : null);
     });
+    this.map.on('mousemove', (event) => this.emit('cursorMoved', [event.lngLat.lng, event.lngLat.lat]));
+    this.map.on('mouseout', () => this.emit('cursorMoved', null));
     this.map.on('mouseenter', INTERACTIVE_LAYERS, () => this.setPointer(true));
     this.map.on('mouseleave', INTERACTIVE_LAYERS, () => {
       this.setPointer(false);
@@ -201,8 +224,7 @@ export class SurveyMap {
   }
 
   getView(): MapView {
-    const { lng, lat } = this.map.getCenter();
-    return { center: [lng, lat], zoom: this.map.getZoom() };
+    return { center: this.getCenter(), zoom: this.map.getZoom() };
   }
 
   setView({ center, zoom }: MapView): void {
@@ -213,6 +235,12 @@ export class SurveyMap {
   onViewSettled(listener: () => void): () => void {
     this.map.on('moveend', listener);
     return () => this.map.off('moveend', listener);
+  }
+
+  /** The map centre as [lng, lat]. */
+  getCenter(): [number, number] {
+    const { lng, lat } = this.map.getCenter();
+    return [lng, lat];
   }
 
   setTileAuthorizer(authorize: TileAuthorizer): void {
@@ -318,17 +346,43 @@ export class SurveyMap {
     const sameSource = previous && spec && previous.surveyId === spec.surveyId && previous.tiles === spec.tiles;
     if (sameSource && this.map.getLayer(PREVIEW_LAYER)) {
       this.map.setPaintProperty(PREVIEW_LAYER, 'raster-opacity', spec.opacity);
-      this.map.setLayoutProperty(PREVIEW_LAYER, 'visibility', spec.visible ? 'visible' : 'none');
+      this.map.setLayoutProperty(PREVIEW_LAYER, 'visibility', spec.visible && !this.compare ? 'visible' : 'none');
       return;
     }
     this.applyPreview();
   }
 
-  /** Asks for the imagery tiles again, e.g. after the token was renewed. */
+  /** Asks for the imagery's tiles again (preview, latest imagery and both compared sides), e.g. after the token was renewed. */
   reloadPreview(): void {
     const source = this.ready ? this.map.getSource<maplibregl.RasterTileSource>(PREVIEW_SOURCE) : undefined;
     if (source && this.preview) source.setTiles([this.preview.tiles]);
     this.reloadLatestImagery();
+    this.reloadCompareSide('a');
+    this.reloadCompareSide('b');
+    this.compareOverlay?.reload();
+  }
+
+  /**
+   * Compares two surveys (or stops, with null). While comparing, the single preview is hidden.
+   * Moving the divider or the fade keeps the loaded tiles.
+   */
+  showCompare(spec: CompareSpec | null): void {
+    const previous = this.compare;
+    this.compare = spec;
+    if (!this.ready) return;
+    const sameSources = previous && spec && sameSide(previous.a, spec.a) && sameSide(previous.b, spec.b) && this.map.getLayer(compareLayerId('b'));
+    if (sameSources) {
+      this.map.setPaintProperty(compareLayerId('b'), 'raster-opacity', mainMapOpacityOfB(spec));
+      this.map.setLayoutProperty(compareLayerId('b'), 'visibility', spec.mode === 'fade' ? 'visible' : 'none');
+      this.applyCompareOverlay();
+      return;
+    }
+    this.applyCompare();
+  }
+
+  /** The swipe's second map, while there is one (for tests and the divider's owner). */
+  getCompareOverlayMap(): maplibregl.Map | null {
+    return this.compareOverlay?.map ?? null;
   }
 
   /** The most recent imagery everywhere (the `basemap` survey's tiles), under all else; null hides it. */
@@ -348,6 +402,10 @@ export class SurveyMap {
     this.listeners.clear();
     this.tileRetrier.reset();
     this.latestRetrier.reset();
+    this.compareRetriers.a.reset();
+    this.compareRetriers.b.reset();
+    this.compareOverlay?.destroy();
+    this.compareOverlay = null;
     window.removeEventListener('online', this.onOnline);
     this.areaDraw?.destroy();
     this.areaDraw = null;
@@ -445,6 +503,48 @@ export class SurveyMap {
     if (this.map.getSource(PREVIEW_SOURCE)) this.map.removeSource(PREVIEW_SOURCE);
     if (!this.preview) return;
     this.map.addSource(PREVIEW_SOURCE, previewSource(this.preview));
-    this.map.addLayer(previewLayer(this.preview), footprintLayerIds.fill);
+    this.map.addLayer({ ...previewLayer(this.preview), layout: { visibility: this.preview.visible && !this.compare ? 'visible' : 'none' } }, footprintLayerIds.fill);
+  }
+
+  private reloadCompareSide(side: 'a' | 'b'): void {
+    const source = this.ready ? this.map.getSource<maplibregl.RasterTileSource>(compareSourceId(side)) : undefined;
+    if (source && this.compare) source.setTiles([this.compare[side].tiles]);
+  }
+
+  /** A under B on the main map; the preview hidden meanwhile. */
+  private applyCompare(): void {
+    for (const side of ['a', 'b'] as const) {
+      this.compareRetriers[side].reset();
+      if (this.map.getLayer(compareLayerId(side))) this.map.removeLayer(compareLayerId(side));
+      if (this.map.getSource(compareSourceId(side))) this.map.removeSource(compareSourceId(side));
+    }
+    if (this.map.getLayer(PREVIEW_LAYER)) this.map.setLayoutProperty(PREVIEW_LAYER, 'visibility', this.preview?.visible && !this.compare ? 'visible' : 'none');
+    const spec = this.compare;
+    if (spec) {
+      this.map.addSource(compareSourceId('a'), compareSource(spec.a));
+      this.map.addSource(compareSourceId('b'), compareSource(spec.b));
+      // Over the app's own layers (which the swipe's second map does not have), so both sides look alike; under the labels.
+      const before = this.firstLabelLayer();
+      this.map.addLayer(compareLayer('a', 1, true), before);
+      this.map.addLayer(compareLayer('b', mainMapOpacityOfB(spec), spec.mode === 'fade'), before);
+    }
+    this.applyCompareOverlay();
+  }
+
+  /** The swipe's second map: made when swiping starts, removed when fading or done. */
+  private applyCompareOverlay(): void {
+    const spec = this.compare;
+    if (!spec || spec.mode !== 'swipe') {
+      this.compareOverlay?.destroy();
+      this.compareOverlay = null;
+      return;
+    }
+    this.compareOverlay ??= new CompareOverlay(this.map, spec.b, {
+      style: this.style,
+      transformRequest: (url, resourceType) => (resourceType === 'Tile' ? this.authorizeTile(url) : undefined),
+      onUnauthorized: () => this.emit('previewUnauthorized', undefined),
+    });
+    this.compareOverlay.showSide(spec.b);
+    this.compareOverlay.setSwipe(spec.swipe);
   }
 }

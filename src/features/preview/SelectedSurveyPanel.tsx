@@ -1,5 +1,6 @@
 import type { Connection } from '../../api/connection.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
+import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from '../surveys/format.ts';
@@ -11,6 +12,9 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
   const opacity = useUi((s) => s.previewOpacity);
   const visible = useUi((s) => s.previewVisible);
   const surveyMap = useSurveyMap();
+  const compareA = useCompare((s) => s.a);
+  const compareB = useCompare((s) => s.b);
+  const comparing = useCompare((s) => s.active);
   if (!survey) return null;
 
   return (
@@ -57,6 +61,26 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
         <button type="button" className="button button--small" disabled={!footprint || !surveyMap} onClick={() => footprint && surveyMap?.fitBounds(footprint.bbox)}>
           Zoom to footprint
         </button>
+      </div>
+      {/* Compare: any way of selecting a survey can feed either side. */}
+      <div className="selected-panel__compare" role="group" aria-label="Compare">
+        {(['a', 'b'] as const).map((side) => {
+          const picked = (side === 'a' ? compareA : compareB) === survey.id;
+          return (
+            <button
+              key={side}
+              type="button"
+              className="button button--small"
+              aria-pressed={picked}
+              onClick={() => compareStore.getState().comparePicked(side, survey.id)}
+            >
+              Compare as {side.toUpperCase()}
+            </button>
+          );
+        })}
+        <span className="selected-panel__compare-note">
+          {comparing ? 'Comparing: the preview is hidden.' : compareA || compareB ? `Now pick ${compareA ? 'B' : 'A'} to compare.` : null}
+        </span>
       </div>
     </section>
   );

@@ -1,0 +1,28 @@
+import { isApiError } from './api-error.ts';
+import type { Connection } from './connection.ts';
+import { requestJson } from './http.ts';
+import type { TileMetadataItem } from './model.ts';
+import { normaliseTileCaptures } from './normalise.ts';
+
+export interface TileAddressRequest {
+  surveyId: string;
+  z: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * GET /tile/v2/{survey_id}/{z}/{x}/{y}?metadata=true — the captures of one tile. A 404 means the
+ * survey has no imagery there, which is an answer (no captures), not a failure.
+ */
+export async function fetchTileCaptures(connection: Connection, { surveyId, z, x, y }: TileAddressRequest, signal?: AbortSignal): Promise<TileMetadataItem[]> {
+  try {
+    return await requestJson(connection, `/tile/v2/${encodeURIComponent(surveyId)}/${z}/${x}/${y}`, normaliseTileCaptures, {
+      query: { metadata: 'true' },
+      signal,
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return [];
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+import type { TileMetadataItem } from '../../api/model.ts';
+import { PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
+import { formatCaptureWindow } from '../surveys/format.ts';
+import type { CursorTile } from './tile-under-cursor.ts';
+
+/** Why no capture time can be shown for the pointer's place, or null when a tile can be asked about. */
+export function cursorTileHint(cursor: CursorTile): string | null {
+  if (cursor.kind === 'off-map') return 'Point at the map to see when the tile under the cursor was captured.';
+  if (cursor.kind === 'too-far') return `Zoom in to see tile capture times: imagery tiles start at zoom ${PREVIEW_MIN_ZOOM} (now ${cursor.tileZoom}).`;
+  return null;
+}
+
+/** What one side says about the tile under the pointer. */
+export function describeTileCaptures(items: readonly TileMetadataItem[]): string {
+  if (items.length === 0) return 'No imagery on this tile';
+  const dated = items.filter((item) => item.captureStart !== null);
+  if (dated.length === 0) return 'Capture time not published for this tile';
+  const newest = [...dated].sort((x, y) => Date.parse(y.captureStart!) - Date.parse(x.captureStart!))[0];
+  const window = formatCaptureWindow(newest.captureStart!, newest.captureEnd ?? newest.captureStart!);
+  return dated.length > 1 ? `${window} (newest of ${dated.length} captures)` : window;
+}

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import type { SurveyMap } from '../../map/survey-map.ts';
+import { throttle } from './throttle.ts';
+import { sameCursorTile, tileUnderCursor, type CursorTile } from './tile-under-cursor.ts';
+
+const POINTER_INTERVAL_MS = 120;
+
+/** The service tile under the pointer; changes only when the pointer crosses into another tile (or the zoom changes). */
+export function useCursorTile(surveyMap: SurveyMap): CursorTile {
+  const [tile, setTile] = useState<CursorTile>({ kind: 'off-map' });
+  useEffect(() => {
+    let lngLat: [number, number] | null = null;
+    const update = throttle(() => {
+      const next = tileUnderCursor(lngLat, surveyMap.getZoom());
+      setTile((current) => (sameCursorTile(current, next) ? current : next));
+    }, POINTER_INTERVAL_MS);
+    const offCursor = surveyMap.on('cursorMoved', (at) => {
+      lngLat = at;
+      update();
+    });
+    const offView = surveyMap.onViewChange(update);
+    return () => {
+      offCursor();
+      offView();
+    };
+  }, [surveyMap]);
+  return tile;
+}

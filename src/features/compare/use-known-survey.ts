@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { bbox as bboxOf } from '@turf/turf';
+import type { Connection } from '../../api/connection.ts';
+import type { CoverageSurvey, Survey, SurveyFootprint } from '../../api/model.ts';
+import { useAreaSearch } from '../../state/area-search-store.ts';
+import { coverageKeys, coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
+import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/footprint-queries.ts';
+import { useSurveyList } from '../surveys/use-survey-list.ts';
+import { useTimelineCaptures } from '../timeline/use-timeline-captures.ts';
+
+const unknownSurvey = (id: string): Survey => ({ id, captureStart: '', captureEnd: '', lastUpdated: null, cloudCover: null, spectralRange: null, links: {} });
+/** Stands in while nothing is asked for; its query stays disabled. */
+const NO_SURVEY = unknownSurvey('');
+
+/** A survey known only by its id (e.g. from a shared link): its catalog entry has not been loaded, its footprint can be. */
+export const isDetailsUnknown = (survey: Survey): boolean => survey.captureStart === '';
+
+/** A survey some coverage answer in the cache holds (e.g. from a timeline box the map has since moved away from). */
+function cachedCoverageSurvey(client: ReturnType<typeof useQueryClient>, baseUrl: string, id: string): CoverageSurvey | null {
+  for (const [key, data] of client.getQueriesData<CoverageSurvey[]>({ queryKey: coverageKeys.all(baseUrl) })) {
+    if (key[2] !== 'search' || !Array.isArray(data)) continue;
+    const hit = data.find((s) => s.id === id);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * A survey and its footprint, when known: from the catalog list, the area search's results, the
+ * timeline's captures, or any coverage answer still cached (results may hold surveys the list has
+ * not paged in yet, footprint included); or else (a shared link to a survey further down the
+ * catalog) by id alone, with its footprint.
+ */
+export function useKnownSurvey(connection: Connection, id: string | null): { survey: Survey | null; footprint: SurveyFootprint | null } {
+  const client = useQueryClient();
+  const { surveys } = useSurveyList(connection);
+  const search = useAreaSearch((s) => s.search);
+  const coverage = useQuery(coverageSearchQueryOptions(connection, search));
+  const timeline = useTimelineCaptures(connection).query;
+  const listed = surveys.find((s) => s.id === id) ?? null;
+  const found = (!listed && id && (coverage.data?.find((s) => s.id === id) ?? timeline.data?.find((s) => s.id === id) ?? cachedCoverageSurvey(client, connection.baseUrl, id))) || null;
+  const listedFootprint = useQuery(footprintQueryOptions(connection, listed ?? NO_SURVEY, listed !== null));
+  const foundFootprint = useMemo<SurveyFootprint | null>(
+    () => (found ? { surveyId: found.id, geometry: found.footprint, bbox: bboxOf(found.footprint) } : null),
+    [found],
+  );
+  const byIdOnly = id !== null && !listed && !found && !(search && coverage.isPending);
+  const idFootprint = useQuery(footprintByIdQueryOptions(connection, id, byIdOnly));
+  const idOnly = useMemo(() => (byIdOnly && id ? unknownSurvey(id) : null), [byIdOnly, id]);
+  if (listed) return { survey: listed, footprint: listedFootprint.data ?? null };
+  if (found) return { survey: found, footprint: foundFootprint };
+  return { survey: idOnly, footprint: idOnly ? idFootprint.data ?? null : null };
+}

@@ -1,0 +1,124 @@
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import type { Connection } from '../../api/connection.ts';
+import type { SurveyMap } from '../../map/survey-map.ts';
+import { useCompare } from '../../state/compare-store.ts';
+import { selectionStore, useSelection } from '../../state/selection-store.ts';
+import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { formatCaptureWindow } from '../surveys/format.ts';
+import { inTimeOrder, stepCapture, type Step } from './capture-stepping.ts';
+import { assignLanes, timeAxis } from './time-axis.ts';
+import { centreCell } from './timeline-area.ts';
+import { timelineStore, useTimeline } from './timeline-store.ts';
+import { useTimelineCaptures } from './use-timeline-captures.ts';
+
+/** Keys on a focused mark: ← → previous/next capture, Home/End oldest/newest. */
+export const TIMELINE_KEYS: Record<string, Step> = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' };
+
+const MARK_GAP = 0.035;
+/** Height of the axis with one row of marks, and of each further row (matches app.css). */
+const AXIS_BASE_PX = 34;
+const LANE_PX = 22;
+
+/** A collapsible strip at the bottom of the map: the captures over the area (or around the map centre) on a time axis. */
+export function Timeline({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+  const expanded = useTimeline((s) => s.expanded);
+  const selectedId = useSelection((s) => s.selectedId);
+  const compareA = useCompare((s) => s.a);
+  const compareB = useCompare((s) => s.b);
+  const { query, scope } = useTimelineCaptures(connection);
+  const marks = useRef(new Map<string, HTMLButtonElement>());
+
+  useEffect(() => {
+    if (!expanded) return;
+    const settle = () => timelineStore.getState().mapCentreSettled(centreCell(surveyMap.getCenter()));
+    settle();
+    return surveyMap.onViewChange(settle);
+  }, [surveyMap, expanded]);
+
+  const captures = useMemo(() => inTimeOrder(query.data ?? []), [query.data]);
+  const axis = useMemo(() => timeAxis(captures.flatMap((c) => [Date.parse(c.captureStart), Date.parse(c.captureEnd)])), [captures]);
+  const lanes = useMemo(() => assignLanes(captures.map((c) => axis.position(Date.parse(c.captureStart))), MARK_GAP), [captures, axis]);
+  const focusable = captures.some((c) => c.id === selectedId) ? selectedId : captures[0]?.id;
+
+  const preview = (id: string) => selectionStore.getState().surveySelected(id, 'map');
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, id: string) => {
+    const step = TIMELINE_KEYS[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const next = stepCapture(captures, id, step);
+    if (!next) return;
+    preview(next);
+    marks.current.get(next)?.focus();
+  };
+
+  const where = scope === 'area' ? 'in the area' : 'around the map centre';
+  const summary = query.isPending ? 'Looking for captures…' : query.isError ? 'Could not load captures' : `${captures.length} capture${captures.length === 1 ? '' : 's'} ${where}`;
+
+  return (
+    <section className={expanded ? 'timeline timeline--open' : 'timeline'} aria-label="Timeline">
+      <div className="timeline__bar">
+        <button type="button" className="button button--small timeline__toggle" aria-expanded={expanded} aria-controls="timeline-body" onClick={() => timelineStore.getState().timelineToggled()}>
+          <span aria-hidden="true">{expanded ? '▾' : '▴'}</span> Timeline
+        </button>
+        {expanded && <span className="timeline__summary" role="status">{summary}</span>}
+        {expanded && captures.length > 0 && <span className="timeline__keys">← → step through captures</span>}
+      </div>
+      {expanded && (
+        <div id="timeline-body" className="timeline__body">
+          {query.isError && <ErrorNotice compact title="Captures for the timeline" error={query.error} onRetry={() => void query.refetch()} />}
+          {query.isSuccess && captures.length === 0 && (
+            <p className="timeline__empty">
+              {scope === 'area' ? 'No survey covers the area.' : 'No survey covers the map centre. Pan to a surveyed place or set an area.'}
+            </p>
+          )}
+          {captures.length > 0 && (
+            <div
+              className="timeline__axis"
+              role="group"
+              aria-label={`Captures ${where}, oldest to newest`}
+              style={{ height: `${AXIS_BASE_PX + LANE_PX * Math.max(0, ...lanes)}px` }}
+            >
+              {axis.ticks.map((tick) => (
+                <span key={tick.time} className={tick.major ? 'timeline__tick timeline__tick--major' : 'timeline__tick'} style={{ left: `${axis.position(tick.time) * 100}%` }} aria-hidden="true">
+                  {tick.label}
+                </span>
+              ))}
+              {captures.map((capture, i) => {
+                const window = formatCaptureWindow(capture.captureStart, capture.captureEnd);
+                const side = capture.id === compareA ? 'A' : capture.id === compareB ? 'B' : null;
+                const left = axis.position(Date.parse(capture.captureStart)) * 100;
+                return (
+                  <button
+                    key={capture.id}
+                    ref={(el) => {
+                      if (el) marks.current.set(capture.id, el);
+                      else marks.current.delete(capture.id);
+                    }}
+                    type="button"
+                    className="timeline__mark"
+                    data-survey-id={capture.id}
+                    data-lane={lanes[i]}
+                    style={{ left: `${left}%` }}
+                    tabIndex={capture.id === focusable ? 0 : -1}
+                    aria-pressed={capture.id === selectedId}
+                    aria-label={`${capture.id}, captured ${window}${side ? `, compare side ${side}` : ''}`}
+                    onClick={() => preview(capture.id)}
+                    onKeyDown={(event) => onKeyDown(event, capture.id)}
+                    onMouseEnter={() => selectionStore.getState().surveyHovered(capture.id)}
+                    onMouseLeave={() => selectionStore.getState().surveyHovered(null)}
+                  >
+                    {side && <span className="timeline__mark-side" aria-hidden="true">{side}</span>}
+                    <span className={left > 70 ? 'timeline__tip timeline__tip--left' : 'timeline__tip'} aria-hidden="true">
+                      <strong>{capture.id}</strong>
+                      <span>{window}</span>
+                    </span>
+                  </button>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

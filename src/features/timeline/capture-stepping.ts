@@ -1,0 +1,28 @@
+interface Capture {
+  id: string;
+  captureStart: string;
+}
+
+/** Oldest first; same start by id, so the order is stable. */
+export function inTimeOrder<T extends Capture>(captures: readonly T[]): T[] {
+  return [...captures].sort((a, b) => Date.parse(a.captureStart) - Date.parse(b.captureStart) || a.id.localeCompare(b.id));
+}
+
+export type Step = 'previous' | 'next' | 'first' | 'last';
+
+/**
+ * The capture a key leads to from `currentId` in time-ordered captures. From none (or one not
+ * shown), "next" starts at the oldest and "previous" at the newest; the ends stay put.
+ */
+export function stepCapture(ordered: readonly Capture[], currentId: string | null, step: Step): string | null {
+  if (ordered.length === 0) return null;
+  const at = currentId === null ? -1 : ordered.findIndex((c) => c.id === currentId);
+  const last = ordered.length - 1;
+  const index = {
+    first: 0,
+    last,
+    next: at === -1 ? 0 : Math.min(last, at + 1),
+    previous: at === -1 ? last : Math.max(0, at - 1),
+  }[step];
+  return ordered[index].id;
+}

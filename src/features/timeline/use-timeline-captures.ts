@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Connection } from '../../api/connection.ts';
+import { useAreaSearch } from '../../state/area-search-store.ts';
+import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
+import { searchAround } from './timeline-area.ts';
+import { useTimeline } from './timeline-store.ts';
+
+export type TimelineScope = 'area' | 'centre';
+
+/**
+ * The captures the timeline shows: the area search's results when an area is set, else those in
+ * a box around the map centre (fetched only while the strip is open).
+ */
+export function useTimelineCaptures(connection: Connection) {
+  const areaSearch = useAreaSearch((s) => s.search);
+  const expanded = useTimeline((s) => s.expanded);
+  const around = useTimeline((s) => s.around);
+  const scope: TimelineScope = areaSearch ? 'area' : 'centre';
+  const search = areaSearch ?? (expanded && around ? searchAround(around) : null);
+  const query = useQuery({ ...coverageSearchQueryOptions(connection, search), gcTime: 30 * 60_000 });
+  return { query, scope, searching: search !== null };
+}
