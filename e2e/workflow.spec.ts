@@ -66,7 +66,7 @@ test('a copied link restores view, selection, area and layers in a fresh browser
   await expect(selectedId(page)).toHaveText(chosenId);
   await page.getByRole('button', { name: 'Compare as B' }).click();
   const compare = page.getByRole('region', { name: 'Compare surveys' });
-  await compare.getByLabel('Fade').check();
+  await compare.getByRole('radio', { name: 'Fade' }).check();
   await expect(compare).toContainText(otherId);
   await page.getByLabel('Latest imagery').check();
   await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ center: [-105.081, 39.727], zoom: 13.4 }));
@@ -83,6 +83,8 @@ test('a copied link restores view, selection, area and layers in a fresh browser
   const fresh = await browser.newContext({ baseURL });
   try {
     const other = await fresh.newPage();
+    const errors: string[] = [];
+    other.on('pageerror', (error) => errors.push(error.message));
     await other.goto(link);
     await expect(other.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
     await other.getByRole('button', { name: 'Sign in' }).click();
@@ -94,10 +96,11 @@ test('a copied link restores view, selection, area and layers in a fresh browser
     const restoredCompare = other.getByRole('region', { name: 'Compare surveys' });
     await expect(restoredCompare).toContainText(otherId);
     await expect(restoredCompare).toContainText(chosenId);
-    await expect(restoredCompare.getByLabel('Fade')).toBeChecked();
+    await expect(restoredCompare.getByRole('radio', { name: 'Fade' })).toBeChecked();
     await other.getByRole('tab', { name: 'Surveys' }).click();
     await expect(other.getByRole('searchbox', { name: 'Search survey ids' })).toHaveValue('co');
     await expect(other.getByLabel('Max cloud')).toHaveValue('30');
+    expect(errors, 'page errors in the fresh browser').toEqual([]);
     const restored = await view(other);
     expect(restored.zoom).toBeCloseTo(shared.zoom, 1);
     expect(restored.lng).toBeCloseTo(shared.lng, 3);
@@ -168,7 +171,7 @@ test('keyboard only: sign in, search an area, open a result and export its tiles
   expect((await download).suggestedFilename()).toBe(`${id}_z16_tiles.csv`);
 });
 
-test('axe finds no violations on the sign-in dialog, the list, the area search and the help dialog, in both themes', async ({ page }) => {
+test('axe finds no violations on the sign-in dialog, the list, the area search, compare, the timeline and the help dialog, in both themes', async ({ page }) => {
   const scan = async (what: string) => {
     const { violations } = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
     expect(violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`)).toEqual([]);
@@ -183,6 +186,13 @@ test('axe finds no violations on the sign-in dialog, the list, the area search a
   await results(page).getByRole('option').first().click();
   await expect(page.getByTestId('tile-count')).toBeVisible();
   await scan('area search');
+  await page.getByRole('button', { name: 'Compare as A' }).click();
+  await results(page).getByRole('option').nth(1).click();
+  await page.getByRole('button', { name: 'Compare as B' }).click();
+  await page.getByRole('button', { name: 'Timeline' }).click();
+  await expect(page.getByRole('region', { name: 'Compare surveys' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('button').nth(1)).toBeVisible();
+  await scan('compare and timeline');
   await page.getByRole('button', { name: 'Dark theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.waitForTimeout(300); // colour transitions

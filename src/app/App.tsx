@@ -63,7 +63,7 @@ export function App({ config }: { config: RuntimeConfig }) {
               <PreviewSync connection={connection} surveyMap={surveyMap} />
               <ZoomHint connection={connection} surveyMap={surveyMap} />
               <MapLayersSync connection={connection} surveyMap={surveyMap} />
-              <MapLayersPanel />
+              <MapLayersPanel surveyMap={surveyMap} />
               <OverlapChooser connection={connection} />
               {/* Compare two surveys and the capture timeline (issue 5, items 3 and 4). */}
               <CompareSync connection={connection} surveyMap={surveyMap} />

@@ -36,7 +36,6 @@ export function Sidebar({ connection }: { connection: Connection }) {
           </div>
         </div>
         <div className="sidebar__account">
-          <ShellActions canShare />
           {session?.kind === 'apiKey' && session.remembered && (
             <button type="button" className="button button--link" onClick={forgetKey}>
               Forget key
@@ -51,21 +50,24 @@ export function Sidebar({ connection }: { connection: Connection }) {
         <span className="sheet-handle__grip" aria-hidden="true" />
         {sheetExpanded ? 'Show more map' : 'Show the list'}
       </button>
-      <div className="sidebar-tabs" role="tablist" aria-label="Sidebar">
-        {TABS.map(({ tab: value, label }) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            id={`sidebar-tab-${value}`}
-            aria-selected={tab === value}
-            aria-controls="sidebar-tab-panel"
-            className="sidebar-tabs__tab"
-            onClick={() => uiStore.getState().sidebarTabChosen(value)}
-          >
-            {label}
-          </button>
-        ))}
+      <div className="sidebar-tabs-row">
+        <div className="sidebar-tabs" role="tablist" aria-label="Sidebar">
+          {TABS.map(({ tab: value, label }) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              id={`sidebar-tab-${value}`}
+              aria-selected={tab === value}
+              aria-controls="sidebar-tab-panel"
+              className="sidebar-tabs__tab"
+              onClick={() => uiStore.getState().sidebarTabChosen(value)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <ShellActions canShare />
       </div>
       <div id="sidebar-tab-panel" role="tabpanel" aria-labelledby={`sidebar-tab-${tab}`} className="sidebar__panel">
         {tab === 'surveys' ? (

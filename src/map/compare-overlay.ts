@@ -1,5 +1,6 @@
 import * as maplibregl from 'maplibre-gl';
 import { compareLayer, compareSource, compareSourceId, sameSide, type CompareSideSpec } from './compare-layers.ts';
+import { replaceRaster } from './raster-layer.ts';
 import { TileRetrier, type TileErrorEvent } from './tile-retry.ts';
 
 export interface CompareOverlayOptions {
@@ -87,10 +88,8 @@ export class CompareOverlay {
   private install(): void {
     this.retrier.reset();
     const layer = compareLayer(SIDE, 1, true);
-    if (this.map.getLayer(layer.id)) this.map.removeLayer(layer.id);
-    if (this.map.getSource(compareSourceId(SIDE))) this.map.removeSource(compareSourceId(SIDE));
-    this.map.addSource(compareSourceId(SIDE), compareSource(this.side));
     // Under the place names, as the preview is.
-    this.map.addLayer(layer, this.map.getStyle().layers.find((l) => l.type === 'symbol')?.id);
+    const before = this.map.getStyle().layers.find((l) => l.type === 'symbol')?.id;
+    replaceRaster(this.map, layer.id, compareSourceId(SIDE), { source: compareSource(this.side), layer, before });
   }
 }

@@ -15,6 +15,8 @@ import {
 import { CompareOverlay } from './compare-overlay.ts';
 import { FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, MARKER_SOURCE } from './footprint-layers.ts';
 import { LATEST_LAYER, LATEST_SOURCE, latestImageryLayer, latestImagerySource } from './latest-imagery-layer.ts';
+import { PanelSlot } from './panel-slot.ts';
+import { replaceRaster } from './raster-layer.ts';
 import { PREVIEW_LAYER, PREVIEW_SOURCE, previewLayer, previewSource, type PreviewSpec } from './preview-layer.ts';
 import { TileRetrier, type TileErrorEvent } from './tile-retry.ts';
 
@@ -120,6 +122,7 @@ export class SurveyMap {
     this.compareRetriers.b.networkRestored();
     this.compareOverlay?.networkRestored();
   };
+  private readonly layersSlot = new PanelSlot('map-layers-slot');
   private readonly listeners = new Map<keyof SurveyMapEvents, Set<Listener<never>>>();
 
   constructor(container: HTMLElement, { style }: SurveyMapOptions) {
@@ -143,6 +146,7 @@ export class SurveyMap {
     this.map.touchZoomRotate.disableRotation();
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
+    this.map.addControl(this.layersSlot, 'bottom-right');
     this.map.on('load', () => {
       this.ready = true;
       this.installFootprintLayers();
@@ -241,6 +245,11 @@ export class SurveyMap {
   getCenter(): [number, number] {
     const { lng, lat } = this.map.getCenter();
     return [lng, lat];
+  }
+
+  /** Where the layers-and-usage panel goes: the bottom-right corner, above the scale. */
+  layersPanelContainer(): HTMLElement {
+    return this.layersSlot.container;
   }
 
   setTileAuthorizer(authorize: TileAuthorizer): void {
@@ -490,20 +499,18 @@ export class SurveyMap {
 
   private applyLatestImagery(): void {
     this.latestRetrier.reset();
-    if (this.map.getLayer(LATEST_LAYER)) this.map.removeLayer(LATEST_LAYER);
-    if (this.map.getSource(LATEST_SOURCE)) this.map.removeSource(LATEST_SOURCE);
-    if (!this.latestTiles) return;
-    this.map.addSource(LATEST_SOURCE, latestImagerySource(this.latestTiles));
-    this.map.addLayer(latestImageryLayer(), this.map.getLayer(PREVIEW_LAYER) ? PREVIEW_LAYER : footprintLayerIds.fill);
+    const before = this.map.getLayer(PREVIEW_LAYER) ? PREVIEW_LAYER : footprintLayerIds.fill;
+    replaceRaster(this.map, LATEST_LAYER, LATEST_SOURCE, this.latestTiles ? { source: latestImagerySource(this.latestTiles), layer: latestImageryLayer(), before } : null);
   }
 
   private applyPreview(): void {
     this.tileRetrier.reset();
-    if (this.map.getLayer(PREVIEW_LAYER)) this.map.removeLayer(PREVIEW_LAYER);
-    if (this.map.getSource(PREVIEW_SOURCE)) this.map.removeSource(PREVIEW_SOURCE);
-    if (!this.preview) return;
-    this.map.addSource(PREVIEW_SOURCE, previewSource(this.preview));
-    this.map.addLayer({ ...previewLayer(this.preview), layout: { visibility: this.preview.visible && !this.compare ? 'visible' : 'none' } }, footprintLayerIds.fill);
+    const preview = this.preview;
+    replaceRaster(this.map, PREVIEW_LAYER, PREVIEW_SOURCE, preview && {
+      source: previewSource(preview),
+      layer: { ...previewLayer(preview), layout: { visibility: preview.visible && !this.compare ? 'visible' : 'none' } },
+      before: footprintLayerIds.fill,
+    });
   }
 
   private reloadCompareSide(side: 'a' | 'b'): void {
@@ -513,20 +520,14 @@ export class SurveyMap {
 
   /** A under B on the main map; the preview hidden meanwhile. */
   private applyCompare(): void {
-    for (const side of ['a', 'b'] as const) {
-      this.compareRetriers[side].reset();
-      if (this.map.getLayer(compareLayerId(side))) this.map.removeLayer(compareLayerId(side));
-      if (this.map.getSource(compareSourceId(side))) this.map.removeSource(compareSourceId(side));
-    }
     if (this.map.getLayer(PREVIEW_LAYER)) this.map.setLayoutProperty(PREVIEW_LAYER, 'visibility', this.preview?.visible && !this.compare ? 'visible' : 'none');
     const spec = this.compare;
-    if (spec) {
-      this.map.addSource(compareSourceId('a'), compareSource(spec.a));
-      this.map.addSource(compareSourceId('b'), compareSource(spec.b));
-      // Over the app's own layers (which the swipe's second map does not have), so both sides look alike; under the labels.
-      const before = this.firstLabelLayer();
-      this.map.addLayer(compareLayer('a', 1, true), before);
-      this.map.addLayer(compareLayer('b', mainMapOpacityOfB(spec), spec.mode === 'fade'), before);
+    // Over the app's own layers (which the swipe's second map does not have), so both sides look alike; under the labels.
+    const before = this.firstLabelLayer();
+    for (const side of ['a', 'b'] as const) {
+      this.compareRetriers[side].reset();
+      const layer = side === 'a' ? compareLayer('a', 1, true) : spec && compareLayer('b', mainMapOpacityOfB(spec), spec.mode === 'fade');
+      replaceRaster(this.map, compareLayerId(side), compareSourceId(side), spec && layer ? { source: compareSource(spec[side]), layer, before } : null);
     }
     this.applyCompareOverlay();
   }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { CompareSide } from '../../state/compare-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { formatCaptureWindow, formatCaptureWindowUtc } from '../surveys/format.ts';
+import { formatCaptureWindow, formatCaptureWindowUtc, UNKNOWN_WINDOW } from '../surveys/format.ts';
 import { tileCapturesQueryOptions } from './compare-queries.ts';
 import { describeTileCaptures } from './cursor-capture.ts';
 import { tileKey, type CursorTile } from './tile-under-cursor.ts';
@@ -28,7 +28,7 @@ export function CompareSideCard({ connection, side, surveyId, cursor }: CompareS
       <div className="compare-side__body">
         <div className="compare-side__id">{surveyId}</div>
         <div className="compare-side__window" title={survey ? formatCaptureWindowUtc(survey.captureStart, survey.captureEnd) : undefined}>
-          {survey ? formatCaptureWindow(survey.captureStart, survey.captureEnd) : 'Capture window not loaded'}
+          {survey ? formatCaptureWindow(survey.captureStart, survey.captureEnd) : UNKNOWN_WINDOW}
         </div>
         {tile && (
           <div className="compare-side__tile" data-testid={`cursor-capture-${side}`}>

@@ -1,11 +1,13 @@
+import { createPortal } from 'react-dom';
+import type { SurveyMap } from '../../map/survey-map.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { BILLED_MIN_ZOOM, usageStore, useUsage } from '../../state/usage-store.ts';
 
-/** Over the map: the latest-imagery toggle and the session's billed-tile meter. */
-export function MapLayersPanel() {
+/** In a map corner: the latest-imagery toggle and the session's billed-tile meter. */
+export function MapLayersPanel({ surveyMap }: { surveyMap: SurveyMap }) {
   const latest = useUi((s) => s.latestImagery);
   const tiles = useUsage((s) => s.imageryTiles);
-  return (
+  return createPortal(
     <div className="map-layers" role="group" aria-label="Map layers and usage">
       <label className="map-layers__toggle" title="The most recent imagery at every place (zoom in to see it), under everything else">
         <input type="checkbox" checked={latest} onChange={() => uiStore.getState().latestImageryToggled()} aria-keyshortcuts="L" />
@@ -22,6 +24,7 @@ export function MapLayersPanel() {
           Reset
         </button>
       </div>
-    </div>
+    </div>,
+    surveyMap.layersPanelContainer(),
   );
 }

@@ -18,8 +18,8 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['K'], action: 'copy-link', description: 'Copy a link to this view' },
   { keys: ['D'], action: 'theme', description: 'Switch between light and dark theme' },
   { keys: ['↑', '↓', 'Home', 'End'], action: null, description: 'In a survey list: move through the surveys; Enter opens one' },
-  { keys: ['←', '→'], action: null, description: 'On the timeline: previous or next capture' },
-  { keys: ['←', '→'], action: null, description: 'On the compare divider: move it' },
+  { keys: ['←', '→', 'Home', 'End'], action: null, description: 'On a timeline mark: previous or next capture, oldest or newest' },
+  { keys: ['←', '→', 'PgUp', 'PgDn'], action: null, description: 'On the compare divider: move it by 2% or 10% (Home/End: to an edge)' },
   { keys: ['+', '−', 'arrows'], action: null, description: 'On the map: zoom and pan' },
 ];
 

@@ -5,11 +5,15 @@ const utc = new Intl.DateTimeFormat('en-GB', {
 });
 
 const sameLocalDay = (a: Date, b: Date) => localDate.format(a) === localDate.format(b);
+const valid = (...dates: Date[]) => dates.every((d) => !Number.isNaN(d.getTime()));
+/** What a window reads as when its dates are not known (e.g. a survey opened by id from a link). */
+export const UNKNOWN_WINDOW = 'Capture window not loaded';
 
 /** "12 Mar 2025, 09:10 – 11:45", or across days "12 Mar 2025, 09:10 – 14 Mar 2025, 16:00"; local time. */
 export function formatCaptureWindow(startIso: string, endIso: string): string {
   const start = new Date(startIso);
   const end = new Date(endIso);
+  if (!valid(start, end)) return UNKNOWN_WINDOW;
   const from = `${localDate.format(start)}, ${localTime.format(start)}`;
   const to = sameLocalDay(start, end) ? localTime.format(end) : `${localDate.format(end)}, ${localTime.format(end)}`;
   return `${from} – ${to}`;
@@ -17,12 +21,15 @@ export function formatCaptureWindow(startIso: string, endIso: string): string {
 
 /** The same window in UTC, for the tooltip. */
 export function formatCaptureWindowUtc(startIso: string, endIso: string): string {
-  return `${utc.format(new Date(startIso))} – ${utc.format(new Date(endIso))} UTC`;
+  const [start, end] = [new Date(startIso), new Date(endIso)];
+  return valid(start, end) ? `${utc.format(start)} – ${utc.format(end)} UTC` : UNKNOWN_WINDOW;
 }
 
 /** "45 min", "3 h 20 min", "2 d 4 h". */
 export function formatDuration(startIso: string, endIso: string): string {
-  const minutes = Math.max(0, Math.round((Date.parse(endIso) - Date.parse(startIso)) / 60_000));
+  const span = Date.parse(endIso) - Date.parse(startIso);
+  if (Number.isNaN(span)) return '—';
+  const minutes = Math.max(0, Math.round(span / 60_000));
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
