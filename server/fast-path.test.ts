@@ -97,6 +97,8 @@ describe('fast path for repeated cached GETs', () => {
     expect(forged.status).toBe(401);
     expect(JSON.parse(forged.body.toString()).error).toBe('invalid_token');
     expect((await count(() => svc.get(PAGE, { headers: { authorization: 'Basic abc' } }))).status).toBe(401);
+    // Other spellings Fastify's guard accepts are answered there.
+    expect((await count(() => svc.get(PAGE, { headers: { authorization: `bearer  ${svc.token}` } }))).status).toBe(200);
     for (let i = 0; i < 2; i++) {
       const byKey = await count(async () => {
         const response = await fetch(`${svc.base}${PAGE}&api_key=${svc.token}`);

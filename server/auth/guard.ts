@@ -2,14 +2,11 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { unauthorized } from '../errors.ts';
 import type { TokenIssuer } from './tokens.ts';
 
-/** The Authorization header's form; the token is the first group. */
-export const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
 /** Finds the credential of a request: the bearer header, else the `api_key` query parameter. */
 export function credentialOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header !== undefined) {
-    const match = BEARER.exec(header);
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <token>".', 'invalid_authorization_header');
     return match[1];
   }
