@@ -12,6 +12,7 @@ import type { ServiceConfig } from './config.ts';
 import { registerErrorHandling } from './errors.ts';
 import type { TileSource } from './imagery/source.ts';
 import { faultInjector } from './faults.ts';
+import { createFastPath } from './fast-path.ts';
 import { clientKey, rateLimitError } from './rate-limits.ts';
 import { viewerSecurityHeaders } from './viewer-headers.ts';
 import { legacyProfile, providerProfile, seedProfile } from './profiles/profile.ts';
@@ -40,7 +41,11 @@ export const EXPOSED_HEADERS = ['ETag', 'Deprecation', 'Sunset', 'Link', 'Warnin
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, tiles } = options;
   const catalog = options.catalog instanceof Catalog ? new LiveCatalog(options.catalog) : options.catalog;
+  // Repeat answers of cached GETs ahead of Fastify (server/fast-path.ts), where nothing but the URL and
+  // Host decides them: not with rate limits, injected faults or trusted proxy headers.
+  const fastPath = !config.rateLimits && !config.faults && !options.trustProxy ? createFastPath() : undefined;
   const app = Fastify({
+    ...(fastPath && { serverFactory: fastPath.serverFactory }),
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
     trustProxy: options.trustProxy ?? false,
@@ -68,6 +73,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const issuer = await createTokenIssuer(config);
+  if (fastPath) {
+    fastPath.start({ issuer, catalog, ...(options.logger && { log: app.log }) });
+    app.addHook('preClose', (done) => {
+      fastPath.stop();
+      done();
+    });
+  }
   const limits = config.rateLimits;
   await app.register(async (scope) => {
     if (limits) {
@@ -84,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (config.faults) tileScope.addHook('onRequest', faultInjector(config.faults));
     await tileScope.register(async (scope) => {
       scope.addHook('onRequest', requireCredential(issuer));
-      await scope.register(surveyRoutes({ prefix: '/tile/v2', profile, catalog, config, tiles, mosaicRoute: true }));
+      await scope.register(surveyRoutes({ prefix: '/tile/v2', profile, catalog, config, tiles, mosaicRoute: true, fastPath }));
     });
     await tileScope.register(async (scope) => {
       scope.addHook('onRequest', announceDeprecation);

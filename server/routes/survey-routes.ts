@@ -11,6 +11,7 @@ import {
   boundingTileCount, coveredTiles, coverageFraction, estimatedTileCount, intersectAreas, isValidTile, tileExtent, tilesCovering,
 } from '../geo/tiles.ts';
 import { parseAreaWkt } from '../geo/wkt.ts';
+import type { FastPath } from '../fast-path.ts';
 import type { TileFormat, TileSource } from '../imagery/source.ts';
 import { mosaicStacId, type Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkDay, checkZoom, surveyOrNotFound } from './checks.ts';
@@ -28,6 +29,8 @@ export interface SurveyRouteOptions {
   tiles: TileSource;
   /** Whether the capture-specific tile route exists under this prefix. */
   mosaicRoute: boolean;
+  /** Where the survey pages and in-memory tiles are offered for repeat answers (server/fast-path.ts). */
+  fastPath?: FastPath;
 }
 
 const FOOTPRINT_CACHE = 'private, max-age=604800';
@@ -58,7 +61,8 @@ function parseTileAddress(params: TileParams): { z: number; x: number; y: number
 }
 
 export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
-  const { prefix, profile, catalog, config, tiles } = options;
+  const { prefix, profile, catalog, config, tiles, fastPath } = options;
+  const remembered = fastPath ? { onSend: fastPath.remember } : {};
 
   /** The survey whose imagery a tile request means: a named survey, or the newest one with imagery there. */
   function surveyForTile(catalog: Catalog, id: string, z: number, x: number, y: number): Survey {
@@ -71,7 +75,8 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
 
   async function sendTile(request: FastifyRequest<{ Querystring: TileQuery }>, reply: FastifyReply, params: TileParams, mosaic?: string) {
     const { z, x, y, format } = parseTileAddress(params);
-    const survey = surveyForTile(catalog.current, params.survey_id, z, x, y);
+    const current = catalog.current;
+    const survey = surveyForTile(current, params.survey_id, z, x, y);
     if (mosaic !== undefined && mosaic !== mosaicStacId(survey, { x, y, z })) {
       throw notFound(`Survey "${survey.id}" has no capture "${mosaic}" at tile ${z}/${x}/${y}.`, 'capture_not_found');
     }
@@ -90,6 +95,8 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
     if (!tile) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
     reply.header('etag', tile.etag).header('cache-control', TILE_CACHE);
     if (notModified(request, tile.etag)) return reply.status(304).send();
+    // Only tiles held in memory: a tile directory's files may change while the service runs.
+    if (tiles.cached) fastPath?.offer(request, current);
     return reply.header('content-type', tile.contentType).send(tile.body);
   }
 
@@ -100,7 +107,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
   let pagesOf: Catalog | undefined;
 
   return async (app) => {
-    app.get<{ Querystring: SurveyListQuery }>(`${prefix}/surveys`, { schema: { querystring: SurveyListQuery } }, async (request, reply) => {
+    app.get<{ Querystring: SurveyListQuery }>(`${prefix}/surveys`, { schema: { querystring: SurveyListQuery }, ...remembered }, async (request, reply) => {
       const { page, page_size: pageSize } = request.query;
       const baseUrl = baseUrlOf(config, request);
       const current = catalog.current;
@@ -114,6 +121,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
         body = Buffer.from(JSON.stringify(profile.surveyPage({ ...current.page(page, pageSize), page, pageSize }, { baseUrl })));
         pageBodies.set(key, body);
       }
+      fastPath?.offer(request, current);
       return reply.type(JSON_TYPE).send(body);
     });
 
@@ -160,14 +168,14 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
 
     app.get<{ Params: TileParams; Querystring: TileQuery }>(
       `${prefix}/:survey_id/:z/:x/:y`,
-      { schema: { params: TileParams, querystring: TileQuery } },
+      { schema: { params: TileParams, querystring: TileQuery }, ...remembered },
       async (request, reply) => sendTile(request, reply, request.params),
     );
 
     if (options.mosaicRoute) {
       app.get<{ Params: MosaicTileParams; Querystring: TileQuery }>(
         `${prefix}/:survey_id/:mosaic_stac_id/:z/:x/:y`,
-        { schema: { params: MosaicTileParams, querystring: TileQuery } },
+        { schema: { params: MosaicTileParams, querystring: TileQuery }, ...remembered },
         async (request, reply) => sendTile(request, reply, request.params, request.params.mosaic_stac_id),
       );
     }
