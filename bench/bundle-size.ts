@@ -4,7 +4,7 @@
  * against MapLibre's own size (its distributed main-thread bundle, gzipped: the floor), and which
  * modules that JavaScript holds (from the source maps).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -53,10 +53,16 @@ const ownerOf = (source: string) => {
   return local ? local[1] : source;
 };
 
+/** A chunk's source map; the bundler's own runtime chunk comes without one. */
+function readSourceMap(file: string): { sources: string[]; mappings: string } | null {
+  return existsSync(`${file}.map`) ? JSON.parse(readFileSync(`${file}.map`, 'utf8')) : null;
+}
+
 /** Minified bytes of a chunk by original source, from its source map's mappings. */
 function bytesBySource(file: string): Map<string, number> {
   const code = readFileSync(file, 'utf8');
-  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; mappings: string };
+  const map = readSourceMap(file);
+  if (!map) return new Map([['bundler runtime', code.length]]);
   const lines = code.split('\n');
   const result = new Map<string, number>();
   const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -112,7 +118,7 @@ export function measureBundle(distDir: string): BundleReport {
   const eager = new Set<string>();
   for (const f of initialFiles) {
     const file = path.join(distDir, f);
-    const sources = (JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }).sources;
+    const sources = readSourceMap(file)?.sources ?? [];
     for (const rule of LAZY_ONLY) if (sources.some((s) => rule.pattern.test(s))) eager.add(rule.name);
     for (const [owner, bytes] of bytesBySource(file)) contributors.set(owner, (contributors.get(owner) ?? 0) + bytes);
   }
