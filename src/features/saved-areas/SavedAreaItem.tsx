@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { MAX_NAME_LENGTH, savedAreasStore, type SavedArea } from '../../state/saved-areas-store.ts';
@@ -6,6 +6,7 @@ import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { changesBadge, changesSentence, changesSince, NO_CHANGES, snapshotOf } from './area-changes.ts';
 import { openSavedArea } from './open-saved-area.ts';
 import { savedAreaCheckQueryOptions } from './saved-area-queries.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 
 interface SavedAreaItemProps {
   connection: Connection;
@@ -20,8 +21,7 @@ interface SavedAreaItemProps {
 export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedAreaItemProps) {
   const query = useQuery(savedAreaCheckQueryOptions(connection, saved.wkt));
   const [renaming, setRenaming] = useState(false);
-  const renameButton = useRef<HTMLButtonElement>(null);
-  const focusRenameButton = useRef(false);
+  const { button: renameButton, returnFocus } = useReturnFocus(renaming);
   const badgeId = useId();
   const { id, snapshot } = saved;
 
@@ -33,13 +33,8 @@ export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedA
     if (query.data && snapshot === null) savedAreasStore.getState().savedAreaBaselined(id, snapshotOf(query.data));
   }, [query.data, snapshot, id]);
 
-  useEffect(() => {
-    if (renaming || !focusRenameButton.current) return;
-    focusRenameButton.current = false;
-    renameButton.current?.focus();
-  }, [renaming]);
   const renameDone = () => {
-    focusRenameButton.current = true;
+    returnFocus();
     setRenaming(false);
   };
 

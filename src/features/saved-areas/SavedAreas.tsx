@@ -5,6 +5,7 @@ import { useAreaSearch } from '../../state/area-search-store.ts';
 import { MAX_NAME_LENGTH, nextAreaName, savedAreasStore, useSavedAreas } from '../../state/saved-areas-store.ts';
 import { saveArea } from './save-area.ts';
 import { SavedAreaItem } from './SavedAreaItem.tsx';
+import { useReturnFocus } from './use-return-focus.ts';
 
 /** Areas the user named and kept, each telling when surveys appeared or changed over it since it was last opened. */
 export function SavedAreas({ connection }: { connection: Connection }) {
@@ -15,8 +16,7 @@ export function SavedAreas({ connection }: { connection: Connection }) {
   const [savedId, setSavedId] = useState<string | undefined>();
   const queryClient = useQueryClient();
   const undoButton = useRef<HTMLButtonElement>(null);
-  const saveButton = useRef<HTMLButtonElement>(null);
-  const focusSaveButton = useRef(false);
+  const { button: saveButton, returnFocus } = useReturnFocus(naming);
   const lastDeleted = useRef(deleted);
   const titleId = useId();
 
@@ -27,13 +27,8 @@ export function SavedAreas({ connection }: { connection: Connection }) {
     if (deleted && deleted !== lastDeleted.current) undoButton.current?.focus();
     lastDeleted.current = deleted;
   }, [deleted]);
-  useEffect(() => {
-    if (naming || !focusSaveButton.current) return;
-    focusSaveButton.current = false;
-    saveButton.current?.focus();
-  }, [naming]);
   const cancelNaming = () => {
-    focusSaveButton.current = true;
+    returnFocus();
     setNaming(false);
   };
 
