@@ -1,5 +1,5 @@
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
-import { footprintColours } from './footprint-layers.ts';
+import { drawOrder, footprintColours } from './footprint-layers.ts';
 
 /** Footprints of the surveys an area search found. */
 export const COVERAGE_SOURCE = 'coverage-footprints';
@@ -42,14 +42,14 @@ const tileColour: ExpressionSpecification = [
 export function areaSearchLayers(selectedSurveyId: string | null, selectedTileKey: string | null): LayerSpecification[] {
   return [
     {
-      id: areaSearchLayerIds.coverageFill, type: 'fill', source: COVERAGE_SOURCE,
+      id: areaSearchLayerIds.coverageFill, type: 'fill', source: COVERAGE_SOURCE, layout: { 'fill-sort-key': drawOrder },
       paint: {
         'fill-color': ['case', hovered, footprintColours.hover, footprintColours.fill],
         'fill-opacity': ['case', hovered, 0.2, 0.05],
       },
     },
     {
-      id: areaSearchLayerIds.coverageOutline, type: 'line', source: COVERAGE_SOURCE,
+      id: areaSearchLayerIds.coverageOutline, type: 'line', source: COVERAGE_SOURCE, layout: { 'line-sort-key': drawOrder },
       paint: {
         'line-color': ['case', hovered, footprintColours.hover, footprintColours.outline],
         'line-width': ['case', hovered, 2.5, 1.2],
