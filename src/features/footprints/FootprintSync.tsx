@@ -6,7 +6,9 @@ import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { useSurveyList } from '../surveys/use-survey-list.ts';
 import { useListedFootprints } from './use-listed-footprints.ts';
+import { useSettled } from './use-settled.ts';
 
+const SCROLL_REST_MS = 150;
 const captureOrder = (survey: Survey) => Date.parse(survey.captureStart) || 0;
 
 const NO_FOOTPRINTS: FootprintCollection = { type: 'FeatureCollection', features: [] };
@@ -14,7 +16,8 @@ const NO_FOOTPRINTS: FootprintCollection = { type: 'FeatureCollection', features
 /** Draws the listed surveys' footprints and keeps map and list hover/selection in step. */
 export function FootprintSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { surveys } = useSurveyList(connection);
-  const inView = useUi((s) => s.surveysInView);
+  // Rows flying past in a fast scroll are not worth a request each: footprints are asked for where the list rests.
+  const inView = useSettled(useUi((s) => s.surveysInView), SCROLL_REST_MS);
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
   // The area search draws its results' footprints instead of the catalog's.

@@ -2,14 +2,15 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Survey, SurveyFootprint } from '../../api/model.ts';
 import { footprintKeys, versionOf } from './footprint-queries.ts';
 
-const entryKey = (surveyId: string, version: string) => `${surveyId}|${version}`;
+type Versions = ReadonlyMap<string, SurveyFootprint>;
+export type Arrival = [surveyId: string, version: string, footprint: SurveyFootprint];
 
 /** The detail key's survey id and version; null for other footprint keys (e.g. by id alone). */
-function detailOf(queryKey: QueryKey, baseUrl: string): string | null {
+function detailOf(queryKey: QueryKey, baseUrl: string): [string, string] | null {
   const [scope, base, surveyId, version] = queryKey as unknown[];
   const [wantedScope] = footprintKeys.all(baseUrl);
   if (scope !== wantedScope || base !== baseUrl || typeof surveyId !== 'string' || typeof version !== 'string' || version === 'by-id') return null;
-  return entryKey(surveyId, version);
+  return [surveyId, version];
 }
 
 /**
@@ -17,28 +18,29 @@ function detailOf(queryKey: QueryKey, baseUrl: string): string | null {
  * snapshot (a new one per batch of arrivals), so that what depends on it recomputes once per batch.
  */
 export class KnownFootprints {
-  private constructor(private readonly entries: ReadonlyMap<string, SurveyFootprint>, readonly baseUrl: string) {}
+  /** Survey id → version → footprint. */
+  private constructor(private readonly entries: ReadonlyMap<string, Versions>, readonly baseUrl: string) {}
 
   static fromCache(client: QueryClient, baseUrl: string): KnownFootprints {
-    const entries = new Map<string, SurveyFootprint>();
+    const arrivals: Arrival[] = [];
     for (const query of client.getQueryCache().findAll({ queryKey: footprintKeys.all(baseUrl) })) {
-      const key = detailOf(query.queryKey, baseUrl);
-      if (key && query.state.data) entries.set(key, query.state.data as SurveyFootprint);
+      const detail = detailOf(query.queryKey, baseUrl);
+      if (detail && query.state.data) arrivals.push([...detail, query.state.data as SurveyFootprint]);
     }
-    return new KnownFootprints(entries, baseUrl);
+    return new KnownFootprints(new Map(), baseUrl).with(arrivals);
   }
 
   /** The key under which a cache entry would be held here, or null when it is no footprint of this service's surveys. */
-  keyOf(queryKey: QueryKey): string | null {
+  keyOf(queryKey: QueryKey): [string, string] | null {
     return detailOf(queryKey, this.baseUrl);
   }
 
   /** This snapshot with the arrivals added; itself when they add nothing new. */
-  with(arrivals: readonly [string, SurveyFootprint][]): KnownFootprints {
-    const fresh = arrivals.filter(([key, footprint]) => this.entries.get(key) !== footprint);
+  with(arrivals: readonly Arrival[]): KnownFootprints {
+    const fresh = arrivals.filter(([id, version, footprint]) => this.entries.get(id)?.get(version) !== footprint);
     if (fresh.length === 0) return this;
     const entries = new Map(this.entries);
-    for (const [key, footprint] of fresh) entries.set(key, footprint);
+    for (const [id, version, footprint] of fresh) entries.set(id, new Map(entries.get(id)).set(version, footprint));
     return new KnownFootprints(entries, this.baseUrl);
   }
 
@@ -46,7 +48,7 @@ export class KnownFootprints {
   forSurveys(surveys: readonly Survey[]): Map<string, SurveyFootprint> {
     const byId = new Map<string, SurveyFootprint>();
     for (const survey of surveys) {
-      const footprint = this.entries.get(entryKey(survey.id, versionOf(survey)));
+      const footprint = this.entries.get(survey.id)?.get(versionOf(survey));
       if (footprint) byId.set(survey.id, footprint);
     }
     return byId;

@@ -3,7 +3,7 @@ import { useQueries, useQueryClient, type QueryCache, type QueryClient } from '@
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyFootprint } from '../../api/model.ts';
 import { footprintKeys, footprintQueryOptions, versionOf } from './footprint-queries.ts';
-import { KnownFootprints } from './known-footprints.ts';
+import { KnownFootprints, type Arrival } from './known-footprints.ts';
 
 export interface ListedFootprints {
   byId: ReadonlyMap<string, SurveyFootprint>;
@@ -45,7 +45,7 @@ function useKnownFootprints(client: QueryClient, baseUrl: string): KnownFootprin
   useEffect(() => {
     const initial = KnownFootprints.fromCache(client, baseUrl);
     setKnown(initial);
-    let arrivals: [string, SurveyFootprint][] = [];
+    let arrivals: Arrival[] = [];
     const flush = () => {
       const batch = arrivals;
       arrivals = [];
@@ -54,10 +54,10 @@ function useKnownFootprints(client: QueryClient, baseUrl: string): KnownFootprin
     const [scope] = footprintKeys.all(baseUrl);
     return client.getQueryCache().subscribe(({ query }) => {
       if (query.queryKey[0] !== scope || !query.state.data) return;
-      const key = initial.keyOf(query.queryKey);
-      if (!key) return;
+      const detail = initial.keyOf(query.queryKey);
+      if (!detail) return;
       if (arrivals.length === 0) queueMicrotask(flush);
-      arrivals.push([key, query.state.data as SurveyFootprint]);
+      arrivals.push([...detail, query.state.data as SurveyFootprint]);
     });
   }, [client, baseUrl]);
   return known;
