@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQueryClient, type QueryCache, type QueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyFootprint } from '../../api/model.ts';
-import { footprintKeys, footprintQueryOptions, versionOf } from './footprint-queries.ts';
+import { footprintKeys, footprintQueryOptions } from './footprint-queries.ts';
 import { KnownFootprints, type Arrival } from './known-footprints.ts';
 
 export interface ListedFootprints {
@@ -23,13 +23,16 @@ export function useListedFootprints(connection: Connection, surveys: readonly Su
   useQueries({ queries: wantedSurveys.map((survey) => footprintQueryOptions(connection, survey)), combine: ignoreResults });
 
   const known = useKnownFootprints(client, connection.baseUrl);
-  const seeded = useRef(new Set<string>());
+  // Survey objects live as long as their page does, so identity says whether one was seen (no key to build).
+  const seeded = useRef(new WeakSet<Survey>());
+  useEffect(() => {
+    seeded.current = new WeakSet();
+  }, [connection]);
   useEffect(() => {
     // Each survey's cache entry is made once, unobserved: a footprint stored by an earlier visit comes in with it.
     for (const survey of surveys) {
-      const key = `${connection.baseUrl}|${survey.id}|${versionOf(survey)}`;
-      if (seeded.current.has(key)) continue;
-      seeded.current.add(key);
+      if (seeded.current.has(survey)) continue;
+      seeded.current.add(survey);
       const options = footprintQueryOptions(connection, survey, false) as Parameters<QueryCache['build']>[1];
       client.getQueryCache().build(client, options);
     }
