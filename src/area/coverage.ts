@@ -1,16 +1,28 @@
-import { difference, feature, featureCollection, intersect } from '@turf/turf';
+import type { BBox } from 'geojson';
+import { bbox as bboxOf, difference, feature, featureCollection, intersect } from '@turf/turf';
 import type { AreaGeometry } from './area-geometry.ts';
 import { areaKm2 } from './prepare-area.ts';
 
 /** Below this, what is left of an area is rounding noise rather than an uncovered part. */
 const NEGLIGIBLE_KM2 = 1e-6;
 
+/** Whether two [west, south, east, north] boxes share any point. */
+export const boxesMeet = (a: BBox, b: BBox): boolean => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+
 /** Percent (0–100) of the area that the footprint covers: area(footprint ∩ area) / area(area). */
 export function percentCovered(footprint: AreaGeometry, area: AreaGeometry): number {
+  return percentsCovered(area, [footprint])[0];
+}
+
+/** percentCovered of each footprint; a footprint whose bounding box misses the area's covers 0 % without clipping. */
+export function percentsCovered(area: AreaGeometry, footprints: readonly AreaGeometry[]): number[] {
   const total = areaKm2(area);
-  if (total === 0) return 0;
-  const shared = intersect(featureCollection([feature(footprint), feature(area)]));
-  return shared ? Math.min(100, (areaKm2(shared.geometry) / total) * 100) : 0;
+  const box = bboxOf(area);
+  return footprints.map((footprint) => {
+    if (total === 0 || !boxesMeet(bboxOf(footprint), box)) return 0;
+    const shared = intersect(featureCollection([feature(footprint), feature(area)]));
+    return shared ? Math.min(100, (areaKm2(shared.geometry) / total) * 100) : 0;
+  });
 }
 
 export interface CoverageCandidate {
@@ -25,9 +37,16 @@ export type RankedCoverage<T extends CoverageCandidate> = T & { percentCovered: 
 
 /** Each survey with the percent of the area it covers, best coverage first, then most recent. */
 export function rankByCoverage<T extends CoverageCandidate>(area: AreaGeometry, candidates: readonly T[]): RankedCoverage<T>[] {
+  return rankWithPercents(candidates, percentsCovered(area, candidates.map((candidate) => candidate.footprint)));
+}
+
+/** The candidates with their percents (same order), best coverage first, then most recent. */
+export function rankWithPercents<T extends CoverageCandidate>(candidates: readonly T[], percents: readonly number[]): RankedCoverage<T>[] {
+  const times = candidates.map(recency);
   return candidates
-    .map((candidate) => ({ ...candidate, percentCovered: percentCovered(candidate.footprint, area) }))
-    .sort((a, b) => b.percentCovered - a.percentCovered || recency(b) - recency(a) || a.id.localeCompare(b.id));
+    .map((_, i) => i)
+    .sort((a, b) => percents[b] - percents[a] || times[b] - times[a] || candidates[a].id.localeCompare(candidates[b].id))
+    .map((i) => ({ ...candidates[i], percentCovered: percents[i] }));
 }
 
 function recency({ captureStart, captureEnd }: CoverageCandidate): number {
@@ -41,7 +60,9 @@ export interface UncoveredPart {
   km2: number;
 }
 
-export function uncoveredPart(area: AreaGeometry, footprints: readonly AreaGeometry[]): UncoveredPart {
+export function uncoveredPart(area: AreaGeometry, allFootprints: readonly AreaGeometry[]): UncoveredPart {
+  const box = bboxOf(area);
+  const footprints = allFootprints.filter((footprint) => boxesMeet(bboxOf(footprint), box));
   const rest = footprints.length === 0
     ? feature(area)
     : difference(featureCollection([feature(area), ...footprints.map((footprint) => feature(footprint))]));

@@ -23,20 +23,22 @@ export const footprintColours = {
 } as const;
 
 const hovered: ExpressionSpecification = ['boolean', ['feature-state', 'hover'], false];
+/** Features with a higher `order` are drawn on top, in whatever order they reached the source. */
+export const drawOrder: ExpressionSpecification = ['coalesce', ['get', 'order'], 0];
 
 /** Outlined footprints with a faint fill (markers when zoomed out); the hovered one warms up; the selected one sits on top in a strong colour. */
 export function footprintLayers(selectedId: string | null): LayerSpecification[] {
   const isSelected: ExpressionSpecification = ['==', ['get', 'id'], selectedId ?? ''];
   return [
     {
-      id: footprintLayerIds.fill, type: 'fill', source: FOOTPRINT_SOURCE,
+      id: footprintLayerIds.fill, type: 'fill', source: FOOTPRINT_SOURCE, layout: { 'fill-sort-key': drawOrder },
       paint: {
         'fill-color': ['case', hovered, footprintColours.hover, footprintColours.fill],
         'fill-opacity': ['case', hovered, 0.22, 0.08],
       },
     },
     {
-      id: footprintLayerIds.outline, type: 'line', source: FOOTPRINT_SOURCE,
+      id: footprintLayerIds.outline, type: 'line', source: FOOTPRINT_SOURCE, layout: { 'line-sort-key': drawOrder },
       paint: {
         'line-color': ['case', hovered, footprintColours.hover, footprintColours.outline],
         'line-width': ['case', hovered, 2.5, 1.4],

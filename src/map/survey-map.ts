@@ -13,6 +13,7 @@ import {
   compareLayer, compareLayerId, compareSource, compareSourceId, mainMapOpacityOfB, sameSide, type CompareSpec,
 } from './compare-layers.ts';
 import { CompareOverlay } from './compare-overlay.ts';
+import { diffFeatures, diffIsEmpty, type IdFeature } from './feature-diff.ts';
 import { FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, MARKER_SOURCE } from './footprint-layers.ts';
 import { LATEST_LAYER, LATEST_SOURCE, latestImageryLayer, latestImagerySource } from './latest-imagery-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
@@ -22,7 +23,8 @@ import { TileRetrier, type TileErrorEvent } from './tile-retry.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 
-export type FootprintCollection = FeatureCollection<Polygon | MultiPolygon, { id: string }>;
+/** `order`: higher is drawn on top (the catalog's capture time, a result's percent covered). */
+export type FootprintCollection = FeatureCollection<Polygon | MultiPolygon, { id: string; order?: number }>;
 /** Tile cells: `key` is "z/x/y", `percent` the share of the tile holding imagery (null when unknown). */
 export type TileGridCollection = FeatureCollection<Polygon, { key: string; percent: number | null }>;
 
@@ -66,14 +68,22 @@ const INTERACTIVE_LAYERS = [footprintLayerIds.fill, footprintLayerIds.markers, a
 const HOVER_SOURCES = [FOOTPRINT_SOURCE, MARKER_SOURCE, COVERAGE_SOURCE];
 const SELECTED_LAYERS = [footprintLayerIds.selectedFill, footprintLayerIds.selectedCasing, footprintLayerIds.selectedOutline, footprintLayerIds.selectedMarker];
 
+type Marker = IdFeature<Point>;
+/** One marker per footprint geometry, worked out once (the same geometry object keeps its marker). */
+const markers = new WeakMap<Polygon | MultiPolygon, Marker>();
+
+function markerOf(feature: FootprintCollection['features'][number]): Marker {
+  let marker = markers.get(feature.geometry);
+  if (!marker) {
+    const [west, south, east, north] = bboxOf(feature.geometry);
+    marker = { type: 'Feature', properties: { id: feature.properties.id }, geometry: { type: 'Point', coordinates: [(west + east) / 2, (south + north) / 2] } };
+    markers.set(feature.geometry, marker);
+  }
+  return marker;
+}
+
 function markersOf(footprints: FootprintCollection): FeatureCollection<Point, { id: string }> {
-  return {
-    type: 'FeatureCollection',
-    features: footprints.features.map((feature) => {
-      const [west, south, east, north] = bboxOf(feature);
-      return { type: 'Feature', properties: feature.properties, geometry: { type: 'Point', coordinates: [(west + east) / 2, (south + north) / 2] } };
-    }),
-  };
+  return { type: 'FeatureCollection', features: footprints.features.map(markerOf) };
 }
 
 export interface SurveyMapOptions {
@@ -124,6 +134,8 @@ export class SurveyMap {
   };
   private readonly layersSlot = new PanelSlot('map-layers-slot');
   private readonly listeners = new Map<keyof SurveyMapEvents, Set<Listener<never>>>();
+  /** What each diffed GeoJSON source holds, by feature id (so that a change sends only what changed). */
+  private readonly held = new Map<string, Map<string, IdFeature>>();
 
   constructor(container: HTMLElement, { style }: SurveyMapOptions) {
     this.style = style;
@@ -200,8 +212,11 @@ export class SurveyMap {
       }
       const hits = this.map.queryRenderedFeatures(event.point, { layers: INTERACTIVE_LAYERS });
       const surveyIds = [...new Set(hits.map((f) => f.properties?.id).filter((id): id is string => typeof id === 'string'))];
-      const order = new Map([...this.coverage.features, ...this.footprints.features].map((f, i) => [f.properties.id, i]));
-      surveyIds.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+      // Results before the catalog, each topmost (highest order) first.
+      const rank = new Map<string, number>();
+      for (const f of this.footprints.features) rank.set(f.properties.id, f.properties.order ?? 0);
+      for (const f of this.coverage.features) rank.set(f.properties.id, Number.MAX_VALUE);
+      surveyIds.sort((a, b) => (rank.get(b) ?? 0) - (rank.get(a) ?? 0));
       this.emit('footprintsClicked', { surveyIds, x: event.point.x, y: event.point.y });
     });
   }
@@ -259,8 +274,8 @@ export class SurveyMap {
   showFootprints(footprints: FootprintCollection): void {
     this.footprints = footprints;
     if (!this.ready) return;
-    this.map.getSource<maplibregl.GeoJSONSource>(FOOTPRINT_SOURCE)?.setData(footprints);
-    this.map.getSource<maplibregl.GeoJSONSource>(MARKER_SOURCE)?.setData(markersOf(footprints));
+    this.sendFeatures(FOOTPRINT_SOURCE, footprints.features);
+    this.sendFeatures(MARKER_SOURCE, markersOf(footprints).features);
     this.applyHover(null, this.hoveredId);
   }
 
@@ -284,7 +299,7 @@ export class SurveyMap {
   showCoverage(footprints: FootprintCollection): void {
     this.coverage = footprints;
     if (!this.ready) return;
-    this.map.getSource<maplibregl.GeoJSONSource>(COVERAGE_SOURCE)?.setData(footprints);
+    this.sendFeatures(COVERAGE_SOURCE, footprints.features);
     this.applyHover(null, this.hoveredId);
   }
 
@@ -421,6 +436,21 @@ export class SurveyMap {
     this.map.remove();
   }
 
+  /** Sends a source only what changed since the last call (`updateData`), or everything when that is as cheap. */
+  private sendFeatures(sourceId: string, features: readonly IdFeature[]): void {
+    const source = this.map.getSource<maplibregl.GeoJSONSource>(sourceId);
+    if (!source) return;
+    const held = this.held.get(sourceId) ?? new Map<string, IdFeature>();
+    const diff = diffFeatures(held, features);
+    if (diff && diffIsEmpty(diff)) return;
+    if (diff) {
+      void source.updateData(diff);
+    } else {
+      void source.setData({ type: 'FeatureCollection', features: [...features] });
+    }
+    this.held.set(sourceId, new Map(features.map((feature) => [feature.properties.id, feature])));
+  }
+
   private areaToolActive(): boolean {
     return this.areaTool !== 'static';
   }
@@ -435,8 +465,12 @@ export class SurveyMap {
   }
 
   private installFootprintLayers(): void {
-    this.map.addSource(FOOTPRINT_SOURCE, { type: 'geojson', data: this.footprints, promoteId: 'id' });
-    this.map.addSource(MARKER_SOURCE, { type: 'geojson', data: markersOf(this.footprints), promoteId: 'id' });
+    this.held.delete(FOOTPRINT_SOURCE);
+    this.held.delete(MARKER_SOURCE);
+    this.map.addSource(FOOTPRINT_SOURCE, { type: 'geojson', data: EMPTY, promoteId: 'id' });
+    this.map.addSource(MARKER_SOURCE, { type: 'geojson', data: EMPTY, promoteId: 'id' });
+    this.sendFeatures(FOOTPRINT_SOURCE, this.footprints.features);
+    this.sendFeatures(MARKER_SOURCE, markersOf(this.footprints).features);
     const before = this.firstLabelLayer();
     // Outlines go under the labels; markers stay on top, where a label cannot hide them.
     for (const layer of footprintLayers(this.selectedId)) this.map.addLayer(layer, layer.type === 'circle' ? undefined : before);
@@ -445,7 +479,9 @@ export class SurveyMap {
 
   /** Result footprints, the uncovered part and the tile grid, above the catalog's footprints and below the drawn area and labels. */
   private installAreaSearchLayers(): void {
-    this.map.addSource(COVERAGE_SOURCE, { type: 'geojson', data: this.coverage, promoteId: 'id' });
+    this.held.delete(COVERAGE_SOURCE);
+    this.map.addSource(COVERAGE_SOURCE, { type: 'geojson', data: EMPTY, promoteId: 'id' });
+    this.sendFeatures(COVERAGE_SOURCE, this.coverage.features);
     this.map.addSource(UNCOVERED_SOURCE, { type: 'geojson', data: this.uncoveredData() });
     this.map.addSource(TILE_GRID_SOURCE, { type: 'geojson', data: this.tileGrid, promoteId: 'key' });
     const before = this.firstLabelLayer();

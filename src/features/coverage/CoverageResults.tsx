@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Connection } from '../../api/connection.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
@@ -7,20 +8,30 @@ import { formatCount, formatKm2, formatPercent } from './format.ts';
 import { useCoverage } from './use-coverage.ts';
 
 const optionId = (index: number) => `coverage-option-${index}`;
+/** A result row's usual height; rows are measured once drawn. */
+const ROW_HEIGHT = 72;
 
 /** The surveys covering the area, best coverage first, as a listbox in step with the map (hover and selection). */
 export function CoverageResults({ connection }: { connection: Connection }) {
-  const { area, search, query, summary } = useCoverage(connection);
+  const { area, search, query, ranking, summary } = useCoverage(connection);
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
   const [activeIndex, setActiveIndex] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
   const results = summary?.results ?? [];
 
+  // Only the rows in sight (and a few around) are in the DOM: a search can find thousands.
+  const virtualizer = useVirtualizer({
+    count: results.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    getItemKey: (index) => results[index].id,
+  });
+  const selectedIndex = selectedId ? results.findIndex((r) => r.id === selectedId) : -1;
   useEffect(() => {
-    if (!selectedId) return;
-    listRef.current?.querySelector(`[data-survey-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [selectedId, results]);
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
 
   if (!area || !search) return null;
 
@@ -31,12 +42,11 @@ export function CoverageResults({ connection }: { connection: Connection }) {
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(results.length - 1, index));
     setActiveIndex(next);
-    listRef.current?.querySelector(`#${optionId(next)}`)?.scrollIntoView({ block: 'nearest' });
+    virtualizer.scrollToIndex(next, { align: 'auto' });
     hover(results[next]?.id ?? null);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (results.length === 0) return;
-    const selectedIndex = results.findIndex((r) => r.id === selectedId);
     const from = activeIndex >= 0 ? activeIndex : selectedIndex;
     const moves: Record<string, () => void> = {
       ArrowDown: () => moveTo(from + 1),
@@ -76,6 +86,16 @@ export function CoverageResults({ connection }: { connection: Connection }) {
       {query.isError && (
         <ErrorNotice title="Coverage search failed" error={query.error} onRetry={() => void query.refetch()} compact />
       )}
+      {query.isSuccess && ranking.isPending && (
+        <p className="panel-section__empty" role="status">
+          <span className="spinner-text">
+            Working out how much of the area each of {formatCount(query.data.length)} {query.data.length === 1 ? 'survey' : 'surveys'} covers…
+          </span>
+        </p>
+      )}
+      {ranking.isError && (
+        <ErrorNotice title="Could not rank the results" error={ranking.error} onRetry={() => void ranking.refetch()} compact />
+      )}
       {summary && (
         <>
           <div className="coverage-summary" role="status">
@@ -104,42 +124,50 @@ export function CoverageResults({ connection }: { connection: Connection }) {
               onBlur={() => setActiveIndex(-1)}
               onMouseLeave={() => hover(null)}
             >
-              {results.map((result, index) => {
-                const classes = [
-                  'coverage-option',
-                  result.id === selectedId && 'is-selected',
-                  result.id === hoveredId && 'is-highlighted',
-                  index === activeIndex && 'is-active',
-                ].filter(Boolean).join(' ');
-                return (
-                  <div
-                    key={result.id}
-                    id={optionId(index)}
-                    role="option"
-                    aria-selected={result.id === selectedId}
-                    data-survey-id={result.id}
-                    className={classes}
-                    onMouseEnter={() => hover(result.id)}
-                    onClick={() => select(result.id)}
-                  >
-                    <div className="coverage-option__top">
-                      <span className="coverage-option__id">{result.id}</span>
-                      <span className="coverage-option__percent" title={`${result.percentCovered.toFixed(1)}% of the area`}>
-                        {formatPercent(result.percentCovered)}
-                      </span>
+              <div role="presentation" className="coverage-list__canvas" style={{ height: virtualizer.getTotalSize() }}>
+                {virtualizer.getVirtualItems().map(({ index, start }) => {
+                  const result = results[index];
+                  const classes = [
+                    'coverage-option',
+                    result.id === selectedId && 'is-selected',
+                    result.id === hoveredId && 'is-highlighted',
+                    index === activeIndex && 'is-active',
+                  ].filter(Boolean).join(' ');
+                  return (
+                    <div
+                      key={result.id}
+                      ref={virtualizer.measureElement}
+                      data-index={index}
+                      id={optionId(index)}
+                      role="option"
+                      aria-selected={result.id === selectedId}
+                      aria-setsize={results.length}
+                      aria-posinset={index + 1}
+                      data-survey-id={result.id}
+                      className={classes}
+                      style={{ transform: `translateY(${start}px)` }}
+                      onMouseEnter={() => hover(result.id)}
+                      onClick={() => select(result.id)}
+                    >
+                      <div className="coverage-option__top">
+                        <span className="coverage-option__id">{result.id}</span>
+                        <span className="coverage-option__percent" title={`${result.percentCovered.toFixed(1)}% of the area`}>
+                          {formatPercent(result.percentCovered)}
+                        </span>
+                      </div>
+                      <div className="coverage-bar" aria-hidden="true">
+                        <div className="coverage-bar__fill" style={{ width: `${Math.min(100, result.percentCovered)}%` }} />
+                      </div>
+                      <div className="coverage-option__meta">
+                        <span title={formatCaptureWindowUtc(result.captureStart, result.captureEnd)}>
+                          {formatCaptureWindow(result.captureStart, result.captureEnd)}
+                        </span>
+                        <span>{formatCloudCover(result.cloudCover)}</span>
+                      </div>
                     </div>
-                    <div className="coverage-bar" aria-hidden="true">
-                      <div className="coverage-bar__fill" style={{ width: `${Math.min(100, result.percentCovered)}%` }} />
-                    </div>
-                    <div className="coverage-option__meta">
-                      <span title={formatCaptureWindowUtc(result.captureStart, result.captureEnd)}>
-                        {formatCaptureWindow(result.captureStart, result.captureEnd)}
-                      </span>
-                      <span>{formatCloudCover(result.cloudCover)}</span>
-                    </div>
-                  </div>
-                );
-              })}
+                  );
+                })}
+              </div>
             </div>
           )}
         </>

@@ -11,12 +11,13 @@ const NO_GRID: TileGridCollection = { type: 'FeatureCollection', features: [] };
 /** Draws the search's results, the uncovered part and the chosen result's tile grid, while the area search is open. */
 export function CoverageSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const open = useUi((s) => s.sidebarTab === 'area');
-  const { summary } = useCoverage(connection);
+  const { query, summary } = useCoverage(connection);
   const chosen = useChosenResult(connection);
   const { query: tiles } = useSurveyTiles(connection, chosen);
   const selectedTileKey = useAreaSearch((s) => s.selectedTileKey);
 
-  const footprints = useMemo(() => coverageFootprints(open && summary ? summary.results : []), [open, summary]);
+  // Drawn as soon as the answer arrives; ranking later only raises the best covering ones.
+  const footprints = useMemo(() => coverageFootprints(open ? query.data ?? [] : [], summary), [open, query.data, summary]);
   const grid = useMemo(() => (open && tiles.data ? tileGridOf(tiles.data) : NO_GRID), [open, tiles.data]);
   const uncovered = open ? summary?.uncovered.geometry ?? null : null;
 

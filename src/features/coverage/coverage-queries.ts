@@ -8,11 +8,14 @@ export const coverageKeys = {
   all: (baseUrl: string) => ['coverage', baseUrl] as const,
   search: (baseUrl: string, { wkt, observedStart, observedEnd }: AreaSearch) =>
     [...coverageKeys.all(baseUrl), 'search', wkt, observedStart, observedEnd] as const,
+  /** The ranking of one answer (identified by when it arrived) over one area. */
+  summary: (baseUrl: string, search: AreaSearch, areaWkt: string, answeredAt: number) =>
+    [...coverageKeys.search(baseUrl, search), 'summary', areaWkt, answeredAt] as const,
   tiles: (baseUrl: string, { surveyId, wkt, zoom }: TileMetadataRequest) => [...coverageKeys.all(baseUrl), 'tiles', surveyId, zoom, wkt] as const,
 };
 
 /** Stands in while there is no search; its query stays disabled. */
-const NO_SEARCH: AreaSearch = { wkt: '', observedStart: '', observedEnd: '' };
+export const NO_SEARCH: AreaSearch = { wkt: '', observedStart: '', observedEnd: '' };
 
 /** Surveys meeting the area (endpoint 3), as the service answers; ranking and percentages are worked out where shown. */
 export const coverageSearchQueryOptions = (connection: Connection, search: AreaSearch | null) =>
@@ -37,3 +40,4 @@ export const surveyTilesQueryOptions = (
     staleTime: 10 * 60_000,
     gcTime: 2 * 60_000,
   });
+

@@ -32,10 +32,15 @@ describe('summariseCoverage', () => {
     expect(uncovered.geometry?.type).toBe('Polygon');
   });
 
-  it('draws the best covering footprint last (on top)', () => {
+  it('draws the best covering footprint on top (highest order)', () => {
     const surveys = normaliseCoverage(seedCoverage);
     const { results } = summariseCoverage(area, surveys);
-    expect(coverageFootprints(results).features.at(-1)?.properties.id).toBe(results[0].id);
+    const features = coverageFootprints(surveys, summariseCoverage(area, surveys)).features;
+    expect(features).toHaveLength(surveys.length);
+    // As MapLibre draws them: by sort key, ties in feature order; the last is on top.
+    const drawn = [...features].sort((a, b) => (a.properties.order ?? 0) - (b.properties.order ?? 0));
+    expect(drawn.at(-1)?.properties.id).toBe(results[0].id);
+    expect(coverageFootprints(surveys, null).features.every((f) => f.properties.order === 0)).toBe(true);
   });
 });
 

@@ -2,10 +2,13 @@ import type { Polygon } from 'geojson';
 import { bboxPolygon } from '@turf/turf';
 import type { CoverageSurvey, TileMetadataItem } from '../../api/model.ts';
 import type { AreaGeometry } from '../../area/area-geometry.ts';
-import { rankByCoverage, uncoveredPart, type RankedCoverage, type UncoveredPart } from '../../area/coverage.ts';
+import { bbox as bboxOf } from '@turf/turf';
+import { boxesMeet, percentsCovered, rankWithPercents, uncoveredPart, type RankedCoverage, type UncoveredPart } from '../../area/coverage.ts';
 import type { TileCountEstimate } from '../../area/tile-count.ts';
 import { tileExtent, tileKey } from '../../area/tile-bounds.ts';
 import type { FootprintCollection, TileGridCollection } from '../../map/survey-map.ts';
+import type { CoverageJob, CoverageJobAnswer } from './coverage-job.ts';
+import { runCoverageJobOffThread } from './coverage-off-thread.ts';
 
 export type CoverageResult = RankedCoverage<CoverageSurvey>;
 
@@ -16,25 +19,51 @@ export interface CoverageSummary {
   uncovered: UncoveredPart;
 }
 
+/** The geometry work for a search's answer: only footprints whose bounding box meets the area's need clipping. */
+function jobFor(area: AreaGeometry, surveys: readonly CoverageSurvey[]): { job: CoverageJob; near: number[] } {
+  const box = bboxOf(area);
+  const near: number[] = [];
+  surveys.forEach((survey, i) => boxesMeet(bboxOf(survey.footprint), box) && near.push(i));
+  return { job: { area, footprints: near.map((i) => surveys[i].footprint) }, near };
+}
+
+function summaryOf(surveys: readonly CoverageSurvey[], near: readonly number[], answer: CoverageJobAnswer): CoverageSummary {
+  const percents = new Array<number>(surveys.length).fill(0);
+  near.forEach((surveyIndex, i) => (percents[surveyIndex] = answer.percents[i]));
+  return { results: rankWithPercents(surveys, percents), uncovered: answer.uncovered };
+}
+
 const summaries = new WeakMap<readonly CoverageSurvey[], { area: AreaGeometry; summary: CoverageSummary }>();
 
 /**
- * The results of a search ranked by the percent of the area each covers, and the uncovered part.
- * Worked out once per answer and area (the list and the map both ask).
+ * The results of a search ranked by the percent of the area each covers, and the uncovered part,
+ * worked out on this thread (once per answer and area).
  */
 export function summariseCoverage(area: AreaGeometry, surveys: readonly CoverageSurvey[]): CoverageSummary {
   const known = summaries.get(surveys);
   if (known && known.area === area) return known.summary;
-  const summary = { results: rankByCoverage(area, surveys), uncovered: uncoveredPart(area, surveys.map((s) => s.footprint)) };
+  const { job, near } = jobFor(area, surveys);
+  const summary = summaryOf(surveys, near, { percents: percentsCovered(area, job.footprints), uncovered: uncoveredPart(area, job.footprints) });
   summaries.set(surveys, { area, summary });
   return summary;
 }
 
-/** Result footprints for the map, the best covering drawn on top. */
-export function coverageFootprints(results: readonly CoverageResult[]): FootprintCollection {
+/** summariseCoverage, with the clipping done by the coverage worker so that the page stays responsive. */
+export async function summariseCoverageOffThread(area: AreaGeometry, surveys: readonly CoverageSurvey[]): Promise<CoverageSummary> {
+  const { job, near } = jobFor(area, surveys);
+  return summaryOf(surveys, near, await runCoverageJobOffThread(job));
+}
+
+/**
+ * Result footprints for the map, the best covering drawn on top: `order` is the percent covered (0 until
+ * ranked), ties drawn in the service's order reversed (newest on top where it sorts by recency). The features
+ * keep that order once ranked, so the map only updates the `order` of those that cover some of the area.
+ */
+export function coverageFootprints(surveys: readonly CoverageSurvey[], summary: CoverageSummary | null): FootprintCollection {
+  const percents = new Map(summary?.results.map((r) => [r.id, r.percentCovered]));
   return {
     type: 'FeatureCollection',
-    features: [...results].reverse().map((r) => ({ type: 'Feature', properties: { id: r.id }, geometry: r.footprint })),
+    features: [...surveys].reverse().map((s) => ({ type: 'Feature', properties: { id: s.id, order: percents.get(s.id) ?? 0 }, geometry: s.footprint })),
   };
 }
 

@@ -7,15 +7,18 @@ import type { DownloadProgress } from '../../api/http.ts';
 import { useAreaSearch } from '../../state/area-search-store.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { coverageSearchQueryOptions, surveyTilesQueryOptions } from './coverage-queries.ts';
-import { summariseCoverage, type CoverageResult } from './coverage-results.ts';
+import { coverageSummaryQueryOptions } from './coverage-summary-queries.ts';
+import type { CoverageResult } from './coverage-results.ts';
 
-/** The coverage search of the current area and dates, with its results ranked and the uncovered part. */
+/** The coverage search of the current area and dates; once ranked (`ranking`), its results in order and the uncovered part. */
 export function useCoverage(connection: Connection) {
   const area = useAreaSearch((s) => s.area);
   const search = useAreaSearch((s) => s.search);
   const query = useQuery(coverageSearchQueryOptions(connection, search));
-  const summary = useMemo(() => (area && query.data ? summariseCoverage(area.geometry, query.data) : null), [area, query.data]);
-  return { area, search, query, summary };
+  const answer = query.data ? { surveys: query.data, answeredAt: query.dataUpdatedAt } : null;
+  const ranking = useQuery(coverageSummaryQueryOptions(connection, search, area, answer));
+  const summary = ranking.data ?? null;
+  return { area, search, query, ranking, summary };
 }
 
 export interface ChosenResult {

@@ -1,17 +1,23 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
+import type { Survey } from '../../api/model.ts';
 import type { SurveyMap, FootprintCollection } from '../../map/survey-map.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { useSurveyList } from '../surveys/use-survey-list.ts';
 import { useListedFootprints } from './use-listed-footprints.ts';
+import { useSettled } from './use-settled.ts';
+
+const SCROLL_REST_MS = 150;
+const captureOrder = (survey: Survey) => Date.parse(survey.captureStart) || 0;
 
 const NO_FOOTPRINTS: FootprintCollection = { type: 'FeatureCollection', features: [] };
 
 /** Draws the listed surveys' footprints and keeps map and list hover/selection in step. */
 export function FootprintSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { surveys } = useSurveyList(connection);
-  const inView = useUi((s) => s.surveysInView);
+  // Rows flying past in a fast scroll are not worth a request each: footprints are asked for where the list rests.
+  const inView = useSettled(useUi((s) => s.surveysInView), SCROLL_REST_MS);
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
   // The area search draws its results' footprints instead of the catalog's.
@@ -21,10 +27,10 @@ export function FootprintSync({ connection, surveyMap }: { connection: Connectio
 
   const collection = useMemo<FootprintCollection>(() => ({
     type: 'FeatureCollection',
-    // Oldest first, so newer surveys are drawn on top, whatever order the list is sorted in.
-    features: [...surveys].sort((a, b) => a.captureStart.localeCompare(b.captureStart)).flatMap((survey) => {
+    features: surveys.flatMap((survey) => {
       const footprint = byId.get(survey.id);
-      return footprint ? [{ type: 'Feature' as const, properties: { id: survey.id }, geometry: footprint.geometry }] : [];
+      // Newer surveys are drawn on top, whatever order the list is sorted in.
+      return footprint ? [{ type: 'Feature' as const, properties: { id: survey.id, order: captureOrder(survey) }, geometry: footprint.geometry }] : [];
     }),
   }), [surveys, byId]);
 

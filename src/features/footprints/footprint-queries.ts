@@ -5,7 +5,7 @@ import type { Survey } from '../../api/model.ts';
 import { readStoredFootprint, storeFootprint } from './footprint-storage.ts';
 
 /** A footprint is current as long as its survey's last_updated stamp is. */
-const versionOf = (survey: Survey) => survey.lastUpdated ?? survey.captureEnd;
+export const versionOf = (survey: Survey) => survey.lastUpdated ?? survey.captureEnd;
 
 export const footprintKeys = {
   all: (baseUrl: string) => ['footprints', baseUrl] as const,

@@ -1,25 +1,67 @@
-import { useCallback } from 'react';
-import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueries, useQueryClient, type QueryCache, type QueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyFootprint } from '../../api/model.ts';
-import { footprintQueryOptions } from './footprint-queries.ts';
+import { footprintKeys, footprintQueryOptions } from './footprint-queries.ts';
+import { KnownFootprints, type Arrival } from './known-footprints.ts';
 
 export interface ListedFootprints {
   byId: ReadonlyMap<string, SurveyFootprint>;
 }
 
+const ignoreResults = () => null;
+
 /**
  * Footprints of listed surveys: fetched only for the wanted ones (rows on screen, the selection),
- * while every footprint already known (cached or stored) stays available.
+ * while every footprint already known (cached or stored) stays available. Only the wanted surveys
+ * are observed, so the work per render does not grow with the list; the others are read from the
+ * query cache as they arrive.
  */
 export function useListedFootprints(connection: Connection, surveys: readonly Survey[], wanted: ReadonlySet<string>): ListedFootprints {
-  const combine = useCallback((results: UseQueryResult<SurveyFootprint>[]): ListedFootprints => {
-    const byId = new Map<string, SurveyFootprint>();
-    for (const { data } of results) if (data) byId.set(data.surveyId, data);
-    return { byId };
-  }, []);
-  return useQueries({
-    queries: surveys.map((survey) => footprintQueryOptions(connection, survey, wanted.has(survey.id))),
-    combine,
-  });
+  const client = useQueryClient();
+  const wantedSurveys = useMemo(() => surveys.filter((survey) => wanted.has(survey.id)), [surveys, wanted]);
+  useQueries({ queries: wantedSurveys.map((survey) => footprintQueryOptions(connection, survey)), combine: ignoreResults });
+
+  const known = useKnownFootprints(client, connection.baseUrl);
+  // Survey objects live as long as their page does, so identity says whether one was seen (no key to build).
+  const seeded = useRef(new WeakSet<Survey>());
+  useEffect(() => {
+    seeded.current = new WeakSet();
+  }, [connection]);
+  useEffect(() => {
+    // Each survey's cache entry is made once, unobserved: a footprint stored by an earlier visit comes in with it.
+    for (const survey of surveys) {
+      if (seeded.current.has(survey)) continue;
+      seeded.current.add(survey);
+      const options = footprintQueryOptions(connection, survey, false) as Parameters<QueryCache['build']>[1];
+      client.getQueryCache().build(client, options);
+    }
+  }, [client, connection, surveys]);
+
+  const byId = useMemo(() => known.forSurveys(surveys), [known, surveys]);
+  return { byId };
+}
+
+/** This service's footprints in the query cache; a new snapshot per batch of arrivals. */
+function useKnownFootprints(client: QueryClient, baseUrl: string): KnownFootprints {
+  const [known, setKnown] = useState(() => KnownFootprints.fromCache(client, baseUrl));
+  useEffect(() => {
+    const initial = KnownFootprints.fromCache(client, baseUrl);
+    setKnown(initial);
+    let arrivals: Arrival[] = [];
+    const flush = () => {
+      const batch = arrivals;
+      arrivals = [];
+      setKnown((current) => (current.baseUrl === baseUrl ? current : initial).with(batch));
+    };
+    const [scope] = footprintKeys.all(baseUrl);
+    return client.getQueryCache().subscribe(({ query }) => {
+      if (query.queryKey[0] !== scope || !query.state.data) return;
+      const detail = initial.keyOf(query.queryKey);
+      if (!detail) return;
+      if (arrivals.length === 0) queueMicrotask(flush);
+      arrivals.push([...detail, query.state.data as SurveyFootprint]);
+    });
+  }, [client, baseUrl]);
+  return known;
 }

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Connection } from '../../api/connection.ts';
+import type { CoverageSurvey } from '../../api/model.ts';
+import type { AreaGeometry } from '../../area/area-geometry.ts';
+import type { ActiveArea, AreaSearch } from '../../state/area-search-store.ts';
+import { coverageKeys, NO_SEARCH } from './coverage-queries.ts';
+import { summariseCoverageOffThread } from './coverage-results.ts';
+
+/** The answer ranked by the percent of the area each survey covers, and the uncovered part: worked out off the page's thread. */
+export const coverageSummaryQueryOptions = (
+  connection: Connection,
+  search: AreaSearch | null,
+  area: ActiveArea | null,
+  answer: { surveys: readonly CoverageSurvey[]; answeredAt: number } | null,
+) =>
+  queryOptions({
+    queryKey: coverageKeys.summary(connection.baseUrl, search ?? NO_SEARCH, area?.wkt ?? '', answer?.answeredAt ?? 0),
+    queryFn: () => summariseCoverageOffThread(area?.geometry as AreaGeometry, answer?.surveys ?? []),
+    enabled: search !== null && area !== null && answer !== null,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+    // Local work: it runs offline too.
+    networkMode: 'always',
+  });

@@ -1,0 +1,34 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { Survey, SurveyFootprint } from '../../api/model.ts';
+import { footprintKeys } from './footprint-queries.ts';
+import { KnownFootprints } from './known-footprints.ts';
+
+const BASE = 'https://service.test';
+const survey = (id: string, lastUpdated: string): Survey => ({
+  id, captureStart: '2024-01-01T00:00:00Z', captureEnd: '2024-01-02T00:00:00Z', lastUpdated, cloudCover: null, spectralRange: null, links: {},
+});
+const footprint = (surveyId: string): SurveyFootprint => ({
+  surveyId, bbox: [0, 0, 1, 1], geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] },
+});
+
+describe('KnownFootprints', () => {
+  it('reads the current version of each listed survey from the cache, and adds arrivals', () => {
+    const client = new QueryClient();
+    const a = survey('a', 'v2');
+    const b = survey('b', 'v1');
+    client.setQueryData(footprintKeys.detail(BASE, { ...a, lastUpdated: 'v1' }), footprint('a-old'));
+    client.setQueryData(footprintKeys.detail(BASE, a), footprint('a'));
+    client.setQueryData(footprintKeys.byId(BASE, 'b'), footprint('b-by-id'));
+    client.setQueryData(footprintKeys.detail('https://other.test', b), footprint('b-other'));
+    const known = KnownFootprints.fromCache(client, BASE);
+    expect([...known.forSurveys([a, b])]).toEqual([['a', footprint('a')]]);
+
+    const arrived = footprint('b');
+    const next = known.with([[...known.keyOf(footprintKeys.detail(BASE, b))!, arrived]]);
+    expect(next).not.toBe(known);
+    expect(next.forSurveys([a, b]).get('b')).toBe(arrived);
+    expect(next.with([['b', 'v1', arrived]])).toBe(next);
+    expect(known.keyOf(footprintKeys.byId(BASE, 'b'))).toBeNull();
+  });
+});
