@@ -7,6 +7,8 @@ import { selectionStore } from '../state/selection-store.ts';
 import { uiStore } from '../state/ui-store.ts';
 import { encodeArea, linkFromHash, linkToHash, navigationKey, type LinkState } from './link-state.ts';
 
+const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : run());
+
 /** What the stores and the map hold now, as a link. */
 function currentLink(surveyMap: SurveyMap | null, fallbackView: LinkState['view']): LinkState {
   const area = areaSearchStore.getState();
@@ -40,6 +42,14 @@ function applyToStores(link: LinkState): void {
   if (link.area) uiStore.getState().sidebarTabChosen('area');
 }
 
+let flushLink: () => void = () => undefined;
+
+/** The URL with everything shown now, written at once (e.g. before it is copied). */
+export function currentPageUrl(): string {
+  flushLink();
+  return location.href;
+}
+
 /** The page's own link at load, applied to the stores before the first render (a link beats stored state). */
 const initialLink = typeof location === 'undefined' ? null : linkFromHash(location.hash);
 if (initialLink) applyToStores(initialLink);
@@ -56,20 +66,29 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
 
     let lastKey = navigationKey(currentLink(surveyMap, null));
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const write = () => {
+    let disposed = false;
+    const write = ({ evenWhileMoving = false } = {}) => {
       timer = undefined;
+      if (disposed) return;
       const link = currentLink(surveyMap, null);
-      const hash = linkToHash(link);
       const key = navigationKey(link);
+      // A view change waits while the camera moves (the map's next idle schedules it again); a new
+      // selection, comparison or area is a history entry at once.
+      if (key === lastKey && surveyMap.isMoving() && !evenWhileMoving) return;
+      const hash = linkToHash(link);
       if (hash === location.hash) return;
       const url = `${location.pathname}${location.search}${hash}`;
       if (key !== lastKey) history.pushState(null, '', url);
       else history.replaceState(null, '', url);
       lastKey = key;
     };
-    // Coalesces a burst of changes (a drag, a restore touching several stores) into one entry.
+    // Coalesces a burst of changes (a drag, a restore touching several stores) into one entry, written when the page is idle.
     const schedule = () => {
-      if (timer === undefined) timer = setTimeout(write, 200);
+      if (timer === undefined) timer = setTimeout(() => whenIdle(() => write()), 200);
+    };
+    flushLink = () => {
+      clearTimeout(timer);
+      write({ evenWhileMoving: true });
     };
     const onPopState = () => {
       const link = linkFromHash(location.hash);
@@ -96,6 +115,8 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
     window.addEventListener('popstate', onPopState);
     schedule();
     return () => {
+      disposed = true;
+      flushLink = () => undefined;
       clearTimeout(timer);
       for (const off of offs) off();
       window.removeEventListener('popstate', onPopState);

@@ -250,10 +250,15 @@ export class SurveyMap {
     this.map.jumpTo({ center, zoom });
   }
 
-  /** After every pan or zoom has come to rest. */
+  /** Whether the camera is being moved (by the user or an animation). */
+  isMoving(): boolean {
+    return this.map.isMoving();
+  }
+
+  /** Once the map has come to rest after a pan or zoom and drawn what it needed (non-urgent work goes here). */
   onViewSettled(listener: () => void): () => void {
-    this.map.on('moveend', listener);
-    return () => this.map.off('moveend', listener);
+    this.map.on('idle', listener);
+    return () => this.map.off('idle', listener);
   }
 
   /** The map centre as [lng, lat]. */

@@ -1,9 +1,10 @@
+import { currentPageUrl } from '../../app/use-link-history.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import { uiStore } from '../../state/ui-store.ts';
 
 /** Copies the page's link (the view lives in its fragment); a credential could never ride along. */
 export async function copyLink(): Promise<void> {
-  const link = stripCredentials(location.href);
+  const link = stripCredentials(currentPageUrl());
   try {
     await navigator.clipboard.writeText(link);
     uiStore.getState().noticeShown('Link to this view copied.');
