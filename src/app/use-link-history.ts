@@ -10,11 +10,11 @@ import { encodeArea, linkFromHash, linkToHash, navigationKey, type LinkState } f
 const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : run());
 
 /** What the stores and the map hold now, as a link. */
-function currentLink(surveyMap: SurveyMap | null, fallbackView: LinkState['view']): LinkState {
+function currentLink(surveyMap: SurveyMap): LinkState {
   const area = areaSearchStore.getState();
   const compare = compareStore.getState();
   return {
-    view: surveyMap ? surveyMap.getView() : fallbackView,
+    view: surveyMap.getView(),
     surveyId: selectionStore.getState().selectedId,
     // Before sign-in a linked area is still waiting to be checked: it stays in the link.
     area: area.area?.geometry ?? area.pendingRestore,
@@ -64,13 +64,13 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
     if (!surveyMap) return;
     if (initialLink?.view) surveyMap.setView(initialLink.view);
 
-    let lastKey = navigationKey(currentLink(surveyMap, null));
+    let lastKey = navigationKey(currentLink(surveyMap));
     let timer: ReturnType<typeof setTimeout> | undefined;
     let disposed = false;
     const write = ({ evenWhileMoving = false } = {}) => {
       timer = undefined;
       if (disposed) return;
-      const link = currentLink(surveyMap, null);
+      const link = currentLink(surveyMap);
       const key = navigationKey(link);
       // A view change waits while the camera moves (the map's next idle schedules it again); a new
       // selection, comparison or area is a history entry at once.
