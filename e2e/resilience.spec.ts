@@ -73,6 +73,8 @@ test('a 5 s offline window recovers without reload: banner, tiles in view and a 
 
   // New tiles are needed (zoomed in, then panned) and cannot arrive; MapLibre marks them failed.
   await page.getByRole('button', { name: 'Zoom in' }).click();
+  // The zoom-in animation ends first: a drag would cut it short, and the tiles of the next level would never be asked for.
+  await page.waitForFunction(() => Math.abs(window.__surveyViewer!.map.getZoom() - 16) < 0.01);
   const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
   const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
   await page.mouse.move(cx, cy);
