@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { areaSearchStore, dateRangeProblem, useAreaSearch, type AreaOrigin } from '../../state/area-search-store.ts';
 import { formatCount, formatKm2 } from '../coverage/format.ts';
+import { DateRangeFieldset } from '../fields/DateRangeFieldset.tsx';
 import { useSurveyMap } from '../../map/map-context.ts';
 import { importAreaFile } from './import-area.ts';
 import { useLiveSize } from './use-live-size.ts';
@@ -122,31 +123,20 @@ export function AreaSection() {
         )
       )}
 
-      <fieldset className="date-range">
-        <legend className="date-range__legend">Captured between <span className="muted">(optional)</span></legend>
-        <input
-          type="date"
-          className="field__input field__input--date"
-          aria-label="Observed from"
-          value={observedStart}
-          max={observedEnd || undefined}
-          onChange={(e) => areaSearchStore.getState().dateRangeChanged({ observedStart: e.target.value })}
-        />
-        <span aria-hidden="true">–</span>
-        <input
-          type="date"
-          className="field__input field__input--date"
-          aria-label="Observed to"
-          value={observedEnd}
-          min={observedStart || undefined}
-          onChange={(e) => areaSearchStore.getState().dateRangeChanged({ observedEnd: e.target.value })}
-        />
+      <DateRangeFieldset
+        legend={<>Captured between <span className="muted">(optional)</span></>}
+        legendClassName="date-range__legend"
+        labels={['Observed from', 'Observed to']}
+        from={observedStart}
+        to={observedEnd}
+        onChange={({ from, to }) => areaSearchStore.getState().dateRangeChanged({ observedStart: from, observedEnd: to })}
+      >
         {(observedStart || observedEnd) && (
           <button type="button" className="button button--link" onClick={() => areaSearchStore.getState().dateRangeChanged({ observedStart: '', observedEnd: '' })}>
             Any date
           </button>
         )}
-      </fieldset>
+      </DateRangeFieldset>
       {dateProblem && <p className="field__error" role="alert">{dateProblem} Nothing is searched until it is fixed.</p>}
 
       {pasting && <PasteWktDialog onClose={() => setPasting(false)} />}

@@ -1,4 +1,5 @@
 import { useId, useState, type Ref } from 'react';
+import { DateRangeFieldset } from '../fields/DateRangeFieldset.tsx';
 import { filterStore, type SurveyFilters, type SurveySort } from '../../state/filter-store.ts';
 import { dateRangeProblem, parseMaxCloud, SORT_LABELS } from './survey-filters.ts';
 
@@ -30,29 +31,18 @@ export function SurveyFilterBar({ filters, searchRef }: { filters: SurveyFilters
           {(Object.keys(SORT_LABELS) as SurveySort[]).map((sort) => <option key={sort} value={sort}>{SORT_LABELS[sort]}</option>)}
         </select>
       </div>
-      <fieldset className="date-range filter-bar__dates">
-        <legend className="filter-bar__label">Captured</legend>
-        <input
-          type="date"
-          className="field__input field__input--date"
-          aria-label="Captured from"
-          aria-invalid={dateProblem ? true : undefined}
-          value={filters.captureFrom}
-          max={filters.captureTo || undefined}
-          onChange={(e) => change({ captureFrom: e.target.value })}
-        />
-        <span aria-hidden="true">–</span>
-        <input
-          type="date"
-          className="field__input field__input--date"
-          aria-label="Captured to"
-          aria-invalid={dateProblem ? true : undefined}
-          value={filters.captureTo}
-          min={filters.captureFrom || undefined}
-          onChange={(e) => change({ captureTo: e.target.value })}
-        />
+      <DateRangeFieldset
+        className="filter-bar__dates"
+        legend="Captured"
+        legendClassName="filter-bar__label"
+        labels={['Captured from', 'Captured to']}
+        from={filters.captureFrom}
+        to={filters.captureTo}
+        invalid={dateProblem !== null}
+        onChange={({ from, to }) => change({ ...(from !== undefined && { captureFrom: from }), ...(to !== undefined && { captureTo: to }) })}
+      >
         <span className="filter-bar__unit">UTC</span>
-      </fieldset>
+      </DateRangeFieldset>
       {dateProblem && <p className="field__error" role="alert">{dateProblem}</p>}
       <MaxCloudField maxCloud={filters.maxCloud} />
     </form>
