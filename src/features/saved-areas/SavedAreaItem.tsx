@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { MAX_NAME_LENGTH, savedAreasStore, type SavedArea } from '../../state/saved-areas-store.ts';
+import { savedAreasStore, type SavedArea } from '../../state/saved-areas-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { AreaNameForm } from './AreaNameForm.tsx';
 import { changesBadge, changesSentence, changesSince, NO_CHANGES, snapshotOf } from './area-changes.ts';
 import { openSavedArea } from './open-saved-area.ts';
 import { savedAreaCheckQueryOptions } from './saved-area-queries.ts';
@@ -41,7 +42,17 @@ export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedA
   return (
     <li className={shown ? 'saved-area is-shown' : 'saved-area'}>
       {renaming ? (
-        <RenameForm saved={saved} onDone={renameDone} />
+        <AreaNameForm
+          className="saved-area__rename"
+          initialName={saved.name}
+          label={{ hidden: `New name for ${saved.name}` }}
+          submitLabel="Rename"
+          onSubmit={(name) => {
+            savedAreasStore.getState().savedAreaRenamed(saved.id, name);
+            renameDone();
+          }}
+          onCancel={renameDone}
+        />
       ) : (
         <div className="saved-area__row">
           <div className="saved-area__main">
@@ -73,34 +84,5 @@ export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedA
         <ErrorNotice compact error={query.error} title={`Could not check ${saved.name} for new imagery`} onRetry={() => void query.refetch()} />
       )}
     </li>
-  );
-}
-
-function RenameForm({ saved, onDone }: { saved: SavedArea; onDone(): void }) {
-  const [name, setName] = useState(saved.name);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    savedAreasStore.getState().savedAreaRenamed(saved.id, name);
-    onDone();
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    onDone();
-  };
-  return (
-    <form className="saved-area__rename" onSubmit={submit} onKeyDown={onKeyDown}>
-      <input
-        className="field__input saved-area__input"
-        aria-label={`New name for ${saved.name}`}
-        value={name}
-        maxLength={MAX_NAME_LENGTH}
-        autoFocus
-        onFocus={(e) => e.currentTarget.select()}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <button type="submit" className="button button--small button--primary">Rename</button>
-      <button type="button" className="button button--small" onClick={onDone}>Cancel</button>
-    </form>
   );
 }

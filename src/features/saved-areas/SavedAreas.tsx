@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { useAreaSearch } from '../../state/area-search-store.ts';
-import { MAX_NAME_LENGTH, nextAreaName, savedAreasStore, useSavedAreas } from '../../state/saved-areas-store.ts';
+import { nextAreaName, savedAreasStore, useSavedAreas } from '../../state/saved-areas-store.ts';
+import { AreaNameForm } from './AreaNameForm.tsx';
 import { saveArea } from './save-area.ts';
 import { SavedAreaItem } from './SavedAreaItem.tsx';
 import { useReturnFocus } from './use-return-focus.ts';
@@ -45,10 +46,13 @@ export function SavedAreas({ connection }: { connection: Connection }) {
       {area?.tooLarge && !shownId && <p className="panel-section__hint">This area is too large to search, so it cannot be saved.</p>}
 
       {naming && area && (
-        <SaveAreaForm
-          suggestedName={nextAreaName(areas)}
+        <AreaNameForm
+          className="saved-areas__form"
+          initialName={nextAreaName(areas)}
+          label={{ visible: 'Name' }}
+          submitLabel="Save"
           onCancel={cancelNaming}
-          onSave={(name) => {
+          onSubmit={(name) => {
             setSavedId(saveArea(queryClient, connection, name, area));
             setNaming(false);
           }}
@@ -74,35 +78,5 @@ export function SavedAreas({ connection }: { connection: Connection }) {
         </ul>
       )}
     </section>
-  );
-}
-
-function SaveAreaForm({ suggestedName, onSave, onCancel }: { suggestedName: string; onSave(name: string): void; onCancel(): void }) {
-  const [name, setName] = useState(suggestedName);
-  const fieldId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSave(name);
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    onCancel();
-  };
-  return (
-    <form className="saved-areas__form" onSubmit={submit} onKeyDown={onKeyDown}>
-      <label htmlFor={fieldId} className="field__label">Name</label>
-      <input
-        id={fieldId}
-        className="field__input saved-area__input"
-        value={name}
-        maxLength={MAX_NAME_LENGTH}
-        autoFocus
-        onFocus={(e) => e.currentTarget.select()}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <button type="submit" className="button button--small button--primary">Save</button>
-      <button type="button" className="button button--small" onClick={onCancel}>Cancel</button>
-    </form>
   );
 }

@@ -1,0 +1,44 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { MAX_NAME_LENGTH } from '../../state/saved-areas-store.ts';
+
+interface AreaNameFormProps {
+  className: string;
+  initialName: string;
+  /** A visible label, or only an accessible name when the row already says what is named. */
+  label: { visible: string } | { hidden: string };
+  submitLabel: string;
+  onSubmit(name: string): void;
+  onCancel(): void;
+}
+
+/** A name for a saved area, typed in place: Enter submits, Escape or Cancel leaves it as it was. */
+export function AreaNameForm({ className, initialName, label, submitLabel, onSubmit, onCancel }: AreaNameFormProps) {
+  const [name, setName] = useState(initialName);
+  const fieldId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(name);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onCancel();
+  };
+  return (
+    <form className={className} onSubmit={submit} onKeyDown={onKeyDown}>
+      {'visible' in label && <label htmlFor={fieldId} className="field__label">{label.visible}</label>}
+      <input
+        id={fieldId}
+        className="field__input saved-area__input"
+        aria-label={'hidden' in label ? label.hidden : undefined}
+        value={name}
+        maxLength={MAX_NAME_LENGTH}
+        autoFocus
+        onFocus={(e) => e.currentTarget.select()}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <button type="submit" className="button button--small button--primary">{submitLabel}</button>
+      <button type="button" className="button button--small" onClick={onCancel}>Cancel</button>
+    </form>
+  );
+}
