@@ -1,5 +1,5 @@
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
-import { drawOrder, footprintColours } from './footprint-layers.ts';
+import { footprintColours, hoverableFootprintLayers, hovered } from './footprint-layers.ts';
 
 /** Footprints of the surveys an area search found. */
 export const COVERAGE_SOURCE = 'coverage-footprints';
@@ -29,7 +29,6 @@ export const tileCoverageStops = [
   [100, '#3b4f9a'],
 ] as const;
 
-const hovered: ExpressionSpecification = ['boolean', ['feature-state', 'hover'], false];
 const isSurvey = (id: string | null): ExpressionSpecification => ['==', ['get', 'id'], id ?? ''];
 const isTile = (key: string | null): ExpressionSpecification => ['==', ['get', 'key'], key ?? ''];
 
@@ -41,22 +40,12 @@ const tileColour: ExpressionSpecification = [
 /** The area search's layers, bottom to top: result footprints, the uncovered part, the tile grid. */
 export function areaSearchLayers(selectedSurveyId: string | null, selectedTileKey: string | null): LayerSpecification[] {
   return [
-    {
-      id: areaSearchLayerIds.coverageFill, type: 'fill', source: COVERAGE_SOURCE, layout: { 'fill-sort-key': drawOrder },
-      paint: {
-        'fill-color': ['case', hovered, footprintColours.hover, footprintColours.fill],
-        'fill-opacity': ['case', hovered, 0.2, 0.05],
-      },
-    },
-    {
-      id: areaSearchLayerIds.coverageOutline, type: 'line', source: COVERAGE_SOURCE, layout: { 'line-sort-key': drawOrder },
-      paint: {
-        // The faintness is in the colour, not a hover-dependent line-opacity: the same paint program as the catalog's
-        // outlines, which is already compiled when results arrive (a new one costs 150–600 ms in SwiftShader).
-        'line-color': ['case', hovered, footprintColours.hover, 'rgba(36, 99, 235, 0.75)'],
-        'line-width': ['case', hovered, 2.5, 1.2],
-      },
-    },
+    // The outlines' faintness is in the colour, not a hover-dependent line-opacity: the same paint program as the
+    // catalog's outlines, which is already compiled when results arrive (a new one costs 150–600 ms in SwiftShader).
+    ...hoverableFootprintLayers(COVERAGE_SOURCE, { fill: areaSearchLayerIds.coverageFill, outline: areaSearchLayerIds.coverageOutline }, {
+      fillOpacity: { hovered: 0.2, rest: 0.05 },
+      outline: { colour: 'rgba(36, 99, 235, 0.75)', width: 1.2 },
+    }),
     {
       id: areaSearchLayerIds.uncoveredFill, type: 'fill', source: UNCOVERED_SOURCE,
       // The dashed outline layer draws the edge: no antialiasing pass (and no extra paint program to compile).

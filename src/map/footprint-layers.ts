@@ -22,28 +22,43 @@ export const footprintColours = {
   selected: '#db2777',
 } as const;
 
-const hovered: ExpressionSpecification = ['boolean', ['feature-state', 'hover'], false];
+export const hovered: ExpressionSpecification = ['boolean', ['feature-state', 'hover'], false];
 /** Features with a higher `order` are drawn on top, in whatever order they reached the source. */
 export const drawOrder: ExpressionSpecification = ['coalesce', ['get', 'order'], 0];
+
+interface FootprintPairStyle {
+  fillOpacity: { hovered: number; rest: number };
+  outline: { colour: string; width: number };
+}
+
+/** A faint fill and an outline per footprint, in draw order; the hovered one warms up and thickens. */
+export function hoverableFootprintLayers(source: string, ids: { fill: string; outline: string }, style: FootprintPairStyle): LayerSpecification[] {
+  return [
+    {
+      id: ids.fill, type: 'fill', source, layout: { 'fill-sort-key': drawOrder },
+      paint: {
+        'fill-color': ['case', hovered, footprintColours.hover, footprintColours.fill],
+        'fill-opacity': ['case', hovered, style.fillOpacity.hovered, style.fillOpacity.rest],
+      },
+    },
+    {
+      id: ids.outline, type: 'line', source, layout: { 'line-sort-key': drawOrder },
+      paint: {
+        'line-color': ['case', hovered, footprintColours.hover, style.outline.colour],
+        'line-width': ['case', hovered, 2.5, style.outline.width],
+      },
+    },
+  ];
+}
 
 /** Outlined footprints with a faint fill (markers when zoomed out); the hovered one warms up; the selected one sits on top in a strong colour. */
 export function footprintLayers(selectedId: string | null): LayerSpecification[] {
   const isSelected: ExpressionSpecification = ['==', ['get', 'id'], selectedId ?? ''];
   return [
-    {
-      id: footprintLayerIds.fill, type: 'fill', source: FOOTPRINT_SOURCE, layout: { 'fill-sort-key': drawOrder },
-      paint: {
-        'fill-color': ['case', hovered, footprintColours.hover, footprintColours.fill],
-        'fill-opacity': ['case', hovered, 0.22, 0.08],
-      },
-    },
-    {
-      id: footprintLayerIds.outline, type: 'line', source: FOOTPRINT_SOURCE, layout: { 'line-sort-key': drawOrder },
-      paint: {
-        'line-color': ['case', hovered, footprintColours.hover, footprintColours.outline],
-        'line-width': ['case', hovered, 2.5, 1.4],
-      },
-    },
+    ...hoverableFootprintLayers(FOOTPRINT_SOURCE, footprintLayerIds, {
+      fillOpacity: { hovered: 0.22, rest: 0.08 },
+      outline: { colour: footprintColours.outline, width: 1.4 },
+    }),
     {
       id: footprintLayerIds.selectedFill, type: 'fill', source: FOOTPRINT_SOURCE, filter: isSelected,
       paint: { 'fill-color': footprintColours.selected, 'fill-opacity': 0.07 },
