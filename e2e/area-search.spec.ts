@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { Page, Request } from '@playwright/test';
 import { PORTS } from '../playwright.config.ts';
-import { expect, mapSettled, openViewer, signInWithDemo, test } from './support.ts';
+import { expect, hoverDrawn, mapSettled, openViewer, signInWithDemo, test } from './support.ts';
 
 const GEOJSON_FIXTURE = 'src/area/fixtures/denver-area.geojson';
 const KML_FIXTURE = 'src/area/fixtures/denver-area.kml';
@@ -139,7 +139,7 @@ test('draws a rectangle by drag and a polygon by clicks; lists the covering surv
   const top = results(page).getByRole('option').first();
   const topId = (await top.getAttribute('data-survey-id'))!;
   await top.hover();
-  await expect.poll(() => page.evaluate((id) => window.__surveyViewer!.map.getFeatureState({ source: 'coverage-footprints', id }).hover, topId)).toBe(true);
+  await expect.poll(() => hoverDrawn(page, topId)).toBe(true);
   await page.mouse.move(700, 880);
 
   // Edit: dragging a corner reshapes the area, and it is searched again.

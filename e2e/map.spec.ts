@@ -1,4 +1,4 @@
-import { accessToken, changedShare, clearSkyRow, expect, mapCentre, mapSettled, selectSurvey, signInWithDemo, surveyList, test, tileRequests, zoomToImagery } from './support.ts';
+import { accessToken, changedShare, clearSkyRow, expect, hoverDrawn, mapCentre, mapSettled, selectSurvey, signInWithDemo, surveyList, test, tileRequests, zoomToImagery } from './support.ts';
 
 test('footprints are drawn; selecting fits the map to the footprint; hover and click work both ways', async ({ page, request }) => {
   await signInWithDemo(page);
@@ -34,11 +34,8 @@ test('footprints are drawn; selecting fits the map to the footprint; hover and c
   // Hovering a row highlights its footprint; clicking a footprint selects its row.
   const list = surveyList(page);
   await list.getByRole('option').nth(4).hover();
-  const hovered = await list.getByRole('option').nth(4).getAttribute('data-survey-id');
-  await expect.poll(() => page.evaluate((hoveredId) => {
-    const map = window.__surveyViewer!.map;
-    return map.getFeatureState({ source: 'footprints', id: hoveredId! }).hover === true;
-  }, hovered)).toBe(true);
+  const hovered = (await list.getByRole('option').nth(4).getAttribute('data-survey-id'))!;
+  await expect.poll(() => hoverDrawn(page, hovered)).toBe(true);
 
   // Click the middle of the selected footprint on the map: that survey (or a choice including it) comes up.
   await page.getByRole('button', { name: 'Clear selection' }).click();

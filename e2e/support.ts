@@ -87,6 +87,14 @@ export async function mapSettled(page: Page) {
   }, undefined, { timeout: 20_000 });
 }
 
+/** Whether the map draws a survey's footprint as hovered (its layers draw the hover source on top). */
+export function hoverDrawn(page: Page, surveyId: string): Promise<boolean> {
+  return page.evaluate((id) => {
+    const source = window.__surveyViewer!.map.getSource('footprint-hover') as unknown as { serialize(): { data: { features: { properties: { id: string } }[] } } };
+    return source.serialize().data.features.some((f) => f.properties.id === id);
+  }, surveyId);
+}
+
 export function tileRequests(page: Page): Request[] {
   const seen: Request[] = [];
   page.on('request', (r) => {

@@ -1,5 +1,5 @@
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
-import { footprintColours, hoverableFootprintLayers, hovered } from './footprint-layers.ts';
+import { footprintColours, footprintPairLayers, hovered } from './footprint-layers.ts';
 
 /** Footprints of the surveys an area search found. */
 export const COVERAGE_SOURCE = 'coverage-footprints';
@@ -40,10 +40,8 @@ const tileColour: ExpressionSpecification = [
 /** The area search's layers, bottom to top: result footprints, the uncovered part, the tile grid. */
 export function areaSearchLayers(selectedSurveyId: string | null, selectedTileKey: string | null): LayerSpecification[] {
   return [
-    // The outlines' faintness is in the colour, not a hover-dependent line-opacity: the same paint program as the
-    // catalog's outlines, which is already compiled when results arrive (a new one costs 150–600 ms in SwiftShader).
-    ...hoverableFootprintLayers(COVERAGE_SOURCE, { fill: areaSearchLayerIds.coverageFill, outline: areaSearchLayerIds.coverageOutline }, {
-      fillOpacity: { hovered: 0.2, rest: 0.05 },
+    ...footprintPairLayers(COVERAGE_SOURCE, { fill: areaSearchLayerIds.coverageFill, outline: areaSearchLayerIds.coverageOutline }, {
+      fillOpacity: 0.05,
       outline: { colour: 'rgba(36, 99, 235, 0.75)', width: 1.2 },
     }),
     {

@@ -3,6 +3,8 @@ import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 export const FOOTPRINT_SOURCE = 'footprints';
 /** One point per footprint, so that surveys stay findable when zoomed out to a whole country. */
 export const MARKER_SOURCE = 'footprint-markers';
+/** The hovered survey's footprint and marker (catalog or result), drawn again on top. */
+export const HOVER_SOURCE = 'footprint-hover';
 const MARKER_MAX_ZOOM = 9;
 
 export const footprintLayerIds = {
@@ -13,6 +15,9 @@ export const footprintLayerIds = {
   selectedOutline: 'footprint-selected-outline',
   markers: 'footprint-markers',
   selectedMarker: 'footprint-selected-marker',
+  hoverFill: 'footprint-hover-fill',
+  hoverOutline: 'footprint-hover-outline',
+  hoverMarker: 'footprint-hover-marker',
 } as const;
 
 export const footprintColours = {
@@ -23,40 +28,57 @@ export const footprintColours = {
 } as const;
 
 export const hovered: ExpressionSpecification = ['boolean', ['feature-state', 'hover'], false];
-/** Features with a higher `order` are drawn on top, in whatever order they reached the source. */
-export const drawOrder: ExpressionSpecification = ['coalesce', ['get', 'order'], 0];
 
 interface FootprintPairStyle {
-  fillOpacity: { hovered: number; rest: number };
+  fillOpacity: number;
   outline: { colour: string; width: number };
 }
 
-/** A faint fill and an outline per footprint, in draw order; the hovered one warms up and thickens. */
-export function hoverableFootprintLayers(source: string, ids: { fill: string; outline: string }, style: FootprintPairStyle): LayerSpecification[] {
+/**
+ * A faint fill and an outline per footprint. The paint is the same for every feature (hover is drawn
+ * by the hover layers): the basemap's own fill and line programs draw them, with no per-feature paint
+ * data to build and upload for thousands of footprints, and no extra shader program to compile on the
+ * way to the first view (each costs 150–600 ms in SwiftShader).
+ */
+export function footprintPairLayers(source: string, ids: { fill: string; outline: string }, style: FootprintPairStyle): LayerSpecification[] {
   return [
-    {
-      id: ids.fill, type: 'fill', source, layout: { 'fill-sort-key': drawOrder },
-      paint: {
-        'fill-color': ['case', hovered, footprintColours.hover, footprintColours.fill],
-        'fill-opacity': ['case', hovered, style.fillOpacity.hovered, style.fillOpacity.rest],
-      },
-    },
-    {
-      id: ids.outline, type: 'line', source, layout: { 'line-sort-key': drawOrder },
-      paint: {
-        'line-color': ['case', hovered, footprintColours.hover, style.outline.colour],
-        'line-width': ['case', hovered, 2.5, style.outline.width],
-      },
-    },
+    { id: ids.fill, type: 'fill', source, paint: { 'fill-color': footprintColours.fill, 'fill-opacity': style.fillOpacity } },
+    { id: ids.outline, type: 'line', source, paint: { 'line-color': style.outline.colour, 'line-width': style.outline.width } },
   ];
 }
 
-/** Outlined footprints with a faint fill (markers when zoomed out); the hovered one warms up; the selected one sits on top in a strong colour. */
+const markerRadius = (smallest: number, largest: number): ExpressionSpecification => ['interpolate', ['linear'], ['zoom'], 3, smallest, 8, largest];
+const fadingOut: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], MARKER_MAX_ZOOM - 1.5, 1, MARKER_MAX_ZOOM, 0];
+
+/** The hovered footprint, warm and thicker, above the catalog's and the results' footprints. */
+export function hoverLayers(): LayerSpecification[] {
+  return [
+    { id: footprintLayerIds.hoverFill, type: 'fill', source: HOVER_SOURCE, paint: { 'fill-color': footprintColours.hover, 'fill-opacity': 0.22 } },
+    { id: footprintLayerIds.hoverOutline, type: 'line', source: HOVER_SOURCE, paint: { 'line-color': footprintColours.hover, 'line-width': 2.5 } },
+  ];
+}
+
+/** The hovered survey's marker, above the other markers. */
+export function hoverMarkerLayer(): LayerSpecification {
+  return {
+    id: footprintLayerIds.hoverMarker, type: 'circle', source: HOVER_SOURCE, maxzoom: MARKER_MAX_ZOOM, filter: ['==', ['geometry-type'], 'Point'],
+    paint: {
+      'circle-color': footprintColours.hover,
+      'circle-radius': markerRadius(4, 7),
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1.5,
+      'circle-opacity': fadingOut,
+      'circle-stroke-opacity': fadingOut,
+    },
+  };
+}
+
+/** Outlined footprints with a faint fill (markers when zoomed out); the selected one sits on top in a strong colour. */
 export function footprintLayers(selectedId: string | null): LayerSpecification[] {
   const isSelected: ExpressionSpecification = ['==', ['get', 'id'], selectedId ?? ''];
   return [
-    ...hoverableFootprintLayers(FOOTPRINT_SOURCE, footprintLayerIds, {
-      fillOpacity: { hovered: 0.22, rest: 0.08 },
+    ...footprintPairLayers(FOOTPRINT_SOURCE, footprintLayerIds, {
+      fillOpacity: 0.08,
       outline: { colour: footprintColours.outline, width: 1.4 },
     }),
     {
@@ -74,19 +96,19 @@ export function footprintLayers(selectedId: string | null): LayerSpecification[]
     {
       id: footprintLayerIds.markers, type: 'circle', source: MARKER_SOURCE, maxzoom: MARKER_MAX_ZOOM,
       paint: {
-        'circle-color': ['case', hovered, footprintColours.hover, footprintColours.outline],
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, 4, 8, 7],
+        'circle-color': footprintColours.outline,
+        'circle-radius': markerRadius(4, 7),
         'circle-stroke-color': '#ffffff',
         'circle-stroke-width': 1.5,
-        'circle-opacity': ['interpolate', ['linear'], ['zoom'], MARKER_MAX_ZOOM - 1.5, 1, MARKER_MAX_ZOOM, 0],
-        'circle-stroke-opacity': ['interpolate', ['linear'], ['zoom'], MARKER_MAX_ZOOM - 1.5, 1, MARKER_MAX_ZOOM, 0],
+        'circle-opacity': fadingOut,
+        'circle-stroke-opacity': fadingOut,
       },
     },
     {
       id: footprintLayerIds.selectedMarker, type: 'circle', source: MARKER_SOURCE, maxzoom: MARKER_MAX_ZOOM, filter: isSelected,
       paint: {
         'circle-color': footprintColours.selected,
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, 6, 8, 9],
+        'circle-radius': markerRadius(6, 9),
         'circle-stroke-color': '#ffffff',
         'circle-stroke-width': 2,
       },

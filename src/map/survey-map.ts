@@ -14,7 +14,7 @@ import {
 } from './compare-layers.ts';
 import { CompareOverlay } from './compare-overlay.ts';
 import { diffFeatures, diffIsEmpty, type IdFeature } from './feature-diff.ts';
-import { FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, MARKER_SOURCE } from './footprint-layers.ts';
+import { FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, HOVER_SOURCE, hoverLayers, hoverMarkerLayer, MARKER_SOURCE } from './footprint-layers.ts';
 import { LATEST_LAYER, LATEST_SOURCE, latestImageryLayer, latestImagerySource } from './latest-imagery-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
 import { replaceRaster } from './raster-layer.ts';
@@ -23,7 +23,7 @@ import { TileRetrier, type TileErrorEvent } from './tile-retry.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 
-/** `order`: higher is drawn on top (the catalog's capture time, a result's percent covered). */
+/** `order`: higher is offered first when a click hits several footprints (the catalog's capture time). */
 export type FootprintCollection = FeatureCollection<Polygon | MultiPolygon, { id: string; order?: number }>;
 /** Tile cells: `key` is "z/x/y", `percent` the share of the tile holding imagery (null when unknown). */
 export type TileGridCollection = FeatureCollection<Polygon, { key: string; percent: number | null }>;
@@ -65,7 +65,8 @@ type Listener<T> = (payload: T) => void;
 const EMPTY: FootprintCollection = { type: 'FeatureCollection', features: [] };
 const EMPTY_GRID: TileGridCollection = { type: 'FeatureCollection', features: [] };
 const INTERACTIVE_LAYERS = [footprintLayerIds.fill, footprintLayerIds.markers, areaSearchLayerIds.coverageFill];
-const HOVER_SOURCES = [FOOTPRINT_SOURCE, MARKER_SOURCE, COVERAGE_SOURCE];
+/** Where a hovered survey's footprint and marker may be. */
+const HOVERABLE_SOURCES = [FOOTPRINT_SOURCE, COVERAGE_SOURCE, MARKER_SOURCE];
 const SELECTED_LAYERS = [footprintLayerIds.selectedFill, footprintLayerIds.selectedCasing, footprintLayerIds.selectedOutline, footprintLayerIds.selectedMarker];
 
 type Marker = IdFeature<Point>;
@@ -88,7 +89,11 @@ function markersOf(footprints: FootprintCollection): FeatureCollection<Point, { 
 
 export interface SurveyMapOptions {
   style: maplibregl.StyleSpecification | string;
+  /** Where the camera starts (e.g. a shared link's view), so that no other place is drawn first. */
+  view?: MapView | null;
 }
+
+const OVERVIEW: MapView = { center: [-97, 38.5], zoom: 3.6 };
 
 /**
  * The map and everything drawn on it. Components talk to it only through these task-level
@@ -99,6 +104,8 @@ export class SurveyMap {
   private ready = false;
   private footprints: FootprintCollection = EMPTY;
   private hoveredId: string | null = null;
+  /** What the hover source holds. */
+  private hoverShown: readonly IdFeature[] = [];
   private selectedId: string | null = null;
   private preview: PreviewSpec | null = null;
   private coverage: FootprintCollection = EMPTY;
@@ -112,6 +119,8 @@ export class SurveyMap {
   private area: AreaGeometry | null = null;
   private areaTool: AreaTool = 'static';
   private destroyed = false;
+  /** Whether the map has drawn everything its first view needed. */
+  private settledOnce = false;
   private authorizeTile: TileAuthorizer = () => undefined;
   /** XYZ template of the latest-imagery layer, when shown. */
   private latestTiles: string | null = null;
@@ -137,13 +146,14 @@ export class SurveyMap {
   /** What each diffed GeoJSON source holds, by feature id (so that a change sends only what changed). */
   private readonly held = new Map<string, Map<string, IdFeature>>();
 
-  constructor(container: HTMLElement, { style }: SurveyMapOptions) {
+  constructor(container: HTMLElement, { style, view }: SurveyMapOptions) {
     this.style = style;
+    const { center, zoom } = view ?? OVERVIEW;
     this.map = new maplibregl.Map({
       container,
       style,
-      center: [-97, 38.5],
-      zoom: 3.6,
+      center,
+      zoom,
       minZoom: 1,
       maxZoom: 21,
       dragRotate: false,
@@ -159,10 +169,14 @@ export class SurveyMap {
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
     this.map.addControl(this.layersSlot, 'bottom-right');
-    this.map.on('load', () => {
+    this.map.once('idle', () => (this.settledOnce = true));
+    // The app's sources and layers go in as soon as the style is parsed, not at 'load' (after the
+    // basemap's first tiles are drawn): a linked survey's imagery then loads alongside the basemap.
+    this.map.once('style.load', () => {
       this.ready = true;
       this.installFootprintLayers();
       this.installAreaSearchLayers();
+      this.installHoverLayers();
       this.applyLatestImagery();
       this.applyPreview();
       this.applyCompare();
@@ -212,7 +226,7 @@ export class SurveyMap {
       }
       const hits = this.map.queryRenderedFeatures(event.point, { layers: INTERACTIVE_LAYERS });
       const surveyIds = [...new Set(hits.map((f) => f.properties?.id).filter((id): id is string => typeof id === 'string'))];
-      // Results before the catalog, each topmost (highest order) first.
+      // Results before the catalog (in the order the map hit them), then the catalog's by order.
       const rank = new Map<string, number>();
       for (const f of this.footprints.features) rank.set(f.properties.id, f.properties.order ?? 0);
       for (const f of this.coverage.features) rank.set(f.properties.id, Number.MAX_VALUE);
@@ -261,6 +275,16 @@ export class SurveyMap {
     return () => this.map.off('idle', listener);
   }
 
+  /** Once, when the map has first drawn everything its view needed (at once if it already has): for work that must not delay that. */
+  afterFirstSettle(listener: () => void): () => void {
+    if (this.settledOnce) {
+      listener();
+      return () => undefined;
+    }
+    this.map.once('idle', listener);
+    return () => this.map.off('idle', listener);
+  }
+
   /** The map centre as [lng, lat]. */
   getCenter(): [number, number] {
     const { lng, lat } = this.map.getCenter();
@@ -281,13 +305,12 @@ export class SurveyMap {
     if (!this.ready) return;
     this.sendFeatures(FOOTPRINT_SOURCE, footprints.features);
     this.sendFeatures(MARKER_SOURCE, markersOf(footprints).features);
-    this.applyHover(null, this.hoveredId);
+    this.applyHover();
   }
 
   highlight(surveyId: string | null): void {
-    const previous = this.hoveredId;
     this.hoveredId = surveyId;
-    if (this.ready) this.applyHover(previous, surveyId);
+    if (this.ready) this.applyHover();
   }
 
   select(surveyId: string | null): void {
@@ -305,7 +328,7 @@ export class SurveyMap {
     this.coverage = footprints;
     if (!this.ready) return;
     this.sendFeatures(COVERAGE_SOURCE, footprints.features);
-    this.applyHover(null, this.hoveredId);
+    this.applyHover();
   }
 
   /** The part of the area that no found survey covers, or none. */
@@ -479,7 +502,7 @@ export class SurveyMap {
     const before = this.firstLabelLayer();
     // Outlines go under the labels; markers stay on top, where a label cannot hide them.
     for (const layer of footprintLayers(this.selectedId)) this.map.addLayer(layer, layer.type === 'circle' ? undefined : before);
-    this.applyHover(null, this.hoveredId);
+    this.applyHover();
   }
 
   /** Result footprints, the uncovered part and the tile grid, above the catalog's footprints and below the drawn area and labels. */
@@ -492,6 +515,15 @@ export class SurveyMap {
     const before = this.firstLabelLayer();
     for (const layer of areaSearchLayers(this.selectedId, this.selectedTileKey)) this.map.addLayer(layer, before);
     this.map.setPaintProperty(areaSearchLayerIds.tileOutline, 'line-opacity', tileOutlineOpacity(this.tileGridZoom));
+  }
+
+  /** The hovered footprint above the catalog's and the results' footprints (and below the selected result); its marker above all markers. */
+  private installHoverLayers(): void {
+    this.hoverShown = [];
+    this.map.addSource(HOVER_SOURCE, { type: 'geojson', data: EMPTY });
+    for (const layer of hoverLayers()) this.map.addLayer(layer, areaSearchLayerIds.uncoveredFill);
+    this.map.addLayer(hoverMarkerLayer());
+    this.applyHover();
   }
 
   /** terra-draw, loaded on demand; its layers go right under the labels, above everything the app adds earlier. */
@@ -530,12 +562,14 @@ export class SurveyMap {
     this.hoveredTileKey = key;
   }
 
-  private applyHover(previous: string | null, next: string | null): void {
-    for (const source of HOVER_SOURCES) {
-      if (!this.map.getSource(source)) continue;
-      if (previous !== null) this.map.setFeatureState({ source, id: previous }, { hover: false });
-      if (next !== null) this.map.setFeatureState({ source, id: next }, { hover: true });
-    }
+  /** The hovered survey's footprint and marker, as the sources now hold them, into the hover source (when that changes them). */
+  private applyHover(): void {
+    const id = this.hoveredId;
+    const features = id === null ? [] : HOVERABLE_SOURCES.flatMap((source) => this.held.get(source)?.get(id) ?? []);
+    const source = this.map.getSource<maplibregl.GeoJSONSource>(HOVER_SOURCE);
+    if (!source || (features.length === this.hoverShown.length && features.every((f, i) => f === this.hoverShown[i]))) return;
+    void source.setData({ type: 'FeatureCollection', features });
+    this.hoverShown = features;
   }
 
   private applyLatestImagery(): void {

@@ -16,8 +16,7 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
   const { query: tiles } = useSurveyTiles(connection, chosen);
   const selectedTileKey = useAreaSearch((s) => s.selectedTileKey);
 
-  // Drawn as soon as the answer arrives; ranking later only raises the best covering ones.
-  const footprints = useMemo(() => coverageFootprints(open ? query.data ?? [] : [], summary), [open, query.data, summary]);
+  const footprints = useMemo(() => coverageFootprints(open ? query.data ?? [] : []), [open, query.data]);
   const grid = useMemo(() => (open && tiles.data ? tileGridOf(tiles.data) : NO_GRID), [open, tiles.data]);
   const uncovered = open ? summary?.uncovered.geometry ?? null : null;
 

@@ -32,15 +32,11 @@ describe('summariseCoverage', () => {
     expect(uncovered.geometry?.type).toBe('Polygon');
   });
 
-  it('draws the best covering footprint on top (highest order)', () => {
+  it("draws every result's footprint, the service's first on top (last drawn)", () => {
     const surveys = normaliseCoverage(seedCoverage);
-    const { results } = summariseCoverage(area, surveys);
-    const features = coverageFootprints(surveys, summariseCoverage(area, surveys)).features;
-    expect(features).toHaveLength(surveys.length);
-    // As MapLibre draws them: by sort key, ties in feature order; the last is on top.
-    const drawn = [...features].sort((a, b) => (a.properties.order ?? 0) - (b.properties.order ?? 0));
-    expect(drawn.at(-1)?.properties.id).toBe(results[0].id);
-    expect(coverageFootprints(surveys, null).features.every((f) => f.properties.order === 0)).toBe(true);
+    const features = coverageFootprints(surveys).features;
+    expect(features.map((f) => f.properties.id)).toEqual(surveys.map((s) => s.id).reverse());
+    expect(features.map((f) => f.geometry)).toEqual(surveys.map((s) => s.footprint).reverse());
   });
 });
 

@@ -55,15 +55,15 @@ export async function summariseCoverageOffThread(area: AreaGeometry, surveys: re
 }
 
 /**
- * Result footprints for the map, the best covering drawn on top: `order` is the percent covered (0 until
- * ranked), ties drawn in the service's order reversed (newest on top where it sorts by recency). The features
- * keep that order once ranked, so the map only updates the `order` of those that cover some of the area.
+ * Result footprints for the map, drawn once when the answer arrives, in the service's order reversed
+ * (its first on top). Ranking does not redraw them: that would make MapLibre tile thousands of footprints
+ * a second time for a draw order nobody sees under faint fills; the hovered and the selected result are
+ * drawn on top by their own layers.
  */
-export function coverageFootprints(surveys: readonly CoverageSurvey[], summary: CoverageSummary | null): FootprintCollection {
-  const percents = new Map(summary?.results.map((r) => [r.id, r.percentCovered]));
+export function coverageFootprints(surveys: readonly CoverageSurvey[]): FootprintCollection {
   return {
     type: 'FeatureCollection',
-    features: [...surveys].reverse().map((s) => ({ type: 'Feature', properties: { id: s.id, order: percents.get(s.id) ?? 0 }, geometry: s.footprint })),
+    features: [...surveys].reverse().map((s) => ({ type: 'Feature', properties: { id: s.id }, geometry: s.footprint })),
   };
 }
 

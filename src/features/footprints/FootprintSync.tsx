@@ -29,7 +29,7 @@ export function FootprintSync({ connection, surveyMap }: { connection: Connectio
     type: 'FeatureCollection',
     features: surveys.flatMap((survey) => {
       const footprint = byId.get(survey.id);
-      // Newer surveys are drawn on top, whatever order the list is sorted in.
+      // Where a click hits several, newer surveys are offered first, whatever order the list is sorted in.
       return footprint ? [{ type: 'Feature' as const, properties: { id: survey.id, order: captureOrder(survey) }, geometry: footprint.geometry }] : [];
     }),
   }), [surveys, byId]);
