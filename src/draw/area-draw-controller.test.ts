@@ -94,13 +94,23 @@ describe('AreaDrawController', () => {
     expect(controller.getArea()).toBeNull();
   });
 
-  it('shows an area with holes read-only, outside terra-draw', () => {
+  it('shows the area in its own layer; terra-draw holds it only while it is edited; an area with holes stays read-only', () => {
+    const shown = () => (map.getSource('area')?.data as { features: { geometry: AreaGeometry }[] }).features.map((f) => f.geometry);
+    const square: Polygon = { type: 'Polygon', coordinates: [ring(0, 0, 1, 1)] };
+    controller.setArea(square);
+    expect(map.layers).toEqual(expect.arrayContaining(['area-fill', 'area-outline']));
+    expect(shown()).toEqual([square]);
+    controller.startSelect();
+    expect(shown()).toEqual([]);
+    expect(controller.getArea()).toEqual(square);
+    controller.stopDrawing();
+    expect(shown()).toEqual([square]);
+
     const withHole: Polygon = { type: 'Polygon', coordinates: [ring(0, 0, 4, 4), ring(1, 1, 2, 2).reverse()] };
     controller.setArea(withHole);
+    controller.startSelect();
+    expect(shown()).toEqual([withHole]);
     expect(controller.getArea()).toEqual(withHole);
-    expect(map.layers).toEqual(expect.arrayContaining(['area-read-only-fill', 'area-read-only-outline']));
-    controller.setArea({ type: 'Polygon', coordinates: [ring(0, 0, 1, 1)] });
-    expect((map.getSource('area-read-only')?.data as { features: unknown[] }).features).toEqual([]);
   });
 
   it('draws a circle and a freehand shape by drag', async () => {

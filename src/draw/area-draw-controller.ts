@@ -4,7 +4,7 @@ import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import { areaFromSnapshot, areaToDrawFeatures } from './area-features.ts';
 import { createAreaModes, DRAW_MODE_NAMES, type DrawModeName } from './draw-modes.ts';
-import { ReadOnlyAreaLayer } from './read-only-area-layer.ts';
+import { AreaLayer } from './area-layer.ts';
 
 type FeatureId = Parameters<TerraDrawEventListeners['finish']>[0];
 
@@ -40,17 +40,18 @@ const isDrawMode = (mode: string): mode is DrawModeName => (DRAW_MODE_NAMES as r
 /**
  * The one area of interest on a map, drawn and edited with terra-draw. Create it once the map's
  * style has loaded; call destroy() before the map is removed. A finished drawing replaces the
- * previous area.
+ * previous area. terra-draw holds the area only while it is edited (select mode); otherwise the
+ * area layer shows it.
  */
 export class AreaDrawController {
   private readonly draw: TerraDraw;
   private readonly callbacks: AreaDrawCallbacks;
   private readonly adapter: TerraDrawMapLibreGLAdapter<MapLibreMap>;
-  private readonly readOnlyLayer: ReadOnlyAreaLayer;
-  /** terra-draw features that make up the area (guidance points and shapes being drawn are not). */
+  private readonly areaLayer: AreaLayer;
+  /** terra-draw features that make up the area while it is edited (guidance points and shapes being drawn are not). */
   private readonly areaIds = new Set<FeatureId>();
-  /** An area with holes: shown by readOnlyLayer because terra-draw cannot hold it. */
-  private readOnlyArea: AreaGeometry | null = null;
+  /** The area, while terra-draw does not hold it. */
+  private area: AreaGeometry | null = null;
   /** Set while the controller itself changes terra-draw's store, whose events are then not the user's. */
   private applying = false;
   private destroyed = false;
@@ -64,7 +65,7 @@ export class AreaDrawController {
       ignoreMismatchedPointerEvents: true,
     });
     this.draw = new TerraDraw({ adapter: this.adapter, modes: createAreaModes() });
-    this.readOnlyLayer = new ReadOnlyAreaLayer(map, options.renderBelowLayerId);
+    this.areaLayer = new AreaLayer(map, options.renderBelowLayerId);
     this.draw.start();
     this.draw.on('finish', this.handleFinish);
     this.draw.on('change', this.handleChange);
@@ -89,8 +90,6 @@ export class AreaDrawController {
   /** Edit mode: the area is selected so its vertices can be dragged; Delete removes it. */
   startSelect(): void {
     this.setTool('select');
-    const [first] = this.areaIds;
-    if (first !== undefined) this.draw.selectFeature(first);
   }
 
   /** Back to plain map interaction, dropping a shape that is half drawn. */
@@ -108,25 +107,21 @@ export class AreaDrawController {
   }
 
   getArea(): AreaGeometry | null {
-    if (this.readOnlyArea) return this.readOnlyArea;
+    if (this.areaIds.size === 0) return this.area;
     return areaFromSnapshot(this.draw.getSnapshot().filter((f) => f.id !== undefined && this.areaIds.has(f.id)));
   }
 
   /** Shows an area (imported, pasted, restored, or the prepared version of a drawn one) without calling back. */
   setArea(area: AreaGeometry | null): void {
     if (this.destroyed) return;
-    this.applying = true;
-    try {
+    this.quietly(() => {
       if (this.isDrawing()) this.setTool('static');
       this.draw.clear();
       this.areaIds.clear();
-      this.readOnlyArea = area && !this.addToDraw(area) ? area : null;
-      this.readOnlyLayer.show(this.readOnlyArea);
-      const [first] = this.areaIds;
-      if (this.draw.getMode() === 'select' && first !== undefined) this.draw.selectFeature(first);
-    } finally {
-      this.applying = false;
-    }
+      this.area = area;
+      if (this.draw.getMode() === 'select') this.holdForEditing();
+      else this.areaLayer.show(area);
+    });
   }
 
   clear(): void {
@@ -139,13 +134,46 @@ export class AreaDrawController {
     this.draw.off('finish', this.handleFinish);
     this.draw.off('change', this.handleChange);
     this.draw.stop();
-    this.readOnlyLayer.remove();
+    this.areaLayer.remove();
   }
 
   private setTool(tool: AreaTool): void {
     if (this.destroyed || this.draw.getMode() === tool) return;
+    if (this.draw.getMode() === 'select') this.releaseFromEditing();
     this.draw.setMode(tool);
+    if (tool === 'select') this.holdForEditing();
     this.callbacks.onToolChange?.(tool);
+  }
+
+  /** Changes terra-draw's store without reporting the changes as the user's. */
+  private quietly(work: () => void): void {
+    const outer = this.applying;
+    this.applying = true;
+    try {
+      work();
+    } finally {
+      this.applying = outer;
+    }
+  }
+
+  /** Hands the area to terra-draw, selected, so that its vertices can be dragged; an area it cannot hold stays shown, not editable. */
+  private holdForEditing(): void {
+    this.quietly(() => {
+      const held = this.area !== null && this.addToDraw(this.area);
+      this.areaLayer.show(held ? null : this.area);
+      const [first] = this.areaIds;
+      if (held && first !== undefined) this.draw.selectFeature(first);
+    });
+  }
+
+  /** Takes the area (as edited) back from terra-draw into the area layer. */
+  private releaseFromEditing(): void {
+    this.quietly(() => {
+      this.area = this.getArea();
+      this.draw.clear();
+      this.areaIds.clear();
+      this.areaLayer.show(this.area);
+    });
   }
 
   /** Adds the area's polygons to terra-draw; false (and nothing added) when it cannot hold them. */
@@ -187,18 +215,16 @@ export class AreaDrawController {
     });
   };
 
+  /** A finished drawing becomes the area, shown by the area layer; terra-draw lets go of it. */
   private replaceAreaWith(id: FeatureId): void {
-    this.applying = true;
-    try {
-      this.draw.removeFeatures([...this.areaIds].filter((other) => other !== id && this.draw.hasFeature(other)));
-      this.areaIds.clear();
-      this.areaIds.add(id);
-      this.readOnlyArea = null;
-      this.readOnlyLayer.show(null);
-    } finally {
-      this.applying = false;
-    }
     this.setTool('static');
+    this.quietly(() => {
+      const drawn = this.draw.hasFeature(id) ? this.draw.getSnapshotFeature(id) : undefined;
+      this.area = drawn ? areaFromSnapshot([drawn]) : this.area;
+      this.draw.clear();
+      this.areaIds.clear();
+      this.areaLayer.show(this.area);
+    });
   }
 
   private readonly handleChange: TerraDrawEventListeners['change'] = (ids, type, context) => {
@@ -210,6 +236,7 @@ export class AreaDrawController {
     const deleted = ids.filter((id) => this.areaIds.has(id));
     if (deleted.length === 0) return;
     for (const id of deleted) this.areaIds.delete(id);
+    if (this.areaIds.size === 0) this.area = null;
     queueMicrotask(() => {
       if (this.destroyed) return;
       const area = this.getArea();
