@@ -35,7 +35,8 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
     return surveyMap.onViewChange(settle);
   }, [surveyMap, expanded]);
 
-  const captures = useMemo(() => inTimeOrder(query.data ?? []), [query.data]);
+  // Placed only while the strip is open: an area search may hold thousands of captures.
+  const captures = useMemo(() => (expanded ? inTimeOrder(query.data ?? []) : []), [expanded, query.data]);
   const axis = useMemo(() => timeAxis(captures.flatMap((c) => [Date.parse(c.captureStart), Date.parse(c.captureEnd)])), [captures]);
   const lanes = useMemo(() => assignLanes(captures.map((c) => axis.position(Date.parse(c.captureStart))), MARK_GAP), [captures, axis]);
   const focusable = captures.some((c) => c.id === selectedId) ? selectedId : captures[0]?.id;
