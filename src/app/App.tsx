@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { RuntimeConfig } from '../api/model.ts';
 import { useConnection } from '../auth/connection.ts';
 import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
@@ -12,9 +12,12 @@ import { SurveyMapContext } from '../map/map-context.ts';
 import { MapView } from '../map/MapView.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { useUi } from '../state/ui-store.ts';
-import { useLinkHistory } from './use-link-history.ts';
+import { linkedView, useLinkHistory } from './use-link-history.ts';
 
 const loadSignedIn = () => import('./signed-in.ts');
+// The session's code downloads while the map sets up and the sign-in dialog is read: asked for
+// before the map is made, whose setup holds the main thread for a while. It never delays first paint.
+void loadSignedIn().catch(() => undefined);
 const Sidebar = lazy(() => loadSignedIn().then((m) => ({ default: m.Sidebar })));
 const MapOverlays = lazy(() => loadSignedIn().then((m) => ({ default: m.MapOverlays })));
 const HelpDialog = lazy(() => import('../features/shell/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
@@ -40,9 +43,6 @@ export function App({ config }: { config: RuntimeConfig }) {
   useLinkHistory(surveyMap);
   useShortcuts(connection !== null);
   useThemeOnDocument();
-  // The session's code downloads while the user reads the sign-in dialog.
-  useEffect(() => void loadSignedIn().catch(() => undefined), []);
-
   return (
     <SurveyMapContext.Provider value={surveyMap}>
       <div className="app">
@@ -58,7 +58,7 @@ export function App({ config }: { config: RuntimeConfig }) {
           )}
         </aside>
         <main className="map-pane">
-          <MapView basemapStyleUrl={config.basemapStyleUrl} onReady={setSurveyMap} />
+          <MapView basemapStyleUrl={config.basemapStyleUrl} initialView={linkedView()} onReady={setSurveyMap} />
           <OfflineBanner />
           <Notice />
           {connection && surveyMap && (

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Connection } from '../api/connection.ts';
 import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
 import { FootprintSync } from '../features/footprints/FootprintSync.tsx';
@@ -8,16 +8,28 @@ import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
 import { ZoomHint } from '../features/preview/ZoomHint.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
+import { useAreaSearch } from '../state/area-search-store.ts';
 import { useCompare } from '../state/compare-store.ts';
+import { useUi } from '../state/ui-store.ts';
 
 /** Loaded later still: the comparison once one starts, the timeline, and the area search (drawing, geometry maths, file import). */
 const CompareView = lazy(() => import('../features/compare/index.ts').then((m) => ({ default: m.CompareView })));
 const Timeline = lazy(() => import('../features/timeline/Timeline.tsx').then((m) => ({ default: m.Timeline })));
 const AreaSearchOverlay = lazy(() => import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchOverlay })));
 
+/** Whether the map has drawn its first view completely: tools nobody has asked for yet wait for that. */
+function useFirstViewDrawn(surveyMap: SurveyMap): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => surveyMap.afterFirstSettle(() => setDrawn(true)), [surveyMap]);
+  return drawn;
+}
+
 /** What a session shows on and over the map: footprints, preview, layers, comparison, timeline, area tools. */
 export function MapOverlays({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const comparing = useCompare((s) => s.active);
+  const drawn = useFirstViewDrawn(surveyMap);
+  const areaShown = useAreaSearch((s) => s.area !== null || s.pendingRestore !== null);
+  const areaTabOpen = useUi((s) => s.sidebarTab === 'area');
   return (
     <>
       <FootprintSync connection={connection} surveyMap={surveyMap} />
@@ -29,12 +41,12 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <LoadBoundary fallback={null}>
         <Suspense fallback={null}>
           {comparing && <CompareView connection={connection} surveyMap={surveyMap} />}
-          <Timeline connection={connection} surveyMap={surveyMap} />
+          {(drawn || comparing) && <Timeline connection={connection} surveyMap={surveyMap} />}
         </Suspense>
       </LoadBoundary>
       <LoadBoundary fallback={null}>
         <Suspense fallback={null}>
-          <AreaSearchOverlay connection={connection} surveyMap={surveyMap} />
+          {(drawn || areaShown || areaTabOpen) && <AreaSearchOverlay connection={connection} surveyMap={surveyMap} />}
         </Suspense>
       </LoadBoundary>
     </>

@@ -54,6 +54,9 @@ export function currentPageUrl(): string {
 const initialLink = typeof location === 'undefined' ? null : linkFromHash(location.hash);
 if (initialLink) applyToStores(initialLink);
 
+/** The camera of the link the page was opened with: the map starts there. */
+export const linkedView = () => initialLink?.view ?? null;
+
 /**
  * The one owner of the URL and history: restores a shared link, keeps the fragment in step with
  * what is shown, adds a history entry for each new selection, comparison or area (view moves and

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { offlineBasemapStyle } from './basemap-style.ts';
-import { SurveyMap } from './survey-map.ts';
+import { SurveyMap, type MapView as CameraView } from './survey-map.ts';
 
 declare global {
   interface Window {
@@ -12,17 +12,20 @@ declare global {
 interface MapViewProps {
   /** A MapLibre style URL that replaces the offline basemap. */
   basemapStyleUrl: string | null;
+  /** Read once, when the map is made. */
+  initialView: CameraView | null;
   onReady(map: SurveyMap | null): void;
 }
 
 /** Creates the map once per mount (StrictMode mounts twice: the first map is removed again). */
-export function MapView({ basemapStyleUrl, onReady }: MapViewProps) {
+export function MapView({ basemapStyleUrl, initialView, onReady }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const onReadyRef = useRef(onReady);
+  const initialViewRef = useRef(initialView);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const style = basemapStyleUrl ?? offlineBasemapStyle(new URL(import.meta.env.BASE_URL, location.href).href);
-    const surveyMap = new SurveyMap(container.current!, { style });
+    const surveyMap = new SurveyMap(container.current!, { style, view: initialViewRef.current });
     if (new URLSearchParams(location.search).has('e2e')) window.__surveyViewer = { map: surveyMap.map, compareMap: () => surveyMap.getCompareOverlayMap() };
     onReadyRef.current(surveyMap);
     return () => {

@@ -48,7 +48,8 @@ export function useKnownSurvey(connection: Connection, id: string | null): { sur
   const byIdOnly = id !== null && !listed && !found && !(search && coverage.isPending);
   const idFootprint = useQuery(footprintByIdQueryOptions(connection, id, byIdOnly));
   const idOnly = useMemo(() => (byIdOnly && id ? unknownSurvey(id) : null), [byIdOnly, id]);
-  if (listed) return { survey: listed, footprint: listedFootprint.data ?? null };
+  // A linked survey's footprint may have been asked for by id before the list reached it: the same shape, so no wait for the listed copy.
+  if (listed) return { survey: listed, footprint: listedFootprint.data ?? idFootprint.data ?? null };
   if (found) return { survey: found, footprint: foundFootprint };
   return { survey: idOnly, footprint: idOnly ? idFootprint.data ?? null : null };
 }
