@@ -16,7 +16,7 @@ export function launch(): Promise<Browser> {
 export interface ProbeParams {
   mode: 'open' | 'many' | 'list';
   /** Drive the viewer's open-to-ready path (sign in, first survey, zoom to imagery) from inside the page. */
-  automate?: boolean;
+  automate?: boolean | 'signIn';
   minFootprints?: number;
 }
 
@@ -42,5 +42,7 @@ export interface Loaf {
   start: number;
   duration: number;
   blocking: number;
-  scripts: { url: string; fn: string; pos: number; duration: number; invoker: string; type: string }[];
+  /** Style, layout and paint after the frame's scripts. */
+  render: number;
+  scripts: { url: string; fn: string; pos: number; duration: number; invoker: string; type: string; forcedLayout: number }[];
 }

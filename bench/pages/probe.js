@@ -11,7 +11,9 @@
           start: e.startTime,
           duration: e.duration,
           blocking: e.blockingDuration,
-          scripts: e.scripts.map((s) => ({ url: s.sourceURL, fn: s.sourceFunctionName, pos: s.sourceCharPosition, duration: s.duration, invoker: s.invoker, type: s.invokerType })),
+          // Time spent after the frame's scripts: style, layout, paint (what no script entry names).
+          render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+          scripts: e.scripts.map((s) => ({ url: s.sourceURL, fn: s.sourceFunctionName, pos: s.sourceCharPosition, duration: s.duration, invoker: s.invoker, type: s.invokerType, forcedLayout: s.forcedStyleAndLayoutDuration })),
         });
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
@@ -72,7 +74,7 @@
       ['signIn', () => buttonNamed('Sign in')],
       ['select', () => document.querySelector('[role="listbox"][aria-label="Surveys"] [role="option"]')],
       ['zoom', () => buttonNamed('Zoom to imagery')],
-    ];
+    ].slice(0, params.automate === 'signIn' ? 1 : 3);
     let step = 0;
     const advance = () => {
       while (step < steps.length) {
