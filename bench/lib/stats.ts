@@ -34,5 +34,20 @@ export async function interleaved<T>(rounds: number, ours: () => Promise<T>, bas
   return { ours: a, baseline: b };
 }
 
+/**
+ * Runs several sides in turn `rounds` times, each round starting one side further along (so that no
+ * side always goes first on a warming machine), and returns each side's series.
+ */
+export async function rotated<T>(rounds: number, sides: readonly (() => Promise<T>)[]): Promise<T[][]> {
+  const series = sides.map((): T[] => []);
+  for (let i = 0; i < rounds; i++) {
+    for (let k = 0; k < sides.length; k++) {
+      const side = (i + k) % sides.length;
+      series[side].push(await sides[side]());
+    }
+  }
+  return series;
+}
+
 export const ms = (v: number, digits = 1) => `${v.toFixed(digits)} ms`;
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
