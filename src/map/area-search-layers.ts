@@ -11,8 +11,6 @@ export const TILE_GRID_SOURCE = 'tile-grid';
 export const areaSearchLayerIds = {
   coverageFill: 'coverage-fill',
   coverageOutline: 'coverage-outline',
-  coverageSelectedCasing: 'coverage-selected-casing',
-  coverageSelectedOutline: 'coverage-selected-outline',
   uncoveredFill: 'coverage-uncovered-fill',
   uncoveredOutline: 'coverage-uncovered-outline',
   tileFill: 'tile-grid-fill',
@@ -29,7 +27,6 @@ export const tileCoverageStops = [
   [100, '#3b4f9a'],
 ] as const;
 
-const isSurvey = (id: string | null): ExpressionSpecification => ['==', ['get', 'id'], id ?? ''];
 const isTile = (key: string | null): ExpressionSpecification => ['==', ['get', 'key'], key ?? ''];
 
 const tileColour: ExpressionSpecification = [
@@ -38,7 +35,7 @@ const tileColour: ExpressionSpecification = [
 ] as unknown as ExpressionSpecification;
 
 /** The area search's layers, bottom to top: result footprints, the uncovered part, the tile grid. */
-export function areaSearchLayers(selectedSurveyId: string | null, selectedTileKey: string | null): LayerSpecification[] {
+export function areaSearchLayers(selectedTileKey: string | null): LayerSpecification[] {
   return [
     ...footprintPairLayers(COVERAGE_SOURCE, { fill: areaSearchLayerIds.coverageFill, outline: areaSearchLayerIds.coverageOutline }, {
       fillOpacity: 0.05,
@@ -62,14 +59,6 @@ export function areaSearchLayers(selectedSurveyId: string | null, selectedTileKe
       paint: { 'line-color': '#ffffff', 'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.4, 16, 1.2], 'line-opacity': 0.9 },
     },
     {
-      id: areaSearchLayerIds.coverageSelectedCasing, type: 'line', source: COVERAGE_SOURCE, filter: isSurvey(selectedSurveyId),
-      paint: { 'line-color': '#ffffff', 'line-width': 5, 'line-opacity': 0.9 },
-    },
-    {
-      id: areaSearchLayerIds.coverageSelectedOutline, type: 'line', source: COVERAGE_SOURCE, filter: isSurvey(selectedSurveyId),
-      paint: { 'line-color': footprintColours.selected, 'line-width': 2.5 },
-    },
-    {
       id: areaSearchLayerIds.tileSelected, type: 'line', source: TILE_GRID_SOURCE, filter: isTile(selectedTileKey),
       paint: { 'line-color': footprintColours.selected, 'line-width': 3 },
     },
@@ -84,5 +73,4 @@ export function tileOutlineOpacity(tileZoom: number): ExpressionSpecification {
   return ['interpolate', ['linear'], ['zoom'], tileZoom - 7, 0, tileZoom - 5, 0.9];
 }
 
-export const coverageSelectionFilter = isSurvey;
 export const tileSelectionFilter = isTile;

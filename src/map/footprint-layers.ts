@@ -5,6 +5,8 @@ export const FOOTPRINT_SOURCE = 'footprints';
 export const MARKER_SOURCE = 'footprint-markers';
 /** The hovered survey's footprint and marker (catalog or result), drawn again on top. */
 export const HOVER_SOURCE = 'footprint-hover';
+/** The selected survey's footprint and marker (catalog or result), drawn again on top. */
+export const SELECTION_SOURCE = 'footprint-selection';
 const MARKER_MAX_ZOOM = 9;
 
 export const footprintLayerIds = {
@@ -48,6 +50,7 @@ export function footprintPairLayers(source: string, ids: { fill: string; outline
 }
 
 const markerRadius = (smallest: number, largest: number): ExpressionSpecification => ['interpolate', ['linear'], ['zoom'], 3, smallest, 8, largest];
+const isPoint: ExpressionSpecification = ['==', ['geometry-type'], 'Point'];
 const fadingOut: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], MARKER_MAX_ZOOM - 1.5, 1, MARKER_MAX_ZOOM, 0];
 
 /** The hovered footprint, warm and thicker, above the catalog's and the results' footprints. */
@@ -61,7 +64,7 @@ export function hoverLayers(): LayerSpecification[] {
 /** The hovered survey's marker, above the other markers. */
 export function hoverMarkerLayer(): LayerSpecification {
   return {
-    id: footprintLayerIds.hoverMarker, type: 'circle', source: HOVER_SOURCE, maxzoom: MARKER_MAX_ZOOM, filter: ['==', ['geometry-type'], 'Point'],
+    id: footprintLayerIds.hoverMarker, type: 'circle', source: HOVER_SOURCE, maxzoom: MARKER_MAX_ZOOM, filter: isPoint,
     paint: {
       'circle-color': footprintColours.hover,
       'circle-radius': markerRadius(4, 7),
@@ -73,26 +76,13 @@ export function hoverMarkerLayer(): LayerSpecification {
   };
 }
 
-/** Outlined footprints with a faint fill (markers when zoomed out); the selected one sits on top in a strong colour. */
-export function footprintLayers(selectedId: string | null): LayerSpecification[] {
-  const isSelected: ExpressionSpecification = ['==', ['get', 'id'], selectedId ?? ''];
+/** Outlined footprints with a faint fill; markers when zoomed out. */
+export function footprintLayers(): LayerSpecification[] {
   return [
     ...footprintPairLayers(FOOTPRINT_SOURCE, footprintLayerIds, {
       fillOpacity: 0.08,
       outline: { colour: footprintColours.outline, width: 1.4 },
     }),
-    {
-      id: footprintLayerIds.selectedFill, type: 'fill', source: FOOTPRINT_SOURCE, filter: isSelected,
-      paint: { 'fill-color': footprintColours.selected, 'fill-opacity': 0.07 },
-    },
-    {
-      id: footprintLayerIds.selectedCasing, type: 'line', source: FOOTPRINT_SOURCE, filter: isSelected,
-      paint: { 'line-color': '#ffffff', 'line-width': 5, 'line-opacity': 0.9 },
-    },
-    {
-      id: footprintLayerIds.selectedOutline, type: 'line', source: FOOTPRINT_SOURCE, filter: isSelected,
-      paint: { 'line-color': footprintColours.selected, 'line-width': 2.5 },
-    },
     {
       id: footprintLayerIds.markers, type: 'circle', source: MARKER_SOURCE, maxzoom: MARKER_MAX_ZOOM,
       paint: {
@@ -104,14 +94,20 @@ export function footprintLayers(selectedId: string | null): LayerSpecification[]
         'circle-stroke-opacity': fadingOut,
       },
     },
-    {
-      id: footprintLayerIds.selectedMarker, type: 'circle', source: MARKER_SOURCE, maxzoom: MARKER_MAX_ZOOM, filter: isSelected,
-      paint: {
-        'circle-color': footprintColours.selected,
-        'circle-radius': markerRadius(6, 9),
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 2,
-      },
-    },
   ];
+}
+
+/** The selected survey (catalog or result) on top in a strong colour, with a white casing; its marker above all markers. */
+export function selectionLayers(): { footprint: LayerSpecification[]; marker: LayerSpecification } {
+  return {
+    footprint: [
+      { id: footprintLayerIds.selectedFill, type: 'fill', source: SELECTION_SOURCE, paint: { 'fill-color': footprintColours.selected, 'fill-opacity': 0.07 } },
+      { id: footprintLayerIds.selectedCasing, type: 'line', source: SELECTION_SOURCE, paint: { 'line-color': '#ffffff', 'line-width': 5, 'line-opacity': 0.9 } },
+      { id: footprintLayerIds.selectedOutline, type: 'line', source: SELECTION_SOURCE, paint: { 'line-color': footprintColours.selected, 'line-width': 2.5 } },
+    ],
+    marker: {
+      id: footprintLayerIds.selectedMarker, type: 'circle', source: SELECTION_SOURCE, maxzoom: MARKER_MAX_ZOOM, filter: isPoint,
+      paint: { 'circle-color': footprintColours.selected, 'circle-radius': markerRadius(6, 9), 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+    },
+  };
 }

@@ -6,17 +6,19 @@ import { bbox as bboxOf } from '@turf/turf';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaDrawController, AreaTool } from '../draw/area-draw-controller.ts';
 import {
-  areaSearchLayerIds, areaSearchLayers, COVERAGE_SOURCE, coverageSelectionFilter, TILE_GRID_SOURCE, tileOutlineOpacity, tileSelectionFilter,
-  UNCOVERED_SOURCE,
+  areaSearchLayerIds, areaSearchLayers, COVERAGE_SOURCE, TILE_GRID_SOURCE, tileOutlineOpacity, tileSelectionFilter, UNCOVERED_SOURCE,
 } from './area-search-layers.ts';
 import {
   compareLayer, compareLayerId, compareSource, compareSourceId, mainMapOpacityOfB, sameSide, type CompareSpec,
 } from './compare-layers.ts';
 import { CompareOverlay } from './compare-overlay.ts';
 import { diffFeatures, diffIsEmpty, type IdFeature } from './feature-diff.ts';
-import { FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, HOVER_SOURCE, hoverLayers, hoverMarkerLayer, MARKER_SOURCE } from './footprint-layers.ts';
+import {
+  FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, HOVER_SOURCE, hoverLayers, hoverMarkerLayer, MARKER_SOURCE, SELECTION_SOURCE, selectionLayers,
+} from './footprint-layers.ts';
 import { LATEST_LAYER, LATEST_SOURCE, latestImageryLayer, latestImagerySource } from './latest-imagery-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
+import { SurveyHighlight } from './survey-highlight.ts';
 import { replaceRaster } from './raster-layer.ts';
 import { PREVIEW_LAYER, PREVIEW_SOURCE, previewLayer, previewSource, type PreviewSpec } from './preview-layer.ts';
 import { TileRetrier, type TileErrorEvent } from './tile-retry.ts';
@@ -65,9 +67,8 @@ type Listener<T> = (payload: T) => void;
 const EMPTY: FootprintCollection = { type: 'FeatureCollection', features: [] };
 const EMPTY_GRID: TileGridCollection = { type: 'FeatureCollection', features: [] };
 const INTERACTIVE_LAYERS = [footprintLayerIds.fill, footprintLayerIds.markers, areaSearchLayerIds.coverageFill];
-/** Where a hovered survey's footprint and marker may be. */
-const HOVERABLE_SOURCES = [FOOTPRINT_SOURCE, COVERAGE_SOURCE, MARKER_SOURCE];
-const SELECTED_LAYERS = [footprintLayerIds.selectedFill, footprintLayerIds.selectedCasing, footprintLayerIds.selectedOutline, footprintLayerIds.selectedMarker];
+/** Where a survey's footprint and marker may be, for its hover and selection highlights. */
+const SURVEY_SOURCES = [FOOTPRINT_SOURCE, COVERAGE_SOURCE, MARKER_SOURCE];
 
 type Marker = IdFeature<Point>;
 /** One marker per footprint geometry, worked out once (the same geometry object keeps its marker). */
@@ -104,8 +105,6 @@ export class SurveyMap {
   private ready = false;
   private footprints: FootprintCollection = EMPTY;
   private hoveredId: string | null = null;
-  /** What the hover source holds. */
-  private hoverShown: readonly IdFeature[] = [];
   private selectedId: string | null = null;
   private preview: PreviewSpec | null = null;
   private coverage: FootprintCollection = EMPTY;
@@ -142,6 +141,8 @@ export class SurveyMap {
     this.compareOverlay?.networkRestored();
   };
   private readonly layersSlot = new PanelSlot('map-layers-slot');
+  private readonly hoverHighlight: SurveyHighlight;
+  private readonly selectionHighlight: SurveyHighlight;
   private readonly listeners = new Map<keyof SurveyMapEvents, Set<Listener<never>>>();
   /** What each diffed GeoJSON source holds, by feature id (so that a change sends only what changed). */
   private readonly held = new Map<string, Map<string, IdFeature>>();
@@ -165,6 +166,8 @@ export class SurveyMap {
         return this.authorizeTile(url);
       },
     });
+    this.hoverHighlight = new SurveyHighlight(this.map, HOVER_SOURCE);
+    this.selectionHighlight = new SurveyHighlight(this.map, SELECTION_SOURCE);
     this.map.touchZoomRotate.disableRotation();
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
@@ -176,7 +179,7 @@ export class SurveyMap {
       this.ready = true;
       this.installFootprintLayers();
       this.installAreaSearchLayers();
-      this.installHoverLayers();
+      this.installHighlightLayers();
       this.applyLatestImagery();
       this.applyPreview();
       this.applyCompare();
@@ -305,22 +308,17 @@ export class SurveyMap {
     if (!this.ready) return;
     this.sendFeatures(FOOTPRINT_SOURCE, footprints.features);
     this.sendFeatures(MARKER_SOURCE, markersOf(footprints).features);
-    this.applyHover();
+    this.applyHighlights();
   }
 
   highlight(surveyId: string | null): void {
     this.hoveredId = surveyId;
-    if (this.ready) this.applyHover();
+    if (this.ready) this.applyHighlights();
   }
 
   select(surveyId: string | null): void {
     this.selectedId = surveyId;
-    if (!this.ready) return;
-    const filter: maplibregl.FilterSpecification = ['==', ['get', 'id'], surveyId ?? ''];
-    for (const id of SELECTED_LAYERS) this.map.setFilter(id, filter);
-    for (const id of [areaSearchLayerIds.coverageSelectedCasing, areaSearchLayerIds.coverageSelectedOutline]) {
-      this.map.setFilter(id, coverageSelectionFilter(surveyId));
-    }
+    if (this.ready) this.applyHighlights();
   }
 
   /** Footprints of the surveys an area search found (drawn apart from the catalog's). */
@@ -328,7 +326,7 @@ export class SurveyMap {
     this.coverage = footprints;
     if (!this.ready) return;
     this.sendFeatures(COVERAGE_SOURCE, footprints.features);
-    this.applyHover();
+    this.applyHighlights();
   }
 
   /** The part of the area that no found survey covers, or none. */
@@ -501,8 +499,7 @@ export class SurveyMap {
     this.sendFeatures(MARKER_SOURCE, markersOf(this.footprints).features);
     const before = this.firstLabelLayer();
     // Outlines go under the labels; markers stay on top, where a label cannot hide them.
-    for (const layer of footprintLayers(this.selectedId)) this.map.addLayer(layer, layer.type === 'circle' ? undefined : before);
-    this.applyHover();
+    for (const layer of footprintLayers()) this.map.addLayer(layer, layer.type === 'circle' ? undefined : before);
   }
 
   /** Result footprints, the uncovered part and the tile grid, above the catalog's footprints and below the drawn area and labels. */
@@ -513,17 +510,23 @@ export class SurveyMap {
     this.map.addSource(UNCOVERED_SOURCE, { type: 'geojson', data: this.uncoveredData() });
     this.map.addSource(TILE_GRID_SOURCE, { type: 'geojson', data: this.tileGrid, promoteId: 'key' });
     const before = this.firstLabelLayer();
-    for (const layer of areaSearchLayers(this.selectedId, this.selectedTileKey)) this.map.addLayer(layer, before);
+    for (const layer of areaSearchLayers(this.selectedTileKey)) this.map.addLayer(layer, before);
     this.map.setPaintProperty(areaSearchLayerIds.tileOutline, 'line-opacity', tileOutlineOpacity(this.tileGridZoom));
   }
 
-  /** The hovered footprint above the catalog's and the results' footprints (and below the selected result); its marker above all markers. */
-  private installHoverLayers(): void {
-    this.hoverShown = [];
-    this.map.addSource(HOVER_SOURCE, { type: 'geojson', data: EMPTY });
+  /**
+   * The hovered footprint above the catalog's and the results' footprints; the selected one above
+   * the tile grid too; their markers above all markers, the selected one on top.
+   */
+  private installHighlightLayers(): void {
+    this.hoverHighlight.install();
+    this.selectionHighlight.install();
     for (const layer of hoverLayers()) this.map.addLayer(layer, areaSearchLayerIds.uncoveredFill);
+    const selection = selectionLayers();
+    for (const layer of selection.footprint) this.map.addLayer(layer, areaSearchLayerIds.tileSelected);
     this.map.addLayer(hoverMarkerLayer());
-    this.applyHover();
+    this.map.addLayer(selection.marker);
+    this.applyHighlights();
   }
 
   /** terra-draw, loaded on demand; its layers go right under the labels, above everything the app adds earlier. */
@@ -562,14 +565,11 @@ export class SurveyMap {
     this.hoveredTileKey = key;
   }
 
-  /** The hovered survey's footprint and marker, as the sources now hold them, into the hover source (when that changes them). */
-  private applyHover(): void {
-    const id = this.hoveredId;
-    const features = id === null ? [] : HOVERABLE_SOURCES.flatMap((source) => this.held.get(source)?.get(id) ?? []);
-    const source = this.map.getSource<maplibregl.GeoJSONSource>(HOVER_SOURCE);
-    if (!source || (features.length === this.hoverShown.length && features.every((f, i) => f === this.hoverShown[i]))) return;
-    void source.setData({ type: 'FeatureCollection', features });
-    this.hoverShown = features;
+  /** The hovered and the selected survey's footprint and marker, as the sources now hold them, into their highlights. */
+  private applyHighlights(): void {
+    const featuresOf = (id: string | null) => (id === null ? [] : SURVEY_SOURCES.flatMap((source) => this.held.get(source)?.get(id) ?? []));
+    this.hoverHighlight.show(featuresOf(this.hoveredId));
+    this.selectionHighlight.show(featuresOf(this.selectedId));
   }
 
   private applyLatestImagery(): void {
