@@ -167,6 +167,12 @@ describe('timestamps', () => {
     ['2025-10-25', '2025-10-25T00:00:00.000Z'],
   ])('%s → %s', (input, expected) => expect(normaliseTimestamp(input)).toBe(expected));
 
+  it('reads UTC timestamps as the Date round trip does, including days that roll over', () => {
+    const samples = ['2026-07-18T15:19:00Z', '2026-07-18T15:19:00.250Z', '2024-02-29T23:59:59Z', '2026-02-30T00:00:00Z', '2026-04-31T12:00:00Z', '2026-01-01T24:00:00Z', '1999-12-31T00:00:00Z'];
+    for (let day = 1; day <= 31; day++) samples.push(`2026-02-${String(day).padStart(2, '0')}T08:30:00Z`);
+    for (const text of samples) expect(normaliseTimestamp(text)).toBe(new Date(Date.parse(text)).toISOString());
+  });
+
   it('gives null for anything else', () => {
     expect(normaliseTimestamp('yesterday')).toBeNull();
     expect(normaliseTimestamp(12)).toBeNull();

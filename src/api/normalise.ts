@@ -48,11 +48,16 @@ function requiredString(value: unknown, what: string): string {
   return text;
 }
 
+const CANONICAL_UTC = /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d)(\.\d{3})?Z$/;
 const LEGACY_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d+)?)\s*UTC$/i;
 
 /** ISO 8601 (with or without zone; no zone means UTC) or the legacy "YYYY-MM-DD HH:MM:SS UTC" → ISO 8601 UTC. */
 export function normaliseTimestamp(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
+  // The common case, already UTC on a day every month has (so nothing rolls over): the text toISOString
+  // would give, without the Date round trip — a third of the time spent reading a 10,000-survey answer.
+  const canonical = CANONICAL_UTC.exec(value);
+  if (canonical) return `${canonical[1]}${canonical[2] ?? '.000'}Z`;
   const text = value.trim();
   const legacy = LEGACY_TIME.exec(text);
   const candidate = legacy ? `${legacy[1]}T${legacy[2]}Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || text.length <= 10 ? text : `${text}Z`;

@@ -1,8 +1,11 @@
 import { useEffect, useMemo } from 'react';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
+import type { CoverageSurvey } from '../../api/model.ts';
 import type { SurveyMap, TileGridCollection } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { useUi } from '../../state/ui-store.ts';
+import { coverageSearchQueryOptions } from './coverage-queries.ts';
 import { coverageFootprints, tileGridOf } from './coverage-results.ts';
 import { useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
 
@@ -17,6 +20,20 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
   const selectedTileKey = useAreaSearch((s) => s.selectedTileKey);
 
   const footprints = useMemo(() => coverageFootprints(open ? query.data ?? [] : []), [open, query.data]);
+  const client = useQueryClient();
+  const search = useAreaSearch((s) => s.search);
+
+  // An answer goes to the map the moment it is in the cache: MapLibre's worker tiles thousands of
+  // footprints while React renders the results (the effect below then finds nothing new to send).
+  useEffect(() => {
+    if (!open || !search) return;
+    const key = hashKey(coverageSearchQueryOptions(connection, search).queryKey);
+    return client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success' && event.query.queryHash === key) {
+        surveyMap.showCoverage(coverageFootprints(event.query.state.data as CoverageSurvey[]));
+      }
+    });
+  }, [client, connection, surveyMap, open, search]);
   const grid = useMemo(() => (open && tiles.data ? tileGridOf(tiles.data) : NO_GRID), [open, tiles.data]);
   const uncovered = open ? summary?.uncovered.geometry ?? null : null;
 
