@@ -1,6 +1,8 @@
 /**
  * 4. Service throughput: a cached tile and the survey list under 50 concurrent keep-alive connections
  * (bench/lib/load.ts), against a bare node:http server returning the same bytes. Goal ≥ 0.8× with p99.
+ * Short runs, ABBA-interleaved; each round's two runs are minutes' neighbours, so the figure is the
+ * median of the rounds' own ratios — the shared machine's load drifts between rounds, not within one.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,7 @@ import { accessToken, cpuSeconds, ROOT, startScript, startService, type Running 
 import { median } from './lib/stats.ts';
 
 const CONNECTIONS = 50;
-const SECONDS = 5;
+const SECONDS = 2.5;
 
 interface Target {
   name: string;
@@ -72,7 +74,7 @@ export async function throughputBench(ctx: BenchContext): Promise<BenchResult> {
     writeFileSync(path.join(temp, 'routes.json'), JSON.stringify(routes));
     bare = await startScript(path.join(ROOT, 'bench/bare-server.mjs'), [path.join(temp, 'routes.json')]);
 
-    const rounds = ctx.rounds(3);
+    const rounds = ctx.rounds(6);
     const lines: string[] = [];
     const data: Record<string, unknown> = {};
     const ratios: number[] = [];
@@ -95,12 +97,12 @@ export async function throughputBench(ctx: BenchContext): Promise<BenchResult> {
       const baseRps = median(base.map((r) => r.rps));
       const p99 = median(ours.map((r) => r.p99));
       const baseP99 = median(base.map((r) => r.p99));
-      const ratio = rps / baseRps;
+      const ratio = median(ours.map((run, r) => run.rps / base[r].rps));
       const cpu = median(ours.map((r) => r.cpuPerRequest));
       const baseCpu = median(base.map((r) => r.cpuPerRequest));
       ratios.push(ratio);
       worstP99Ratio = Math.max(worstP99Ratio, p99 / baseP99);
-      const line = `${target.name} (${(target.body.length / 1024).toFixed(1)} KB): ${Math.round(rps).toLocaleString('en-US')} req/s, p99 ${p99.toFixed(1)} ms vs bare ${Math.round(baseRps).toLocaleString('en-US')} req/s, p99 ${baseP99.toFixed(1)} ms → ${fmtRatio(ratio)} (server CPU ${cpu.toFixed(1)} vs ${baseCpu.toFixed(1)} µs/request)`;
+      const line = `${target.name} (${(target.body.length / 1024).toFixed(1)} KB): ${Math.round(rps).toLocaleString('en-US')} req/s, p99 ${p99.toFixed(1)} ms vs bare ${Math.round(baseRps).toLocaleString('en-US')} req/s, p99 ${baseP99.toFixed(1)} ms → ${fmtRatio(ratio)} (median of the rounds' ratios; server CPU ${cpu.toFixed(1)} vs ${baseCpu.toFixed(1)} µs/request)`;
       ctx.log(`  ${line}`);
       lines.push(line);
       data[target.name] = { rps: ours.map((r) => r.rps), baseRps: base.map((r) => r.rps), p99: ours.map((r) => r.p99), baseP99: base.map((r) => r.p99), cpu: ours.map((r) => r.cpuPerRequest), baseCpu: base.map((r) => r.cpuPerRequest), bytes: target.body.length };
@@ -115,7 +117,7 @@ export async function throughputBench(ctx: BenchContext): Promise<BenchResult> {
       ratioText: `${fmtRatio(ratio)} of bare (lower of the two routes)`,
       goal: '≥ 0.8× bare, with p99',
       met: ratio >= 0.8,
-      notes: [`${CONNECTIONS} connections, ${SECONDS} s per run, ${rounds} interleaved runs per side per route; medians; load generator in the bench process`, ...lines, `worst p99 ratio (ours / bare): ${worstP99Ratio.toFixed(2)}`],
+      notes: [`${CONNECTIONS} connections, ${SECONDS} s per run, ${rounds} ABBA rounds per route; the ratio is the median of each round's ours/bare, the rest medians; load generator in the bench process`, ...lines, `worst p99 ratio (ours / bare): ${worstP99Ratio.toFixed(2)}`],
       data,
     };
   } finally {

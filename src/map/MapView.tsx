@@ -17,7 +17,10 @@ interface MapViewProps {
   onReady(map: SurveyMap | null): void;
 }
 
-/** Creates the map once per mount (StrictMode mounts twice: the first map is removed again). */
+/**
+ * Creates the map once per mount (StrictMode mounts twice: the first map is removed again), before
+ * the first paint, so that its setup starts with the page.
+ */
 export function MapView({ basemapStyleUrl, initialView, onReady }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const onReadyRef = useRef(onReady);

@@ -18,9 +18,9 @@ import {
 } from './footprint-layers.ts';
 import { LATEST_LAYER, LATEST_SOURCE, latestImageryLayer, latestImagerySource } from './latest-imagery-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
-import { SurveyHighlight } from './survey-highlight.ts';
 import { replaceRaster } from './raster-layer.ts';
 import { PREVIEW_LAYER, PREVIEW_SOURCE, previewLayer, previewSource, type PreviewSpec } from './preview-layer.ts';
+import { SurveyHighlight } from './survey-highlight.ts';
 import { TileRetrier, type TileErrorEvent } from './tile-retry.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -323,6 +323,7 @@ export class SurveyMap {
 
   /** Footprints of the surveys an area search found (drawn apart from the catalog's). */
   showCoverage(footprints: FootprintCollection): void {
+    if (footprints === this.coverage) return;
     this.coverage = footprints;
     if (!this.ready) return;
     this.sendFeatures(COVERAGE_SOURCE, footprints.features);

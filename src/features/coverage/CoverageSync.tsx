@@ -24,7 +24,7 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
   const search = useAreaSearch((s) => s.search);
 
   // An answer goes to the map the moment it is in the cache: MapLibre's worker tiles thousands of
-  // footprints while React renders the results (the effect below then finds nothing new to send).
+  // footprints while React renders the results (the effect below then hands over the same collection: nothing to send).
   useEffect(() => {
     if (!open || !search) return;
     const key = hashKey(coverageSearchQueryOptions(connection, search).queryKey);

@@ -58,14 +58,22 @@ export async function summariseCoverageOffThread(area: AreaGeometry, surveys: re
  * Result footprints for the map, drawn once when the answer arrives, in the service's order reversed
  * (its first on top). Ranking does not redraw them: that would make MapLibre tile thousands of footprints
  * a second time for a draw order nobody sees under faint fills; the hovered and the selected result are
- * drawn on top by their own layers.
+ * drawn on top by their own layers. One collection per answer, so that whoever hands it to the map
+ * first, the others hand over the same one.
  */
 export function coverageFootprints(surveys: readonly CoverageSurvey[]): FootprintCollection {
-  return {
-    type: 'FeatureCollection',
-    features: [...surveys].reverse().map((s) => ({ type: 'Feature', properties: { id: s.id }, geometry: s.footprint })),
-  };
+  let collection = drawnAnswers.get(surveys);
+  if (!collection) {
+    collection = {
+      type: 'FeatureCollection',
+      features: [...surveys].reverse().map((s) => ({ type: 'Feature', properties: { id: s.id }, geometry: s.footprint })),
+    };
+    drawnAnswers.set(surveys, collection);
+  }
+  return collection;
 }
+
+const drawnAnswers = new WeakMap<readonly CoverageSurvey[], FootprintCollection>();
 
 /** Above this many tiles the user is asked before endpoint 4 is called. */
 export const TILE_CONFIRM_THRESHOLD = 2_000;
