@@ -75,7 +75,8 @@ export class Attributor {
   /** The original source file (and name, where the map has one) at a 0-based line and column of a built file (CPU profile positions). */
   sourceAt(url: string, line: number, column: number): { source: string; name: string | null } | null {
     const m = this.mapped(url);
-    if (!m) return null;
+    // A profile frame without a position (line -1: a module's top level being set up, a native) maps to nothing.
+    if (!m || line < 0 || column < 0) return null;
     const original = m.consumer.originalPositionFor({ line: line + 1, column, bias: SourceMapConsumer.GREATEST_LOWER_BOUND });
     if (!original.source) return null;
     const source = original.source.replace(/^(\.\.\/)+/, '');

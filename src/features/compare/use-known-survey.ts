@@ -34,7 +34,7 @@ function cachedCoverageSurvey(client: ReturnType<typeof useQueryClient>, baseUrl
  */
 export function useKnownSurvey(connection: Connection, id: string | null): { survey: Survey | null; footprint: SurveyFootprint | null } {
   const client = useQueryClient();
-  const { surveys } = useSurveyList(connection);
+  const { surveys, query: list } = useSurveyList(connection);
   const search = useAreaSearch((s) => s.search);
   const coverage = useQuery(coverageSearchQueryOptions(connection, search));
   const timeline = useTimelineCaptures(connection).query;
@@ -45,7 +45,8 @@ export function useKnownSurvey(connection: Connection, id: string | null): { sur
     () => (found ? { surveyId: found.id, geometry: found.footprint, bbox: bboxOf(found.footprint) } : null),
     [found],
   );
-  const byIdOnly = id !== null && !listed && !found && !(search && coverage.isPending);
+  // Asked for by id only once the first catalog page (asked for at sign-in) has not got it either.
+  const byIdOnly = id !== null && !listed && !found && !(search && coverage.isPending) && !list.isPending;
   const idFootprint = useQuery(footprintByIdQueryOptions(connection, id, byIdOnly));
   const idOnly = useMemo(() => (byIdOnly && id ? unknownSurvey(id) : null), [byIdOnly, id]);
   // A linked survey's footprint may have been asked for by id before the list reached it: the same shape, so no wait for the listed copy.
