@@ -330,6 +330,20 @@ export class SurveyMap {
     this.applyHighlights();
   }
 
+  /** Resolves once MapLibre has tiled the results shown last (at once when it has nothing left to tile). */
+  whenCoverageDrawn(): Promise<void> {
+    return new Promise((resolve) => {
+      const settled = () => !this.ready || this.map.isSourceLoaded(COVERAGE_SOURCE);
+      if (settled()) return resolve();
+      const onData = (event: maplibregl.MapSourceDataEvent) => {
+        if (event.sourceId !== COVERAGE_SOURCE || !settled()) return;
+        this.map.off('sourcedata', onData);
+        resolve();
+      };
+      this.map.on('sourcedata', onData);
+    });
+  }
+
   /** The part of the area that no found survey covers, or none. */
   showUncovered(part: AreaGeometry | null): void {
     this.uncovered = part;

@@ -7,6 +7,7 @@ import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts
 import { useUi } from '../../state/ui-store.ts';
 import { coverageSearchQueryOptions } from './coverage-queries.ts';
 import { coverageFootprints, tileGridOf } from './coverage-results.ts';
+import { answerDrawn } from './drawn-answers.ts';
 import { useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
 
 const NO_GRID: TileGridCollection = { type: 'FeatureCollection', features: [] };
@@ -19,25 +20,31 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
   const { query: tiles } = useSurveyTiles(connection, chosen);
   const selectedTileKey = useAreaSearch((s) => s.selectedTileKey);
 
-  const footprints = useMemo(() => coverageFootprints(open ? query.data ?? [] : []), [open, query.data]);
   const client = useQueryClient();
   const search = useAreaSearch((s) => s.search);
+  const answer = open ? query.data : undefined;
+  const footprints = useMemo(() => coverageFootprints(answer ?? []), [answer]);
+  const grid = useMemo(() => (open && tiles.data ? tileGridOf(tiles.data) : NO_GRID), [open, tiles.data]);
+  const uncovered = open ? summary?.uncovered.geometry ?? null : null;
 
   // An answer goes to the map the moment it is in the cache: MapLibre's worker tiles thousands of
-  // footprints while React renders the results (the effect below then hands over the same collection: nothing to send).
+  // footprints while React renders the results (the effect below then hands over the same collection:
+  // nothing to send). The ranking waits until they are drawn.
   useEffect(() => {
     if (!open || !search) return;
     const key = hashKey(coverageSearchQueryOptions(connection, search).queryKey);
     return client.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'success' && event.query.queryHash === key) {
-        surveyMap.showCoverage(coverageFootprints(event.query.state.data as CoverageSurvey[]));
+        const answer = event.query.state.data as CoverageSurvey[];
+        surveyMap.showCoverage(coverageFootprints(answer));
+        void surveyMap.whenCoverageDrawn().then(() => answerDrawn(answer));
       }
     });
   }, [client, connection, surveyMap, open, search]);
-  const grid = useMemo(() => (open && tiles.data ? tileGridOf(tiles.data) : NO_GRID), [open, tiles.data]);
-  const uncovered = open ? summary?.uncovered.geometry ?? null : null;
-
-  useEffect(() => surveyMap.showCoverage(footprints), [surveyMap, footprints]);
+  useEffect(() => {
+    surveyMap.showCoverage(footprints);
+    if (answer) void surveyMap.whenCoverageDrawn().then(() => answerDrawn(answer));
+  }, [surveyMap, footprints, answer]);
   useEffect(() => surveyMap.showUncovered(uncovered), [surveyMap, uncovered]);
   const tileZoom = chosen?.request.zoom;
   useEffect(() => surveyMap.showTileGrid(grid, tileZoom), [surveyMap, grid, tileZoom]);

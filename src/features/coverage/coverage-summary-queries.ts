@@ -5,8 +5,9 @@ import type { AreaGeometry } from '../../area/area-geometry.ts';
 import type { ActiveArea, AreaSearch } from '../../state/area-search-store.ts';
 import { coverageKeys, NO_SEARCH } from './coverage-queries.ts';
 import { summariseCoverageOffThread } from './coverage-results.ts';
+import { whenAnswerDrawn } from './drawn-answers.ts';
 
-/** The answer ranked by the percent of the area each survey covers, and the uncovered part: worked out off the page's thread. */
+/** The answer ranked by the percent of the area each survey covers, and the uncovered part: worked out off the page's thread, once the map has drawn the answer. */
 export const coverageSummaryQueryOptions = (
   connection: Connection,
   search: AreaSearch | null,
@@ -15,7 +16,11 @@ export const coverageSummaryQueryOptions = (
 ) =>
   queryOptions({
     queryKey: coverageKeys.summary(connection.baseUrl, search ?? NO_SEARCH, area?.wkt ?? '', answer?.answeredAt ?? 0),
-    queryFn: () => summariseCoverageOffThread(area?.geometry as AreaGeometry, answer?.surveys ?? []),
+    queryFn: async () => {
+      // The footprints first: ranking starts once the map has tiled them.
+      if (answer) await whenAnswerDrawn(answer.surveys);
+      return summariseCoverageOffThread(area?.geometry as AreaGeometry, answer?.surveys ?? []);
+    },
     enabled: search !== null && area !== null && answer !== null,
     staleTime: Infinity,
     gcTime: 60_000,

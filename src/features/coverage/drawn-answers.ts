@@ -1,0 +1,31 @@
+import type { CoverageSurvey } from '../../api/model.ts';
+
+/** Longest the ranking waits for the map: it still runs when an answer is not drawn (area search closed) or drawing stalls. */
+export const DRAWING_WAIT_MS = 1000;
+
+type Answer = readonly CoverageSurvey[];
+const drawn = new WeakSet<Answer>();
+const waiting = new WeakMap<Answer, (() => void)[]>();
+
+/** The map has tiled this answer's footprints. */
+export function answerDrawn(answer: Answer): void {
+  drawn.add(answer);
+  for (const resolve of waiting.get(answer) ?? []) resolve();
+  waiting.delete(answer);
+}
+
+/**
+ * Resolves once the map has tiled this answer's footprints, or after `timeoutMs`. The ranking waits
+ * for it: clipping thousands of footprints in a worker while MapLibre's worker tiles them made both
+ * compete for the same cores, and the footprints are what the user sees first.
+ */
+export function whenAnswerDrawn(answer: Answer, timeoutMs = DRAWING_WAIT_MS): Promise<void> {
+  if (drawn.has(answer)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    waiting.set(answer, [...(waiting.get(answer) ?? []), () => {
+      clearTimeout(timer);
+      resolve();
+    }]);
+  });
+}
