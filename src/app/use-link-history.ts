@@ -89,6 +89,12 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
     const schedule = () => {
       if (timer === undefined) timer = setTimeout(() => whenIdle(() => write()), 200);
     };
+    // A new selection or comparison is its own entry, written on the next task (stores changed together
+    // still make one), however busy the page is: two selections a second apart are two steps back.
+    const scheduleEntry = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => write(), 0);
+    };
     flushLink = () => {
       clearTimeout(timer);
       write({ evenWhileMoving: true });
@@ -104,8 +110,8 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
     };
 
     const offs = [
-      selectionStore.subscribe((s, p) => s.selectedId !== p.selectedId && schedule()),
-      compareStore.subscribe(schedule),
+      selectionStore.subscribe((s, p) => s.selectedId !== p.selectedId && scheduleEntry()),
+      compareStore.subscribe((s, p) => (s.a !== p.a || s.b !== p.b || s.active !== p.active ? scheduleEntry() : schedule())),
       filterStore.subscribe(schedule),
       areaSearchStore.subscribe((s, p) => {
         const changed = s.area !== p.area || s.pendingRestore !== p.pendingRestore || s.observedStart !== p.observedStart
