@@ -38,7 +38,7 @@ const tileColour: ExpressionSpecification = [
 export function areaSearchLayers(selectedTileKey: string | null): LayerSpecification[] {
   return [
     ...footprintPairLayers(COVERAGE_SOURCE, { fill: areaSearchLayerIds.coverageFill, outline: areaSearchLayerIds.coverageOutline }, {
-      fillOpacity: 0.05,
+      fill: { colour: footprintColours.fill, opacity: 0.05 },
       outline: { colour: 'rgba(36, 99, 235, 0.75)', width: 1.2 },
     }),
     {

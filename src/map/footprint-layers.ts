@@ -32,7 +32,7 @@ export const footprintColours = {
 export const hovered: ExpressionSpecification = ['boolean', ['feature-state', 'hover'], false];
 
 interface FootprintPairStyle {
-  fillOpacity: number;
+  fill: { colour: string; opacity: number };
   outline: { colour: string; width: number };
 }
 
@@ -44,7 +44,7 @@ interface FootprintPairStyle {
  */
 export function footprintPairLayers(source: string, ids: { fill: string; outline: string }, style: FootprintPairStyle): LayerSpecification[] {
   return [
-    { id: ids.fill, type: 'fill', source, paint: { 'fill-color': footprintColours.fill, 'fill-opacity': style.fillOpacity } },
+    { id: ids.fill, type: 'fill', source, paint: { 'fill-color': style.fill.colour, 'fill-opacity': style.fill.opacity } },
     { id: ids.outline, type: 'line', source, paint: { 'line-color': style.outline.colour, 'line-width': style.outline.width } },
   ];
 }
@@ -53,20 +53,12 @@ const markerRadius = (smallest: number, largest: number): ExpressionSpecificatio
 const isPoint: ExpressionSpecification = ['==', ['geometry-type'], 'Point'];
 const fadingOut: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], MARKER_MAX_ZOOM - 1.5, 1, MARKER_MAX_ZOOM, 0];
 
-/** The hovered footprint, warm and thicker, above the catalog's and the results' footprints. */
-export function hoverLayers(): LayerSpecification[] {
-  return [
-    { id: footprintLayerIds.hoverFill, type: 'fill', source: HOVER_SOURCE, paint: { 'fill-color': footprintColours.hover, 'fill-opacity': 0.22 } },
-    { id: footprintLayerIds.hoverOutline, type: 'line', source: HOVER_SOURCE, paint: { 'line-color': footprintColours.hover, 'line-width': 2.5 } },
-  ];
-}
-
-/** The hovered survey's marker, above the other markers. */
-export function hoverMarkerLayer(): LayerSpecification {
+/** One point per footprint in `colour`, fading out as the footprints themselves become visible. */
+function fadingMarkers(id: string, source: string, colour: string): LayerSpecification {
   return {
-    id: footprintLayerIds.hoverMarker, type: 'circle', source: HOVER_SOURCE, maxzoom: MARKER_MAX_ZOOM, filter: isPoint,
+    id, type: 'circle', source, maxzoom: MARKER_MAX_ZOOM, filter: isPoint,
     paint: {
-      'circle-color': footprintColours.hover,
+      'circle-color': colour,
       'circle-radius': markerRadius(4, 7),
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 1.5,
@@ -76,24 +68,27 @@ export function hoverMarkerLayer(): LayerSpecification {
   };
 }
 
+/** The hovered footprint, warm and thicker, above the catalog's and the results' footprints. */
+export function hoverLayers(): LayerSpecification[] {
+  return footprintPairLayers(HOVER_SOURCE, { fill: footprintLayerIds.hoverFill, outline: footprintLayerIds.hoverOutline }, {
+    fill: { colour: footprintColours.hover, opacity: 0.22 },
+    outline: { colour: footprintColours.hover, width: 2.5 },
+  });
+}
+
+/** The hovered survey's marker, above the other markers. */
+export function hoverMarkerLayer(): LayerSpecification {
+  return fadingMarkers(footprintLayerIds.hoverMarker, HOVER_SOURCE, footprintColours.hover);
+}
+
 /** Outlined footprints with a faint fill; markers when zoomed out. */
 export function footprintLayers(): LayerSpecification[] {
   return [
     ...footprintPairLayers(FOOTPRINT_SOURCE, footprintLayerIds, {
-      fillOpacity: 0.08,
+      fill: { colour: footprintColours.fill, opacity: 0.08 },
       outline: { colour: footprintColours.outline, width: 1.4 },
     }),
-    {
-      id: footprintLayerIds.markers, type: 'circle', source: MARKER_SOURCE, maxzoom: MARKER_MAX_ZOOM,
-      paint: {
-        'circle-color': footprintColours.outline,
-        'circle-radius': markerRadius(4, 7),
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 1.5,
-        'circle-opacity': fadingOut,
-        'circle-stroke-opacity': fadingOut,
-      },
-    },
+    fadingMarkers(footprintLayerIds.markers, MARKER_SOURCE, footprintColours.outline),
   ];
 }
 
