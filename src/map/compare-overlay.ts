@@ -1,5 +1,6 @@
 import * as maplibregl from 'maplibre-gl';
 import { compareLayer, compareSource, compareSourceId, sameSide, type CompareSideSpec } from './compare-layers.ts';
+import { firstLabelLayer } from './first-label-layer.ts';
 import { replaceRaster } from './raster-layer.ts';
 import { TileRetrier, type TileErrorEvent } from './tile-retry.ts';
 
@@ -89,7 +90,6 @@ export class CompareOverlay {
     this.retrier.reset();
     const layer = compareLayer(SIDE, 1, true);
     // Under the place names, as the preview is.
-    const before = this.map.getStyle().layers.find((l) => l.type === 'symbol')?.id;
-    replaceRaster(this.map, layer.id, compareSourceId(SIDE), { source: compareSource(this.side), layer, before });
+    replaceRaster(this.map, layer.id, compareSourceId(SIDE), { source: compareSource(this.side), layer, before: firstLabelLayer(this.map) });
   }
 }

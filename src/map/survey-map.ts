@@ -13,6 +13,7 @@ import {
 } from './compare-layers.ts';
 import { CompareOverlay } from './compare-overlay.ts';
 import { diffFeatures, diffIsEmpty, type IdFeature } from './feature-diff.ts';
+import { firstLabelLayer } from './first-label-layer.ts';
 import {
   FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, HOVER_SOURCE, hoverLayers, hoverMarkerLayer, MARKER_SOURCE, SELECTION_SOURCE, selectionLayers,
 } from './footprint-layers.ts';
@@ -500,11 +501,6 @@ export class SurveyMap {
     if (!this.areaToolActive()) this.map.getCanvas().style.cursor = on ? 'pointer' : '';
   }
 
-  /** The basemap's first label layer: app layers that would hide place names go below it. */
-  private firstLabelLayer(): string | undefined {
-    return this.map.getStyle().layers.find((layer) => layer.type === 'symbol')?.id;
-  }
-
   private installFootprintLayers(): void {
     this.held.delete(FOOTPRINT_SOURCE);
     this.held.delete(MARKER_SOURCE);
@@ -512,7 +508,7 @@ export class SurveyMap {
     this.map.addSource(MARKER_SOURCE, { type: 'geojson', data: EMPTY, promoteId: 'id' });
     this.sendFeatures(FOOTPRINT_SOURCE, this.footprints.features);
     this.sendFeatures(MARKER_SOURCE, markersOf(this.footprints).features);
-    const before = this.firstLabelLayer();
+    const before = firstLabelLayer(this.map);
     // Outlines go under the labels; markers stay on top, where a label cannot hide them.
     for (const layer of footprintLayers()) this.map.addLayer(layer, layer.type === 'circle' ? undefined : before);
   }
@@ -524,7 +520,7 @@ export class SurveyMap {
     this.sendFeatures(COVERAGE_SOURCE, this.coverage.features);
     this.map.addSource(UNCOVERED_SOURCE, { type: 'geojson', data: this.uncoveredData() });
     this.map.addSource(TILE_GRID_SOURCE, { type: 'geojson', data: this.tileGrid, promoteId: 'key' });
-    const before = this.firstLabelLayer();
+    const before = firstLabelLayer(this.map);
     for (const layer of areaSearchLayers(this.selectedTileKey)) this.map.addLayer(layer, before);
     this.map.setPaintProperty(areaSearchLayerIds.tileOutline, 'line-opacity', tileOutlineOpacity(this.tileGridZoom));
   }
@@ -563,7 +559,7 @@ export class SurveyMap {
           this.emit('areaToolChanged', tool);
         },
       },
-      { renderBelowLayerId: this.firstLabelLayer() },
+      { renderBelowLayerId: firstLabelLayer(this.map) },
     );
     this.areaDraw.setArea(this.area);
     this.emit('areaToolsReady', undefined);
@@ -613,7 +609,7 @@ export class SurveyMap {
     if (this.map.getLayer(PREVIEW_LAYER)) this.map.setLayoutProperty(PREVIEW_LAYER, 'visibility', this.preview?.visible && !this.compare ? 'visible' : 'none');
     const spec = this.compare;
     // Over the app's own layers (which the swipe's second map does not have), so both sides look alike; under the labels.
-    const before = this.firstLabelLayer();
+    const before = firstLabelLayer(this.map);
     for (const side of ['a', 'b'] as const) {
       this.compareRetriers[side].reset();
       const layer = side === 'a' ? compareLayer('a', 1, true) : spec && compareLayer('b', mainMapOpacityOfB(spec), spec.mode === 'fade');
