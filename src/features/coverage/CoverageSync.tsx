@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey } from '../../api/model.ts';
-import type { SurveyMap, TileGridCollection } from '../../map/survey-map.ts';
+import type { FootprintCollection, SurveyMap, TileGridCollection } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { coverageSearchQueryOptions } from './coverage-queries.ts';
@@ -11,6 +11,16 @@ import { answerDrawn } from './drawn-answers.ts';
 import { useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
 
 const NO_GRID: TileGridCollection = { type: 'FeatureCollection', features: [] };
+const NO_RESULTS: FootprintCollection = { type: 'FeatureCollection', features: [] };
+
+/**
+ * Hands an answer's footprints to the map — one collection per answer, so whoever hands it over second
+ * sends nothing — and lets the ranking start once MapLibre has tiled them.
+ */
+function drawAnswer(surveyMap: SurveyMap, answer: readonly CoverageSurvey[]): void {
+  surveyMap.showCoverage(coverageFootprints(answer));
+  void surveyMap.whenCoverageDrawn().then(() => answerDrawn(answer));
+}
 
 /** Draws the search's results, the uncovered part and the chosen result's tile grid, while the area search is open. */
 export function CoverageSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
@@ -23,28 +33,21 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
   const client = useQueryClient();
   const search = useAreaSearch((s) => s.search);
   const answer = open ? query.data : undefined;
-  const footprints = useMemo(() => coverageFootprints(answer ?? []), [answer]);
   const grid = useMemo(() => (open && tiles.data ? tileGridOf(tiles.data) : NO_GRID), [open, tiles.data]);
   const uncovered = open ? summary?.uncovered.geometry ?? null : null;
 
   // An answer goes to the map the moment it is in the cache: MapLibre's worker tiles thousands of
-  // footprints while React renders the results (the effect below then hands over the same collection:
-  // nothing to send). The ranking waits until they are drawn.
+  // footprints while React renders the results (the render's own hand-over below then sends nothing).
   useEffect(() => {
     if (!open || !search) return;
     const key = hashKey(coverageSearchQueryOptions(connection, search).queryKey);
     return client.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'success' && event.query.queryHash === key) {
-        const answer = event.query.state.data as CoverageSurvey[];
-        surveyMap.showCoverage(coverageFootprints(answer));
-        void surveyMap.whenCoverageDrawn().then(() => answerDrawn(answer));
+        drawAnswer(surveyMap, event.query.state.data as CoverageSurvey[]);
       }
     });
   }, [client, connection, surveyMap, open, search]);
-  useEffect(() => {
-    surveyMap.showCoverage(footprints);
-    if (answer) void surveyMap.whenCoverageDrawn().then(() => answerDrawn(answer));
-  }, [surveyMap, footprints, answer]);
+  useEffect(() => (answer ? drawAnswer(surveyMap, answer) : surveyMap.showCoverage(NO_RESULTS)), [surveyMap, answer]);
   useEffect(() => surveyMap.showUncovered(uncovered), [surveyMap, uncovered]);
   const tileZoom = chosen?.request.zoom;
   useEffect(() => surveyMap.showTileGrid(grid, tileZoom), [surveyMap, grid, tileZoom]);
@@ -52,7 +55,7 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
   useEffect(() => surveyMap.on('tileClicked', (key) => areaSearchStore.getState().tileClicked(key)), [surveyMap]);
   useEffect(
     () => () => {
-      surveyMap.showCoverage({ type: 'FeatureCollection', features: [] });
+      surveyMap.showCoverage(NO_RESULTS);
       surveyMap.showUncovered(null);
       surveyMap.showTileGrid(NO_GRID);
     },
