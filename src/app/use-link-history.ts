@@ -65,7 +65,6 @@ export const linkedView = () => initialLink?.view ?? null;
 export function useLinkHistory(surveyMap: SurveyMap | null): void {
   useEffect(() => {
     if (!surveyMap) return;
-    if (initialLink?.view) surveyMap.setView(initialLink.view);
 
     let lastKey = navigationKey(currentLink(surveyMap));
     let timer: ReturnType<typeof setTimeout> | undefined;
