@@ -86,3 +86,12 @@ test('signs in with an API key: tiles carry api_key, the page URL never does; re
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
 });
+
+test('when the session code cannot be loaded (e.g. replaced by a new deployment), signing in says so and the map stays', async ({ page }) => {
+  await page.route(/\/assets\/signed-in-[\w-]+\.js$/, (route) => route.abort());
+  await openViewer(page);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The viewer could not be loaded. Reload the page to try again.');
+  await expect(page.getByRole('region', { name: 'Survey map' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);
+});

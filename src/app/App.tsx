@@ -12,15 +12,12 @@ import { SurveyMapContext } from '../map/map-context.ts';
 import { MapView } from '../map/MapView.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { useUi } from '../state/ui-store.ts';
+import { useSessionCode } from './session-code.ts';
 import { linkedView, useLinkHistory } from './use-link-history.ts';
 
-const loadSignedIn = () => import('./signed-in.ts');
-// The session's code downloads while the map sets up and the sign-in dialog is read: asked for
-// before the map is made, whose setup holds the main thread for a while. It never delays first paint.
-void loadSignedIn().catch(() => undefined);
-const Sidebar = lazy(() => loadSignedIn().then((m) => ({ default: m.Sidebar })));
-const MapOverlays = lazy(() => loadSignedIn().then((m) => ({ default: m.MapOverlays })));
 const HelpDialog = lazy(() => import('../features/shell/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
+
+const VIEWER_NOT_LOADED = <p className="panel-section" role="alert">The viewer could not be loaded. Reload the page to try again.</p>;
 
 function SignedOutHeader() {
   return (
@@ -40,6 +37,8 @@ export function App({ config }: { config: RuntimeConfig }) {
   const [surveyMap, setSurveyMap] = useState<SurveyMap | null>(null);
   const sheetExpanded = useUi((s) => s.sheetExpanded);
   const helpOpen = useUi((s) => s.helpOpen);
+  const sessionCode = useSessionCode();
+  const session = sessionCode === 'failed' ? null : sessionCode;
   useLinkHistory(surveyMap);
   useShortcuts(connection !== null);
   useThemeOnDocument();
@@ -47,11 +46,11 @@ export function App({ config }: { config: RuntimeConfig }) {
     <SurveyMapContext.Provider value={surveyMap}>
       <div className="app">
         <aside className={sheetExpanded ? 'sidebar is-expanded' : 'sidebar'} aria-label="Surveys and area search">
-          {connection ? (
-            <LoadBoundary fallback={<p className="panel-section" role="alert">The viewer could not be loaded. Reload the page to try again.</p>}>
-              <Suspense fallback={<SignedOutHeader />}>
-                <Sidebar key={connection.baseUrl} connection={connection} />
-              </Suspense>
+          {connection && sessionCode === 'failed' ? (
+            VIEWER_NOT_LOADED
+          ) : connection && session ? (
+            <LoadBoundary fallback={VIEWER_NOT_LOADED}>
+              <session.Sidebar key={connection.baseUrl} connection={connection} />
             </LoadBoundary>
           ) : (
             <SignedOutHeader />
@@ -61,11 +60,9 @@ export function App({ config }: { config: RuntimeConfig }) {
           <MapView basemapStyleUrl={config.basemapStyleUrl} initialView={linkedView()} onReady={setSurveyMap} />
           <OfflineBanner />
           <Notice />
-          {connection && surveyMap && (
+          {connection && surveyMap && session && (
             <LoadBoundary fallback={null}>
-              <Suspense fallback={null}>
-                <MapOverlays connection={connection} surveyMap={surveyMap} />
-              </Suspense>
+              <session.MapOverlays connection={connection} surveyMap={surveyMap} />
             </LoadBoundary>
           )}
         </main>
