@@ -1,11 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Settler } from './settler.ts';
 
-/** The value once it has stayed the same for `ms` (e.g. the rows in view once scrolling rests). */
+/** The value once it has stayed the same for `ms`; see `Settler`. */
 export function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
+  const [settler] = useState(() => new Settler<T>(ms, setSettled));
+  const seen = useRef(value);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
+    if (Object.is(seen.current, value)) return;
+    seen.current = value;
+    settler.changed(value);
+  }, [settler, value]);
+  useEffect(() => () => settler.dispose(), [settler]);
   return settled;
 }
