@@ -1,18 +1,16 @@
 import { ApiError } from './api-error.ts';
-import { concurrencyLimit } from './concurrency.ts';
 import type { Connection } from './connection.ts';
 import { requestJson } from './http.ts';
 import type { SurveyFootprint } from './model.ts';
 import { normaliseFootprint } from './normalise.ts';
 
-/** Footprints can be large; a handful at a time keeps the list's own requests responsive. */
-const footprintSlots = concurrencyLimit(4);
-
-/** GET /tile/v2/{survey_id}/footprint */
-export function fetchFootprint(connection: Connection, surveyId: string, signal?: AbortSignal): Promise<SurveyFootprint> {
-  return footprintSlots(async () => {
-    const footprint = await requestJson(connection, `/tile/v2/${encodeURIComponent(surveyId)}/footprint`, (raw) => normaliseFootprint(raw, surveyId), { signal });
-    if (!footprint) throw new ApiError(404, 'not_found', `Survey "${surveyId}" has no footprint.`);
-    return footprint;
-  }, signal);
+/**
+ * GET /tile/v2/{survey_id}/footprint. Asked for all at once for the rows in view, at low priority: the
+ * browser gives the list's pages and the imagery tiles the next free connection. (Counting them out in
+ * the page instead let each next one wait for the main thread, behind the map's long frames.)
+ */
+export async function fetchFootprint(connection: Connection, surveyId: string, signal?: AbortSignal): Promise<SurveyFootprint> {
+  const footprint = await requestJson(connection, `/tile/v2/${encodeURIComponent(surveyId)}/footprint`, (raw) => normaliseFootprint(raw, surveyId), { signal, priority: 'low' });
+  if (!footprint) throw new ApiError(404, 'not_found', `Survey "${surveyId}" has no footprint.`);
+  return footprint;
 }

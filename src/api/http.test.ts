@@ -3,6 +3,7 @@ import { emptyPage, envelope, fakeFetch, json } from '../test/fake-service.ts';
 import { ApiError } from './api-error.ts';
 import type { Credential, CredentialSource } from './connection.ts';
 import { request } from './http.ts';
+import { fetchFootprint } from './footprints.ts';
 import { fetchSurveyPage } from './surveys.ts';
 
 const BASE = 'https://service.example';
@@ -113,5 +114,19 @@ describe('401 handling', () => {
       .rejects.toMatchObject({ status: 401, code: 'invalid_client' });
     expect(tokens.renewals).toBe(0);
     expect(service.calls).toHaveLength(1);
+  });
+});
+
+describe('request priority', () => {
+  it('asks for footprints at low priority, all at once, and the list at the default', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const footprint = { footprint: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] } };
+    const service = fakeFetch(async (url) => (url.pathname.endsWith('/footprint') ? answered.then(() => json(footprint)) : json(emptyPage)));
+    const footprints = Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => fetchFootprint({ baseUrl: BASE }, id)));
+    await fetchSurveyPage({ baseUrl: BASE }, 1);
+    expect(service.calls.map((call) => call.init.priority)).toEqual(['low', 'low', 'low', 'low', 'low', 'low', undefined]);
+    answer();
+    await expect(footprints).resolves.toHaveLength(6);
   });
 });

@@ -10,6 +10,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false for the credential endpoints themselves. */
   authenticated?: boolean;
+  /** The browser's fetch priority: which request gets the next connection when they queue. */
+  priority?: RequestPriority;
 }
 
 /** How much of an answer's body has arrived; `total` is null when the service does not say (no Content-Length). */
@@ -43,6 +45,7 @@ async function send(connection: Connection, path: string, options: RequestOption
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      priority: options.priority,
       referrerPolicy: 'no-referrer',
       credentials: connection.sameOriginCookies ? 'same-origin' : 'omit',
     });
