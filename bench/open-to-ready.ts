@@ -82,17 +82,19 @@ export async function openToReadyBench(ctx: BenchContext, shared?: { browser: Br
   const browser = shared?.browser ?? (await launch());
   try {
     const viewerUrl = `${service.url}/?e2e`;
-    // A first run clicked through tells which survey and footprints the scene holds and where the camera
-    // ends; the link the viewer wrote for it is what the link runs open. It also warms the service.
+    // A first run clicked through tells which survey the scene holds and where the camera ends; the link
+    // the viewer wrote for it is what the link runs open. A first link run then tells which footprints
+    // the scene shows (the rows in view beside the open survey; clicking through may have fetched a few
+    // more while the list was taller) — those the bare page draws. Both also warm the service.
     const first = await openOnce(browser, viewerUrl, { mode: 'open', automate: true }, 1500);
     if (!first.survey) throw new Error('the viewer showed no preview source');
     if (!first.hash.includes(`survey=${encodeURIComponent(first.survey)}`)) throw new Error(`the viewer's link does not hold the survey: ${first.hash}`);
     const { lng, lat, zoom } = first.camera;
     const linkUrl = `${viewerUrl}${first.hash}`;
-    const bareUrl = `${service.url}/bench/bare.html?mode=open&survey=${encodeURIComponent(first.survey)}&ids=${first.ids.map(encodeURIComponent).join(',')}&lng=${lng}&lat=${lat}&zoom=${zoom}`;
-    const minFootprints = first.ids.length;
-    const linked = await openOnce(browser, linkUrl, { mode: 'open', automate: 'signIn', minFootprints });
+    const linked = await openOnce(browser, linkUrl, { mode: 'open', automate: 'signIn' }, 1500);
     if (linked.survey !== first.survey) throw new Error(`the link opened ${linked.survey}, not ${first.survey}`);
+    const bareUrl = `${service.url}/bench/bare.html?mode=open&survey=${encodeURIComponent(first.survey)}&ids=${linked.ids.map(encodeURIComponent).join(',')}&lng=${lng}&lat=${lat}&zoom=${zoom}`;
+    const minFootprints = linked.ids.length;
     await openOnce(browser, bareUrl, { mode: 'open', minFootprints });
     ctx.log(`  scene: survey ${first.survey} at z${zoom.toFixed(2)}, ${minFootprints} footprints; link ${first.hash}`);
 
