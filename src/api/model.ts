@@ -11,8 +11,6 @@ export interface Survey {
   /** Percent 0–100, or null where the service does not publish it. */
   cloudCover: number | null;
   spectralRange: string | null;
-  /** Link relation → URL. */
-  links: Record<string, string>;
 }
 
 export interface SurveyPage {

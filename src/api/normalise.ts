@@ -7,8 +7,9 @@ import type {
 
 /**
  * The single place that reads raw responses. Tolerates both the seed's shapes (GeoJSON footprints,
- * cloud_cover, links, flat tile metadata) and the provider's (WKT, no cloud cover, nested metadata,
- * legacy "YYYY-MM-DD HH:MM:SS UTC" timestamps).
+ * cloud_cover, flat tile metadata) and the provider's (WKT, no cloud cover, nested metadata, legacy
+ * "YYYY-MM-DD HH:MM:SS UTC" timestamps). A survey's `links` are not read: the app builds its URLs
+ * from the endpoints' paths.
  */
 
 export class ShapeError extends Error {
@@ -25,12 +26,29 @@ function objectOf(value: unknown, what: string): Json {
 }
 
 /** The first of several candidate field names that is present. */
-function pick(record: Json, ...names: string[]): unknown {
+function pick(record: Json, names: readonly string[]): unknown {
   for (const name of names) {
-    if (record[name] !== undefined && record[name] !== null) return record[name];
+    const value = record[name];
+    if (value !== undefined && value !== null) return value;
   }
   return undefined;
 }
+
+/** Each field's names, the seed's first (constants: a survey answer can hold 10,000 records). */
+const FIELDS = {
+  surveyId: ['id', 'survey_id'],
+  captureStart: ['capture_date_start', 'capture_start', 'acquisition_start', 'start_date'],
+  captureEnd: ['capture_date_end', 'capture_end', 'acquisition_end', 'end_date'],
+  lastUpdated: ['last_updated', 'updated', 'published_date'],
+  cloudCover: ['cloud_cover', 'cloudCover', 'cloud_cover_percent'],
+  footprint: ['footprint', 'geometry'],
+  surveyList: ['results', 'surveys', 'items'],
+  totalResults: ['total_results', 'total', 'count'],
+  tileUrl: ['static_url', 'url', 'href'],
+  tileExtent: ['geospatial_extent', 'extent', 'bbox'],
+  resolution: ['spatial_resolution_class', 'resolution'],
+  tileList: ['results', 'items', 'tiles'],
+} as const satisfies Record<string, readonly string[]>;
 
 function optionalNumber(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -48,7 +66,7 @@ function requiredString(value: unknown, what: string): string {
   return text;
 }
 
-const CANONICAL_UTC = /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d)(\.\d{3})?Z$/;
+const CANONICAL_UTC = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{3})?Z$/;
 const LEGACY_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d+)?)\s*UTC$/i;
 
 /** ISO 8601 (with or without zone; no zone means UTC) or the legacy "YYYY-MM-DD HH:MM:SS UTC" → ISO 8601 UTC. */
@@ -56,8 +74,7 @@ export function normaliseTimestamp(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   // The common case, already UTC on a day every month has (so nothing rolls over): the text toISOString
   // would give, without the Date round trip — a third of the time spent reading a 10,000-survey answer.
-  const canonical = CANONICAL_UTC.exec(value);
-  if (canonical) return `${canonical[1]}${canonical[2] ?? '.000'}Z`;
+  if (CANONICAL_UTC.test(value)) return value.length === 24 ? value : `${value.slice(0, 19)}.000Z`;
   const text = value.trim();
   const legacy = LEGACY_TIME.exec(text);
   const candidate = legacy ? `${legacy[1]}T${legacy[2]}Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || text.length <= 10 ? text : `${text}Z`;
@@ -65,46 +82,33 @@ export function normaliseTimestamp(value: unknown): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
-function requiredTimestamp(value: unknown, what: string): string {
+function requiredTimestamp(value: unknown, what: string, surveyId: string): string {
   const time = normaliseTimestamp(value);
-  if (time === null) throw new ShapeError(`${what} is not a timestamp`);
+  if (time === null) throw new ShapeError(`${what} of ${surveyId} is not a timestamp`);
   return time;
 }
 
-/** Links as [{rel, href}], {rel: href} or {rel: {href}}. */
-function normaliseLinks(value: unknown): Record<string, string> {
-  const links: Record<string, string> = {};
-  if (Array.isArray(value)) {
-    for (const link of value) {
-      if (isObject(link) && typeof link.rel === 'string' && typeof link.href === 'string') links[link.rel] = link.href;
-    }
-  } else if (isObject(value)) {
-    for (const [rel, link] of Object.entries(value)) {
-      const href = typeof link === 'string' ? link : isObject(link) ? link.href : undefined;
-      if (typeof href === 'string') links[rel] = href;
-    }
-  }
-  return links;
+function surveyOf<Extra extends object>(record: Json, extra: Extra): Survey & Extra {
+  const id = requiredString(pick(record, FIELDS.surveyId), 'survey id');
+  return {
+    id,
+    captureStart: requiredTimestamp(pick(record, FIELDS.captureStart), 'capture start', id),
+    captureEnd: requiredTimestamp(pick(record, FIELDS.captureEnd), 'capture end', id),
+    lastUpdated: normaliseTimestamp(pick(record, FIELDS.lastUpdated)),
+    cloudCover: optionalNumber(pick(record, FIELDS.cloudCover)),
+    spectralRange: optionalString(record.spectral_range),
+    ...extra,
+  };
 }
 
 export function normaliseSurvey(raw: unknown): Survey {
-  const record = objectOf(raw, 'survey');
-  const id = requiredString(pick(record, 'id', 'survey_id'), 'survey id');
-  return {
-    id,
-    captureStart: requiredTimestamp(pick(record, 'capture_date_start', 'capture_start', 'acquisition_start', 'start_date'), `capture start of ${id}`),
-    captureEnd: requiredTimestamp(pick(record, 'capture_date_end', 'capture_end', 'acquisition_end', 'end_date'), `capture end of ${id}`),
-    lastUpdated: normaliseTimestamp(pick(record, 'last_updated', 'updated', 'published_date')),
-    cloudCover: optionalNumber(pick(record, 'cloud_cover', 'cloudCover', 'cloud_cover_percent')),
-    spectralRange: optionalString(record.spectral_range),
-    links: normaliseLinks(record.links),
-  };
+  return surveyOf(objectOf(raw, 'survey'), {});
 }
 
 /** `requestedPage` fills in for services that do not echo the page number. */
 export function normaliseSurveyPage(raw: unknown, requestedPage = 1): SurveyPage {
   const record = objectOf(raw, 'survey page');
-  const results = pick(record, 'results', 'surveys', 'items');
+  const results = pick(record, FIELDS.surveyList);
   if (!Array.isArray(results)) throw new ShapeError('survey page has no results array');
   const page = optionalNumber(record.page) ?? requestedPage;
   const totalPages = optionalNumber(record.total_pages);
@@ -115,7 +119,7 @@ export function normaliseSurveyPage(raw: unknown, requestedPage = 1): SurveyPage
     hasNext,
     pageSize: optionalNumber(record.page_size),
     totalPages,
-    totalResults: optionalNumber(pick(record, 'total_results', 'total', 'count')),
+    totalResults: optionalNumber(pick(record, FIELDS.totalResults)),
   };
 }
 
@@ -141,7 +145,7 @@ export function normaliseGeometry(value: unknown): FootprintGeometry {
 /** A footprint answer, or null when the service says there is none (the provider's `footprint: null`). */
 export function normaliseFootprint(raw: unknown, surveyId: string): SurveyFootprint | null {
   const record = objectOf(raw, 'footprint answer');
-  const value = pick(record, 'footprint', 'geometry');
+  const value = pick(record, FIELDS.footprint);
   if (value === undefined) return null;
   const geometry = normaliseGeometry(value);
   return { surveyId, geometry, bbox: bboxOf(geometry) };
@@ -149,13 +153,13 @@ export function normaliseFootprint(raw: unknown, surveyId: string): SurveyFootpr
 
 /** Surveys intersecting an area (endpoint 3): a bare array (seed and provider) or one wrapped in results. */
 export function normaliseCoverage(raw: unknown): CoverageSurvey[] {
-  const list = isObject(raw) ? pick(raw, 'results', 'surveys', 'items') : raw;
+  const list = isObject(raw) ? pick(raw, FIELDS.surveyList) : raw;
   if (!Array.isArray(list)) throw new ShapeError('coverage answer is not an array of surveys');
   return list.map((item) => {
-    const survey = normaliseSurvey(item);
-    const footprint = pick(objectOf(item, 'survey'), 'footprint', 'geometry');
-    if (footprint === undefined) throw new ShapeError(`survey ${survey.id} in the coverage answer has no footprint`);
-    return { ...survey, footprint: normaliseGeometry(footprint) };
+    const record = objectOf(item, 'survey');
+    const footprint = pick(record, FIELDS.footprint);
+    if (footprint === undefined) throw new ShapeError(`survey ${String(pick(record, FIELDS.surveyId))} in the coverage answer has no footprint`);
+    return surveyOf(record, { footprint: normaliseGeometry(footprint) });
   });
 }
 
@@ -194,8 +198,8 @@ function normaliseExtent(value: unknown): TileMetadataItem['extent'] {
 
 function normaliseTileItem(raw: unknown): TileMetadataItem {
   const record = objectOf(raw, 'tile metadata item');
-  const url = requiredString(pick(record, 'static_url', 'url', 'href'), 'tile static_url');
-  const extent = normaliseExtent(pick(record, 'geospatial_extent', 'extent', 'bbox'));
+  const url = requiredString(pick(record, FIELDS.tileUrl), 'tile static_url');
+  const extent = normaliseExtent(pick(record, FIELDS.tileExtent));
   // The seed adds z/x/y; the provider's items carry the address only in the URL and the extent.
   const given = validAddress(optionalNumber(record.z) ?? NaN, optionalNumber(record.x) ?? NaN, optionalNumber(record.y) ?? NaN);
   const address = given ?? tileAddressFromUrl(url) ?? (extent && tileAddressFromExtent(extent));
@@ -208,7 +212,7 @@ function normaliseTileItem(raw: unknown): TileMetadataItem {
     captureStart: normaliseTimestamp(record.capture_date_start),
     captureEnd: normaliseTimestamp(record.capture_date_end),
     publishedDate: normaliseTimestamp(record.published_date),
-    resolution: optionalString(pick(record, 'spatial_resolution_class', 'resolution')),
+    resolution: optionalString(pick(record, FIELDS.resolution)),
     fileFormat: optionalString(record.file_format),
     percentCovered: optionalNumber(record.percent_covered),
   };
@@ -216,14 +220,14 @@ function normaliseTileItem(raw: unknown): TileMetadataItem {
 
 /** Flat array of items (seed) or one inner array per tile position (provider). */
 export function normaliseTileMetadata(raw: unknown): TileMetadataItem[] {
-  const list = isObject(raw) ? pick(raw, 'results', 'items', 'tiles') : raw;
+  const list = isObject(raw) ? pick(raw, FIELDS.tileList) : raw;
   if (!Array.isArray(list)) throw new ShapeError('tile metadata is not an array');
   return list.flat().map(normaliseTileItem);
 }
 
 /** One tile's metadata (`?metadata=true`): the list forms above, or a lone item. */
 export function normaliseTileCaptures(raw: unknown): TileMetadataItem[] {
-  return isObject(raw) && pick(raw, 'results', 'items', 'tiles') === undefined ? [normaliseTileItem(raw)] : normaliseTileMetadata(raw);
+  return isObject(raw) && pick(raw, FIELDS.tileList) === undefined ? [normaliseTileItem(raw)] : normaliseTileMetadata(raw);
 }
 
 const DEFAULT_TOKEN_LIFETIME = 3600;

@@ -9,7 +9,7 @@ import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/
 import { useSurveyList } from '../surveys/use-survey-list.ts';
 import { useTimelineCaptures } from '../timeline/use-timeline-captures.ts';
 
-const unknownSurvey = (id: string): Survey => ({ id, captureStart: '', captureEnd: '', lastUpdated: null, cloudCover: null, spectralRange: null, links: {} });
+const unknownSurvey = (id: string): Survey => ({ id, captureStart: '', captureEnd: '', lastUpdated: null, cloudCover: null, spectralRange: null });
 /** Stands in while nothing is asked for; its query stays disabled. */
 const NO_SURVEY = unknownSurvey('');
 

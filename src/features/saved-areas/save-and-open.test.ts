@@ -11,7 +11,7 @@ import { saveArea } from './save-area.ts';
 
 const connection = { baseUrl: 'https://service.example' };
 const survey = (id: string, lastUpdated: string | null): CoverageSurvey => ({
-  id, captureStart: '2025-01-01T00:00:00Z', captureEnd: '2025-01-02T00:00:00Z', lastUpdated, cloudCover: 0, spectralRange: null, links: {}, footprint: square(0, 0, 1, 1),
+  id, captureStart: '2025-01-01T00:00:00Z', captureEnd: '2025-01-02T00:00:00Z', lastUpdated, cloudCover: 0, spectralRange: null, footprint: square(0, 0, 1, 1),
 });
 const prepared = () => {
   const outcome = activeAreaFrom(square(-105, 39.7, -104.95, 39.75), 'drawn');

@@ -4,7 +4,7 @@ import { NO_FILTERS, type SurveyFilters } from '../../state/filter-store.ts';
 import { dateRangeProblem, filterChips, filterSurveys, matchesFilters, needsWholeCatalog, parseMaxCloud } from './survey-filters.ts';
 
 const survey = (id: string, captureStart: string, captureEnd: string, cloudCover: number | null = 0): Survey => ({
-  id, captureStart, captureEnd, cloudCover, lastUpdated: null, spectralRange: null, links: {},
+  id, captureStart, captureEnd, cloudCover, lastUpdated: null, spectralRange: null,
 });
 const filters = (change: Partial<SurveyFilters>): SurveyFilters => ({ ...NO_FILTERS, ...change });
 
