@@ -331,17 +331,20 @@ export class SurveyMap {
     this.applyHighlights();
   }
 
-  /** Resolves once MapLibre has tiled the results shown last (at once when it has nothing left to tile). */
+  /**
+   * Resolves once MapLibre has tiled and drawn the results shown last and come to rest (at once when it
+   * has nothing left to draw): work queued behind it then does not hold up the frames that show them.
+   */
   whenCoverageDrawn(): Promise<void> {
     return new Promise((resolve) => {
-      const settled = () => !this.ready || this.map.isSourceLoaded(COVERAGE_SOURCE);
-      if (settled()) return resolve();
-      const onData = (event: maplibregl.MapSourceDataEvent) => {
-        if (event.sourceId !== COVERAGE_SOURCE || !settled()) return;
-        this.map.off('sourcedata', onData);
+      const settled = () => !this.ready || (this.map.isSourceLoaded(COVERAGE_SOURCE) && !this.map.isMoving());
+      if (settled() && this.map.loaded()) return resolve();
+      const onIdle = () => {
+        if (!settled()) return;
+        this.map.off('idle', onIdle);
         resolve();
       };
-      this.map.on('sourcedata', onData);
+      this.map.on('idle', onIdle);
     });
   }
 
