@@ -54,3 +54,22 @@ test('lists 25 surveys newest first, pages in on scroll until has_next is false,
   await expect(active).toHaveAttribute('data-survey-id', first.results[2].id);
   await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(first.results[2].id);
 });
+
+test('loading placeholders move only for users who have not asked for reduced motion', async ({ page }) => {
+  // The first page is held back so that the skeleton rows stay on screen while they are looked at.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/tile\/v2\/surveys\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const animationOf = () => page.locator('.survey-skeleton').first().evaluate((el) => getComputedStyle(el).animationName);
+  await page.goto('/?e2e');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.survey-skeleton').first()).toBeVisible();
+  expect(await animationOf()).toBe('shimmer');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await animationOf()).toBe('none');
+  release();
+  await expect(surveyList(page).getByRole('option').first()).toBeVisible();
+});
