@@ -29,7 +29,7 @@ export class AreaLayer {
     }
     if (!area) return;
     this.map.addSource(SOURCE, { type: 'geojson', data });
-    this.map.addLayer({ id: FILL, type: 'fill', source: SOURCE, paint: { 'fill-color': areaColours.fill, 'fill-opacity': 0.14 } }, this.beforeLayerId);
+    this.map.addLayer({ id: FILL, type: 'fill', source: SOURCE, paint: { 'fill-color': areaColours.fill, 'fill-opacity': 0.14, 'fill-antialias': false } }, this.beforeLayerId);
     this.map.addLayer({ id: OUTLINE, type: 'line', source: SOURCE, paint: { 'line-color': areaColours.outline, 'line-width': 2.5 } }, this.beforeLayerId);
   }
 

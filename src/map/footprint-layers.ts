@@ -40,11 +40,12 @@ interface FootprintPairStyle {
  * A faint fill and an outline per footprint. The paint is the same for every feature (hover is drawn
  * by the hover layers): the basemap's own fill and line programs draw them, with no per-feature paint
  * data to build and upload for thousands of footprints, and no extra shader program to compile on the
- * way to the first view (each costs 150–600 ms in SwiftShader).
+ * way to the first view (each costs 150–600 ms in SwiftShader). The outline draws the fill's edge, so
+ * the fill has no antialiasing pass of its own (a second draw per tile, with its own program).
  */
 export function footprintPairLayers(source: string, ids: { fill: string; outline: string }, style: FootprintPairStyle): LayerSpecification[] {
   return [
-    { id: ids.fill, type: 'fill', source, paint: { 'fill-color': style.fill.colour, 'fill-opacity': style.fill.opacity } },
+    { id: ids.fill, type: 'fill', source, paint: { 'fill-color': style.fill.colour, 'fill-opacity': style.fill.opacity, 'fill-antialias': false } },
     { id: ids.outline, type: 'line', source, paint: { 'line-color': style.outline.colour, 'line-width': style.outline.width } },
   ];
 }
@@ -96,7 +97,7 @@ export function footprintLayers(): LayerSpecification[] {
 export function selectionLayers(): { footprint: LayerSpecification[]; marker: LayerSpecification } {
   return {
     footprint: [
-      { id: footprintLayerIds.selectedFill, type: 'fill', source: SELECTION_SOURCE, paint: { 'fill-color': footprintColours.selected, 'fill-opacity': 0.07 } },
+      { id: footprintLayerIds.selectedFill, type: 'fill', source: SELECTION_SOURCE, paint: { 'fill-color': footprintColours.selected, 'fill-opacity': 0.07, 'fill-antialias': false } },
       { id: footprintLayerIds.selectedCasing, type: 'line', source: SELECTION_SOURCE, paint: { 'line-color': '#ffffff', 'line-width': 5, 'line-opacity': 0.9 } },
       { id: footprintLayerIds.selectedOutline, type: 'line', source: SELECTION_SOURCE, paint: { 'line-color': footprintColours.selected, 'line-width': 2.5 } },
     ],
