@@ -1,6 +1,8 @@
 import { DEMO, expect, openViewer, selectSurvey, surveyList, test, TILE_REQUEST, tileRequests } from './support.ts';
 
 test('signs in with the demo credentials that config.json pre-fills', async ({ page }) => {
+  const configRequests: string[] = [];
+  page.on('request', (request) => new URL(request.url()).pathname === '/config.json' && configRequests.push(request.url()));
   await openViewer(page);
   await expect(page.getByLabel('Service URL')).not.toHaveValue('');
   await expect(page.getByLabel('Audience')).toHaveValue(DEMO.audience);
@@ -8,6 +10,8 @@ test('signs in with the demo credentials that config.json pre-fills', async ({ p
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(surveyList(page).getByRole('option').first()).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);
+  // index.html preloads it beside the scripts; the app reads that answer rather than asking again.
+  expect(configRequests).toHaveLength(1);
 
   // Neither the secret nor the token is ever written anywhere the page can keep.
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
