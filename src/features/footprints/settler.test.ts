@@ -7,7 +7,7 @@ describe('Settler', () => {
 
   const make = () => {
     const seen: string[] = [];
-    const settler = new Settler<string>(150, (value) => seen.push(value), () => Date.now());
+    const settler = new Settler<string>(150, (value) => seen.push(value));
     return { seen, settler };
   };
 
@@ -31,14 +31,14 @@ describe('Settler', () => {
     expect(seen).toEqual(['a', 'd']);
   });
 
-  it('passes on a change after a rest at once again', () => {
+  it('after the first, waits for every change to rest, even after a pause', () => {
     const { seen, settler } = make();
     settler.changed('a');
-    vi.advanceTimersByTime(50);
+    vi.advanceTimersByTime(1000);
     settler.changed('b');
-    vi.advanceTimersByTime(400);
-    settler.changed('c');
-    expect(seen).toEqual(['a', 'b', 'c']);
+    expect(seen).toEqual(['a']);
+    vi.advanceTimersByTime(150);
+    expect(seen).toEqual(['a', 'b']);
   });
 
   it('passes on nothing pending once disposed', () => {

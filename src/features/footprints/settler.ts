@@ -1,25 +1,25 @@
 /**
  * Passes on a changing value once it has stayed the same for `ms` (e.g. the rows in view once scrolling
- * rests). A change after a rest of `ms` or more is passed on at once: the first rows a list shows are not
- * kept waiting, while rows flying past in a fast scroll are skipped.
+ * rests), skipping values that change again sooner (rows flying past in a fast scroll). The first change
+ * is passed on at once: the first rows a list shows are not kept waiting.
  */
 export class Settler<T> {
-  private lastChange = -Infinity;
+  private first = true;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly ms: number,
     private readonly settled: (value: T) => void,
-    private readonly now: () => number = () => performance.now(),
   ) {}
 
   changed(value: T): void {
     clearTimeout(this.timer);
-    const at = this.now();
-    const rested = at - this.lastChange >= this.ms;
-    this.lastChange = at;
-    if (rested) this.settled(value);
-    else this.timer = setTimeout(() => this.settled(value), this.ms);
+    if (this.first) {
+      this.first = false;
+      this.settled(value);
+    } else {
+      this.timer = setTimeout(() => this.settled(value), this.ms);
+    }
   }
 
   dispose(): void {
