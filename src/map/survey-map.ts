@@ -336,16 +336,10 @@ export class SurveyMap {
    * has nothing left to draw): work queued behind it then does not hold up the frames that show them.
    */
   whenCoverageDrawn(): Promise<void> {
-    return new Promise((resolve) => {
-      const settled = () => !this.ready || (this.map.isSourceLoaded(COVERAGE_SOURCE) && !this.map.isMoving());
-      if (settled() && this.map.loaded()) return resolve();
-      const onIdle = () => {
-        if (!settled()) return;
-        this.map.off('idle', onIdle);
-        resolve();
-      };
-      this.map.on('idle', onIdle);
-    });
+    // MapLibre's `idle` is exactly that: nothing moving, every source (this one too) loaded and drawn.
+    // A source given new data is not loaded until its worker has tiled it, so `loaded()` is false here.
+    if (!this.ready || (this.map.loaded() && !this.map.isMoving())) return Promise.resolve();
+    return new Promise((resolve) => this.map.once('idle', () => resolve()));
   }
 
   /** The part of the area that no found survey covers, or none. */

@@ -15,7 +15,7 @@ const NO_RESULTS: FootprintCollection = { type: 'FeatureCollection', features: [
 
 /**
  * Hands an answer's footprints to the map — one collection per answer, so whoever hands it over second
- * sends nothing — and lets the ranking start once MapLibre has tiled them.
+ * sends nothing — and lets the ranking start once MapLibre has drawn them and come to rest.
  */
 function drawAnswer(surveyMap: SurveyMap, answer: readonly CoverageSurvey[]): void {
   surveyMap.showCoverage(coverageFootprints(answer));

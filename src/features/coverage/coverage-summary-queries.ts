@@ -17,7 +17,7 @@ export const coverageSummaryQueryOptions = (
   queryOptions({
     queryKey: coverageKeys.summary(connection.baseUrl, search ?? NO_SEARCH, area?.wkt ?? '', answer?.answeredAt ?? 0),
     queryFn: async () => {
-      // The footprints first: ranking starts once the map has tiled them.
+      // The footprints first: ranking starts once the map has drawn them and come to rest.
       if (answer) await whenAnswerDrawn(answer.surveys);
       return summariseCoverageOffThread(area?.geometry as AreaGeometry, answer?.surveys ?? []);
     },

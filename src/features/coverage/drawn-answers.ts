@@ -7,7 +7,7 @@ type Answer = readonly CoverageSurvey[];
 const drawn = new WeakSet<Answer>();
 const waiting = new WeakMap<Answer, (() => void)[]>();
 
-/** The map has tiled this answer's footprints. */
+/** The map has drawn this answer's footprints and come to rest. */
 export function answerDrawn(answer: Answer): void {
   drawn.add(answer);
   for (const resolve of waiting.get(answer) ?? []) resolve();
@@ -15,8 +15,8 @@ export function answerDrawn(answer: Answer): void {
 }
 
 /**
- * Resolves once the map has tiled this answer's footprints, or after `timeoutMs`. The ranking waits
- * for it: clipping thousands of footprints in a worker while MapLibre's worker tiles them made both
+ * Resolves once the map has drawn this answer's footprints and come to rest, or after `timeoutMs`. The
+ * ranking waits for it: clipping thousands of footprints in a worker while MapLibre's worker tiles them made both
  * compete for the same cores, and the footprints are what the user sees first.
  */
 export function whenAnswerDrawn(answer: Answer, timeoutMs = DRAWING_WAIT_MS): Promise<void> {
