@@ -11,7 +11,13 @@ const serve = (port: number, extra = '', env: Record<string, string> = {}) => ({
 
 /** E2E_PORT_BASE moves all the servers, e.g. to run two checkouts' suites side by side. */
 const BASE_PORT = Number(process.env.E2E_PORT_BASE ?? 4173);
-export const PORTS = { main: BASE_PORT, shortTokens: BASE_PORT + 1, provider: BASE_PORT + 2, gateway: BASE_PORT + 3, gatewayProvider: BASE_PORT + 4 } as const;
+export const PORTS = {
+  main: BASE_PORT,
+  shortTokens: BASE_PORT + 1,
+  provider: BASE_PORT + 2,
+  gateway: BASE_PORT + 3,
+  gatewayProvider: BASE_PORT + 4,
+} as const;
 
 /** The gateways' shared access key (what a team would be given); the upstream credentials stay in their environment. */
 export const GATEWAY_ACCESS_KEY = 'e2e-team-access-key-7d1f0c';
@@ -37,7 +43,13 @@ export default defineConfig({
     viewport: { width: 1400, height: 900 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
+      args: [
+        '--no-sandbox',
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
     },
     trace: 'retain-on-failure',
   },

@@ -12,7 +12,11 @@ const routes = new Map();
 for (const { path, file, contentType, headers } of routesFile ? JSON.parse(readFileSync(routesFile, 'utf8')) : []) {
   const body = readFileSync(file);
   const length = String(body.length);
-  routes.set(path, { body, headers: headers ? [...headers, 'content-length', length] : ['content-type', contentType, 'content-length', length], correlated: Boolean(headers) });
+  routes.set(path, {
+    body,
+    headers: headers ? [...headers, 'content-length', length] : ['content-type', contentType, 'content-length', length],
+    correlated: Boolean(headers),
+  });
 }
 
 createServer((req, res) => {

@@ -24,7 +24,10 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 describe('bundle budget', () => {
   it('loads at most MapLibre + 120 KB (gzip) of JavaScript before first paint', () => {
     const over = report.initialGzip - report.floorGzip;
-    const detail = `${report.initialFiles.join(', ')}: ${kb(report.initialGzip)} gzip, MapLibre ${kb(report.floorGzip)}, over by ${kb(over)}; largest: ${report.topContributors.map((c) => `${c.owner} ${kb(c.bytes)}`).join(', ')}`;
+    const detail =
+      `${report.initialFiles.join(', ')}: ${kb(report.initialGzip)} gzip, MapLibre ` +
+      `${kb(report.floorGzip)}, over by ${kb(over)}; largest: ` +
+      `${report.topContributors.map((c) => `${c.owner} ${kb(c.bytes)}`).join(', ')}`;
     expect(over, detail).toBeLessThanOrEqual(BUDGET_OVER_FLOOR);
   });
 

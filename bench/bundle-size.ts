@@ -111,7 +111,9 @@ export function measureBundle(distDir: string): BundleReport {
   if (!entryKey) throw new Error('no index.html entry in the Vite manifest');
   const initialKeys = staticClosure(manifest, entryKey);
   const initialFiles = [...initialKeys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
-  const lazyFiles = Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js') && !initialFiles.includes(f));
+  const lazyFiles = Object.values(manifest)
+    .map((c) => c.file)
+    .filter((f) => f.endsWith('.js') && !initialFiles.includes(f));
   const read = (f: string) => readFileSync(path.join(distDir, f));
 
   const contributors = new Map<string, number>();
@@ -135,6 +137,9 @@ export function measureBundle(distDir: string): BundleReport {
     lazyFiles,
     lazyGzip: lazyFiles.reduce((n, f) => n + gzip(read(f)), 0),
     eagerButShouldBeLazy: [...eager],
-    topContributors: [...contributors].map(([owner, bytes]) => ({ owner, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, 8),
+    topContributors: [...contributors]
+      .map(([owner, bytes]) => ({ owner, bytes }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 8),
   };
 }

@@ -15,13 +15,22 @@ export interface AreaCase {
 }
 
 /** A closed, counter-clockwise, star-shaped ring of `n` vertices around a centre, radii jittered by `rough`. */
-function starRing(rnd: () => number, lon: number, lat: number, rx: number, ry: number, n: number, rough: number): Position[] {
+function starRing(
+  rnd: () => number,
+  lon: number,
+  lat: number,
+  rx: number,
+  ry: number,
+  n: number,
+  rough: number,
+): Position[] {
   const ring: Position[] = [];
   // Smooth low-frequency wobble plus per-vertex noise: looks like an administrative boundary.
   const phases = [rnd() * 6.28, rnd() * 6.28, rnd() * 6.28];
   for (let i = 0; i < n; i++) {
     const t = (i / n) * Math.PI * 2;
-    const wobble = 1 + 0.25 * Math.sin(3 * t + phases[0]) + 0.12 * Math.sin(7 * t + phases[1]) + 0.05 * Math.sin(23 * t + phases[2]);
+    const wobble =
+      1 + 0.25 * Math.sin(3 * t + phases[0]) + 0.12 * Math.sin(7 * t + phases[1]) + 0.05 * Math.sin(23 * t + phases[2]);
     const r = Math.max(0.15, wobble * (1 - rough / 2 + rough * rnd()));
     ring.push([round(lon + Math.cos(t) * rx * r), round(lat + Math.sin(t) * ry * r)]);
   }
@@ -32,7 +41,13 @@ function starRing(rnd: () => number, lon: number, lat: number, rx: number, ry: n
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
 function box(w: number, s: number, e: number, n: number): Position[] {
-  return [[w, s], [e, s], [e, n], [w, n], [w, s]].map(([x, y]) => [round(x), round(y)]);
+  return [
+    [w, s],
+    [e, s],
+    [e, n],
+    [w, n],
+    [w, s],
+  ].map(([x, y]) => [round(x), round(y)]);
 }
 
 const ringWkt = (ring: Position[]) => `(${ring.map(([x, y]) => `${x} ${y}`).join(', ')})`;
@@ -41,7 +56,8 @@ export function toWkt(area: Area): string {
   return `MULTIPOLYGON(${area.coordinates.map((p) => `(${p.map(ringWkt).join(', ')})`).join(', ')})`;
 }
 
-const countVertices = (area: Area) => (area.type === 'Polygon' ? [area.coordinates] : area.coordinates).flat().reduce((n, r) => n + r.length, 0);
+const countVertices = (area: Area) =>
+  (area.type === 'Polygon' ? [area.coordinates] : area.coordinates).flat().reduce((n, r) => n + r.length, 0);
 
 /**
  * `count` areas: 45 % boxes (0.01°–2°), 30 % irregular polygons (8–200 vertices, up to 3°),
@@ -58,20 +74,26 @@ export function coverageAreas(count: number, seed = 7): AreaCase[] {
     let area: Area;
     if (roll < 0.45) {
       kind = 'box';
-      const w = 0.01 * Math.pow(200, rnd());
+      const w = 0.01 * 200 ** rnd();
       const h = w * (0.5 + rnd());
       area = { type: 'Polygon', coordinates: [box(lon - w / 2, lat - h / 2, lon + w / 2, lat + h / 2)] };
     } else if (roll < 0.75) {
       kind = 'polygon';
-      const r = 0.05 * Math.pow(30, rnd());
-      area = { type: 'Polygon', coordinates: [starRing(rnd, lon, lat, r, r * (0.6 + 0.6 * rnd()), 8 + Math.floor(rnd() * 192), 0.3)] };
+      const r = 0.05 * 30 ** rnd();
+      area = {
+        type: 'Polygon',
+        coordinates: [starRing(rnd, lon, lat, r, r * (0.6 + 0.6 * rnd()), 8 + Math.floor(rnd() * 192), 0.3)],
+      };
     } else if (roll < 0.9) {
       kind = 'detailed';
-      const r = 0.25 * Math.pow(8, rnd());
-      area = { type: 'Polygon', coordinates: [starRing(rnd, lon, lat, r, r * (0.6 + 0.5 * rnd()), 1000 + Math.floor(rnd() * 8000), 0.08)] };
+      const r = 0.25 * 8 ** rnd();
+      area = {
+        type: 'Polygon',
+        coordinates: [starRing(rnd, lon, lat, r, r * (0.6 + 0.5 * rnd()), 1000 + Math.floor(rnd() * 8000), 0.08)],
+      };
     } else {
       kind = 'multi';
-      const r = 0.1 * Math.pow(10, rnd());
+      const r = 0.1 * 10 ** rnd();
       const outer = starRing(rnd, lon, lat, r, r * 0.8, 64 + Math.floor(rnd() * 400), 0.1);
       const hole = starRing(rnd, lon, lat, r * 0.3, r * 0.25, 32, 0.1).reverse();
       const other = box(lon + r * 1.6, lat - r * 0.3, lon + r * 2.2, lat + r * 0.3);

@@ -20,12 +20,21 @@ type Catalog = CatalogType;
 
 const FOOTPRINTS = 100_000;
 const AREAS = 1_000;
-/** Brute force over 100,000 footprints takes 0.3 s for a box and minutes for a detailed boundary: it runs on a sample of areas. */
+/**
+ * Brute force over 100,000 footprints takes 0.3 s for a box and minutes for a detailed boundary: it runs on a sample of
+ * areas.
+ */
 const BRUTE_AREAS = 24;
-/** Longest a single brute-force pass may take before it is timed on a systematic sample of the footprints and scaled up. */
+/**
+ * Longest a single brute-force pass may take before it is timed on a systematic sample of the footprints and scaled up.
+ */
 const BRUTE_BUDGET_MS = 700;
 
-function bruteForce(surveys: readonly Survey[], area: Footprint, step: number): { ms: number; ids: Set<string>; tested: number } {
+function bruteForce(
+  surveys: readonly Survey[],
+  area: Footprint,
+  step: number,
+): { ms: number; ids: Set<string>; tested: number } {
   const ids = new Set<string>();
   let tested = 0;
   const start = performance.now();
@@ -53,11 +62,16 @@ function timeQuery(catalog: Catalog, area: Footprint): { ms: number; cpuMs: numb
 export async function coverageBench(ctx: BenchContext): Promise<BenchResult> {
   const t0 = performance.now();
   // The service's Catalog from this checkout, or from BENCH_SERVICE_ROOT (before/after figures).
-  const { Catalog } = (await import(path.join(SERVICE_ROOT, 'server/catalog/catalog.ts'))) as { Catalog: typeof CatalogType };
+  const { Catalog } = (await import(path.join(SERVICE_ROOT, 'server/catalog/catalog.ts'))) as {
+    Catalog: typeof CatalogType;
+  };
   const surveys = syntheticCatalog(FOOTPRINTS);
   const catalog = new Catalog(surveys);
   const cases = coverageAreas(AREAS);
-  ctx.log(`  ${FOOTPRINTS.toLocaleString('en-US')} footprints indexed in ${(performance.now() - t0).toFixed(0)} ms; ${AREAS} areas (${kinds(cases)})`);
+  ctx.log(
+    `  ${FOOTPRINTS.toLocaleString('en-US')} footprints indexed in ${(performance.now() - t0).toFixed(0)} ms; ` +
+      `${AREAS} areas (${kinds(cases)})`,
+  );
 
   // Parse as the route does (same checks), timing it separately: the query is what the index speeds up.
   const parseMs: number[] = [];
@@ -89,8 +103,15 @@ export async function coverageBench(ctx: BenchContext): Promise<BenchResult> {
   const cpuP50 = quantile(cpu, 0.5);
   const cpuP99 = quantile(cpu, 0.99);
   const withParse = query.map((q, i) => q + parseMs[i]);
-  const slowest = query.map((q, i) => ({ q, c: cases[i] })).sort((a, b) => b.q - a.q).slice(0, 3);
-  ctx.log(`  service query over ${AREAS} areas × ${rounds} rounds: wall p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms, max ${max(query).toFixed(2)} ms; CPU p50 ${cpuP50.toFixed(3)} ms, p99 ${cpuP99.toFixed(3)} ms (load average ${loadavg()[0].toFixed(1)})`);
+  const slowest = query
+    .map((q, i) => ({ q, c: cases[i] }))
+    .sort((a, b) => b.q - a.q)
+    .slice(0, 3);
+  ctx.log(
+    `  service query over ${AREAS} areas × ${rounds} rounds: wall p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ` +
+      `ms, max ${max(query).toFixed(2)} ms; CPU p50 ${cpuP50.toFixed(3)} ms, p99 ${cpuP99.toFixed(3)} ms (load ` +
+      `average ${loadavg()[0].toFixed(1)})`,
+  );
   ctx.log(`  slowest: ${slowest.map(({ q, c }) => `${c.kind} ${c.vertices} vertices ${q.toFixed(2)} ms`).join('; ')}`);
   ctx.log(`  WKT parse + checks: p50 ${median(parseMs).toFixed(3)} ms, p99 ${quantile(parseMs, 0.99).toFixed(3)} ms`);
 
@@ -119,13 +140,17 @@ export async function coverageBench(ctx: BenchContext): Promise<BenchResult> {
     }
     // Same answer on the footprints brute force looked at.
     const found = new Set(catalog.intersecting(area).map((s) => s.id));
-    for (let k = 0; k < surveys.length; k += step) if (found.has(surveys[k].id) !== brute.ids.has(surveys[k].id)) mismatches++;
+    for (let k = 0; k < surveys.length; k += step)
+      if (found.has(surveys[k].id) !== brute.ids.has(surveys[k].id)) mismatches++;
     bruteMs.push(brute.ms);
     oursMs.push(ours);
     ratios.push(brute.ms / ours);
   }
   const ratio = median(ratios);
-  ctx.log(`  brute force on ${sample.length} areas: median ${median(bruteMs).toFixed(0)} ms (${scaled} timed on a 1-in-k sample of footprints and scaled); ours on the same areas median ${median(oursMs).toFixed(3)} ms`);
+  ctx.log(
+    `  brute force on ${sample.length} areas: median ${median(bruteMs).toFixed(0)} ms (${scaled} timed on a 1-in-k ` +
+      `sample of footprints and scaled); ours on the same areas median ${median(oursMs).toFixed(3)} ms`,
+  );
   ctx.log(`  answers differing from brute force: ${mismatches}`);
 
   // p99 is judged on CPU time: on this shared two-core machine the wall clock also counts time spent
@@ -134,18 +159,37 @@ export async function coverageBench(ctx: BenchContext): Promise<BenchResult> {
   return {
     id: 'coverage',
     title: '5. Coverage query',
-    figure: `query p50 ${cpuP50.toFixed(3)} ms · p99 ${cpuP99.toFixed(2)} ms CPU (wall ${p50.toFixed(3)} / ${p99.toFixed(2)} ms); ${median(withParse).toFixed(2)} / ${quantile(withParse, 0.99).toFixed(2)} ms wall with WKT parsing`,
-    baseline: `brute-force turf: median ${median(bruteMs).toFixed(0)} ms (same ${sample.length} areas; ours ${median(oursMs).toFixed(3)} ms)`,
+    figure:
+      `query p50 ${cpuP50.toFixed(3)} ms · p99 ${cpuP99.toFixed(2)} ms CPU (wall ${p50.toFixed(3)} / ` +
+      `${p99.toFixed(2)} ms); ${median(withParse).toFixed(2)} / ${quantile(withParse, 0.99).toFixed(2)} ms wall ` +
+      `with WKT parsing`,
+    baseline:
+      `brute-force turf: median ${median(bruteMs).toFixed(0)} ms (same ${sample.length} areas; ours ` +
+      `${median(oursMs).toFixed(3)} ms)`,
     ratio,
     ratioText: `${fmtRatio(ratio)} faster (median per-area ratio)`,
     goal: '≥ 50× faster, p99 ≤ 5 ms (CPU)',
     met,
     notes: [
-      `${FOOTPRINTS.toLocaleString('en-US')} synthetic footprints, ${AREAS} areas: ${kinds(cases)}; ${rounds} rounds, per-area medians`,
+      `${FOOTPRINTS.toLocaleString('en-US')} synthetic footprints, ${AREAS} areas: ${kinds(cases)}; ${rounds} ` +
+        `rounds, per-area medians`,
       `slowest areas: ${slowest.map(({ q, c }) => `${c.kind} (${c.vertices} vertices) ${q.toFixed(2)} ms`).join('; ')}`,
       `answers differing from brute force on the sampled footprints: ${mismatches}`,
     ],
-    data: { p50, p99, cpuP50, cpuP99, max: max(query), parseP50: median(parseMs), parseP99: quantile(parseMs, 0.99), ratio, ratios, bruteMs, oursMs, mismatches },
+    data: {
+      p50,
+      p99,
+      cpuP50,
+      cpuP99,
+      max: max(query),
+      parseP50: median(parseMs),
+      parseP99: quantile(parseMs, 0.99),
+      ratio,
+      ratios,
+      bruteMs,
+      oursMs,
+      mismatches,
+    },
   };
 }
 
@@ -162,7 +206,9 @@ function kinds(cases: AreaCase[]): string {
 
 /** Every kind in proportion, spread over sizes: sorted by kind then vertices, evenly spaced picks. */
 function sampleAreas(cases: AreaCase[], n: number): number[] {
-  const order = cases.map((c, i) => ({ c, i })).sort((a, b) => a.c.kind.localeCompare(b.c.kind) || a.c.vertices - b.c.vertices);
+  const order = cases
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => a.c.kind.localeCompare(b.c.kind) || a.c.vertices - b.c.vertices);
   const picks: number[] = [];
   for (let k = 0; k < n; k++) picks.push(order[Math.floor(((k + 0.5) * order.length) / n)].i);
   return picks;

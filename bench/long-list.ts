@@ -32,21 +32,47 @@ interface Run {
 }
 
 async function scroll(page: Page, total: number, limit = LIMIT_MS): Promise<Run> {
-  const run = await page.evaluate(({ step, total, limit }) => window.__bench!.scroll({ step, total, timeoutMs: limit }), { step: STEP, total, limit });
+  const run = await page.evaluate(
+    ({ step, total, limit }) => window.__bench!.scroll({ step, total, timeoutMs: limit }),
+    { step: STEP, total, limit },
+  );
   await page.waitForTimeout(300);
-  const { longTasks, loaf } = await page.evaluate(({ start, end }) => ({
-    longTasks: window.__bench!.longtasks.filter((t) => t.start >= start && t.start <= end && t.duration > 50).map((t) => t.duration),
-    loaf: window.__bench!.loaf.filter((l) => l.start >= start && l.start <= end),
-  }), run);
-  return { done: run.done, reached: run.reached, seconds: (run.end - run.start) / 1000, maxRows: run.maxRows, maxFrame: max(run.frames), p95Frame: quantile(run.frames, 0.95), longTasks, loaf };
+  const { longTasks, loaf } = await page.evaluate(
+    ({ start, end }) => ({
+      longTasks: window
+        .__bench!.longtasks.filter((t) => t.start >= start && t.start <= end && t.duration > 50)
+        .map((t) => t.duration),
+      loaf: window.__bench!.loaf.filter((l) => l.start >= start && l.start <= end),
+    }),
+    run,
+  );
+  return {
+    done: run.done,
+    reached: run.reached,
+    seconds: (run.end - run.start) / 1000,
+    maxRows: run.maxRows,
+    maxFrame: max(run.frames),
+    p95Frame: quantile(run.frames, 0.95),
+    longTasks,
+    loaf,
+  };
 }
 
-export async function longListBench(ctx: BenchContext, shared?: { browser: Browser; service?: Running }): Promise<BenchResult> {
+export async function longListBench(
+  ctx: BenchContext,
+  shared?: { browser: Browser; service?: Running },
+): Promise<BenchResult> {
   const service = shared?.service ?? (await startService({ viewer: VIEWER_DIR, synthetic: SYNTHETIC }));
   const browser = shared?.browser ?? (await launch());
   try {
     const token = await accessToken(service.url);
-    const total = ((await (await fetch(`${service.url}/tile/v2/surveys?page=1&page_size=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { total_results: number }).total_results;
+    const total = (
+      (await (
+        await fetch(`${service.url}/tile/v2/surveys?page=1&page_size=1`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { total_results: number }
+    ).total_results;
     let profileLines = { functions: [] as string[], owners: '' };
 
     const ours = async (profile = false): Promise<Run> => {
@@ -55,11 +81,20 @@ export async function longListBench(ctx: BenchContext, shared?: { browser: Brows
         await p.page.goto(`${service.url}/?e2e`);
         await p.page.getByRole('button', { name: 'Sign in' }).click();
         await p.page.getByRole('listbox', { name: 'Surveys' }).getByRole('option').first().waitFor();
-        await p.page.waitForFunction(() => {
-          const map = window.__bench?.map;
-          const drawn = (map?.getSource('footprints') as unknown as { serialize(): { data: { features?: unknown[] } } } | undefined)?.serialize().data.features?.length ?? 0;
-          return !!map && drawn > 0 && map.loaded() && !map.isMoving() && map.areTilesLoaded();
-        }, undefined, { timeout: 30_000 });
+        await p.page.waitForFunction(
+          () => {
+            const map = window.__bench?.map;
+            const drawn =
+              (
+                map?.getSource('footprints') as unknown as
+                  | { serialize(): { data: { features?: unknown[] } } }
+                  | undefined
+              )?.serialize().data.features?.length ?? 0;
+            return !!map && drawn > 0 && map.loaded() && !map.isMoving() && map.areTilesLoaded();
+          },
+          undefined,
+          { timeout: 30_000 },
+        );
         if (!profile) return await scroll(p.page, total);
         const { result, profile: cpu } = await profileDuring(p.page, () => scroll(p.page, total, 12_000));
         profileLines = summarise(cpu, VIEWER_DIR);
@@ -84,7 +119,8 @@ export async function longListBench(ctx: BenchContext, shared?: { browser: Brows
     const rounds = ctx.rounds(2);
     const runs = await interleaved(rounds, () => ours(), bare);
     await ours(true);
-    if (runs.baseline.some((r) => !r.done)) throw new Error(`bare list: the last of ${total} rows was not reached in ${LIMIT_MS / 1000} s`);
+    if (runs.baseline.some((r) => !r.done))
+      throw new Error(`bare list: the last of ${total} rows was not reached in ${LIMIT_MS / 1000} s`);
 
     const attributor = new Attributor(VIEWER_DIR);
     const rows = max(runs.ours.map((r) => r.maxRows));
@@ -100,30 +136,51 @@ export async function longListBench(ctx: BenchContext, shared?: { browser: Brows
     const ratio = perRow / basePerRow;
     const progress = runs.ours.every((r) => r.done)
       ? `${seconds.toFixed(1)} s through ${total.toLocaleString('en-US')} rows`
-      : `row ${Math.round(reached).toLocaleString('en-US')} of ${total.toLocaleString('en-US')} after ${seconds.toFixed(0)} s (limit)`;
+      : `row ${Math.round(reached).toLocaleString('en-US')} of ${total.toLocaleString('en-US')} after ` +
+        `${seconds.toFixed(0)} s (limit)`;
     const classified = runs.ours.flatMap((r) => attributor.classify(r.loaf));
     const owners = new Map<string, number>();
     for (const f of classified) owners.set(f.owner, (owners.get(f.owner) ?? 0) + 1);
-    const worst = [...classified].sort((a, b) => b.duration - a.duration).slice(0, 3).map((f) => `${f.duration} ms ${f.owner} (${f.entry} in ${f.source ?? '?'})`);
+    const worst = [...classified]
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((f) => `${f.duration} ms ${f.owner} (${f.entry} in ${f.source ?? '?'})`);
     ctx.log(`  ours: ${rows} DOM rows at most, ${longTasks} long tasks > 50 ms, p95 frame ${ms(p95, 0)}, ${progress}`);
-    ctx.log(`  bare: ${max(runs.baseline.map((r) => r.maxRows))} DOM rows, ${baseLong} long tasks, p95 frame ${ms(baseP95, 0)}, ${baseSeconds.toFixed(1)} s → ${fmtRatio(ratio)}`);
-    ctx.log(`  long frames of ours by owner (all runs): ${[...owners].map(([o, n]) => `${o} ${n}`).join(', ') || 'none'}; longest: ${worst.join('; ') || 'none'}`);
+    ctx.log(
+      `  bare: ${max(runs.baseline.map((r) => r.maxRows))} DOM rows, ${baseLong} long tasks, p95 frame ` +
+        `${ms(baseP95, 0)}, ${baseSeconds.toFixed(1)} s → ${fmtRatio(ratio)}`,
+    );
+    ctx.log(
+      `  long frames of ours by owner (all runs): ` +
+        `${[...owners].map(([o, n]) => `${o} ${n}`).join(', ') || 'none'}; longest: ${worst.join('; ') || 'none'}`,
+    );
     return {
       id: 'list',
       title: '3. Long list',
       figure: `${rows} DOM rows max, ${longTasks} long tasks > 50 ms; ${progress} (p95 frame ${ms(p95, 0)})`,
-      baseline: `bare DOM virtual list: ${max(runs.baseline.map((r) => r.maxRows))} rows, ${baseLong} long tasks; ${baseSeconds.toFixed(1)} s through all rows (p95 frame ${ms(baseP95, 0)})`,
+      baseline:
+        `bare DOM virtual list: ${max(runs.baseline.map((r) => r.maxRows))} rows, ${baseLong} long tasks; ` +
+        `${baseSeconds.toFixed(1)} s through all rows (p95 frame ${ms(baseP95, 0)})`,
       ratio,
       ratioText: `${fmtRatio(ratio)} (time per row paged in)`,
       goal: '≤ 60 DOM rows, 0 long tasks > 50 ms',
       met: rows <= 60 && longTasks === 0,
       notes: [
-        `${rounds} interleaved runs each, medians; ${STEP} px a frame until row ${total.toLocaleString('en-US')} is drawn or ${LIMIT_MS / 1000} s pass; pages of 25 fetched as each list needs them`,
-        `long tasks of ours (ms, all runs): ${runs.ours.map((r) => r.longTasks.map(Math.round).join(', ') || '–').join(' | ')}`,
-        `long animation frames of ours by owner of the longest script: ${[...owners].map(([o, n]) => `${o} ${n}`).join(', ') || 'none'}; longest: ${worst.join('; ') || 'none'}`,
-        `CPU profile of ours during the scroll, self time by owner (natives counted for their caller): ${profileLines.owners}; by function: ${profileLines.functions.join('; ')}`,
+        `${rounds} interleaved runs each, medians; ${STEP} px a frame until row ${total.toLocaleString('en-US')} ` +
+          `is drawn or ${LIMIT_MS / 1000} s pass; pages of 25 fetched as each list needs them`,
+        `long tasks of ours (ms, all runs): ` +
+          `${runs.ours.map((r) => r.longTasks.map(Math.round).join(', ') || '–').join(' | ')}`,
+        `long animation frames of ours by owner of the longest script: ` +
+          `${[...owners].map(([o, n]) => `${o} ${n}`).join(', ') || 'none'}; longest: ${worst.join('; ') || 'none'}`,
+        `CPU profile of ours during the scroll, self time by owner (natives counted for their caller): ` +
+          `${profileLines.owners}; by function: ${profileLines.functions.join('; ')}`,
       ],
-      data: { total, ours: runs.ours.map(({ loaf: _, ...r }) => r), baseline: runs.baseline.map(({ loaf: _, ...r }) => r), longFrames: classified },
+      data: {
+        total,
+        ours: runs.ours.map(({ loaf: _, ...r }) => r),
+        baseline: runs.baseline.map(({ loaf: _, ...r }) => r),
+        longFrames: classified,
+      },
     };
   } finally {
     if (!shared?.browser) await browser.close();

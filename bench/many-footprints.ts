@@ -37,14 +37,20 @@ async function allFootprints(service: string): Promise<{ body: string; count: nu
   const byId = new Map<string, SurveyJson>();
   for (let lon = -126; lon < -64; lon += 4) {
     for (let lat = 22; lat < 52; lat += 4) {
-      const wkt = `POLYGON((${lon} ${lat}, ${lon + 4} ${lat}, ${lon + 4} ${lat + 4}, ${lon} ${lat + 4}, ${lon} ${lat}))`;
-      const answer = await fetch(`${service}/tile/v2/surveys/coverage?wkt=${encodeURIComponent(wkt)}`, { headers: { authorization: `Bearer ${token}` } });
+      const wkt =
+        `POLYGON((${lon} ${lat}, ${lon + 4} ${lat}, ${lon + 4} ${lat + 4}, ` + `${lon} ${lat + 4}, ${lon} ${lat}))`;
+      const answer = await fetch(`${service}/tile/v2/surveys/coverage?wkt=${encodeURIComponent(wkt)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (!answer.ok) throw new Error(`coverage ${wkt}: ${answer.status} ${await answer.text()}`);
       for (const survey of (await answer.json()) as SurveyJson[]) byId.set(survey.id, survey);
     }
   }
   const surveys = [...byId.values()].sort(
-    (a, b) => b.capture_date_end.localeCompare(a.capture_date_end) || b.capture_date_start.localeCompare(a.capture_date_start) || a.id.localeCompare(b.id),
+    (a, b) =>
+      b.capture_date_end.localeCompare(a.capture_date_end) ||
+      b.capture_date_start.localeCompare(a.capture_date_start) ||
+      a.id.localeCompare(b.id),
   );
   return { body: JSON.stringify(surveys), count: surveys.length };
 }
@@ -64,14 +70,23 @@ async function measure(page: Page, minFootprints: number): Promise<Run> {
   await page.waitForFunction(() => window.__bench?.ready != null, undefined, { timeout: 120_000 });
   const loaded = await page.evaluate(() => {
     const b = window.__bench!;
-    return { data: b.data, ready: b.ready!, footprints: b.footprints!, camera: b.camera!, loaf: b.loaf.filter((l) => l.start + l.duration >= (b.data ?? 0) && l.start <= b.ready!) };
+    return {
+      data: b.data,
+      ready: b.ready!,
+      footprints: b.footprints!,
+      camera: b.camera!,
+      loaf: b.loaf.filter((l) => l.start + l.duration >= (b.data ?? 0) && l.start <= b.ready!),
+    };
   });
   if (loaded.data === null) throw new Error('no coverage request was seen');
   if (loaded.footprints < minFootprints) throw new Error(`only ${loaded.footprints} footprints drawn`);
   await page.evaluate((camera) => window.__bench!.jump(camera), OVERVIEW);
   const flight = await page.evaluate((fly) => window.__bench!.fly(fly), FLY);
   await page.waitForTimeout(300); // let the last long-animation-frame entries arrive
-  const flightLoaf = await page.evaluate(({ start, end }) => window.__bench!.loaf.filter((l) => l.start >= start && l.start <= end), flight);
+  const flightLoaf = await page.evaluate(
+    ({ start, end }) => window.__bench!.loaf.filter((l) => l.start >= start && l.start <= end),
+    flight,
+  );
   return {
     dataToIdle: loaded.ready - loaded.data,
     footprints: loaded.footprints,
@@ -84,16 +99,24 @@ async function measure(page: Page, minFootprints: number): Promise<Run> {
   };
 }
 
-export async function manyFootprintsBench(ctx: BenchContext, shared?: { browser: Browser; service?: Running }): Promise<BenchResult> {
+export async function manyFootprintsBench(
+  ctx: BenchContext,
+  shared?: { browser: Browser; service?: Running },
+): Promise<BenchResult> {
   const service: Running = shared?.service ?? (await startService({ viewer: VIEWER_DIR, synthetic: SYNTHETIC }));
   const browser = shared?.browser ?? (await launch());
   try {
     const { body, count } = await allFootprints(service.url);
-    ctx.log(`  ${count.toLocaleString('en-US')} surveys with footprints from the service's coverage answers (${(body.length / 1e6).toFixed(1)} MB)`);
+    ctx.log(
+      `  ${count.toLocaleString('en-US')} surveys with footprints from the service's coverage answers ` +
+        `(${(body.length / 1e6).toFixed(1)} MB)`,
+    );
     const minFootprints = count;
 
     const withData = async (page: Page) =>
-      page.route('**/tile/v2/surveys/coverage?**', (route) => route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body }));
+      page.route('**/tile/v2/surveys/coverage?**', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body }),
+      );
 
     let profileLines = { functions: [] as string[], owners: '' };
     let camera = { lng: OVERVIEW.center[0], lat: OVERVIEW.center[1], zoom: OVERVIEW.zoom };
@@ -108,7 +131,8 @@ export async function manyFootprintsBench(ctx: BenchContext, shared?: { browser:
         await p.page.getByRole('button', { name: 'Paste WKT' }).click();
         const dialog = p.page.getByRole('dialog', { name: 'Paste WKT' });
         await dialog.getByLabel('WKT').fill(AREA_WKT);
-        if (cameraKnown) await p.page.evaluate((c) => window.__bench!.jump({ center: [c.lng, c.lat], zoom: c.zoom }), camera);
+        if (cameraKnown)
+          await p.page.evaluate((c) => window.__bench!.jump({ center: [c.lng, c.lat], zoom: c.zoom }), camera);
         const useArea = () => dialog.getByRole('button', { name: 'Use area' }).click();
         if (profile) {
           const { profile: cpu } = await profileDuring(p.page, async () => {
@@ -130,7 +154,9 @@ export async function manyFootprintsBench(ctx: BenchContext, shared?: { browser:
       const p = await benchPage(browser, { mode: 'many', minFootprints });
       try {
         await withData(p.page);
-        await p.page.goto(`${service.url}/bench/bare.html?mode=many&wkt=${encodeURIComponent(AREA_WKT)}&lng=${camera.lng}&lat=${camera.lat}&zoom=${camera.zoom}`);
+        const query = new URLSearchParams({ mode: 'many', wkt: AREA_WKT, lng: `${camera.lng}`, lat: `${camera.lat}` });
+        query.set('zoom', `${camera.zoom}`);
+        await p.page.goto(`${service.url}/bench/bare.html?${query}`);
         return await measure(p.page, minFootprints);
       } finally {
         await p.close();
@@ -150,7 +176,7 @@ export async function manyFootprintsBench(ctx: BenchContext, shared?: { browser:
     const attributor = new Attributor(VIEWER_DIR);
     const oursLong = runs.ours.map((r) => attributor.classify(r.flightLoaf));
     const oursCulprits = oursLong.flat().filter((f) => isOurs(f.owner));
-    const loadCulprits = runs.ours.map((r) => attributor.classify(r.loadLoaf)).flat();
+    const loadCulprits = runs.ours.flatMap((r) => attributor.classify(r.loadLoaf));
     const dataToIdle = median(runs.ours.map((r) => r.dataToIdle));
     const baseDataToIdle = median(runs.baseline.map((r) => r.dataToIdle));
     const maxFrame = median(runs.ours.map((r) => r.maxFrame));
@@ -161,26 +187,43 @@ export async function manyFootprintsBench(ctx: BenchContext, shared?: { browser:
       for (const f of list) m.set(f.owner, (m.get(f.owner) ?? 0) + f.duration);
       return [...m].map(([o, d]) => `${o} ${Math.round(d / rounds)} ms`).join(', ') || 'none';
     };
-    const worst = [...loadCulprits].sort((a, b) => b.duration - a.duration).slice(0, 3).map((f) => `${f.duration} ms ${f.owner} (${f.entry} in ${f.source ?? '?'})`);
+    const worst = [...loadCulprits]
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((f) => `${f.duration} ms ${f.owner} (${f.entry} in ${f.source ?? '?'})`);
     ctx.log(`  data → idle: ours ${ms(dataToIdle, 0)}, bare ${ms(baseDataToIdle, 0)} → ${fmtRatio(ratio)}`);
-    ctx.log(`  flyTo: longest frame ours ${ms(maxFrame, 0)}, bare ${ms(baseMaxFrame, 0)}; frames over 50 ms from our code: ${oursCulprits.length} in ${rounds} flights`);
-    ctx.log(`  long frames between data and idle (per run, by owner): ${byOwner(loadCulprits)}; longest: ${worst.join('; ') || 'none'}`);
+    ctx.log(
+      `  flyTo: longest frame ours ${ms(maxFrame, 0)}, bare ${ms(baseMaxFrame, 0)}; frames over 50 ms from our ` +
+        `code: ${oursCulprits.length} in ${rounds} flights`,
+    );
+    ctx.log(
+      `  long frames between data and idle (per run, by owner): ${byOwner(loadCulprits)}; longest: ` +
+        `${worst.join('; ') || 'none'}`,
+    );
     return {
       id: 'footprints',
       title: '2. Many footprints',
-      figure: `data → idle ${ms(dataToIdle, 0)} with ${minFootprints.toLocaleString('en-US')} footprints; flyTo longest frame ${ms(maxFrame, 0)}, ${oursCulprits.length} frames > 50 ms from our code`,
+      figure:
+        `data → idle ${ms(dataToIdle, 0)} with ${minFootprints.toLocaleString('en-US')} footprints; flyTo ` +
+        `longest frame ${ms(maxFrame, 0)}, ${oursCulprits.length} frames > 50 ms from our code`,
       baseline: `bare MapLibre page: data → idle ${ms(baseDataToIdle, 0)}; flyTo longest frame ${ms(baseMaxFrame, 0)}`,
       ratio,
       ratioText: `${fmtRatio(ratio)} (data → idle); longest flyTo frame ${fmtRatio(maxFrame / baseMaxFrame)}`,
       goal: '≤ 1.1× and no frame > 50 ms from our code',
       met: ratio <= 1.1 && oursCulprits.length === 0,
       notes: [
-        `${rounds} interleaved runs each, medians; data = responseEnd of the coverage answer (${(body.length / 1e6).toFixed(1)} MB, ${minFootprints.toLocaleString('en-US')} surveys); flyTo from the US overview to Denver z10 over 4 s`,
-        `flyTo p95 frame: ours ${ms(median(runs.ours.map((r) => r.p95Frame)), 0)}, bare ${ms(median(runs.baseline.map((r) => r.p95Frame)), 0)}`,
-        `long frames between data and idle, per run, by owner of the longest script: ours ${byOwner(loadCulprits)}; bare ${byOwner(runs.baseline.map((r) => attributor.classify(r.loadLoaf)).flat())}`,
+        `${rounds} interleaved runs each, medians; data = responseEnd of the coverage answer ` +
+          `(${(body.length / 1e6).toFixed(1)} MB, ${minFootprints.toLocaleString('en-US')} surveys); flyTo from ` +
+          `the US overview to Denver z10 over 4 s`,
+        `flyTo p95 frame: ours ${ms(median(runs.ours.map((r) => r.p95Frame)), 0)}, bare ` +
+          `${ms(median(runs.baseline.map((r) => r.p95Frame)), 0)}`,
+        `long frames between data and idle, per run, by owner of the longest script: ours ` +
+          `${byOwner(loadCulprits)}; bare ${byOwner(runs.baseline.flatMap((r) => attributor.classify(r.loadLoaf)))}`,
         `longest of ours: ${worst.join('; ') || 'none'}`,
-        `flyTo frames over 50 ms from our code: ${oursCulprits.map((f) => `${f.duration} ms ${f.entry} (${f.source})`).join('; ') || 'none'}`,
-        `CPU profile of ours, "Use area" → idle, self time by owner (natives counted for their caller): ${profileLines.owners}; by function: ${profileLines.functions.join('; ')}`,
+        `flyTo frames over 50 ms from our code: ` +
+          `${oursCulprits.map((f) => `${f.duration} ms ${f.entry} (${f.source})`).join('; ') || 'none'}`,
+        `CPU profile of ours, "Use area" → idle, self time by owner (natives counted for their caller): ` +
+          `${profileLines.owners}; by function: ${profileLines.functions.join('; ')}`,
       ],
       data: {
         ours: runs.ours.map(({ flightLoaf: _a, loadLoaf: _b, ...r }) => r),

@@ -39,20 +39,37 @@ function blockedBy(attributor: Attributor, runs: Run[]): string {
     }
     for (const [owner, ms] of sums) totals.set(owner, [...(totals.get(owner) ?? []), ms]);
   }
-  return [...totals].map(([owner, v]) => `${owner} ${Math.round(median([...v, ...Array(runs.length - v.length).fill(0)]))} ms`).join(', ') || 'none';
+  return (
+    [...totals]
+      .map(([owner, v]) => `${owner} ${Math.round(median([...v, ...Array(runs.length - v.length).fill(0)]))} ms`)
+      .join(', ') || 'none'
+  );
 }
 
 type Summary = ReturnType<typeof summarise>;
 
-async function openOnce(browser: Browser, url: string, params: ProbeParams, settle = 0, profiled?: (summary: Summary) => void): Promise<Run & { ids: string[]; survey: string | null; hash: string }> {
+async function openOnce(
+  browser: Browser,
+  url: string,
+  params: ProbeParams,
+  settle = 0,
+  profiled?: (summary: Summary) => void,
+): Promise<Run & { ids: string[]; survey: string | null; hash: string }> {
   const p = await benchPage(browser, params, { reducedMotion: true });
   try {
     const open = async () => {
       await p.page.goto(url);
-      await p.page.waitForFunction(() => window.__bench?.ready != null, undefined, { timeout: 45_000 }).catch(async (error) => {
-        const state = await p.page.evaluate(() => ({ steps: window.__bench?.steps, footprints: window.__bench?.map ? 'map' : 'no map' })).catch(() => null);
-        throw new Error(`not ready on ${url}: ${(error as Error).message.split('\n')[0]} (state ${JSON.stringify(state)}; page errors ${JSON.stringify(p.errors)})`);
-      });
+      await p.page
+        .waitForFunction(() => window.__bench?.ready != null, undefined, { timeout: 45_000 })
+        .catch(async (error) => {
+          const state = await p.page
+            .evaluate(() => ({ steps: window.__bench?.steps, footprints: window.__bench?.map ? 'map' : 'no map' }))
+            .catch(() => null);
+          throw new Error(
+            `not ready on ${url}: ${(error as Error).message.split('\n')[0]} (state ${JSON.stringify(state)}; page ` +
+              `errors ${JSON.stringify(p.errors)})`,
+          );
+        });
     };
     if (profiled) {
       // Same origin first, so that the profiler's session survives the navigation being measured.
@@ -66,11 +83,24 @@ async function openOnce(browser: Browser, url: string, params: ProbeParams, sett
     return await p.page.evaluate(() => {
       const b = window.__bench!;
       const map = b.map!;
-      const data = (map.getSource('footprints') as unknown as { serialize(): { data: { features: { properties: { id: string } }[] } } }).serialize().data;
+      const data = (
+        map.getSource('footprints') as unknown as {
+          serialize(): { data: { features: { properties: { id: string } }[] } };
+        }
+      ).serialize().data;
       const preview = map.getStyle().sources['survey-preview'] as { tiles?: string[] } | undefined;
       const survey = preview?.tiles?.[0]?.match(/\/tile\/v2\/([^/]+)\//)?.[1] ?? null;
       const ids = data.features.map((f) => f.properties.id);
-      return { ready: b.ready!, footprints: b.footprints ?? 0, camera: b.camera!, steps: b.steps, loaf: b.loaf, ids, survey: survey && decodeURIComponent(survey), hash: location.hash };
+      return {
+        ready: b.ready!,
+        footprints: b.footprints ?? 0,
+        camera: b.camera!,
+        steps: b.steps,
+        loaf: b.loaf,
+        ids,
+        survey: survey && decodeURIComponent(survey),
+        hash: location.hash,
+      };
     });
   } finally {
     await p.close();
@@ -88,12 +118,15 @@ export async function openToReadyBench(ctx: BenchContext, shared?: { browser: Br
     // more while the list was taller) — those the bare page draws. Both also warm the service.
     const first = await openOnce(browser, viewerUrl, { mode: 'open', automate: true }, 1500);
     if (!first.survey) throw new Error('the viewer showed no preview source');
-    if (!first.hash.includes(`survey=${encodeURIComponent(first.survey)}`)) throw new Error(`the viewer's link does not hold the survey: ${first.hash}`);
+    if (!first.hash.includes(`survey=${encodeURIComponent(first.survey)}`))
+      throw new Error(`the viewer's link does not hold the survey: ${first.hash}`);
     const { lng, lat, zoom } = first.camera;
     const linkUrl = `${viewerUrl}${first.hash}`;
     const linked = await openOnce(browser, linkUrl, { mode: 'open', automate: 'signIn' }, 1500);
     if (linked.survey !== first.survey) throw new Error(`the link opened ${linked.survey}, not ${first.survey}`);
-    const bareUrl = `${service.url}/bench/bare.html?mode=open&survey=${encodeURIComponent(first.survey)}&ids=${linked.ids.map(encodeURIComponent).join(',')}&lng=${lng}&lat=${lat}&zoom=${zoom}`;
+    const bareQuery = new URLSearchParams({ mode: 'open', survey: first.survey, ids: linked.ids.join(',') });
+    for (const [name, value] of Object.entries({ lng, lat, zoom })) bareQuery.set(name, `${value}`);
+    const bareUrl = `${service.url}/bench/bare.html?${bareQuery}`;
     const minFootprints = linked.ids.length;
     await openOnce(browser, bareUrl, { mode: 'open', minFootprints });
     ctx.log(`  scene: survey ${first.survey} at z${zoom.toFixed(2)}, ${minFootprints} footprints; link ${first.hash}`);
@@ -112,28 +145,41 @@ export async function openToReadyBench(ctx: BenchContext, shared?: { browser: Br
     const base = median(bare.map((r) => r.ready));
     const ratio = ours / base;
     const step = (runs: Run[], name: string) => ms(median(runs.map((r) => r.steps[name] ?? Number.NaN)), 0);
-    const path = `sign-in click ${step(click, 'signIn')}, first row clicked ${step(click, 'select')}, zoom clicked ${step(click, 'zoom')}`;
+    const path =
+      `sign-in click ${step(click, 'signIn')}, first row clicked ${step(click, 'select')}, zoom clicked ` +
+      `${step(click, 'zoom')}`;
     const attributor = new Attributor(VIEWER_DIR);
-    const blocked = `long animation frames before ready (median ms, by owner of the longest script): by link ${blockedBy(attributor, link)}; clicked through ${blockedBy(attributor, click)}; bare ${blockedBy(attributor, bare)}`;
+    const blocked =
+      `long animation frames before ready (median ms, by owner of the longest script): by link ` +
+      `${blockedBy(attributor, link)}; clicked through ${blockedBy(attributor, click)}; bare ` +
+      `${blockedBy(attributor, bare)}`;
     const all = (runs: Run[]) => runs.map((r) => Math.round(r.ready)).join(', ');
-    ctx.log(`  by link ${ms(ours, 0)} (sign-in click ${step(link, 'signIn')}); clicked through ${ms(clicked, 0)} (${path}); bare ${ms(base, 0)} → ${fmtRatio(ratio)} by link, ${fmtRatio(clicked / base)} clicked through`);
+    ctx.log(
+      `  by link ${ms(ours, 0)} (sign-in click ${step(link, 'signIn')}); clicked through ${ms(clicked, 0)} ` +
+        `(${path}); bare ${ms(base, 0)} → ${fmtRatio(ratio)} by link, ${fmtRatio(clicked / base)} clicked through`,
+    );
     ctx.log(`  ${blocked}`);
     return {
       id: 'open',
       title: '1. Open to ready',
-      figure: `${ms(ours, 0)} navigation → idle with ${minFootprints} footprints and z${Math.round(zoom + 1)} tiles, opened by its link; clicked through from the catalog ${ms(clicked, 0)} (${fmtRatio(clicked / base)})`,
+      figure:
+        `${ms(ours, 0)} navigation → idle with ${minFootprints} footprints and z${Math.round(zoom + 1)} ` +
+        `tiles, opened by its link; clicked through from the catalog ${ms(clicked, 0)} (${fmtRatio(clicked / base)})`,
       baseline: `bare MapLibre page: ${ms(base, 0)}`,
       ratio,
       ratioText: fmtRatio(ratio),
       goal: '≤ 1.15×',
       met: ratio <= 1.15,
       notes: [
-        `${rounds} rounds of the three, each round starting one further along; medians; fresh browser context per run (cold HTTP cache), service warm`,
+        `${rounds} rounds of the three, each round starting one further along; medians; fresh browser context per ` +
+          `run (cold HTTP cache), service warm`,
         `by link: the viewer's own fragment for the scene (${first.hash}); sign-in clicked at ${step(link, 'signIn')}`,
-        `clicked through, from navigation start: ${path}; ${fmtRatio(clicked / base)} of the bare page (not judged: three user steps, each waiting for an answer)`,
+        `clicked through, from navigation start: ${path}; ${fmtRatio(clicked / base)} of the bare page (not ` +
+          `judged: three user steps, each waiting for an answer)`,
         blocked,
         `all runs: by link ${all(link)} ms; clicked through ${all(click)} ms; bare ${all(bare)} ms`,
-        `CPU profile of a link run, navigation → ready, self time by owner (natives counted for their caller): ${summary.owners}; by function: ${summary.functions.join('; ')}`,
+        `CPU profile of a link run, navigation → ready, self time by owner (natives counted for their caller): ` +
+          `${summary.owners}; by function: ${summary.functions.join('; ')}`,
       ],
       data: {
         link: link.map(({ loaf: _, ...r }) => r),

@@ -43,15 +43,28 @@ function machine() {
   } catch {
     chromium = 'not found';
   }
-  return { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', nproc: cpus().length, model: cpus()[0]?.model.trim() ?? '?', memory, node: process.version, chromium };
+  return {
+    date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    nproc: cpus().length,
+    model: cpus()[0]?.model.trim() ?? '?',
+    memory,
+    node: process.version,
+    chromium,
+  };
 }
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function main() {
   const started = Date.now();
   const info = machine();
-  console.log(`Survey Viewer benchmarks — ${info.date}; ${info.nproc} × ${info.model}, ${info.memory}; node ${info.node}; ${info.chromium}`);
+  console.log(
+    `Survey Viewer benchmarks — ${info.date}; ${info.nproc} × ${info.model}, ${info.memory}; node ${info.node}; ` +
+      `${info.chromium}`,
+  );
   console.log(`load average at start: ${load()}${quick ? ' (--quick: fewer rounds)' : ''}\n`);
   const results: BenchResult[] = [];
   const run = async (name: Name, work: () => Promise<BenchResult>) => {
@@ -61,10 +74,24 @@ async function main() {
     try {
       const result = await work();
       results.push(result);
-      console.log(`  ${result.met ? 'met' : 'MISSED'}: ${result.figure} | baseline ${result.baseline} | ${result.ratioText} | goal ${result.goal} (${((Date.now() - t) / 1000).toFixed(0)} s)\n`);
+      console.log(
+        `  ${result.met ? 'met' : 'MISSED'}: ${result.figure} | baseline ${result.baseline} | ${result.ratioText} ` +
+          `| goal ${result.goal} (${((Date.now() - t) / 1000).toFixed(0)} s)\n`,
+      );
     } catch (error) {
       console.log(`  FAILED: ${(error as Error).stack ?? error}\n`);
-      results.push({ id: name, title: name, figure: `failed: ${(error as Error).message.split('\n')[0]}`, baseline: '–', ratio: Number.NaN, ratioText: '–', goal: '–', met: false, notes: [], data: {} });
+      results.push({
+        id: name,
+        title: name,
+        figure: `failed: ${(error as Error).message.split('\n')[0]}`,
+        baseline: '–',
+        ratio: Number.NaN,
+        ratioText: '–',
+        goal: '–',
+        met: false,
+        notes: [],
+        data: {},
+      });
     }
   };
 
@@ -79,7 +106,8 @@ async function main() {
   try {
     if (selected.has('open') || selected.has('footprints') || selected.has('list')) browser = await launch();
     await run('open', () => openToReadyBench(ctx, { browser: browser! }));
-    if (selected.has('footprints') || selected.has('list')) synthetic = await startService({ viewer: VIEWER_DIR, synthetic: SYNTHETIC });
+    if (selected.has('footprints') || selected.has('list'))
+      synthetic = await startService({ viewer: VIEWER_DIR, synthetic: SYNTHETIC });
     await run('footprints', () => manyFootprintsBench(ctx, { browser: browser!, service: synthetic }));
     await run('list', () => longListBench(ctx, { browser: browser!, service: synthetic }));
   } finally {
@@ -91,11 +119,14 @@ async function main() {
   results.sort((a, b) => order.indexOf(a.id as Name) - order.indexOf(b.id as Name));
   const minutes = (Date.now() - started) / 60_000;
   const table = [
-    `Run ${info.date} on ${info.nproc} × ${info.model}, ${info.memory} memory (node ${info.node}, ${info.chromium}); load average ${load()} at the end; ${minutes.toFixed(1)} min${quick ? '; --quick' : ''}.`,
+    `Run ${info.date} on ${info.nproc} × ${info.model}, ${info.memory} memory (node ${info.node}, ` +
+      `${info.chromium}); load average ${load()} at the end; ${minutes.toFixed(1)} min${quick ? '; --quick' : ''}.`,
     '',
     '| benchmark | ours | baseline (same run) | ratio | goal | met |',
     '|---|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.title} | ${r.figure} | ${r.baseline} | ${r.ratioText} | ${r.goal} | ${r.met ? 'yes' : '**no**'} |`),
+    ...results.map(
+      (r) => `| ${r.title} | ${r.figure} | ${r.baseline} | ${r.ratioText} | ${r.goal} | ${r.met ? 'yes' : '**no**'} |`,
+    ),
     '',
     ...results.flatMap((r) => [`**${r.title}**`, '', ...r.notes.map((n) => `- ${n}`), '']),
   ].join('\n');
@@ -110,11 +141,18 @@ async function main() {
     const text = readFileSync(readme, 'utf8');
     const start = '<!-- bench:latest:start -->';
     const end = '<!-- bench:latest:end -->';
-    if (!text.includes(start) || !text.includes(end)) throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
-    writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${table}\n${text.slice(text.indexOf(end))}`);
+    if (!text.includes(start) || !text.includes(end))
+      throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
+    writeFileSync(
+      readme,
+      `${text.slice(0, text.indexOf(start) + start.length)}\n${table}\n${text.slice(text.indexOf(end))}`,
+    );
     console.log('\nbench/README.md updated.');
   }
-  console.log(`\n${results.filter((r) => r.met).length} of ${results.length} goals met; ${minutes.toFixed(1)} minutes; results in bench/.results/.`);
+  console.log(
+    `\n${results.filter((r) => r.met).length} of ${results.length} goals met; ${minutes.toFixed(1)} minutes; ` +
+      `results in bench/.results/.`,
+  );
   if (argv.includes('--strict') && results.some((r) => !r.met)) process.exitCode = 1;
 }
 

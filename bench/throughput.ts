@@ -27,25 +27,44 @@ interface Target {
   body: Buffer;
 }
 
-const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'x-correlation-id']);
+const PER_RESPONSE = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'x-correlation-id',
+]);
 
 async function targetOf(name: string, path: string, answer: Response): Promise<Target> {
   const headers: string[] = [];
-  answer.headers.forEach((value, header) => PER_RESPONSE.has(header) || headers.push(header, value));
-  return { name, path, contentType: answer.headers.get('content-type')!, headers, body: Buffer.from(await answer.arrayBuffer()) };
+  for (const [header, value] of answer.headers) if (!PER_RESPONSE.has(header)) headers.push(header, value);
+  return {
+    name,
+    path,
+    contentType: answer.headers.get('content-type')!,
+    headers,
+    body: Buffer.from(await answer.arrayBuffer()),
+  };
 }
 
 /** A z16 tile in the middle of the newest demo survey's footprint (the service answers 200 there). */
 export async function findTile(service: string, headers: Record<string, string>): Promise<Target> {
-  const list = (await (await fetch(`${service}/tile/v2/surveys?page=1`, { headers })).json()) as { results: { id: string }[] };
+  const list = (await (await fetch(`${service}/tile/v2/surveys?page=1`, { headers })).json()) as {
+    results: { id: string }[];
+  };
   for (const { id } of list.results) {
-    const { footprint } = (await (await fetch(`${service}/tile/v2/${id}/footprint`, { headers })).json()) as { footprint: { type: string; coordinates: number[][][] | number[][][][] } };
+    const { footprint } = (await (await fetch(`${service}/tile/v2/${id}/footprint`, { headers })).json()) as {
+      footprint: { type: string; coordinates: number[][][] | number[][][][] };
+    };
     const ring = (footprint.type === 'Polygon' ? footprint.coordinates[0] : footprint.coordinates[0][0]) as number[][];
     const lon = ring.reduce((s, p) => s + p[0], 0) / ring.length;
     const lat = ring.reduce((s, p) => s + p[1], 0) / ring.length;
     const z = 16;
     const x = Math.floor(((lon + 180) / 360) * 2 ** z);
-    const y = Math.floor(((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) * 2 ** z);
+    const y = Math.floor(
+      ((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) * 2 ** z,
+    );
     const tilePath = `/tile/v2/${id}/${z}/${x}/${y}`;
     const answer = await fetch(service + tilePath, { headers });
     if (answer.status === 200) return targetOf('cached tile', tilePath, answer);
@@ -74,7 +93,10 @@ export async function throughputBench(ctx: BenchContext): Promise<BenchResult> {
     const token = await accessToken(service.url);
     const headers = { authorization: `Bearer ${token}` };
     const listPath = '/tile/v2/surveys?page=1';
-    const targets: Target[] = [await findTile(service.url, headers), await targetOf('survey list', listPath, await fetch(service.url + listPath, { headers }))];
+    const targets: Target[] = [
+      await findTile(service.url, headers),
+      await targetOf('survey list', listPath, await fetch(service.url + listPath, { headers })),
+    ];
     const routes = targets.map((t, i) => {
       const file = path.join(temp, `body-${i}`);
       writeFileSync(file, t.body);
@@ -96,12 +118,17 @@ export async function throughputBench(ctx: BenchContext): Promise<BenchResult> {
     for (const target of targets) {
       const side = (server: Running, who: string) => async () => {
         const result = await load(server, target.path, headers, SECONDS);
-        if (result.non2xx || result.errors) throw new Error(`${target.name} on ${who}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        if (result.non2xx || result.errors)
+          throw new Error(`${target.name} on ${who}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         return result;
       };
       // Warm all three (JIT, caches), then the measured rounds.
       for (const server of [service, sameBytes, bodyOnly]) await load(server, target.path, headers, 1);
-      const [ours, base, plain] = await rotated(rounds, [side(service, 'ours'), side(sameBytes, 'bare'), side(bodyOnly, 'bare, body only')]);
+      const [ours, base, plain] = await rotated(rounds, [
+        side(service, 'ours'),
+        side(sameBytes, 'bare'),
+        side(bodyOnly, 'bare, body only'),
+      ]);
       const rps = median(ours.map((r) => r.rps));
       const baseRps = median(base.map((r) => r.rps));
       const p99 = median(ours.map((r) => r.p99));
@@ -113,14 +140,28 @@ export async function throughputBench(ctx: BenchContext): Promise<BenchResult> {
       const plainCpu = median(plain.map((r) => r.cpuPerRequest));
       ratios.push(ratio);
       worstP99Ratio = Math.max(worstP99Ratio, p99 / baseP99);
-      const line = `${target.name} (${(target.body.length / 1024).toFixed(1)} KB, ${target.headers.length / 2 + 2} headers): ${Math.round(rps).toLocaleString('en-US')} req/s, p99 ${p99.toFixed(1)} ms vs bare ${Math.round(baseRps).toLocaleString('en-US')} req/s, p99 ${baseP99.toFixed(1)} ms → ${fmtRatio(ratio)} (median of the rounds' ratios; server CPU ${cpu.toFixed(1)} vs ${baseCpu.toFixed(1)} µs/request); bare with the body and only Content-Type/Length: ${Math.round(median(plain.map((r) => r.rps))).toLocaleString('en-US')} req/s, ${plainCpu.toFixed(1)} µs/request → ${fmtRatio(plainRatio)}`;
+      const line =
+        `${target.name} (${(target.body.length / 1024).toFixed(1)} KB, ${target.headers.length / 2 + 2} ` +
+        `headers): ${Math.round(rps).toLocaleString('en-US')} req/s, p99 ${p99.toFixed(1)} ms vs bare ` +
+        `${Math.round(baseRps).toLocaleString('en-US')} req/s, p99 ${baseP99.toFixed(1)} ms → ${fmtRatio(ratio)} ` +
+        `(median of the rounds' ratios; server CPU ${cpu.toFixed(1)} vs ${baseCpu.toFixed(1)} µs/request); ` +
+        `bare with the body and only Content-Type/Length: ` +
+        `${Math.round(median(plain.map((r) => r.rps))).toLocaleString('en-US')} req/s, ` +
+        `${plainCpu.toFixed(1)} µs/request → ${fmtRatio(plainRatio)}`;
       ctx.log(`  ${line}`);
       lines.push(line);
       data[target.name] = {
-        rps: ours.map((r) => r.rps), baseRps: base.map((r) => r.rps), bodyOnlyRps: plain.map((r) => r.rps),
-        p99: ours.map((r) => r.p99), baseP99: base.map((r) => r.p99), bodyOnlyP99: plain.map((r) => r.p99),
-        cpu: ours.map((r) => r.cpuPerRequest), baseCpu: base.map((r) => r.cpuPerRequest), bodyOnlyCpu: plain.map((r) => r.cpuPerRequest),
-        bytes: target.body.length, headers: target.headers,
+        rps: ours.map((r) => r.rps),
+        baseRps: base.map((r) => r.rps),
+        bodyOnlyRps: plain.map((r) => r.rps),
+        p99: ours.map((r) => r.p99),
+        baseP99: base.map((r) => r.p99),
+        bodyOnlyP99: plain.map((r) => r.p99),
+        cpu: ours.map((r) => r.cpuPerRequest),
+        baseCpu: base.map((r) => r.cpuPerRequest),
+        bodyOnlyCpu: plain.map((r) => r.cpuPerRequest),
+        bytes: target.body.length,
+        headers: target.headers,
       };
     }
     const ratio = Math.min(...ratios);
@@ -128,12 +169,20 @@ export async function throughputBench(ctx: BenchContext): Promise<BenchResult> {
       id: 'throughput',
       title: '4. Service throughput',
       figure: lines.map((l) => l.split(' vs ')[0]).join('; '),
-      baseline: `bare node:http, same bytes (body and headers): ${lines.map((l) => l.split(' vs bare ')[1].split(' → ')[0]).join('; ')}`,
+      baseline:
+        `bare node:http, same bytes (body and headers): ` +
+        `${lines.map((l) => l.split(' vs bare ')[1].split(' → ')[0]).join('; ')}`,
       ratio,
       ratioText: `${fmtRatio(ratio)} of bare (lower of the two routes)`,
       goal: '≥ 0.8× bare, with p99',
       met: ratio >= 0.8,
-      notes: [`${CONNECTIONS} connections, ${SECONDS} s per run, ${rounds} rounds of the three per route, each starting one further along; the ratio is the median of each round's ours/bare, the rest medians; load generator in the bench process`, ...lines, `worst p99 ratio (ours / bare): ${worstP99Ratio.toFixed(2)}`],
+      notes: [
+        `${CONNECTIONS} connections, ${SECONDS} s per run, ${rounds} rounds of the three per route, each starting ` +
+          `one further along; the ratio is the median of each round's ours/bare, the rest medians; load generator ` +
+          `in the bench process`,
+        ...lines,
+        `worst p99 ratio (ours / bare): ${worstP99Ratio.toFixed(2)}`,
+      ],
       data,
     };
   } finally {

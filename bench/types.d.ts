@@ -14,8 +14,16 @@ declare global {
       loaf: Loaf[];
       longtasks: { start: number; duration: number }[];
       jump(camera: { center: [number, number]; zoom: number }): Promise<number>;
-      fly(target: { center: [number, number]; zoom: number; duration: number }): Promise<{ frames: number[]; start: number; end: number }>;
-      scroll(options: { step: number; total: number; timeoutMs: number }): Promise<{ frames: number[]; maxRows: number; reached: number; done: boolean; start: number; end: number }>;
+      fly(target: {
+        center: [number, number];
+        zoom: number;
+        duration: number;
+      }): Promise<{ frames: number[]; start: number; end: number }>;
+      scroll(options: {
+        step: number;
+        total: number;
+        timeoutMs: number;
+      }): Promise<{ frames: number[]; maxRows: number; reached: number; done: boolean; start: number; end: number }>;
     };
   }
 }

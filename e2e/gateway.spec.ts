@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { GATEWAY_ACCESS_KEY, PORTS } from '../playwright.config.ts';
-import { changedShare, clearSkyRow, expect, mapCentre, selectSurvey, surveyList, test, tileRequests, zoomToImagery } from './support.ts';
+import {
+  changedShare,
+  clearSkyRow,
+  expect,
+  mapCentre,
+  selectSurvey,
+  surveyList,
+  test,
+  tileRequests,
+  zoomToImagery,
+} from './support.ts';
 
 /**
  * Gateway mode: the viewer served by `npm start -- --upstream URL` in front of the reference service.
@@ -10,7 +20,9 @@ const GATEWAY = `http://127.0.0.1:${PORTS.gateway}`;
 const GATEWAY_TO_PROVIDER = `http://127.0.0.1:${PORTS.gatewayProvider}`;
 const SESSION_COOKIE = 'sv_gateway_session';
 
-/** Upstream credentials and tokens, wherever they might show: the secret, JWTs (the upstream token), credential fields. */
+/**
+ * Upstream credentials and tokens, wherever they might show: the secret, JWTs (the upstream token), credential fields.
+ */
 const CREDENTIAL = /demo-secret|eyJ[\w-]{10,}\.[\w-]{10,}/i;
 const BEARER = /^\s*bearer\s/i;
 const CREDENTIAL_FIELD = /"(?:access_token|client_secret|api_key|clientSecret)"\s*:/;
@@ -31,30 +43,43 @@ function watchCredentials(page: Page, origin: string) {
     if (/api_key|token|secret/i.test(url)) problems.push(`credential in a URL: ${url}`);
     const body = request.postData() ?? '';
     if (CREDENTIAL.test(body) || CREDENTIAL_FIELD.test(body)) problems.push(`credential in a request body to ${url}`);
-    pending.push(request.allHeaders().then((headers) => {
-      if (headers.authorization !== undefined) problems.push(`Authorization header on ${url}`);
-      for (const [name, value] of Object.entries(headers)) {
-        if (CREDENTIAL.test(value) || BEARER.test(value)) problems.push(`credential in request header ${name} of ${url}`);
-      }
-      const cookies = (headers.cookie ?? '').split(/;\s*/).filter(Boolean).map((c) => c.split('=')[0]);
-      if (cookies.some((name) => name !== SESSION_COOKIE)) problems.push(`unexpected cookies ${cookies.join(',')} on ${url}`);
-      // A request still under way when the test ends can no longer be read; it was not part of the checked journey.
-    }).catch(() => undefined));
+    pending.push(
+      request
+        .allHeaders()
+        .then((headers) => {
+          if (headers.authorization !== undefined) problems.push(`Authorization header on ${url}`);
+          for (const [name, value] of Object.entries(headers)) {
+            if (CREDENTIAL.test(value) || BEARER.test(value))
+              problems.push(`credential in request header ${name} of ${url}`);
+          }
+          const cookies = (headers.cookie ?? '')
+            .split(/;\s*/)
+            .filter(Boolean)
+            .map((c) => c.split('=')[0]);
+          if (cookies.some((name) => name !== SESSION_COOKIE))
+            problems.push(`unexpected cookies ${cookies.join(',')} on ${url}`);
+          // A request still under way when the test ends can no longer be read; it was not part of the checked journey.
+        })
+        .catch(() => undefined),
+    );
   });
   page.on('response', (response) => {
     const url = response.url();
-    pending.push((async () => {
-      const headers = await response.allHeaders();
-      for (const [name, value] of Object.entries(headers)) {
-        if (CREDENTIAL.test(value) || BEARER.test(value)) problems.push(`credential in response header ${name} of ${url}`);
-      }
-      const type = headers['content-type'] ?? '';
-      if (!/json|text|javascript/.test(type) || response.status() === 304) return;
-      const body = await response.text().catch(() => '');
-      if (CREDENTIAL.test(body)) problems.push(`credential in the answer of ${url}`);
-      if (/json/.test(type) && CREDENTIAL_FIELD.test(body)) problems.push(`credential field in the answer of ${url}`);
-      if (body.includes(GATEWAY_ACCESS_KEY)) problems.push(`access key echoed by ${url}`);
-    })().catch(() => undefined));
+    pending.push(
+      (async () => {
+        const headers = await response.allHeaders();
+        for (const [name, value] of Object.entries(headers)) {
+          if (CREDENTIAL.test(value) || BEARER.test(value))
+            problems.push(`credential in response header ${name} of ${url}`);
+        }
+        const type = headers['content-type'] ?? '';
+        if (!/json|text|javascript/.test(type) || response.status() === 304) return;
+        const body = await response.text().catch(() => '');
+        if (CREDENTIAL.test(body)) problems.push(`credential in the answer of ${url}`);
+        if (/json/.test(type) && CREDENTIAL_FIELD.test(body)) problems.push(`credential field in the answer of ${url}`);
+        if (body.includes(GATEWAY_ACCESS_KEY)) problems.push(`access key echoed by ${url}`);
+      })().catch(() => undefined),
+    );
   });
   return {
     async problems() {
@@ -69,8 +94,12 @@ function watchCredentials(page: Page, origin: string) {
 async function expectCleanStorage(page: Page) {
   const stored = await page.evaluate(() => ({
     cookie: document.cookie,
-    local: Object.entries(localStorage).map(([k, v]) => `${k}=${v}`).join('\n'),
-    session: Object.entries(sessionStorage).map(([k, v]) => `${k}=${v}`).join('\n'),
+    local: Object.entries(localStorage)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+    session: Object.entries(sessionStorage)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
   }));
   expect(stored.cookie, 'cookies readable by scripts').toBe('');
   for (const text of [stored.local, stored.session]) {
@@ -92,77 +121,90 @@ async function signInWithAccessKey(page: Page, key = GATEWAY_ACCESS_KEY) {
   await dialog.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('through the gateway: access key → list → select → preview tiles, with no credential ever reaching the browser', async ({ page, request }) => {
-  const row = await clearSkyRow(request);
-  const watch = watchCredentials(page, GATEWAY);
-  const tiles = tileRequests(page);
+test(
+  'through the gateway: access key → list → select → preview tiles, with no ' + 'credential ever reaching the browser',
+  async ({ page, request }) => {
+    const row = await clearSkyRow(request);
+    const watch = watchCredentials(page, GATEWAY);
+    const tiles = tileRequests(page);
 
-  await page.goto(`${GATEWAY}/?e2e`);
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('gateway');
-  // No credential form: the gateway holds the client id and secret.
-  for (const label of ['Client secret', 'Client ID', 'Service URL', 'API key']) await expect(dialog.getByLabel(label)).toHaveCount(0);
+    await page.goto(`${GATEWAY}/?e2e`);
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('gateway');
+    // No credential form: the gateway holds the client id and secret.
+    for (const label of ['Client secret', 'Client ID', 'Service URL', 'API key'])
+      await expect(dialog.getByLabel(label)).toHaveCount(0);
 
-  await signInWithAccessKey(page, 'not-the-team-key');
-  await expect(dialog.getByRole('alert')).toContainText('That access key is not right');
-  await expect(dialog.getByRole('alert')).toContainText('HTTP 401');
+    await signInWithAccessKey(page, 'not-the-team-key');
+    await expect(dialog.getByRole('alert')).toContainText('That access key is not right');
+    await expect(dialog.getByRole('alert')).toContainText('HTTP 401');
 
-  await signInWithAccessKey(page);
-  const list = surveyList(page);
-  await expect(list.getByRole('option').first()).toBeVisible();
-  await expect(list.getByRole('option').first()).toContainText('Cloud'); // seed profile: cloud cover shown
+    await signInWithAccessKey(page);
+    const list = surveyList(page);
+    await expect(list.getByRole('option').first()).toBeVisible();
+    await expect(list.getByRole('option').first()).toContainText('Cloud'); // seed profile: cloud cover shown
 
-  const id = await selectSurvey(page, row);
-  await zoomToImagery(page);
-  expect(tiles.length).toBeGreaterThan(0);
-  for (const tile of tiles) {
-    expect(tile.url().startsWith(`${GATEWAY}/tile/v2/${id}/`)).toBe(true);
-    expect(await tile.headerValue('authorization')).toBeNull();
-  }
-  const statuses = await Promise.all(tiles.map(async (tile) => (await tile.response())?.status()));
-  expect(statuses).toContain(200);
-  const withImagery = await mapCentre(page);
-  await page.getByLabel('Show imagery').uncheck();
-  await page.waitForTimeout(400);
-  expect(changedShare(withImagery, await mapCentre(page))).toBeGreaterThan(0.5);
+    const id = await selectSurvey(page, row);
+    await zoomToImagery(page);
+    expect(tiles.length).toBeGreaterThan(0);
+    for (const tile of tiles) {
+      expect(tile.url().startsWith(`${GATEWAY}/tile/v2/${id}/`)).toBe(true);
+      expect(await tile.headerValue('authorization')).toBeNull();
+    }
+    const statuses = await Promise.all(tiles.map(async (tile) => (await tile.response())?.status()));
+    expect(statuses).toContain(200);
+    const withImagery = await mapCentre(page);
+    await page.getByLabel('Show imagery').uncheck();
+    await page.waitForTimeout(400);
+    expect(changedShare(withImagery, await mapCentre(page))).toBeGreaterThan(0.5);
 
-  await expectCleanStorage(page);
-  expect(watch.count()).toBeGreaterThan(10);
-  expect(await watch.problems()).toEqual([]);
-});
+    await expectCleanStorage(page);
+    expect(watch.count()).toBeGreaterThan(10);
+    expect(await watch.problems()).toEqual([]);
+  },
+);
 
-test('the gateway session: kept over a reload, ended by sign-out, and an expired one brings back the prompt with a notice', async ({ page }) => {
-  const watch = watchCredentials(page, GATEWAY);
-  await page.goto(`${GATEWAY}/?e2e`);
-  await signInWithAccessKey(page);
-  await expect(surveyList(page).getByRole('option').first()).toBeVisible();
+test(
+  'the gateway session: kept over a reload, ended by sign-out, and an expired one brings back the prompt with a ' +
+    'notice',
+  async ({ page }) => {
+    const watch = watchCredentials(page, GATEWAY);
+    await page.goto(`${GATEWAY}/?e2e`);
+    await signInWithAccessKey(page);
+    await expect(surveyList(page).getByRole('option').first()).toBeVisible();
 
-  // The HttpOnly cookie outlives the page: a reload is signed in without a prompt.
-  await page.reload();
-  await expect(surveyList(page).getByRole('option').first()).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);
+    // The HttpOnly cookie outlives the page: a reload is signed in without a prompt.
+    await page.reload();
+    await expect(surveyList(page).getByRole('option').first()).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);
 
-  // The session goes away behind the app's back (expiry, a new access key): the next request finds out.
-  await page.context().clearCookies();
-  await surveyList(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('status')).toHaveText('Your gateway session has ended. Enter the access key again to continue.');
-  await signInWithAccessKey(page);
-  await expect(surveyList(page).getByRole('option').first()).toBeVisible();
-  await expectCleanStorage(page);
+    // The session goes away behind the app's back (expiry, a new access key): the next request finds out.
+    await page.context().clearCookies();
+    await surveyList(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Your gateway session has ended. Enter the access key again to continue.',
+    );
+    await signInWithAccessKey(page);
+    await expect(surveyList(page).getByRole('option').first()).toBeVisible();
+    await expectCleanStorage(page);
 
-  // Signing out clears the cookie at the gateway, so a reload asks for the key again.
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(dialog).toBeVisible();
-  await expect.poll(async () => (await page.context().cookies()).length).toBe(0);
-  await page.reload();
-  await expect(dialog.getByLabel('Access key')).toBeVisible();
-  expect(await watch.problems()).toEqual([]);
-});
+    // Signing out clears the cookie at the gateway, so a reload asks for the key again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(dialog).toBeVisible();
+    await expect.poll(async () => (await page.context().cookies()).length).toBe(0);
+    await page.reload();
+    await expect(dialog.getByLabel('Access key')).toBeVisible();
+    expect(await watch.problems()).toEqual([]);
+  },
+);
 
-test('through the gateway to a provider-profile upstream: WKT footprints, nested metadata, tiles drawn', async ({ page, request }) => {
+test('through the gateway to a provider-profile upstream: WKT footprints, nested metadata, tiles drawn', async ({
+  page,
+  request,
+}) => {
   const row = await clearSkyRow(request);
   const watch = watchCredentials(page, GATEWAY_TO_PROVIDER);
   const tiles = tileRequests(page);
@@ -184,7 +226,9 @@ test('through the gateway to a provider-profile upstream: WKT footprints, nested
   expect(await watch.problems()).toEqual([]);
 });
 
-test('control: the same watch flags the credentials of direct mode (so the checks above are not vacuous)', async ({ page }) => {
+test('control: the same watch flags the credentials of direct mode (so the checks above are not vacuous)', async ({
+  page,
+}) => {
   const watch = watchCredentials(page, `http://127.0.0.1:${PORTS.main}`);
   await page.goto(`http://127.0.0.1:${PORTS.main}/?e2e`);
   await page.getByRole('button', { name: 'Sign in' }).click();

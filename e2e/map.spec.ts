@@ -1,15 +1,36 @@
-import { accessToken, changedShare, clearSkyRow, expect, hoverDrawn, mapCentre, mapSettled, selectSurvey, signInWithDemo, surveyList, test, tileRequests, zoomToImagery } from './support.ts';
+import {
+  accessToken,
+  changedShare,
+  clearSkyRow,
+  expect,
+  hoverDrawn,
+  mapCentre,
+  mapSettled,
+  selectSurvey,
+  signInWithDemo,
+  surveyList,
+  test,
+  tileRequests,
+  zoomToImagery,
+} from './support.ts';
 
-test('footprints are drawn; selecting fits the map to the footprint; hover and click work both ways', async ({ page, request }) => {
+test('footprints are drawn; selecting fits the map to the footprint; hover and click work both ways', async ({
+  page,
+  request,
+}) => {
   await signInWithDemo(page);
   await mapSettled(page);
-  await expect.poll(() => page.evaluate(() => window.__surveyViewer!.map.querySourceFeatures('footprints').length)).toBeGreaterThan(3);
+  await expect
+    .poll(() => page.evaluate(() => window.__surveyViewer!.map.querySourceFeatures('footprints').length))
+    .toBeGreaterThan(3);
 
   const id = await selectSurvey(page, 2);
   const token = await accessToken(request);
   const answer = await request.get(`/tile/v2/${id}/footprint`, { headers: { Authorization: `Bearer ${token}` } });
   const { footprint } = await answer.json();
-  const points: [number, number][] = (footprint.type === 'Polygon' ? footprint.coordinates : footprint.coordinates.flat()).flat();
+  const points: [number, number][] = (
+    footprint.type === 'Polygon' ? footprint.coordinates : footprint.coordinates.flat()
+  ).flat();
   const [west, east] = [Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0]))];
   const [south, north] = [Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[1]))];
 
@@ -17,7 +38,13 @@ test('footprints are drawn; selecting fits the map to the footprint; hover and c
     const map = window.__surveyViewer!.map;
     const bounds = map.getBounds();
     const selected = map.queryRenderedFeatures({ layers: ['footprint-selected-outline'] }).map((f) => f.properties.id);
-    return { west: bounds.getWest(), east: bounds.getEast(), south: bounds.getSouth(), north: bounds.getNorth(), selected };
+    return {
+      west: bounds.getWest(),
+      east: bounds.getEast(),
+      south: bounds.getSouth(),
+      north: bounds.getNorth(),
+      selected,
+    };
   });
   expect(view.selected.length).toBeGreaterThan(0);
   expect(new Set(view.selected)).toEqual(new Set([id]));
@@ -26,7 +53,9 @@ test('footprints are drawn; selecting fits the map to the footprint; hover and c
   expect(view.south).toBeLessThanOrEqual(south);
   expect(view.north).toBeGreaterThanOrEqual(north);
   // Fitted, not merely contained: the footprint spans most of the view one way or the other.
-  expect(Math.max((east - west) / (view.east - view.west), (north - south) / (view.north - view.south))).toBeGreaterThan(0.5);
+  expect(
+    Math.max((east - west) / (view.east - view.west), (north - south) / (view.north - view.south)),
+  ).toBeGreaterThan(0.5);
   await expect(page.getByRole('status').filter({ hasText: 'Zoom in' })).toBeVisible();
   await page.mouse.move(700, 880);
   await page.screenshot({ path: 'docs/screenshots/list-and-footprints.png' });
@@ -45,13 +74,16 @@ test('footprints are drawn; selecting fits the map to the footprint; hover and c
     const m = window.__surveyViewer!.map;
     const hit = m.queryRenderedFeatures({ layers: ['footprints-fill'] }).find((f) => f.properties.id === surveyId)!;
     const geometry = hit.geometry as { type: string; coordinates: unknown[] };
-    const ring = (geometry.type === 'Polygon' ? geometry.coordinates[0] : (geometry.coordinates[0] as unknown[])[0]) as [number, number][];
+    const ring = (
+      geometry.type === 'Polygon' ? geometry.coordinates[0] : (geometry.coordinates[0] as unknown[])[0]
+    ) as [number, number][];
     for (const [lon, lat] of ring) {
       const p = m.project([lon, lat]);
       const inward = m.project(m.getCenter());
       const x = p.x + (inward.x - p.x) * 0.15;
       const y = p.y + (inward.y - p.y) * 0.15;
-      if (m.queryRenderedFeatures([x, y], { layers: ['footprints-fill'] }).some((f) => f.properties.id === surveyId)) return { x, y };
+      if (m.queryRenderedFeatures([x, y], { layers: ['footprints-fill'] }).some((f) => f.properties.id === surveyId))
+        return { x, y };
     }
     return null;
   }, id);
@@ -78,7 +110,9 @@ test('preview tiles are requested with the bearer token and drawn at z16', async
     expect(tile.url()).not.toContain('api_key');
   }
   // MapLibre cancels tiles it no longer needs; those have no status.
-  const statuses = (await Promise.all(tiles.map(async (t) => (await t.response())?.status()))).filter((s) => s !== undefined);
+  const statuses = (await Promise.all(tiles.map(async (t) => (await t.response())?.status()))).filter(
+    (s) => s !== undefined,
+  );
   expect(statuses).toContain(200);
   expect(statuses.filter((s) => s !== 200 && s !== 404)).toEqual([]);
   await expect(page.getByRole('alert')).toHaveCount(0);

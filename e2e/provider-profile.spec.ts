@@ -1,9 +1,23 @@
 import { PORTS } from '../playwright.config.ts';
-import { changedShare, clearSkyRow, expect, mapCentre, selectSurvey, signInWithDemo, surveyList, test, tileRequests, zoomToImagery } from './support.ts';
+import {
+  changedShare,
+  clearSkyRow,
+  expect,
+  mapCentre,
+  selectSurvey,
+  signInWithDemo,
+  surveyList,
+  test,
+  tileRequests,
+  zoomToImagery,
+} from './support.ts';
 
 const ORIGIN = `http://127.0.0.1:${PORTS.provider}`;
 
-test('works against the provider\'s published shapes: WKT footprints, no cloud cover, nested metadata', async ({ page, request }) => {
+test("works against the provider's published shapes: WKT footprints, no cloud cover, nested metadata", async ({
+  page,
+  request,
+}) => {
   const row = await clearSkyRow(request); // same demo catalog; the seed profile tells which survey is cloud-free
   const footprintBodies: string[] = [];
   page.on('response', async (r) => {
@@ -16,7 +30,11 @@ test('works against the provider\'s published shapes: WKT footprints, no cloud c
 
   const id = await selectSurvey(page, row);
   expect(footprintBodies.some((body) => /"footprint":"(MULTI)?POLYGON/.test(body))).toBe(true);
-  const selected = await page.evaluate(() => window.__surveyViewer!.map.queryRenderedFeatures({ layers: ['footprint-selected-outline'] }).map((f) => f.properties.id));
+  const selected = await page.evaluate(() =>
+    window
+      .__surveyViewer!.map.queryRenderedFeatures({ layers: ['footprint-selected-outline'] })
+      .map((f) => f.properties.id),
+  );
   expect(new Set(selected)).toEqual(new Set([id]));
 
   await zoomToImagery(page);

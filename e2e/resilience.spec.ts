@@ -1,5 +1,15 @@
 import type { BrowserContext, Page, Response } from '@playwright/test';
-import { clearSkyRow, expect, mapSettled, selectSurvey, signInWithDemo, surveyList, test, TILE_REQUEST, zoomToImagery } from './support.ts';
+import {
+  clearSkyRow,
+  expect,
+  mapSettled,
+  selectSurvey,
+  signInWithDemo,
+  surveyList,
+  test,
+  TILE_REQUEST,
+  zoomToImagery,
+} from './support.ts';
 import { spawnService, type SpawnedService } from './spawned-service.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -28,12 +38,17 @@ test.describe('with 10 % 503, 5 % 429 and 500 ms latency injected', () => {
     const row = await clearSkyRow(request);
     await page.goto(`${service.origin}/?e2e`);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('listbox', { name: 'Surveys' }).getByRole('option').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('listbox', { name: 'Surveys' }).getByRole('option').first()).toBeVisible({
+      timeout: 30_000,
+    });
     await selectSurvey(page, row);
     await zoomToImagery(page);
 
     const tileUrls = () => [...seen.keys()].filter((url) => TILE_REQUEST.test(url));
-    const noImagery = () => tileUrls().filter((url) => seen.get(url)!.includes(404)).map((url) => /(\d+\/\d+\/\d+)$/.exec(url)![1]);
+    const noImagery = () =>
+      tileUrls()
+        .filter((url) => seen.get(url)!.includes(404))
+        .map((url) => /(\d+\/\d+\/\d+)$/.exec(url)![1]);
     // Every tile in view ends up drawn, or answered 404 (no imagery there); tiles MapLibre stopped
     // needing during the zoom are not asked for again, and need not be.
     await expect(async () => {
@@ -53,7 +68,11 @@ test.describe('with 10 % 503, 5 % 429 and 500 ms latency injected', () => {
   });
 });
 
-test('a 5 s offline window recovers without reload: banner, tiles in view and a paused query', async ({ page, context, request }) => {
+test('a 5 s offline window recovers without reload: banner, tiles in view and a paused query', async ({
+  page,
+  context,
+  request,
+}) => {
   const statuses = tileStatuses(context);
   const row = await clearSkyRow(request);
   await signInWithDemo(page);
@@ -73,7 +92,8 @@ test('a 5 s offline window recovers without reload: banner, tiles in view and a 
 
   // New tiles are needed (zoomed in, then panned) and cannot arrive; MapLibre marks them failed.
   await page.getByRole('button', { name: 'Zoom in' }).click();
-  // The zoom-in animation ends first: a drag would cut it short, and the tiles of the next level would never be asked for.
+  // The zoom-in animation ends first: a drag would cut it short, and the tiles of the next level would never be asked
+  // for.
   await page.waitForFunction(() => Math.abs(window.__surveyViewer!.map.getZoom() - 16) < 0.01);
   const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
   const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
@@ -81,7 +101,9 @@ test('a 5 s offline window recovers without reload: banner, tiles in view and a 
   await page.mouse.down();
   await page.mouse.move(cx - 150, cy - 100, { steps: 8 });
   await page.mouse.up();
-  await expect.poll(async () => (await erroredPreviewTiles(page)).length, { message: 'tiles that failed offline' }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await erroredPreviewTiles(page)).length, { message: 'tiles that failed offline' })
+    .toBeGreaterThan(0);
 
   // The next page of surveys is asked for offline: the query waits instead of failing.
   await surveyList(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
@@ -103,14 +125,18 @@ test('a 5 s offline window recovers without reload: banner, tiles in view and a 
   }).toPass({ timeout: 30_000 });
   await mapSettled(page);
   // The paused query ran: more surveys are loaded than before.
-  await expect.poll(async () => {
-    const text = await loaded.textContent().catch(() => null);
-    return text === null ? Infinity : Number(text.replace(/\D/g, ''));
-  }).toBeGreaterThan(loadedBefore);
+  await expect
+    .poll(async () => {
+      const text = await loaded.textContent().catch(() => null);
+      return text === null ? Infinity : Number(text.replace(/\D/g, ''));
+    })
+    .toBeGreaterThan(loadedBefore);
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   expect(navigations, 'page navigations').toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { __beforeOffline?: string }).__beforeOffline)).toBe('still here');
+  expect(await page.evaluate(() => (window as unknown as { __beforeOffline?: string }).__beforeOffline)).toBe(
+    'still here',
+  );
 });
 
 /** Every preview tile's answers by z/x/y, seen at the context level (MapLibre may fetch from a worker). */
@@ -128,12 +154,20 @@ function tileStatuses(context: BrowserContext): Map<string, number[]> {
 /** z/x/y of the preview tiles in view that MapLibre holds as failed (its internal tile manager). */
 async function erroredPreviewTiles(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    interface Tile { state: string; tileID: { canonical: { x: number; y: number; z: number } } }
-    interface Manager { _inViewTiles: { getAllIds(): string[]; getTileById(id: string): Tile } }
-    const map = window.__surveyViewer!.map as unknown as { style: { tileManagers: Record<string, Manager | undefined> } };
+    interface Tile {
+      state: string;
+      tileID: { canonical: { x: number; y: number; z: number } };
+    }
+    interface Manager {
+      _inViewTiles: { getAllIds(): string[]; getTileById(id: string): Tile };
+    }
+    const map = window.__surveyViewer!.map as unknown as {
+      style: { tileManagers: Record<string, Manager | undefined> };
+    };
     const manager = map.style.tileManagers['survey-preview'];
     if (!manager) return ['no preview source'];
-    return manager._inViewTiles.getAllIds()
+    return manager._inViewTiles
+      .getAllIds()
       .map((id) => manager._inViewTiles.getTileById(id))
       .filter((tile) => tile.state === 'errored')
       .map(({ tileID: { canonical: c } }) => `${c.z}/${c.x}/${c.y}`);

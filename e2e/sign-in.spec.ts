@@ -2,7 +2,10 @@ import { DEMO, expect, openViewer, selectSurvey, surveyList, test, TILE_REQUEST,
 
 test('signs in with the demo credentials that config.json pre-fills', async ({ page }) => {
   const configRequests: string[] = [];
-  page.on('request', (request) => new URL(request.url()).pathname === '/config.json' && configRequests.push(request.url()));
+  page.on(
+    'request',
+    (request) => new URL(request.url()).pathname === '/config.json' && configRequests.push(request.url()),
+  );
   await openViewer(page);
   await expect(page.getByLabel('Service URL')).not.toHaveValue('');
   await expect(page.getByLabel('Audience')).toHaveValue(DEMO.audience);
@@ -14,7 +17,9 @@ test('signs in with the demo credentials that config.json pre-fills', async ({ p
   expect(configRequests).toHaveLength(1);
 
   // Neither the secret nor the token is ever written anywhere the page can keep.
-  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+  const stored = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+  );
   expect(stored).not.toContain(DEMO.clientSecret);
   expect(stored).not.toMatch(/eyJ[\w-]+\./);
 
@@ -53,8 +58,13 @@ test('an unreachable service URL is reported without a status', async ({ page })
   await expect(page.getByLabel('Service URL')).toHaveValue('http://127.0.0.1:9');
 });
 
-test('signs in with an API key: tiles carry api_key, the page URL never does; remember and forget', async ({ page, request }) => {
-  const issued = await request.post('/oauth/static_key', { data: { client_id: DEMO.clientId, client_secret: DEMO.clientSecret } });
+test('signs in with an API key: tiles carry api_key, the page URL never does; remember and forget', async ({
+  page,
+  request,
+}) => {
+  const issued = await request.post('/oauth/static_key', {
+    data: { client_id: DEMO.clientId, client_secret: DEMO.clientSecret },
+  });
   const apiKey: string = (await issued.json()).api_key;
   const tiles = tileRequests(page);
   const listRequests: string[] = [];
@@ -91,11 +101,15 @@ test('signs in with an API key: tiles carry api_key, the page URL never does; re
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
 });
 
-test('when the session code cannot be loaded (e.g. replaced by a new deployment), signing in says so and the map stays', async ({ page }) => {
-  await page.route(/\/assets\/signed-in-[\w-]+\.js$/, (route) => route.abort());
-  await openViewer(page);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('The viewer could not be loaded. Reload the page to try again.');
-  await expect(page.getByRole('region', { name: 'Survey map' })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);
-});
+test(
+  'when the session code cannot be loaded (e.g. replaced by a new deployment), ' +
+    'signing in says so and the map stays',
+  async ({ page }) => {
+    await page.route(/\/assets\/signed-in-[\w-]+\.js$/, (route) => route.abort());
+    await openViewer(page);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The viewer could not be loaded. Reload the page to try again.');
+    await expect(page.getByRole('region', { name: 'Survey map' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);
+  },
+);

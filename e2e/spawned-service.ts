@@ -22,10 +22,14 @@ async function freePort(): Promise<number> {
 
 export async function spawnService(args: string[] = [], env: Record<string, string> = {}): Promise<SpawnedService> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--viewer', 'dist', '--port', String(port), ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', '--viewer', 'dist', '--port', String(port), ...args],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -33,7 +37,10 @@ export async function spawnService(args: string[] = [], env: Record<string, stri
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited early:\n${output}`);
-    const up = await fetch(`${origin}/config.json`).then((r) => r.ok, () => false);
+    const up = await fetch(`${origin}/config.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -41,10 +48,11 @@ export async function spawnService(args: string[] = [], env: Record<string, stri
   return {
     origin,
     output: () => output,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -1,7 +1,11 @@
 import { expect, test as base, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { PNG } from 'pngjs';
 
-export const DEMO = { clientId: 'demo', clientSecret: 'demo-secret', audience: 'https://api.survey-viewer.example/tile' };
+export const DEMO = {
+  clientId: 'demo',
+  clientSecret: 'demo-secret',
+  audience: 'https://api.survey-viewer.example/tile',
+};
 export const TILE_REQUEST = /\/tile\/v2\/[^/]+\/(?:[^/]+\/)?\d+\/\d+\/\d+(?:\?|$)/;
 
 interface Guards {
@@ -9,7 +13,10 @@ interface Guards {
   consoleLines: string[];
 }
 
-/** Every test fails on an uncaught page error, a CSP violation, and a credential appearing in the console or the page URL. */
+/**
+ * Every test fails on an uncaught page error, a CSP violation, and a credential appearing in the console or the page
+ * URL.
+ */
 export const test = base.extend<Guards>({
   consoleLines: [
     async ({ page }, use) => {
@@ -27,10 +34,22 @@ export const test = base.extend<Guards>({
         if (frame === page.mainFrame()) urls.push(frame.url());
       });
       await use(lines);
-      expect(errors.map((e) => e.message), 'uncaught page errors').toEqual([]);
-      expect(lines.filter((l) => /bearer\s|api_key=|demo-secret|eyJ[\w-]{10,}\./i.test(l)), 'credentials in the console').toEqual([]);
-      expect(lines.filter((l) => /Content Security Policy/i.test(l)), 'Content-Security-Policy violations').toEqual([]);
-      expect(urls.filter((u) => /api_key|token|secret/i.test(u)), 'credentials in the page URL').toEqual([]);
+      expect(
+        errors.map((e) => e.message),
+        'uncaught page errors',
+      ).toEqual([]);
+      expect(
+        lines.filter((l) => /bearer\s|api_key=|demo-secret|eyJ[\w-]{10,}\./i.test(l)),
+        'credentials in the console',
+      ).toEqual([]);
+      expect(
+        lines.filter((l) => /Content Security Policy/i.test(l)),
+        'Content-Security-Policy violations',
+      ).toEqual([]);
+      expect(
+        urls.filter((u) => /api_key|token|secret/i.test(u)),
+        'credentials in the page URL',
+      ).toEqual([]);
     },
     { auto: true },
   ],
@@ -63,13 +82,21 @@ export async function scrollToEnd(page: Page) {
 
 export async function accessToken(request: APIRequestContext, origin = ''): Promise<string> {
   const answer = await request.post(`${origin}/oauth/token`, {
-    data: { client_id: DEMO.clientId, client_secret: DEMO.clientSecret, audience: DEMO.audience, grant_type: 'client_credentials' },
+    data: {
+      client_id: DEMO.clientId,
+      client_secret: DEMO.clientSecret,
+      audience: DEMO.audience,
+      grant_type: 'client_credentials',
+    },
   });
   expect(answer.ok()).toBe(true);
   return (await answer.json()).access_token;
 }
 
-/** Index in the first rows of a survey with a clear sky (so its imagery shows ground, not cloud), from the seed-profile service. */
+/**
+ * Index in the first rows of a survey with a clear sky (so its imagery shows ground, not cloud), from the seed-profile
+ * service.
+ */
 export async function clearSkyRow(request: APIRequestContext): Promise<number> {
   const token = await accessToken(request);
   const answer = await request.get('/tile/v2/surveys', { headers: { Authorization: `Bearer ${token}` } });
@@ -81,16 +108,22 @@ export async function clearSkyRow(request: APIRequestContext): Promise<number> {
 
 /** Waits until the map has stopped moving and drawn everything it asked for. */
 export async function mapSettled(page: Page) {
-  await page.waitForFunction(() => {
-    const map = window.__surveyViewer?.map;
-    return !!map && map.loaded() && !map.isMoving() && map.areTilesLoaded();
-  }, undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => {
+      const map = window.__surveyViewer?.map;
+      return !!map && map.loaded() && !map.isMoving() && map.areTilesLoaded();
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
 }
 
 /** Whether the map draws a survey's footprint as hovered (its layers draw the hover source on top). */
 export function hoverDrawn(page: Page, surveyId: string): Promise<boolean> {
   return page.evaluate((id) => {
-    const source = window.__surveyViewer!.map.getSource('footprint-hover') as unknown as { serialize(): { data: { features: { properties: { id: string } }[] } } };
+    const source = window.__surveyViewer!.map.getSource('footprint-hover') as unknown as {
+      serialize(): { data: { features: { properties: { id: string } }[] } };
+    };
     return source.serialize().data.features.some((f) => f.properties.id === id);
   }, surveyId);
 }
@@ -108,7 +141,10 @@ export function changedShare(a: Buffer, b: Buffer): number {
   const [pa, pb] = [PNG.sync.read(a), PNG.sync.read(b)];
   let changed = 0;
   for (let i = 0; i < pa.data.length; i += 4) {
-    const d = Math.abs(pa.data[i] - pb.data[i]) + Math.abs(pa.data[i + 1] - pb.data[i + 1]) + Math.abs(pa.data[i + 2] - pb.data[i + 2]);
+    const d =
+      Math.abs(pa.data[i] - pb.data[i]) +
+      Math.abs(pa.data[i + 1] - pb.data[i + 1]) +
+      Math.abs(pa.data[i + 2] - pb.data[i + 2]);
     if (d > 40) changed += 1;
   }
   return changed / (pa.width * pa.height);
@@ -140,5 +176,7 @@ export async function zoomToImagery(page: Page) {
 /** Screenshot of the middle of the map, away from controls and overlays. */
 export async function mapCentre(page: Page): Promise<Buffer> {
   const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
-  return page.screenshot({ clip: { x: box.x + box.width / 2 - 150, y: box.y + box.height / 2 - 150, width: 300, height: 300 } });
+  return page.screenshot({
+    clip: { x: box.x + box.width / 2 - 150, y: box.y + box.height / 2 - 150, width: 300, height: 300 },
+  });
 }

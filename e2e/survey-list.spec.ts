@@ -7,7 +7,9 @@ interface RawPage {
   total_results: number;
 }
 
-test('lists 25 surveys newest first, pages in on scroll until has_next is false, and works from the keyboard', async ({ page }) => {
+test('lists 25 surveys newest first, pages in on scroll until has_next is false, and works from the keyboard', async ({
+  page,
+}) => {
   const pages: RawPage[] = [];
   page.on('response', async (response) => {
     if (new URL(response.url()).pathname === '/tile/v2/surveys' && response.ok()) pages.push(await response.json());
@@ -24,13 +26,18 @@ test('lists 25 surveys newest first, pages in on scroll until has_next is false,
   await expect(page.getByText(`${total} surveys`)).toBeVisible();
   await expect(page.getByText('25 loaded')).toBeVisible();
 
-  const rendered = await list.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-survey-id')));
+  const rendered = await list
+    .getByRole('option')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-survey-id')));
   expect(rendered).toEqual(first.results.slice(0, rendered.length).map((s) => s.id));
   await expect(list.getByRole('option').first()).toContainText(first.results[0].id);
 
   const seen = new Set<string>();
   await expect(async () => {
-    for (const id of await list.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-survey-id')!))) seen.add(id);
+    for (const id of await list
+      .getByRole('option')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-survey-id')!)))
+      seen.add(id);
     if (seen.size < total) await list.evaluate((el) => el.scrollBy(0, el.clientHeight * 0.8));
     expect(seen.size).toBe(total);
   }).toPass({ intervals: [150], timeout: 40_000 });
@@ -63,7 +70,11 @@ test('loading placeholders move only for users who have not asked for reduced mo
     await held;
     await route.continue();
   });
-  const animationOf = () => page.locator('.survey-skeleton').first().evaluate((el) => getComputedStyle(el).animationName);
+  const animationOf = () =>
+    page
+      .locator('.survey-skeleton')
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName);
   await page.goto('/?e2e');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('.survey-skeleton').first()).toBeVisible();

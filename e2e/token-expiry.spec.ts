@@ -10,7 +10,8 @@ test('with 8-second tokens the session keeps working through several expiries', 
   page.on('response', (r) => {
     const path = new URL(r.url()).pathname;
     if (path === '/oauth/token') tokenAnswers.push(r.status());
-    else if (path.startsWith('/tile/v2/') && r.status() !== 200 && r.status() !== 404 && r.status() !== 401) failures.push(`${r.status()} ${path}`);
+    else if (path.startsWith('/tile/v2/') && r.status() !== 200 && r.status() !== 404 && r.status() !== 401)
+      failures.push(`${r.status()} ${path}`);
   });
   const tiles = tileRequests(page);
   await signInWithDemo(page, ORIGIN);
@@ -18,7 +19,10 @@ test('with 8-second tokens the session keeps working through several expiries', 
   const started = Date.now();
 
   for (let step = 0; Date.now() - started < 26_000; step += 1) {
-    await list.getByRole('option').nth(step % 6).click();
+    await list
+      .getByRole('option')
+      .nth(step % 6)
+      .click();
     await page.waitForTimeout(1200);
     if (step % 3 === 2) {
       await page.getByRole('button', { name: 'Zoom to imagery' }).click();

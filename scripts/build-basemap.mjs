@@ -18,7 +18,11 @@ const readJson = (specifier) => JSON.parse(readFileSync(require.resolve(specifie
 const round = (value) => (Array.isArray(value) ? value.map(round) : Math.round(value * 1e4) / 1e4);
 const collection = (features) => ({
   type: 'FeatureCollection',
-  features: features.map((f) => ({ type: 'Feature', properties: f.properties ?? {}, geometry: { ...f.geometry, coordinates: round(f.geometry.coordinates) } })),
+  features: features.map((f) => ({
+    type: 'Feature',
+    properties: f.properties ?? {},
+    geometry: { ...f.geometry, coordinates: round(f.geometry.coordinates) },
+  })),
 });
 const asFeature = (geometry, properties = {}) => ({ type: 'Feature', properties, geometry });
 
@@ -36,31 +40,59 @@ const nation = readJson('us-atlas/nation-10m.json');
 const states = readJson('us-atlas/states-10m.json');
 const counties = readJson('us-atlas/counties-10m.json');
 
-write('land.geojson', collection([
-  feature(land, land.objects.land),
-  // The Census outline is finer than Natural Earth's 1:50m coast where the surveys are.
-  feature(nation, nation.objects.nation),
-].flatMap((f) => (f.type === 'FeatureCollection' ? f.features : [f]))));
+write(
+  'land.geojson',
+  collection(
+    [
+      feature(land, land.objects.land),
+      // The Census outline is finer than Natural Earth's 1:50m coast where the surveys are.
+      feature(nation, nation.objects.nation),
+    ].flatMap((f) => (f.type === 'FeatureCollection' ? f.features : [f])),
+  ),
+);
 
-write('borders.geojson', collection([
-  asFeature(mesh(world, world.objects.countries, (a, b) => a !== b), { kind: 'country' }),
-  asFeature(mesh(states, states.objects.states, (a, b) => a !== b), { kind: 'state' }),
-]));
+write(
+  'borders.geojson',
+  collection([
+    asFeature(
+      mesh(world, world.objects.countries, (a, b) => a !== b),
+      { kind: 'country' },
+    ),
+    asFeature(
+      mesh(states, states.objects.states, (a, b) => a !== b),
+      { kind: 'state' },
+    ),
+  ]),
+);
 
-write('counties.geojson', collection([
-  asFeature(mesh(counties, counties.objects.counties, (a, b) => a !== b && Math.floor(a.id / 1000) === Math.floor(b.id / 1000)), { kind: 'county' }),
-]));
+write(
+  'counties.geojson',
+  collection([
+    asFeature(
+      mesh(
+        counties,
+        counties.objects.counties,
+        (a, b) => a !== b && Math.floor(a.id / 1000) === Math.floor(b.id / 1000),
+      ),
+      { kind: 'county' },
+    ),
+  ]),
+);
 
 /** A label point inside the largest part of a state: its centre where that lies inside, else any point on it. */
 function labelPoint(geometry) {
-  const parts = geometry.type === 'Polygon' ? [geometry] : geometry.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates }));
+  const parts =
+    geometry.type === 'Polygon'
+      ? [geometry]
+      : geometry.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates }));
   const largest = parts.reduce((best, part) => (area(part) > area(best) ? part : best));
   const centre = centerOfMass(largest);
   return (booleanPointInPolygon(centre, largest) ? centre : pointOnFeature(largest)).geometry;
 }
 
 const stateLabels = feature(states, states.objects.states).features.map((state) =>
-  asFeature(labelPoint(state.geometry), { name: state.properties.name, kind: 'state' }));
+  asFeature(labelPoint(state.geometry), { name: state.properties.name, kind: 'state' }),
+);
 
 const cities = readJson('city-timezones/data/cityMap.json')
   .filter((c) => c.iso2 === 'US' || c.pop >= 250_000)

@@ -15,7 +15,7 @@ const delay = monitorEventLoopDelay({ resolution: 5 });
 const started = performance.now();
 delay.enable();
 for (const url of fc.sample(requestInput, { numRuns: runs, seed: Date.now() })) {
-  let response;
+  let response: Awaited<ReturnType<typeof svc.inject>>;
   try {
     response = await svc.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   } catch (error) {
@@ -30,8 +30,15 @@ delay.disable();
 const seconds = (performance.now() - started) / 1000;
 const ms = (ns: number) => (ns / 1e6).toFixed(1);
 console.log(`inputs: ${runs}   time: ${seconds.toFixed(1)} s   (${Math.round(runs / seconds)} requests/s)`);
-console.log(`statuses: ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join('  ')}`);
+console.log(
+  `statuses: ${[...statuses]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}×${n}`)
+    .join('  ')}`,
+);
 console.log(`crashes or 5xx or non-envelope refusals: ${problems.length}`);
-console.log(`event-loop delay: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`);
+console.log(
+  `event-loop delay: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`,
+);
 for (const problem of problems.slice(0, 20)) console.log(`  ${problem}`);
 process.exit(problems.length ? 1 : 0);

@@ -22,7 +22,9 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !(i > 0 && all[i - 1].startsWith('--')));
+const positional = process.argv
+  .slice(2)
+  .filter((a, i, all) => !a.startsWith('--') && !(i > 0 && all[i - 1].startsWith('--')));
 const catalog = demoCatalog();
 const wanted = positional[0] ?? '2025-P01-UT-SLC';
 const survey: Survey = catalog.find((s) => s.id === wanted) ?? catalog[0];

@@ -31,7 +31,10 @@ export interface AppOptions {
   /** Serve only /config.json (for the Vite dev server, which serves the viewer itself). */
   viewerConfigOnly?: Record<string, unknown>;
   logger?: FastifyServerOptions['logger'];
-  /** Honour X-Forwarded-* (for the public URL and client addresses): true, a proxy's addresses, or "loopback". Off by default. */
+  /**
+   * Honour X-Forwarded-* (for the public URL and client addresses): true, a proxy's addresses, or "loopback". Off by
+   * default.
+   */
   trustProxy?: boolean | string;
 }
 
@@ -83,7 +86,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = config.rateLimits;
   await app.register(async (scope) => {
     if (limits) {
-      await scope.register(rateLimit, { max: limits.credentialsPerMinute, timeWindow: 60_000, errorResponseBuilder: rateLimitError });
+      await scope.register(rateLimit, {
+        max: limits.credentialsPerMinute,
+        timeWindow: 60_000,
+        errorResponseBuilder: rateLimitError,
+      });
     }
     await scope.register(credentialRoutes(config, issuer));
   });
@@ -91,17 +98,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const profile = config.profile === 'provider' ? providerProfile : seedProfile;
   await app.register(async (tileScope) => {
     if (limits) {
-      await tileScope.register(rateLimit, { max: limits.perMinute, timeWindow: 60_000, keyGenerator: clientKey, errorResponseBuilder: rateLimitError });
+      await tileScope.register(rateLimit, {
+        max: limits.perMinute,
+        timeWindow: 60_000,
+        keyGenerator: clientKey,
+        errorResponseBuilder: rateLimitError,
+      });
     }
     if (config.faults) tileScope.addHook('onRequest', faultInjector(config.faults));
     await tileScope.register(async (scope) => {
       scope.addHook('onRequest', requireCredential(issuer));
-      await scope.register(surveyRoutes({ prefix: '/tile/v2', profile, catalog, config, tiles, mosaicRoute: true, fastPath }));
+      await scope.register(
+        surveyRoutes({ prefix: '/tile/v2', profile, catalog, config, tiles, mosaicRoute: true, fastPath }),
+      );
     });
     await tileScope.register(async (scope) => {
       scope.addHook('onRequest', announceDeprecation);
       scope.addHook('onRequest', requireCredential(issuer));
-      await scope.register(surveyRoutes({ prefix: '/tile', profile: legacyProfile(config.profile), catalog, config, tiles, mosaicRoute: false }));
+      await scope.register(
+        surveyRoutes({
+          prefix: '/tile',
+          profile: legacyProfile(config.profile),
+          catalog,
+          config,
+          tiles,
+          mosaicRoute: false,
+        }),
+      );
     });
   });
 
@@ -115,7 +138,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /** The built viewer's files, with the pages' security headers (also used by the gateway). */
-export async function serveViewer(app: FastifyInstance, viewer: { dir: string; connectSources?: string }): Promise<void> {
+export async function serveViewer(
+  app: FastifyInstance,
+  viewer: { dir: string; connectSources?: string },
+): Promise<void> {
   const pageHeaders = viewerSecurityHeaders(viewer.connectSources);
   await app.register(fastifyStatic, {
     root: viewer.dir,

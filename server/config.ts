@@ -33,19 +33,29 @@ export const DEFAULT_AUDIENCE = 'https://api.survey-viewer.example/tile';
 function positiveInt(value: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || (n === 0 && !allowZero)) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || (n === 0 && !allowZero))
+    throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
 }
 
 function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits | null {
   const perMinute = positiveInt(env.SERVICE_RATE_LIMIT, 'SERVICE_RATE_LIMIT', 6000, true);
-  const credentialsPerMinute = positiveInt(env.SERVICE_CREDENTIAL_RATE_LIMIT, 'SERVICE_CREDENTIAL_RATE_LIMIT', 30, true);
+  const credentialsPerMinute = positiveInt(
+    env.SERVICE_CREDENTIAL_RATE_LIMIT,
+    'SERVICE_CREDENTIAL_RATE_LIMIT',
+    30,
+    true,
+  );
   return perMinute === 0 ? null : { perMinute, credentialsPerMinute: credentialsPerMinute || perMinute };
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+export function configFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<ServiceConfig> = {},
+): ServiceConfig {
   const profile = overrides.profile ?? (env.SERVICE_PROFILE as ProfileName | undefined) ?? 'seed';
-  if (profile !== 'seed' && profile !== 'provider') throw new Error(`profile must be "seed" or "provider", got "${profile}"`);
+  if (profile !== 'seed' && profile !== 'provider')
+    throw new Error(`profile must be "seed" or "provider", got "${profile}"`);
   return {
     clientId: env.SERVICE_CLIENT_ID || DEMO_CLIENT_ID,
     clientSecret: env.SERVICE_CLIENT_SECRET || DEMO_CLIENT_SECRET,

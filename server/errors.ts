@@ -55,15 +55,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type'
-        : error.code?.startsWith('FST_ERR_CTP') ? 'invalid_body' : 'bad_request';
+      const code =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'unsupported_media_type'
+          : error.code?.startsWith('FST_ERR_CTP')
+            ? 'invalid_body'
+            : 'bad_request';
       return reply.status(status).send(envelope(request, status, code, error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(envelope(request, 500, 'internal_error', 'The service failed to answer this request.'));
+    return reply
+      .status(500)
+      .send(envelope(request, 500, 'internal_error', 'The service failed to answer this request.'));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(envelope(request, 404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    reply
+      .status(404)
+      .send(envelope(request, 404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }

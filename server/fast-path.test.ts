@@ -19,7 +19,10 @@ interface Listening {
   seenByFastify: () => number;
   base: string;
   token: string;
-  get(url: string, init?: RequestInit & { headers?: Record<string, string> }): Promise<{ status: number; headers: Record<string, string>; body: Buffer }>;
+  get(
+    url: string,
+    init?: RequestInit & { headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Record<string, string>; body: Buffer }>;
   close(): Promise<void>;
 }
 
@@ -30,9 +33,18 @@ afterEach(async () => {
 });
 
 /** The service on a real socket: the fast path sits in front of Fastify's handler, which `inject` bypasses. */
-async function listening(overrides: Partial<ServiceConfig> = {}, catalog: Catalog | LiveCatalog = new Catalog(FIXTURE_SURVEYS), stream?: Writable): Promise<Listening> {
+async function listening(
+  overrides: Partial<ServiceConfig> = {},
+  catalog: Catalog | LiveCatalog = new Catalog(FIXTURE_SURVEYS),
+  stream?: Writable,
+): Promise<Listening> {
   const config = configFromEnv({}, { signingKeyPem: SIGNING_KEY, rateLimits: null, ...overrides });
-  const app = await buildApp({ config, catalog, tiles: proceduralTiles(), ...(stream && { logger: { level: 'info', serializers: logSerializers, stream } }) });
+  const app = await buildApp({
+    config,
+    catalog,
+    tiles: proceduralTiles(),
+    ...(stream && { logger: { level: 'info', serializers: logSerializers, stream } }),
+  });
   let seen = 0;
   app.addHook('onResponse', (_request, _reply, done) => {
     seen += 1;
@@ -40,8 +52,14 @@ async function listening(overrides: Partial<ServiceConfig> = {}, catalog: Catalo
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const tokenAnswer = await fetch(`${base}/oauth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: config.clientId, client_secret: config.clientSecret, audience: config.audience, grant_type: 'client_credentials' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_id: config.clientId,
+      client_secret: config.clientSecret,
+      audience: config.audience,
+      grant_type: 'client_credentials',
+    }),
   });
   const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
   const service: Listening = {
@@ -49,8 +67,15 @@ async function listening(overrides: Partial<ServiceConfig> = {}, catalog: Catalo
     base,
     token,
     async get(url, init = {}) {
-      const response = await fetch(base + url, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
-      return { status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) };
+      const response = await fetch(base + url, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, ...init.headers },
+      });
+      return {
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: Buffer.from(await response.arrayBuffer()),
+      };
     },
     close: () => app.close(),
   };
@@ -64,56 +89,73 @@ const withoutPerRequest = (headers: Record<string, string>) => {
 };
 
 describe('fast path for repeated cached GETs', () => {
-  it('answers a repeated survey page and tile with the bytes and headers Fastify gave, and a fresh correlation id', async () => {
-    const svc = await listening();
-    for (const url of [PAGE, TILE]) {
-      const first = await svc.get(url);
-      const seen = svc.seenByFastify();
-      const again = await svc.get(url);
-      expect(svc.seenByFastify()).toBe(seen);
-      expect(first.status).toBe(200);
-      expect(again.status).toBe(200);
-      expect(again.body.equals(first.body)).toBe(true);
-      expect(withoutPerRequest(again.headers)).toEqual(withoutPerRequest(first.headers));
-      expect(again.headers['access-control-allow-origin']).toBe('*');
-      expect(again.headers['x-content-type-options']).toBe('nosniff');
-      expect(again.headers['x-correlation-id']).toMatch(UUID);
-      expect(again.headers['x-correlation-id']).not.toBe(first.headers['x-correlation-id']);
-    }
-  });
+  it(
+    'answers a repeated survey page and tile with the bytes and headers ' + 'Fastify gave, and a fresh correlation id',
+    async () => {
+      const svc = await listening();
+      for (const url of [PAGE, TILE]) {
+        const first = await svc.get(url);
+        const seen = svc.seenByFastify();
+        const again = await svc.get(url);
+        expect(svc.seenByFastify()).toBe(seen);
+        expect(first.status).toBe(200);
+        expect(again.status).toBe(200);
+        expect(again.body.equals(first.body)).toBe(true);
+        expect(withoutPerRequest(again.headers)).toEqual(withoutPerRequest(first.headers));
+        expect(again.headers['access-control-allow-origin']).toBe('*');
+        expect(again.headers['x-content-type-options']).toBe('nosniff');
+        expect(again.headers['x-correlation-id']).toMatch(UUID);
+        expect(again.headers['x-correlation-id']).not.toBe(first.headers['x-correlation-id']);
+      }
+    },
+  );
 
-  it('leaves to Fastify what it cannot answer from memory: unknown tokens, api_key, revalidation, HEAD, legacy routes', async () => {
-    const svc = await listening();
-    const tile = await svc.get(TILE);
-    await svc.get(PAGE);
-    const count = async (request: () => Promise<{ status: number; headers: Record<string, string>; body: Buffer }>) => {
-      const seen = svc.seenByFastify();
-      const answer = await request();
-      expect(svc.seenByFastify()).toBe(seen + 1);
-      return answer;
-    };
+  it(
+    'leaves to Fastify what it cannot answer from memory: unknown tokens, ' +
+      'api_key, revalidation, HEAD, legacy routes',
+    async () => {
+      const svc = await listening();
+      const tile = await svc.get(TILE);
+      await svc.get(PAGE);
+      const count = async (
+        request: () => Promise<{ status: number; headers: Record<string, string>; body: Buffer }>,
+      ) => {
+        const seen = svc.seenByFastify();
+        const answer = await request();
+        expect(svc.seenByFastify()).toBe(seen + 1);
+        return answer;
+      };
 
-    const forged = await count(() => svc.get(PAGE, { headers: { authorization: `Bearer ${svc.token.slice(0, -4)}AAAA` } }));
-    expect(forged.status).toBe(401);
-    expect(JSON.parse(forged.body.toString()).error).toBe('invalid_token');
-    expect((await count(() => svc.get(PAGE, { headers: { authorization: 'Basic abc' } }))).status).toBe(401);
-    // Other spellings Fastify's guard accepts are answered there.
-    expect((await count(() => svc.get(PAGE, { headers: { authorization: `bearer  ${svc.token}` } }))).status).toBe(200);
-    for (let i = 0; i < 2; i++) {
-      const byKey = await count(async () => {
-        const response = await fetch(`${svc.base}${PAGE}&api_key=${svc.token}`);
-        return { status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) };
-      });
-      expect(byKey.status).toBe(200);
-    }
-    const revalidated = await count(() => svc.get(TILE, { headers: { 'if-none-match': tile.headers.etag } }));
-    expect(revalidated.status).toBe(304);
-    expect((await count(() => svc.get(TILE, { method: 'HEAD' }))).status).toBe(200);
-    for (let i = 0; i < 2; i++) {
-      const legacy = await count(() => svc.get('/tile/surveys?page=1&page_size=2'));
-      expect(legacy.headers.deprecation).toMatch(/^@\d+$/);
-    }
-  });
+      const forged = await count(() =>
+        svc.get(PAGE, { headers: { authorization: `Bearer ${svc.token.slice(0, -4)}AAAA` } }),
+      );
+      expect(forged.status).toBe(401);
+      expect(JSON.parse(forged.body.toString()).error).toBe('invalid_token');
+      expect((await count(() => svc.get(PAGE, { headers: { authorization: 'Basic abc' } }))).status).toBe(401);
+      // Other spellings Fastify's guard accepts are answered there.
+      expect((await count(() => svc.get(PAGE, { headers: { authorization: `bearer  ${svc.token}` } }))).status).toBe(
+        200,
+      );
+      for (let i = 0; i < 2; i++) {
+        const byKey = await count(async () => {
+          const response = await fetch(`${svc.base}${PAGE}&api_key=${svc.token}`);
+          return {
+            status: response.status,
+            headers: Object.fromEntries(response.headers),
+            body: Buffer.from(await response.arrayBuffer()),
+          };
+        });
+        expect(byKey.status).toBe(200);
+      }
+      const revalidated = await count(() => svc.get(TILE, { headers: { 'if-none-match': tile.headers.etag } }));
+      expect(revalidated.status).toBe(304);
+      expect((await count(() => svc.get(TILE, { method: 'HEAD' }))).status).toBe(200);
+      for (let i = 0; i < 2; i++) {
+        const legacy = await count(() => svc.get('/tile/surveys?page=1&page_size=2'));
+        expect(legacy.headers.deprecation).toMatch(/^@\d+$/);
+      }
+    },
+  );
 
   it('sends an expired token to Fastify, which answers the 401', async () => {
     const svc = await listening({ tokenTtl: 60 });
@@ -141,7 +183,10 @@ describe('fast path for repeated cached GETs', () => {
   });
 
   it('is off with rate limits or injected faults: every request goes through Fastify', async () => {
-    for (const overrides of [{ rateLimits: { perMinute: 1000, credentialsPerMinute: 30 } }, { faults: { statuses: [], latencyMs: 0 } }]) {
+    for (const overrides of [
+      { rateLimits: { perMinute: 1000, credentialsPerMinute: 30 } },
+      { faults: { statuses: [], latencyMs: 0 } },
+    ]) {
       const svc = await listening(overrides);
       await svc.get(PAGE);
       const seen = svc.seenByFastify();
@@ -154,20 +199,40 @@ describe('fast path for repeated cached GETs', () => {
 
   it('writes the same access log lines as Fastify, under the correlation id, without the token', async () => {
     let log = '';
-    const stream = new Writable({ write: (chunk, _encoding, done) => ((log += String(chunk)), done()) });
+    const stream = new Writable({
+      write: (chunk, _encoding, done) => {
+        log += String(chunk);
+        done();
+      },
+    });
     const svc = await listening({}, new Catalog(FIXTURE_SURVEYS), stream);
     await svc.get(PAGE);
     const seen = svc.seenByFastify();
     const fast = await svc.get(PAGE);
     expect(svc.seenByFastify()).toBe(seen);
-    const linesOf = (id: string) => log.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.reqId === id);
-    await vi.waitFor(() => expect(linesOf(fast.headers['x-correlation-id']).map((l) => l.msg)).toEqual(['incoming request', 'request completed']));
+    const linesOf = (id: string) =>
+      log
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((l) => l.reqId === id);
+    await vi.waitFor(() =>
+      expect(linesOf(fast.headers['x-correlation-id']).map((l) => l.msg)).toEqual([
+        'incoming request',
+        'request completed',
+      ]),
+    );
     const [incoming, completed] = linesOf(fast.headers['x-correlation-id']);
     expect(incoming.req).toEqual({ method: 'GET', url: PAGE, remoteAddress: '127.0.0.1' });
     expect(completed.res).toEqual({ statusCode: 200 });
     expect(typeof completed.responseTime).toBe('number');
     // The same fields as Fastify's own lines for the first request.
-    const [fastifyIncoming, fastifyCompleted] = log.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.msg === 'incoming request' || l.msg === 'request completed').slice(-4);
+    const [fastifyIncoming, fastifyCompleted] = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')
+      .slice(-4);
     expect(Object.keys(incoming).sort()).toEqual(Object.keys(fastifyIncoming).sort());
     expect(Object.keys(completed).sort()).toEqual(Object.keys(fastifyCompleted).sort());
     expect(log).not.toContain(svc.token);

@@ -26,7 +26,12 @@ export interface FastPath {
   /** For Fastify's `serverFactory`: a node:http server that tries the fast path before Fastify's handler. */
   serverFactory(handler: (req: IncomingMessage, res: ServerResponse) => void, options: Record<string, unknown>): Server;
   /** Route onSend hook: records the answer the route offered (see `offer`). */
-  remember(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void;
+  remember(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ): void;
   /** Called by a route whose 200 answer depends only on the URL, Host and this catalog. */
   offer(request: FastifyRequest, catalog: Catalog): void;
   /** Starts answering (once the token issuer exists); `log` when access logs are on. */
@@ -83,7 +88,8 @@ export function createFastPath(maxBytes = 64 * 1024 * 1024): FastPath {
       server.keepAliveTimeout = options.keepAliveTimeout as number;
       server.requestTimeout = options.requestTimeout as number;
       server.setTimeout(options.connectionTimeout as number);
-      if ((options.maxRequestsPerSocket as number) > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
+      if ((options.maxRequestsPerSocket as number) > 0)
+        server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
       return server;
     },
 
@@ -94,8 +100,12 @@ export function createFastPath(maxBytes = 64 * 1024 * 1024): FastPath {
     remember(request, reply, payload, done) {
       const catalog = offered.get(request);
       if (
-        catalog !== undefined && reply.statusCode === 200 && request.method === 'GET' && Buffer.isBuffer(payload)
-        && request.headers.authorization !== undefined && redactUrl(request.url) === request.url
+        catalog !== undefined &&
+        reply.statusCode === 200 &&
+        request.method === 'GET' &&
+        Buffer.isBuffer(payload) &&
+        request.headers.authorization !== undefined &&
+        redactUrl(request.url) === request.url
       ) {
         const headers: string[] = [];
         for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -124,5 +134,7 @@ function logAccess(log: FastifyBaseLogger, id: string, req: IncomingMessage, res
   const started = performance.now();
   const child = log.child({ reqId: id });
   child.info({ req: { method: req.method, url: req.url, ip: req.socket.remoteAddress } }, 'incoming request');
-  res.once('finish', () => child.info({ res: { statusCode: res.statusCode }, responseTime: performance.now() - started }, 'request completed'));
+  res.once('finish', () =>
+    child.info({ res: { statusCode: res.statusCode }, responseTime: performance.now() - started }, 'request completed'),
+  );
 }

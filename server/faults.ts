@@ -18,17 +18,22 @@ const MESSAGES: Record<number, [string, string]> = {
 /** Parses "503:0.1,429:0.05,latency:500". */
 export function parseFaults(spec: string): FaultPlan {
   const plan: FaultPlan = { statuses: [], latencyMs: 0 };
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, raw] = part.split(':');
     const value = Number(raw);
     if (name === 'latency') {
-      if (!Number.isFinite(value) || value < 0) throw new Error(`faults: latency must be milliseconds ≥ 0, got "${raw}"`);
+      if (!Number.isFinite(value) || value < 0)
+        throw new Error(`faults: latency must be milliseconds ≥ 0, got "${raw}"`);
       plan.latencyMs = value;
       continue;
     }
     const status = Number(name);
     if (!(status in MESSAGES)) throw new Error(`faults: "${name}" is not one of 429, 500, 503 or latency`);
-    if (!(value >= 0 && value <= 1)) throw new Error(`faults: probability for ${status} must be within 0–1, got "${raw}"`);
+    if (!(value >= 0 && value <= 1))
+      throw new Error(`faults: probability for ${status} must be within 0–1, got "${raw}"`);
     plan.statuses.push({ status: status as 429 | 500 | 503, probability: value });
   }
   return plan;

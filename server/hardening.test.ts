@@ -12,7 +12,11 @@ describe('input limits before expensive work', () => {
   it.each([
     ['deep nesting', `GEOMETRYCOLLECTION(${'('.repeat(50)}${')'.repeat(50)})`, 'invalid_wkt'],
     ['unbalanced parentheses', 'POLYGON((0 0, 1 0, 1 1, 0 0)))', 'invalid_wkt'],
-    ['too many vertices', `POLYGON((${Array.from({ length: 10_001 }, (_, i) => `${i * 1e-5} 0`).join(', ')}))`, 'too_many_vertices'],
+    [
+      'too many vertices',
+      `POLYGON((${Array.from({ length: 10_001 }, (_, i) => `${i * 1e-5} 0`).join(', ')}))`,
+      'too_many_vertices',
+    ],
   ])('refuse %s with a 400 envelope', async (_name, wkt, code) => {
     const svc = await testService();
     expectEnvelope(await svc.get(`/tile/v2/surveys/coverage?wkt=${encodeURIComponent(wkt)}`), 400, code);
@@ -20,7 +24,11 @@ describe('input limits before expensive work', () => {
 
   it('refuses an oversized credential body with 413', async () => {
     const svc = await testService();
-    const response = await svc.inject({ method: 'POST', url: '/oauth/token', payload: { client_id: 'x'.repeat(70_000), client_secret: 'y', audience: 'z', grant_type: 'client_credentials' } });
+    const response = await svc.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { client_id: 'x'.repeat(70_000), client_secret: 'y', audience: 'z', grant_type: 'client_credentials' },
+    });
     expectEnvelope(response, 413);
   });
 });
@@ -37,7 +45,13 @@ describe('rate limiting', () => {
 
   it('counts each credential separately', async () => {
     const svc = await testService({ rateLimits: { perMinute: 2, credentialsPerMinute: 100 } });
-    const other = (await svc.inject({ method: 'POST', url: '/oauth/static_key', payload: { client_id: 'demo', client_secret: 'demo-secret' } })).json().api_key;
+    const other = (
+      await svc.inject({
+        method: 'POST',
+        url: '/oauth/static_key',
+        payload: { client_id: 'demo', client_secret: 'demo-secret' },
+      })
+    ).json().api_key;
     await svc.get('/tile/v2/surveys');
     await svc.get('/tile/v2/surveys');
     expect((await svc.get('/tile/v2/surveys')).statusCode).toBe(429);
@@ -46,7 +60,8 @@ describe('rate limiting', () => {
 
   it('is tighter on the credential endpoints', async () => {
     const svc = await testService({ rateLimits: { perMinute: 1000, credentialsPerMinute: 2 } });
-    const ask = () => svc.inject({ method: 'POST', url: '/oauth/static_key', payload: { client_id: 'demo', client_secret: 'wrong' } });
+    const ask = () =>
+      svc.inject({ method: 'POST', url: '/oauth/static_key', payload: { client_id: 'demo', client_secret: 'wrong' } });
     expect((await ask()).statusCode).toBe(401);
     expect((await ask()).statusCode).toBe(401);
     expectEnvelope(await ask(), 429, 'rate_limited');
@@ -55,7 +70,13 @@ describe('rate limiting', () => {
 
 describe('fault injection', () => {
   it('parses a plan and refuses a bad one', () => {
-    expect(parseFaults('503:0.1,429:0.05,latency:500')).toEqual({ statuses: [{ status: 503, probability: 0.1 }, { status: 429, probability: 0.05 }], latencyMs: 500 });
+    expect(parseFaults('503:0.1,429:0.05,latency:500')).toEqual({
+      statuses: [
+        { status: 503, probability: 0.1 },
+        { status: 429, probability: 0.05 },
+      ],
+      latencyMs: 500,
+    });
     expect(() => parseFaults('418:0.1')).toThrow(/not one of/);
     expect(() => parseFaults('503:2')).toThrow(/probability/);
   });
@@ -70,7 +91,15 @@ describe('fault injection', () => {
 
   it('applies to the tile routes only, so sign-in keeps working', async () => {
     const svc = await testService({ faults: parseFaults('503:1') });
-    expect((await svc.inject({ method: 'POST', url: '/oauth/static_key', payload: { client_id: 'demo', client_secret: 'demo-secret' } })).statusCode).toBe(200);
+    expect(
+      (
+        await svc.inject({
+          method: 'POST',
+          url: '/oauth/static_key',
+          payload: { client_id: 'demo', client_secret: 'demo-secret' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expectEnvelope(await svc.get('/tile/v2/surveys'), 503, 'service_unavailable');
   });
 });
@@ -81,9 +110,15 @@ describe('tokens signed elsewhere', () => {
     const attacker = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
     const token = await new SignJWT({ sub: 'demo' })
       .setProtectedHeader({ alg: 'ES256', jku: 'https://attacker.example/jwks.json', kid: 'attacker' })
-      .setIssuer(svc.config.issuer).setAudience(svc.config.audience).setIssuedAt().setExpirationTime('10m')
+      .setIssuer(svc.config.issuer)
+      .setAudience(svc.config.audience)
+      .setIssuedAt()
+      .setExpirationTime('10m')
       .sign(attacker);
-    expectEnvelope(await svc.inject({ method: 'GET', url: '/tile/v2/surveys', headers: { authorization: `Bearer ${token}` } }), 401);
+    expectEnvelope(
+      await svc.inject({ method: 'GET', url: '/tile/v2/surveys', headers: { authorization: `Bearer ${token}` } }),
+      401,
+    );
   });
 });
 

@@ -100,11 +100,19 @@ async function main(): Promise<void> {
     ...(trustProxy && { trustProxy: trustProxy === 'true' ? true : trustProxy }),
     tiles: values.tiles ? directoryTiles(path.resolve(values.tiles)) : proceduralTiles(),
     logger: values.quiet ? false : { level: 'info', serializers: logSerializers },
-    ...(values.viewer && { viewer: { dir: path.resolve(values.viewer), config: viewerConfig, connectSources: process.env.VIEWER_CONNECT_SRC } }),
+    ...(values.viewer && {
+      viewer: {
+        dir: path.resolve(values.viewer),
+        config: viewerConfig,
+        connectSources: process.env.VIEWER_CONNECT_SRC,
+      },
+    }),
     ...(values['dev-config'] && !values.viewer && { viewerConfigOnly: viewerConfig }),
   });
   if (values.catalog) {
-    const log = values.quiet ? { info: console.log, error: console.error } : { info: (m: string) => app.log.info(m), error: (m: string) => app.log.error(m) };
+    const log = values.quiet
+      ? { info: console.log, error: console.error }
+      : { info: (m: string) => app.log.info(m), error: (m: string) => app.log.error(m) };
     const watch = watchCatalogFile(values.catalog, catalog, { extra: synthetic, log });
     app.addHook('onClose', async () => watch.close());
   }
@@ -116,7 +124,9 @@ async function main(): Promise<void> {
     values.viewer ? `Survey viewer:  ${url}/` : undefined,
     `Service:        ${url}/tile/v2/surveys  (${catalog.current.size} surveys, profile ${config.profile})`,
     `Client ID:      ${config.clientId}`,
-    config.clientSecret === DEMO_CLIENT_SECRET ? `Client secret:  ${config.clientSecret}` : 'Client secret:  (from SERVICE_CLIENT_SECRET)',
+    config.clientSecret === DEMO_CLIENT_SECRET
+      ? `Client secret:  ${config.clientSecret}`
+      : 'Client secret:  (from SERVICE_CLIENT_SECRET)',
     `Audience:       ${config.audience}`,
   ];
   console.log(lines.filter(Boolean).join('\n'));
@@ -129,7 +139,14 @@ async function main(): Promise<void> {
 }
 
 /** Gateway mode: the viewer and a same-origin gateway to the upstream, instead of the demo service. */
-async function runGateway(values: { upstream?: string; 'gateway-open'?: boolean; port?: string; host?: string; viewer?: string; quiet?: boolean }): Promise<void> {
+async function runGateway(values: {
+  upstream?: string;
+  'gateway-open'?: boolean;
+  port?: string;
+  host?: string;
+  viewer?: string;
+  quiet?: boolean;
+}): Promise<void> {
   const gateway = gatewayConfigFromEnv(process.env, { upstream: values.upstream, open: values['gateway-open'] });
   const port = Number(values.port ?? process.env.PORT ?? 8787);
   const host = values.host ?? process.env.HOST ?? '127.0.0.1';
@@ -139,7 +156,9 @@ async function runGateway(values: { upstream?: string; 'gateway-open'?: boolean;
     logger: values.quiet ? false : { level: 'info', serializers: logSerializers },
     // "true", or the proxy's addresses / "loopback" (see Fastify's trustProxy).
     ...(trustProxy && { trustProxy: trustProxy === 'true' ? true : trustProxy }),
-    ...(values.viewer && { viewer: { dir: path.resolve(values.viewer), connectSources: process.env.VIEWER_CONNECT_SRC } }),
+    ...(values.viewer && {
+      viewer: { dir: path.resolve(values.viewer), connectSources: process.env.VIEWER_CONNECT_SRC },
+    }),
   });
   await app.listen({ port, host });
 
@@ -149,12 +168,18 @@ async function runGateway(values: { upstream?: string; 'gateway-open'?: boolean;
     guard.accessKey && 'access key (GATEWAY_ACCESS_KEY)',
     guard.trustHeader && `SSO header ${guard.trustHeader}`,
     guard.open && 'OPEN: no guard (--gateway-open, local use only)',
-  ].filter(Boolean).join(' or ');
-  console.log([
-    values.viewer ? `Survey viewer:  http://${shownHost}:${port}/  (gateway mode)` : `Gateway:        http://${shownHost}:${port}/tile/v2/surveys`,
-    `Upstream:       ${gateway.upstreamUrl}  (client ${gateway.clientId}; the secret stays in this process)`,
-    `Access:         ${access}`,
-  ].join('\n'));
+  ]
+    .filter(Boolean)
+    .join(' or ');
+  console.log(
+    [
+      values.viewer
+        ? `Survey viewer:  http://${shownHost}:${port}/  (gateway mode)`
+        : `Gateway:        http://${shownHost}:${port}/tile/v2/surveys`,
+      `Upstream:       ${gateway.upstreamUrl}  (client ${gateway.clientId}; the secret stays in this process)`,
+      `Access:         ${access}`,
+    ].join('\n'),
+  );
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -24,18 +24,26 @@ describe('service-wide behaviour', () => {
   it('allows browser clients: CORS preflight with Authorization, exposed headers', async () => {
     const svc = await testService();
     const preflight = await svc.inject({
-      method: 'OPTIONS', url: '/tile/v2/surveys',
-      headers: { origin: 'https://viewer.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      method: 'OPTIONS',
+      url: '/tile/v2/surveys',
+      headers: {
+        origin: 'https://viewer.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
     const response = await svc.get('/tile/v2/surveys', { origin: 'https://viewer.example' });
     expect(response.headers['access-control-allow-origin']).toBe('*');
-    for (const header of EXPOSED_HEADERS) expect(String(response.headers['access-control-expose-headers'])).toContain(header);
+    for (const header of EXPOSED_HEADERS)
+      expect(String(response.headers['access-control-expose-headers'])).toContain(header);
   });
 
   it('redacts api_key from logged URLs', () => {
-    expect(redactUrl('/tile/v2/surveys?page=2&api_key=eyJabc.def&x=1')).toBe('/tile/v2/surveys?page=2&api_key=[REDACTED]&x=1');
+    expect(redactUrl('/tile/v2/surveys?page=2&api_key=eyJabc.def&x=1')).toBe(
+      '/tile/v2/surveys?page=2&api_key=[REDACTED]&x=1',
+    );
     expect(redactUrl('/tile/v2/a/16/1/2?API_KEY=zzz')).toBe('/tile/v2/a/16/1/2?API_KEY=[REDACTED]');
   });
 });

@@ -29,7 +29,10 @@ export class Attributor {
         const code = readFileSync(file, 'utf8');
         const lineStarts = [0];
         for (let i = 0; i < code.length; i++) if (code.charCodeAt(i) === 10) lineStarts.push(i + 1);
-        result = { consumer: new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as RawSourceMap), lineStarts };
+        result = {
+          consumer: new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as RawSourceMap),
+          lineStarts,
+        };
       }
     } catch {
       result = null;
@@ -50,13 +53,20 @@ export class Attributor {
       if (m.lineStarts[mid] <= pos) lo = mid;
       else hi = mid - 1;
     }
-    const original = m.consumer.originalPositionFor({ line: lo + 1, column: pos - m.lineStarts[lo], bias: SourceMapConsumer.GREATEST_LOWER_BOUND });
+    const original = m.consumer.originalPositionFor({
+      line: lo + 1,
+      column: pos - m.lineStarts[lo],
+      bias: SourceMapConsumer.GREATEST_LOWER_BOUND,
+    });
     return original.source ? original.source.replace(/^(\.\.\/)+/, '') : null;
   }
 
   private readonly packageMaps = new Map<string, SourceMapConsumer | null>();
 
-  /** A dependency's own source map (MapLibre ships one for its minified bundle), for a second hop to its real function names. */
+  /**
+   * A dependency's own source map (MapLibre ships one for its minified bundle), for a second hop to its real function
+   * names.
+   */
   private packageMap(source: string): SourceMapConsumer | null {
     if (!this.packageMaps.has(source)) {
       let consumer: SourceMapConsumer | null = null;
@@ -72,16 +82,31 @@ export class Attributor {
     return this.packageMaps.get(source)!;
   }
 
-  /** The original source file (and name, where the map has one) at a 0-based line and column of a built file (CPU profile positions). */
+  /**
+   * The original source file (and name, where the map has one) at a 0-based line and column of a built file (CPU
+   * profile positions).
+   */
   sourceAt(url: string, line: number, column: number): { source: string; name: string | null } | null {
     const m = this.mapped(url);
     // A profile frame without a position (line -1: a module's top level being set up, a native) maps to nothing.
     if (!m || line < 0 || column < 0) return null;
-    const original = m.consumer.originalPositionFor({ line: line + 1, column, bias: SourceMapConsumer.GREATEST_LOWER_BOUND });
+    const original = m.consumer.originalPositionFor({
+      line: line + 1,
+      column,
+      bias: SourceMapConsumer.GREATEST_LOWER_BOUND,
+    });
     if (!original.source) return null;
     const source = original.source.replace(/^(\.\.\/)+/, '');
-    const inner = this.packageMap(source)?.originalPositionFor({ line: original.line, column: original.column, bias: SourceMapConsumer.GREATEST_LOWER_BOUND });
-    if (inner?.source) return { source: `${source.replace(/dist\/.*$/, '')}${inner.source.replace(/^(\.\.\/)+/, '')}`, name: inner.name ?? original.name ?? null };
+    const inner = this.packageMap(source)?.originalPositionFor({
+      line: original.line,
+      column: original.column,
+      bias: SourceMapConsumer.GREATEST_LOWER_BOUND,
+    });
+    if (inner?.source)
+      return {
+        source: `${source.replace(/dist\/.*$/, '')}${inner.source.replace(/^(\.\.\/)+/, '')}`,
+        name: inner.name ?? original.name ?? null,
+      };
     return { source, name: original.name ?? null };
   }
 

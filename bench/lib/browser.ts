@@ -9,7 +9,13 @@ const PROBE = path.join(ROOT, 'bench/pages/probe.js');
 export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
 }
 
@@ -28,8 +34,15 @@ export interface BenchPage {
 }
 
 /** A page with the probe installed (bench/pages/probe.js) and page errors collected. */
-export async function benchPage(browser: Browser, params: ProbeParams, options: { reducedMotion?: boolean } = {}): Promise<BenchPage> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference' });
+export async function benchPage(
+  browser: Browser,
+  params: ProbeParams,
+  options: { reducedMotion?: boolean } = {},
+): Promise<BenchPage> {
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -44,5 +57,13 @@ export interface Loaf {
   blocking: number;
   /** Style, layout and paint after the frame's scripts. */
   render: number;
-  scripts: { url: string; fn: string; pos: number; duration: number; invoker: string; type: string; forcedLayout: number }[];
+  scripts: {
+    url: string;
+    fn: string;
+    pos: number;
+    duration: number;
+    invoker: string;
+    type: string;
+    forcedLayout: number;
+  }[];
 }

@@ -41,29 +41,36 @@ export async function buildViewer(outDir = VIEWER_DIR): Promise<void> {
 
 /** The baseline pages: bare MapLibre (bench/pages/bare.html) and a bare virtual list (bench/pages/list.html). */
 export async function buildPages(): Promise<void> {
-  await asProduction(() => build({
-    root: path.join(ROOT, 'bench/pages'),
-    configFile: false,
-    base: '/bench/',
-    logLevel: 'warn',
-    publicDir: false,
-    build: {
-      target: 'es2022',
-      outDir: PAGES_DIR,
-      emptyOutDir: true,
-      manifest: true,
-      sourcemap: true,
-      chunkSizeWarningLimit: 100_000,
-      rollupOptions: { input: { bare: path.join(ROOT, 'bench/pages/bare.html'), list: path.join(ROOT, 'bench/pages/list.html') } },
-    },
-  }));
+  await asProduction(() =>
+    build({
+      root: path.join(ROOT, 'bench/pages'),
+      configFile: false,
+      base: '/bench/',
+      logLevel: 'warn',
+      publicDir: false,
+      build: {
+        target: 'es2022',
+        outDir: PAGES_DIR,
+        emptyOutDir: true,
+        manifest: true,
+        sourcemap: true,
+        chunkSizeWarningLimit: 100_000,
+        rollupOptions: {
+          input: { bare: path.join(ROOT, 'bench/pages/bare.html'), list: path.join(ROOT, 'bench/pages/list.html') },
+        },
+      },
+    }),
+  );
 }
 
 export async function buildAll(log: (line: string) => void): Promise<void> {
   const start = Date.now();
   await buildViewer();
   await buildPages();
-  log(`  built the viewer into bench/.dist and the baseline pages into bench/.dist/bench (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+  log(
+    `  built the viewer into bench/.dist and the baseline pages into bench/.dist/bench ` +
+      `(${((Date.now() - start) / 1000).toFixed(1)} s)`,
+  );
 }
 
 export function readManifest(dir: string): Manifest {

@@ -38,10 +38,11 @@ export function summarise(profile: Profile, distDir: string, top = 12): { functi
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   const functions = new Map<string, number>();
   const owners = new Map<string, number>();
-  const ownerOf = (source: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? /(?:^|\/)(src\/[^/]+)/.exec(source)?.[1] ?? source;
+  const ownerOf = (source: string) =>
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? /(?:^|\/)(src\/[^/]+)/.exec(source)?.[1] ?? source;
   for (const [id, micros] of self) {
     const { functionName, url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
     if (functionName === '(idle)' || functionName === '(program)') continue;
@@ -49,7 +50,9 @@ export function summarise(profile: Profile, distDir: string, top = 12): { functi
     if (!url) key = `(${functionName || 'native'})`;
     else {
       const original = attributor.sourceAt(url, lineNumber, columnNumber);
-      key = `${original?.source ?? url.replace(/^https?:\/\/[^/]+/, '')} ${original?.name ?? functionName ?? '(anonymous)'}`;
+      key =
+        `${original?.source ?? url.replace(/^https?:\/\/[^/]+/, '')} ` +
+        `${original?.name ?? functionName ?? '(anonymous)'}`;
     }
     functions.set(key, (functions.get(key) ?? 0) + micros);
     // Owner: this frame's source, or the nearest caller's with a script.
@@ -65,7 +68,14 @@ export function summarise(profile: Profile, distDir: string, top = 12): { functi
   }
   const ms = (micros: number) => `${Math.round(micros / 1000)} ms`;
   return {
-    functions: [...functions].sort((a, b) => b[1] - a[1]).slice(0, top).map(([key, micros]) => `${ms(micros)} ${key}`),
-    owners: [...owners].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([owner, micros]) => `${owner} ${ms(micros)}`).join(', '),
+    functions: [...functions]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([key, micros]) => `${ms(micros)} ${key}`),
+    owners: [...owners]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([owner, micros]) => `${owner} ${ms(micros)}`)
+      .join(', '),
   };
 }

@@ -26,11 +26,16 @@ export interface LoadResult {
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 
-export async function loadTest(url: string, { connections = 50, seconds = 5, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
+export async function loadTest(
+  url: string,
+  { connections = 50, seconds = 5, headers = {} as Record<string, string> } = {},
+): Promise<LoadResult> {
   const target = new URL(url);
   const request = Buffer.from(
     `GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\nConnection: keep-alive\r\n` +
-      Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('') +
+      Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('') +
       '\r\n',
   );
   const latencies: number[] = [];
@@ -100,5 +105,15 @@ export async function loadTest(url: string, { connections = 50, seconds = 5, hea
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { requests: latencies.length, seconds: elapsed, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? Number.NaN, bytes, non2xx, errors };
+  return {
+    requests: latencies.length,
+    seconds: elapsed,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? Number.NaN,
+    bytes,
+    non2xx,
+    errors,
+  };
 }

@@ -23,4 +23,5 @@ export interface BenchContext {
   log: (line: string) => void;
 }
 
-export const fmtRatio = (r: number, digits = 2) => `${r >= 100 ? Math.round(r).toLocaleString('en-US') : r.toFixed(digits)}×`;
+export const fmtRatio = (r: number, digits = 2) =>
+  `${r >= 100 ? Math.round(r).toLocaleString('en-US') : r.toFixed(digits)}×`;

@@ -36,7 +36,8 @@ export interface Running {
 async function waitForHttp(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before answering ${url}:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited (${child.exitCode}) before answering ${url}:\n${output()}`);
     try {
       const answer = await fetch(url);
       await answer.arrayBuffer();
@@ -108,10 +109,19 @@ export async function startScript(script: string, extraArgs: string[] = [], prob
   return run([script, String(port), ...extraArgs], {}, port, probePath);
 }
 
-export const DEMO = { client_id: 'demo', client_secret: 'demo-secret', audience: 'https://api.survey-viewer.example/tile', grant_type: 'client_credentials' };
+export const DEMO = {
+  client_id: 'demo',
+  client_secret: 'demo-secret',
+  audience: 'https://api.survey-viewer.example/tile',
+  grant_type: 'client_credentials',
+};
 
 export async function accessToken(baseUrl: string): Promise<string> {
-  const answer = await fetch(`${baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
+  const answer = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
   if (!answer.ok) throw new Error(`token request failed: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { access_token: string }).access_token;
 }

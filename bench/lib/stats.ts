@@ -10,7 +10,7 @@ export function quantile(values: readonly number[], q: number): number {
 }
 
 export const median = (values: readonly number[]) => quantile(values, 0.5);
-export const max = (values: readonly number[]) => values.reduce((m, v) => (v > m ? v : m), -Infinity);
+export const max = (values: readonly number[]) => values.reduce((m, v) => Math.max(v, m), -Infinity);
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same benchmark inputs on every machine. */
 export { mulberry32 as prng } from '../../server/procedural/noise.ts';
@@ -19,7 +19,11 @@ export { mulberry32 as prng } from '../../server/procedural/noise.ts';
  * Runs `ours` and `baseline` alternately `rounds` times (ABBA order, so neither side always goes
  * first on a warming machine) and returns both series.
  */
-export async function interleaved<T>(rounds: number, ours: () => Promise<T>, baseline: () => Promise<T>): Promise<{ ours: T[]; baseline: T[] }> {
+export async function interleaved<T>(
+  rounds: number,
+  ours: () => Promise<T>,
+  baseline: () => Promise<T>,
+): Promise<{ ours: T[]; baseline: T[] }> {
   const a: T[] = [];
   const b: T[] = [];
   for (let i = 0; i < rounds; i++) {

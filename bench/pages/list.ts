@@ -5,7 +5,12 @@
 const ROW = 78;
 const OVERSCAN = 6;
 const PREFETCH_ROWS = 8;
-const DEMO = { client_id: 'demo', client_secret: 'demo-secret', audience: 'https://api.survey-viewer.example/tile', grant_type: 'client_credentials' };
+const DEMO = {
+  client_id: 'demo',
+  client_secret: 'demo-secret',
+  audience: 'https://api.survey-viewer.example/tile',
+  grant_type: 'client_credentials',
+};
 
 interface Row {
   id: string;
@@ -28,8 +33,18 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 async function loadMore() {
   if (loading || (total >= 0 && rows.length >= total)) return;
   loading = true;
-  token ||= ((await (await fetch('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) })).json()) as { access_token: string }).access_token;
-  const page = (await (await fetch(`/tile/v2/surveys?page=${nextPage}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { results: Row[]; total_results: number };
+  token ||= (
+    (await (
+      await fetch('/oauth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
+  const page = (await (
+    await fetch(`/tile/v2/surveys?page=${nextPage}`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { results: Row[]; total_results: number };
   rows.push(...page.results);
   total = page.total_results;
   nextPage++;
@@ -49,11 +64,14 @@ function rowElement(i: number): HTMLElement {
   el.style.transform = `translateY(${i * ROW}px)`;
   el.style.height = `${ROW}px`;
   const hours = (Date.parse(r.capture_date_end) - Date.parse(r.capture_date_start)) / 3_600_000;
-  el.innerHTML = `<div class="top"><span></span><span></span></div><div class="window"></div><div class="meta"><span></span> <span></span></div>`;
+  el.innerHTML =
+    `<div class="top"><span></span><span></span></div><div class="window"></div><div ` +
+    `class="meta"><span></span> <span></span></div>`;
   const [id, cloud] = el.querySelectorAll('.top span');
   id.textContent = r.id;
   cloud.textContent = r.cloud_cover === undefined ? '—' : `Cloud ${r.cloud_cover}%`;
-  el.querySelector('.window')!.textContent = `${dateTime.format(new Date(r.capture_date_start))} – ${dateTime.format(new Date(r.capture_date_end))}`;
+  el.querySelector('.window')!.textContent =
+    `${dateTime.format(new Date(r.capture_date_start))} – ${dateTime.format(new Date(r.capture_date_end))}`;
   const [duration, range] = el.querySelectorAll('.meta span');
   duration.textContent = hours < 48 ? `${hours.toFixed(1)} h` : `${(hours / 24).toFixed(1)} days`;
   range.textContent = r.spectral_range ?? '';

@@ -2,7 +2,8 @@
 // Plain JavaScript on purpose: it is sent to the browser as text. Parameters: window.__benchParams.
 (() => {
   const params = window.__benchParams || {};
-  const bench = (window.__bench = { loaf: [], longtasks: [], marks: {}, ready: null, data: null, steps: {} });
+  const bench = { loaf: [], longtasks: [], marks: {}, ready: null, data: null, steps: {} };
+  window.__bench = bench;
 
   try {
     new PerformanceObserver((list) => {
@@ -13,7 +14,15 @@
           blocking: e.blockingDuration,
           // Time spent after the frame's scripts: style, layout, paint (what no script entry names).
           render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
-          scripts: e.scripts.map((s) => ({ url: s.sourceURL, fn: s.sourceFunctionName, pos: s.sourceCharPosition, duration: s.duration, invoker: s.invoker, type: s.invokerType, forcedLayout: s.forcedStyleAndLayoutDuration })),
+          scripts: e.scripts.map((s) => ({
+            url: s.sourceURL,
+            fn: s.sourceFunctionName,
+            pos: s.sourceCharPosition,
+            duration: s.duration,
+            invoker: s.invoker,
+            type: s.invokerType,
+            forcedLayout: s.forcedStyleAndLayoutDuration,
+          })),
         });
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
@@ -26,7 +35,7 @@
 
   const featureCount = (map, id) => {
     const source = map.getSource(id);
-    if (!source || source.type !== 'geojson') return 0;
+    if (source?.type !== 'geojson') return 0;
     const data = source.serialize().data;
     return data && Array.isArray(data.features) ? data.features.length : 0;
   };
@@ -45,7 +54,10 @@
         const n = mostFeatures(map);
         if (n < params.minFootprints) return;
         bench.footprints = n;
-        const entry = performance.getEntriesByType('resource').filter((r) => r.name.includes('/surveys/coverage')).pop();
+        const entry = performance
+          .getEntriesByType('resource')
+          .filter((r) => r.name.includes('/surveys/coverage'))
+          .pop();
         bench.data = entry ? entry.responseEnd : null;
       } else {
         return;
@@ -62,14 +74,15 @@
     get: () => viewer,
     set: (value) => {
       viewer = value;
-      if (value && value.map) onMap(value.map);
+      if (value?.map) onMap(value.map);
     },
   });
 
   // The open-to-ready path through the viewer, as fast as a script can click: sign in with the
   // pre-filled demo credentials, select the first survey, then "Zoom to imagery".
   if (params.automate) {
-    const buttonNamed = (name) => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === name && !b.disabled);
+    const buttonNamed = (name) =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === name && !b.disabled);
     const steps = [
       ['signIn', () => buttonNamed('Sign in')],
       ['select', () => document.querySelector('[role="listbox"][aria-label="Surveys"] [role="option"]')],
@@ -89,7 +102,12 @@
     };
     const observer = new MutationObserver(advance);
     document.addEventListener('DOMContentLoaded', () => {
-      observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'aria-busy'] });
+      observer.observe(document.body, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['disabled', 'aria-busy'],
+      });
       advance();
     });
   }
@@ -130,7 +148,9 @@
       map.flyTo({ ...target, essential: true });
     });
 
-  /** Scrolls the "Surveys" listbox `step` px a frame until the row at position `total` is drawn, or `timeoutMs` passes. */
+  /**
+   * Scrolls the "Surveys" listbox `step` px a frame until the row at position `total` is drawn, or `timeoutMs` passes.
+   */
   bench.scroll = ({ step, total, timeoutMs }) =>
     new Promise((resolve) => {
       const el = document.querySelector('[role="listbox"][aria-label="Surveys"]');

@@ -12,7 +12,8 @@ async function forge(claims: Record<string, unknown>, header: Record<string, unk
   return jwt.sign(privateKey);
 }
 
-const base64url = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const base64url = (value: object | string) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
@@ -20,9 +21,21 @@ beforeAll(async () => {
   kid = await calculateJwkThumbprint(await exportJWK(createPublicKey(privateKey)));
 });
 
-const tokenBody = () => ({ client_id: 'demo', client_secret: 'demo-secret', audience: svc.config.audience, grant_type: 'client_credentials' });
-const validClaims = () => ({ iss: svc.config.issuer, aud: svc.config.audience, sub: 'demo', iat: now(), exp: now() + 600 });
-const surveysWith = (headers: Record<string, string>, query = '') => svc.inject({ method: 'GET', url: `/tile/v2/surveys${query}`, headers });
+const tokenBody = () => ({
+  client_id: 'demo',
+  client_secret: 'demo-secret',
+  audience: svc.config.audience,
+  grant_type: 'client_credentials',
+});
+const validClaims = () => ({
+  iss: svc.config.issuer,
+  aud: svc.config.audience,
+  sub: 'demo',
+  iat: now(),
+  exp: now() + 600,
+});
+const surveysWith = (headers: Record<string, string>, query = '') =>
+  svc.inject({ method: 'GET', url: `/tile/v2/surveys${query}`, headers });
 
 describe('POST /oauth/token', () => {
   it('issues a signed ES256 JWT with iss, aud, sub, iat and exp', async () => {
@@ -53,21 +66,39 @@ describe('POST /oauth/token', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await svc.inject({ method: 'POST', url: '/oauth/token', payload: 'client_id=demo', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await svc.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: 'client_id=demo',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectEnvelope(response, 415, 'unsupported_media_type');
-    const broken = await svc.inject({ method: 'POST', url: '/oauth/token', payload: '{"client_id":', headers: { 'content-type': 'application/json' } });
+    const broken = await svc.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: '{"client_id":',
+      headers: { 'content-type': 'application/json' },
+    });
     expectEnvelope(broken, 400, 'invalid_body');
   });
 
   it('reports a wrong secret without echoing it', async () => {
-    const response = await svc.inject({ method: 'POST', url: '/oauth/token', payload: { ...tokenBody(), client_secret: 'hunter2-secret' } });
+    const response = await svc.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { ...tokenBody(), client_secret: 'hunter2-secret' },
+    });
     expect(response.body).not.toContain('hunter2');
   });
 });
 
 describe('POST /oauth/static_key', () => {
   it('issues a one-year key that works as bearer and as api_key', async () => {
-    const response = await svc.inject({ method: 'POST', url: '/oauth/static_key', payload: { client_id: 'demo', client_secret: 'demo-secret' } });
+    const response = await svc.inject({
+      method: 'POST',
+      url: '/oauth/static_key',
+      payload: { client_id: 'demo', client_secret: 'demo-secret' },
+    });
     expect(response.statusCode).toBe(200);
     const { api_key: key, expires_in: expiresIn, token_type: type } = response.json();
     expect(expiresIn).toBe(31_536_000);
@@ -79,9 +110,17 @@ describe('POST /oauth/static_key', () => {
   });
 
   it('takes client_id and client_secret only', async () => {
-    const extra = await svc.inject({ method: 'POST', url: '/oauth/static_key', payload: { client_id: 'demo', client_secret: 'demo-secret', audience: svc.config.audience } });
+    const extra = await svc.inject({
+      method: 'POST',
+      url: '/oauth/static_key',
+      payload: { client_id: 'demo', client_secret: 'demo-secret', audience: svc.config.audience },
+    });
     expectEnvelope(extra, 400, 'invalid_parameter');
-    const wrong = await svc.inject({ method: 'POST', url: '/oauth/static_key', payload: { client_id: 'demo', client_secret: 'x' } });
+    const wrong = await svc.inject({
+      method: 'POST',
+      url: '/oauth/static_key',
+      payload: { client_id: 'demo', client_secret: 'x' },
+    });
     expectEnvelope(wrong, 401, 'invalid_client');
   });
 });
@@ -120,15 +159,21 @@ describe('authenticated routes', () => {
     ['no exp claim', () => forge({ iss: svc.config.issuer, aud: svc.config.audience, sub: 'demo', iat: now() })],
     ['an unknown kid', () => forge(validClaims(), { kid: 'not-our-key' })],
     ['alg none', async () => `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(validClaims())}.`],
-    ['HS256 signed with the public key (algorithm confusion)', async () => {
-      const pem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
-      const unsigned = `${base64url({ alg: 'HS256', typ: 'JWT', kid })}.${base64url(validClaims())}`;
-      return `${unsigned}.${createHmac('sha256', pem).update(unsigned).digest('base64url')}`;
-    }],
-    ['a tampered payload', async () => {
-      const [h, , s] = (await forge(validClaims())).split('.');
-      return `${h}.${base64url({ ...validClaims(), sub: 'admin' })}.${s}`;
-    }],
+    [
+      'HS256 signed with the public key (algorithm confusion)',
+      async () => {
+        const pem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+        const unsigned = `${base64url({ alg: 'HS256', typ: 'JWT', kid })}.${base64url(validClaims())}`;
+        return `${unsigned}.${createHmac('sha256', pem).update(unsigned).digest('base64url')}`;
+      },
+    ],
+    [
+      'a tampered payload',
+      async () => {
+        const [h, , s] = (await forge(validClaims())).split('.');
+        return `${h}.${base64url({ ...validClaims(), sub: 'admin' })}.${s}`;
+      },
+    ],
     ['garbage', async () => 'not-a-jwt'],
   ])('reject a token with %s', async (_name, make) => {
     const token = await make();
@@ -147,6 +192,10 @@ describe('authenticated routes', () => {
     const token = await short.token();
     expect((await short.get('/tile/v2/surveys')).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2100));
-    expectEnvelope(await short.inject({ method: 'GET', url: '/tile/v2/surveys', headers: { authorization: `Bearer ${token}` } }), 401, 'token_expired');
+    expectEnvelope(
+      await short.inject({ method: 'GET', url: '/tile/v2/surveys', headers: { authorization: `Bearer ${token}` } }),
+      401,
+      'token_expired',
+    );
   });
 });

@@ -39,23 +39,35 @@ function checkClient(config: ServiceConfig, clientId: string, clientSecret: stri
 /** POST /oauth/token and POST /oauth/static_key. */
 export function credentialRoutes(config: ServiceConfig, issuer: TokenIssuer): FastifyPluginAsync {
   return async (app) => {
-    app.post<{ Body: Static<typeof TokenRequest> }>('/oauth/token', { schema: { body: TokenRequest } }, async (request, reply) => {
-      const body = request.body;
-      if (body.grant_type !== 'client_credentials') {
-        throw badRequest(`grant_type must be "client_credentials", got "${body.grant_type}".`, 'unsupported_grant_type');
-      }
-      checkClient(config, body.client_id, body.client_secret);
-      if (body.audience !== config.audience) throw badRequest('Unknown audience for this service.', 'invalid_audience');
-      const { token, expiresIn } = await issuer.issue('access');
-      reply.header('cache-control', 'no-store');
-      return { access_token: token, expires_in: expiresIn, token_type: 'Bearer' };
-    });
+    app.post<{ Body: Static<typeof TokenRequest> }>(
+      '/oauth/token',
+      { schema: { body: TokenRequest } },
+      async (request, reply) => {
+        const body = request.body;
+        if (body.grant_type !== 'client_credentials') {
+          throw badRequest(
+            `grant_type must be "client_credentials", got "${body.grant_type}".`,
+            'unsupported_grant_type',
+          );
+        }
+        checkClient(config, body.client_id, body.client_secret);
+        if (body.audience !== config.audience)
+          throw badRequest('Unknown audience for this service.', 'invalid_audience');
+        const { token, expiresIn } = await issuer.issue('access');
+        reply.header('cache-control', 'no-store');
+        return { access_token: token, expires_in: expiresIn, token_type: 'Bearer' };
+      },
+    );
 
-    app.post<{ Body: Static<typeof StaticKeyRequest> }>('/oauth/static_key', { schema: { body: StaticKeyRequest } }, async (request, reply) => {
-      checkClient(config, request.body.client_id, request.body.client_secret);
-      const { token, expiresIn } = await issuer.issue('static');
-      reply.header('cache-control', 'no-store');
-      return { api_key: token, expires_in: expiresIn, token_type: 'Bearer' };
-    });
+    app.post<{ Body: Static<typeof StaticKeyRequest> }>(
+      '/oauth/static_key',
+      { schema: { body: StaticKeyRequest } },
+      async (request, reply) => {
+        checkClient(config, request.body.client_id, request.body.client_secret);
+        const { token, expiresIn } = await issuer.issue('static');
+        reply.header('cache-control', 'no-store');
+        return { api_key: token, expires_in: expiresIn, token_type: 'Bearer' };
+      },
+    );
   };
 }

@@ -7,7 +7,8 @@ export function credentialOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthorized('The Authorization header must be "Bearer <token>".', 'invalid_authorization_header');
+    if (!match)
+      throw unauthorized('The Authorization header must be "Bearer <token>".', 'invalid_authorization_header');
     return match[1];
   }
   const apiKey = (request.query as Record<string, unknown> | undefined)?.api_key;
@@ -26,13 +27,21 @@ export function requireCredential(issuer: TokenIssuer) {
     let known: unknown;
     try {
       token = credentialOf(request);
-      if (!token) throw unauthorized('Authentication required: send "Authorization: Bearer <token>" or the api_key query parameter.', 'missing_token');
+      if (!token)
+        throw unauthorized(
+          'Authentication required: send "Authorization: Bearer <token>" or the api_key query parameter.',
+          'missing_token',
+        );
       known = issuer.known(token);
     } catch (error) {
       done(error as Error);
       return;
     }
     if (known) done();
-    else issuer.verify(token).then(() => done(), (error: Error) => done(error));
+    else
+      issuer.verify(token).then(
+        () => done(),
+        (error: Error) => done(error),
+      );
   };
 }

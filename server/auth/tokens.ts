@@ -5,7 +5,10 @@ import type { ServiceConfig } from '../config.ts';
 import { unauthorized } from '../errors.ts';
 
 const ALG = 'ES256';
-/** Verified tokens remembered (by their exact text) so that a client's every request does not redo the ES256 signature check. */
+/**
+ * Verified tokens remembered (by their exact text) so that a client's every request does not redo the ES256 signature
+ * check.
+ */
 const VERIFIED_CACHE_SIZE = 10_000;
 
 export type CredentialKind = 'access' | 'static';
@@ -73,7 +76,8 @@ export async function createTokenIssuer(config: ServiceConfig): Promise<TokenIss
           audience: config.audience,
           requiredClaims: ['exp', 'iat', 'sub'],
         });
-        if (protectedHeader.kid !== kid) throw unauthorized('The token was signed with an unknown key.', 'invalid_token');
+        if (protectedHeader.kid !== kid)
+          throw unauthorized('The token was signed with an unknown key.', 'invalid_token');
         verified.set(keyOf(token), { token, payload });
         return payload;
       } catch (error) {
@@ -91,6 +95,7 @@ export async function createTokenIssuer(config: ServiceConfig): Promise<TokenIss
 
 function keyPairFromPem(pem: string) {
   const privateKey = createPrivateKey(pem);
-  if (privateKey.asymmetricKeyType !== 'ec') throw new Error('SERVICE_SIGNING_KEY must be an EC P-256 private key (PKCS#8 PEM)');
+  if (privateKey.asymmetricKeyType !== 'ec')
+    throw new Error('SERVICE_SIGNING_KEY must be an EC P-256 private key (PKCS#8 PEM)');
   return { privateKey, publicKey: createPublicKey(privateKey) };
 }

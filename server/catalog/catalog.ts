@@ -11,7 +11,9 @@ export interface CoverageFilter {
 
 /** Newest capture first; ties broken by id so paging is stable. */
 function newestFirst(a: Survey, b: Survey): number {
-  return b.captureEnd.localeCompare(a.captureEnd) || b.captureStart.localeCompare(a.captureStart) || a.id.localeCompare(b.id);
+  return (
+    b.captureEnd.localeCompare(a.captureEnd) || b.captureStart.localeCompare(a.captureStart) || a.id.localeCompare(b.id)
+  );
 }
 
 /** The surveys a service instance publishes, with a spatial index over their footprints. */
@@ -49,7 +51,10 @@ export class Catalog {
   /** Surveys whose bounding box meets the box, newest first. */
   inBox(minX: number, minY: number, maxX: number, maxY: number): Survey[] {
     if (!this.index) return [];
-    return this.index.search(minX, minY, maxX, maxY).sort((a, b) => a - b).map((i) => this.surveys[i]);
+    return this.index
+      .search(minX, minY, maxX, maxY)
+      .sort((a, b) => a - b)
+      .map((i) => this.surveys[i]);
   }
 
   /**

@@ -292,7 +292,13 @@ function countVertices(f: Footprint): number {
  * Build a footprint for one survey. `targetKm2` is the wanted area, `multi` asks for a second,
  * separate blob. The result is clamped into [5, 400] km² by rescaling and retrying.
  */
-function makeFootprint(metro: Metro, rnd: () => number, targetKm2: number, multi: boolean, surveySeed: number): Footprint {
+function makeFootprint(
+  metro: Metro,
+  rnd: () => number,
+  targetKm2: number,
+  multi: boolean,
+  surveySeed: number,
+): Footprint {
   const cz = CELL_Z;
   const cellX = Math.floor(lonToTileX(metro.lon, cz));
   const cellY = Math.floor(latToTileY(metro.lat, cz));
@@ -434,13 +440,18 @@ function buildDemoCatalog(): Survey[] {
       const captureStart = qStart + dayOffset * DAY + Math.round(startHour * 60) * 60000;
       let duration: number;
       const kind = rnd();
-      if (kind < 0.55) duration = (2 + rnd() * 7) * HOUR; // single flight
-      else if (kind < 0.85) duration = (1 + rnd() * 6) * DAY; // a few days
+      if (kind < 0.55)
+        duration = (2 + rnd() * 7) * HOUR; // single flight
+      else if (kind < 0.85)
+        duration = (1 + rnd() * 6) * DAY; // a few days
       else duration = (7 + rnd() * 14) * DAY; // a few weeks
       let captureEnd = captureStart + Math.round(duration / 60000) * 60000;
       if (captureEnd > LATEST_CAPTURE) captureEnd = LATEST_CAPTURE - 6 * HOUR;
       const published = Math.min(CATALOG_AS_OF, captureEnd + Math.round((3 + rnd() * 9) * 24) * HOUR);
-      const lastUpdated = Math.min(CATALOG_AS_OF, rnd() < 0.4 ? published : published + Math.round(rnd() * 60 * 24) * HOUR);
+      const lastUpdated = Math.min(
+        CATALOG_AS_OF,
+        rnd() < 0.4 ? published : published + Math.round(rnd() * 60 * 24) * HOUR,
+      );
       const cloudCover = rnd() < 0.28 ? 0 : Math.round((0.5 + rnd() * 39.5) * 10) / 10;
       const resolutionClass = rnd() < (year >= 2024 ? 0.75 : 0.35) ? '7.5cm' : '10.0cm';
 
@@ -454,7 +465,12 @@ function buildDemoCatalog(): Survey[] {
         const padded = formRoll < 0.75;
         let p = (pSeq.get(year) ?? 0) + 1;
         const make = () => `${year}-P${padded ? String(p).padStart(2, '0') : String(p)}-${place}`;
-        while (ids.has(make()) || ids.has(`${year}-P${p}-${place}`) || ids.has(`${year}-P${String(p).padStart(2, '0')}-${place}`)) p++;
+        while (
+          ids.has(make()) ||
+          ids.has(`${year}-P${p}-${place}`) ||
+          ids.has(`${year}-P${String(p).padStart(2, '0')}-${place}`)
+        )
+          p++;
         pSeq.set(year, p);
         id = make();
       }
@@ -488,6 +504,8 @@ function buildDemoCatalog(): Survey[] {
     });
   });
   if (multiCount < 5) throw new Error('demo catalog: not enough multipolygons');
-  out.sort((a, b) => (a.captureStart < b.captureStart ? -1 : a.captureStart > b.captureStart ? 1 : a.id < b.id ? -1 : 1));
+  out.sort((a, b) =>
+    a.captureStart < b.captureStart ? -1 : a.captureStart > b.captureStart ? 1 : a.id < b.id ? -1 : 1,
+  );
   return out;
 }

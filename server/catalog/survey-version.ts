@@ -11,8 +11,30 @@ const versions = new WeakMap<Survey, string>();
 export function surveyVersion(survey: Survey): string {
   let version = versions.get(survey);
   if (version === undefined) {
-    const { id, captureStart, captureEnd, publishedDate, lastUpdated, cloudCover, spectralRange, resolutionClass, footprint, seed } = survey;
-    const content = JSON.stringify([id, captureStart, captureEnd, publishedDate, lastUpdated, cloudCover, spectralRange, resolutionClass, seed, footprint]);
+    const {
+      id,
+      captureStart,
+      captureEnd,
+      publishedDate,
+      lastUpdated,
+      cloudCover,
+      spectralRange,
+      resolutionClass,
+      footprint,
+      seed,
+    } = survey;
+    const content = JSON.stringify([
+      id,
+      captureStart,
+      captureEnd,
+      publishedDate,
+      lastUpdated,
+      cloudCover,
+      spectralRange,
+      resolutionClass,
+      seed,
+      footprint,
+    ]);
     version = createHash('sha1').update(content).digest('base64url').slice(0, 16);
     versions.set(survey, version);
   }

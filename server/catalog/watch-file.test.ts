@@ -22,8 +22,12 @@ function feature(survey: Survey, lastUpdated = survey.lastUpdated) {
     type: 'Feature',
     geometry: survey.footprint,
     properties: {
-      id: survey.id, capture_date_start: survey.captureStart, capture_date_end: survey.captureEnd,
-      published_date: survey.publishedDate, last_updated: lastUpdated, cloud_cover: survey.cloudCover,
+      id: survey.id,
+      capture_date_start: survey.captureStart,
+      capture_date_end: survey.captureEnd,
+      published_date: survey.publishedDate,
+      last_updated: lastUpdated,
+      cloud_cover: survey.cloudCover,
     },
   };
 }
@@ -61,7 +65,8 @@ describe('a catalog file edited while the service runs', () => {
   });
 
   it('is noticed and served whole: list pages, coverage, footprint and tile ETags follow the new file', async () => {
-    const ids = async (url: string) => ((await service.get(url)).json() as { results?: { id: string }[]; features?: { id: string }[] });
+    const ids = async (url: string) =>
+      (await service.get(url)).json() as { results?: { id: string }[]; features?: { id: string }[] };
     const listed = async () => (await ids('/tile/v2/surveys?page=1&page_size=10')).results!.map((s) => s.id);
     expect(await listed()).toEqual([DEN_NEW.id, DEN_OLD.id, LAS.id]);
     const footprintBefore = (await service.get(`/tile/v2/${DEN_NEW.id}/footprint`)).headers.etag as string;
@@ -69,21 +74,27 @@ describe('a catalog file edited while the service runs', () => {
     const tileBefore = await service.get(DEN_NEW_TILE);
     expect(tileBefore.statusCode).toBe(200);
 
-    replaceFile(collection(feature(DEN_NEW, '2025-03-01T12:00:00Z'), feature(DEN_OLD), feature(LAS), feature(DEN_MULTI)));
+    replaceFile(
+      collection(feature(DEN_NEW, '2025-03-01T12:00:00Z'), feature(DEN_OLD), feature(LAS), feature(DEN_MULTI)),
+    );
     await vi.waitFor(() => expect(live.current.size).toBe(4), { timeout: 5000, interval: 20 });
     expect(log.info).toHaveBeenCalledWith(expect.stringContaining(`Catalog reloaded from ${file}: 4 surveys`));
 
     expect(await listed()).toEqual([DEN_MULTI.id, DEN_NEW.id, DEN_OLD.id, LAS.id]);
     const legacy = await service.get('/tile/surveys?page=1&page_size=10');
     expect(JSON.stringify(legacy.json())).toContain(DEN_MULTI.id);
-    const coverage = JSON.stringify((await service.get(`/tile/v2/surveys/coverage?wkt=${encodeURIComponent(DENVER)}`)).json());
+    const coverage = JSON.stringify(
+      (await service.get(`/tile/v2/surveys/coverage?wkt=${encodeURIComponent(DENVER)}`)).json(),
+    );
     expect(coverage).toContain(DEN_MULTI.id);
     expect(coverage).toContain('2025-03-01T12:00:00');
 
     const footprintAfter = await service.get(`/tile/v2/${DEN_NEW.id}/footprint`, { 'if-none-match': footprintBefore });
     expect(footprintAfter.statusCode).toBe(200);
     expect(footprintAfter.headers.etag).not.toBe(footprintBefore);
-    expect((await service.get(`/tile/v2/${DEN_OLD.id}/footprint`, { 'if-none-match': untouchedBefore })).statusCode).toBe(304);
+    expect(
+      (await service.get(`/tile/v2/${DEN_OLD.id}/footprint`, { 'if-none-match': untouchedBefore })).statusCode,
+    ).toBe(304);
     const tileAfter = await service.get(DEN_NEW_TILE, { 'if-none-match': tileBefore.headers.etag as string });
     expect(tileAfter.statusCode).toBe(200);
     expect(tileAfter.headers.etag).not.toBe(tileBefore.headers.etag);
@@ -91,30 +102,45 @@ describe('a catalog file edited while the service runs', () => {
 
   it.each([
     ['text that is not JSON', '{"type": "FeatureCollection", "features": [', /not valid JSON/],
-    ['a feature with a bad date', collection({ ...feature(DEN_MULTI), properties: { ...feature(DEN_MULTI).properties, capture_date_end: 'soon' } }), /features\[0\] \(2025-P01-CO-DEN\).*capture_date_end/],
+    [
+      'a feature with a bad date',
+      collection({ ...feature(DEN_MULTI), properties: { ...feature(DEN_MULTI).properties, capture_date_end: 'soon' } }),
+      /features\[0\] \(2025-P01-CO-DEN\).*capture_date_end/,
+    ],
     ['two surveys with one id', collection(feature(DEN_NEW), feature(DEN_NEW)), /Duplicate survey id "2024Q2-CO-DEN"/],
   ])('keeps serving the previous catalog when the file holds %s, and logs why', async (_name, text, problem) => {
     writeFileSync(file, text);
     const outcome = await watch.reload();
     expect(outcome).toMatchObject({ status: 'refused', message: expect.stringMatching(problem) });
-    expect(log.error).toHaveBeenCalledWith(expect.stringContaining(`Catalog file ${file} not reloaded (still serving the previous 3 surveys)`));
+    expect(log.error).toHaveBeenCalledWith(
+      expect.stringContaining(`Catalog file ${file} not reloaded (still serving the previous 3 surveys)`),
+    );
     expect(log.error).toHaveBeenCalledWith(expect.stringMatching(problem));
     const page = (await service.get('/tile/v2/surveys?page=1&page_size=10')).json() as { results: unknown[] };
     expect(page.results).toHaveLength(3);
 
     writeFileSync(file, collection(feature(LAS)));
     expect(await watch.reload()).toEqual({ status: 'reloaded', size: 1 });
-    expect(((await service.get('/tile/v2/surveys?page=1&page_size=10')).json() as { results: unknown[] }).results).toHaveLength(1);
+    expect(
+      ((await service.get('/tile/v2/surveys?page=1&page_size=10')).json() as { results: unknown[] }).results,
+    ).toHaveLength(1);
   });
 
-  it('keeps serving while the file is missing (an editor between delete and write), and reloads an unchanged text only once', async () => {
-    rmSync(file);
-    expect(await watch.reload()).toMatchObject({ status: 'refused', message: expect.stringContaining('cannot read it') });
-    expect(live.current.size).toBe(3);
-    writeFileSync(file, collection(feature(LAS), feature(DEN_OLD)));
-    expect(await watch.reload()).toEqual({ status: 'reloaded', size: 2 });
-    expect(await watch.reload()).toEqual({ status: 'unchanged' });
-  });
+  it(
+    'keeps serving while the file is missing (an editor between delete and write), and reloads an unchanged text ' +
+      'only once',
+    async () => {
+      rmSync(file);
+      expect(await watch.reload()).toMatchObject({
+        status: 'refused',
+        message: expect.stringContaining('cannot read it'),
+      });
+      expect(live.current.size).toBe(3);
+      writeFileSync(file, collection(feature(LAS), feature(DEN_OLD)));
+      expect(await watch.reload()).toEqual({ status: 'reloaded', size: 2 });
+      expect(await watch.reload()).toEqual({ status: 'unchanged' });
+    },
+  );
 
   it('keeps surveys served beside the file (--synthetic) across reloads', async () => {
     watch.close();

@@ -20,7 +20,10 @@ export interface CatalogWatchOptions {
   debounceMs?: number;
 }
 
-export type ReloadOutcome = { status: 'reloaded'; size: number } | { status: 'unchanged' } | { status: 'refused'; message: string };
+export type ReloadOutcome =
+  | { status: 'reloaded'; size: number }
+  | { status: 'unchanged' }
+  | { status: 'refused'; message: string };
 
 export interface CatalogFileWatch {
   /** Reads the file now and swaps the catalog if it changed and is valid (what a detected change does). */
@@ -61,7 +64,8 @@ export function watchCatalogFile(file: string, live: LiveCatalog, options: Catal
     }
   };
   const refuse = (problem: string): ReloadOutcome => {
-    const message = `Catalog file ${file} not reloaded (still serving the previous ${live.current.size} surveys): ${problem}`;
+    const message =
+      `Catalog file ${file} not reloaded (still serving the previous ${live.current.size} surveys): ` + `${problem}`;
     log.error(message);
     return { status: 'refused', message };
   };

@@ -10,7 +10,13 @@ export function violation(response: LightMyRequestResponse): string | null {
   } catch {
     return `status ${response.statusCode} without a JSON body`;
   }
-  const ok = typeof body.error === 'string' && typeof body.message === 'string' && body.status_code === response.statusCode
-    && typeof body['x-correlation-id'] === 'string' && body['x-correlation-id'] === response.headers['x-correlation-id'];
-  return ok ? null : `status ${response.statusCode} with a body that is not the envelope: ${response.body.slice(0, 200)}`;
+  const ok =
+    typeof body.error === 'string' &&
+    typeof body.message === 'string' &&
+    body.status_code === response.statusCode &&
+    typeof body['x-correlation-id'] === 'string' &&
+    body['x-correlation-id'] === response.headers['x-correlation-id'];
+  return ok
+    ? null
+    : `status ${response.statusCode} with a body that is not the envelope: ${response.body.slice(0, 200)}`;
 }

@@ -25,18 +25,27 @@ describe('fuzzing (CI-sized; `npm run fuzz` runs 100,000 inputs)', () => {
       { numRuns: 1500, seed: 20261122 },
     );
     delay.disable();
-    expect(delay.max / 1e6, "longest event-loop stall, ms").toBeLessThan(250);
+    expect(delay.max / 1e6, 'longest event-loop stall, ms').toBeLessThan(250);
   });
 });
 
 describe('the fuzzing property itself', () => {
   const response = (statusCode: number, body: unknown, correlation = 'c-1') =>
-    ({ statusCode, body: JSON.stringify(body), headers: { 'x-correlation-id': correlation }, json: () => body }) as never;
+    ({
+      statusCode,
+      body: JSON.stringify(body),
+      headers: { 'x-correlation-id': correlation },
+      json: () => body,
+    }) as never;
 
   it('flags a 5xx and a 4xx without the envelope, and passes a proper refusal', () => {
-    expect(violation(response(500, { error: 'x', message: 'y', status_code: 500, 'x-correlation-id': 'c-1' }))).toMatch(/status 500/);
+    expect(violation(response(500, { error: 'x', message: 'y', status_code: 500, 'x-correlation-id': 'c-1' }))).toMatch(
+      /status 500/,
+    );
     expect(violation(response(400, { error: 'x' }))).toMatch(/not the envelope/);
-    expect(violation(response(404, { error: 'not_found', message: 'no', status_code: 404, 'x-correlation-id': 'c-1' }))).toBeNull();
+    expect(
+      violation(response(404, { error: 'not_found', message: 'no', status_code: 404, 'x-correlation-id': 'c-1' })),
+    ).toBeNull();
     expect(violation(response(200, []))).toBeNull();
   });
 });

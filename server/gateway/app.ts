@@ -10,7 +10,9 @@ import { upstreamTokens, type UpstreamTokenOptions } from './upstream-token.ts';
 
 export interface GatewayAppOptions {
   gateway: GatewayConfig;
-  /** Serve the built viewer from this directory; connectSources as VIEWER_CONNECT_SRC ("" by default: own origin only). */
+  /**
+   * Serve the built viewer from this directory; connectSources as VIEWER_CONNECT_SRC ("" by default: own origin only).
+   */
   viewer?: { dir: string; connectSources?: string };
   logger?: FastifyServerOptions['logger'];
   /** Trust X-Forwarded-* from a proxy in front (GATEWAY_TRUST_PROXY); off by default. */
@@ -61,16 +63,26 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     method: ['HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/tile/*',
     handler: async (request) => {
-      throw new ApiError(405, 'method_not_allowed', `The gateway forwards only GET requests to /tile, not ${request.method}.`, { allow: 'GET' });
+      throw new ApiError(
+        405,
+        'method_not_allowed',
+        `The gateway forwards only GET requests to /tile, not ${request.method}.`,
+        { allow: 'GET' },
+      );
     },
   });
   app.all('/oauth/*', async () => {
-    throw new ApiError(403, 'forbidden', 'The gateway holds the upstream credentials itself: /oauth endpoints are not available through it.');
+    throw new ApiError(
+      403,
+      'forbidden',
+      'The gateway holds the upstream credentials itself: /oauth endpoints are not available through it.',
+    );
   });
 
   const viewerConfig = gatewayViewerConfig(config);
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(viewerConfig));
-  if (options.viewer) await serveViewer(app, { dir: options.viewer.dir, connectSources: options.viewer.connectSources ?? '' });
+  if (options.viewer)
+    await serveViewer(app, { dir: options.viewer.dir, connectSources: options.viewer.connectSources ?? '' });
 
   return app;
 }

@@ -18,7 +18,10 @@ export interface GatewayConfig {
   audience: string;
   /** Time allowed for one upstream exchange (token or resource), in ms. */
   timeoutMs: number;
-  /** Further URL prefixes the upstream uses for itself in its answers (e.g. a separate tile host); rewritten like upstreamUrl. */
+  /**
+   * Further URL prefixes the upstream uses for itself in its answers (e.g. a separate tile host); rewritten like
+   * upstreamUrl.
+   */
   rewriteOrigins: string[];
   /** The gateway's own externally visible base URL; derived from each request when unset. */
   publicUrl?: string;
@@ -44,8 +47,10 @@ export function parseUpstreamUrl(value: string, name = 'upstream URL'): string {
   } catch {
     throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must use http or https, got "${url.protocol}"`);
-  if (url.username || url.password) throw new Error(`${name} must not carry credentials; use UPSTREAM_CLIENT_ID and UPSTREAM_CLIENT_SECRET`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must use http or https, got "${url.protocol}"`);
+  if (url.username || url.password)
+    throw new Error(`${name} must not carry credentials; use UPSTREAM_CLIENT_ID and UPSTREAM_CLIENT_SECRET`);
   if (url.search || url.hash) throw new Error(`${name} must not have a query or fragment`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
@@ -68,17 +73,25 @@ export interface GatewayOptions {
  * Throws with a message an operator can act on when something required is missing, including the
  * refusal to run as an open proxy without an explicit --gateway-open.
  */
-export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv, options: GatewayOptions = {}, overrides: Partial<GatewayConfig> = {}): GatewayConfig {
+export function gatewayConfigFromEnv(
+  env: NodeJS.ProcessEnv,
+  options: GatewayOptions = {},
+  overrides: Partial<GatewayConfig> = {},
+): GatewayConfig {
   const upstream = options.upstream ?? env.UPSTREAM_URL;
   if (!upstream) throw new Error('The gateway needs --upstream URL or UPSTREAM_URL');
   const clientId = env.UPSTREAM_CLIENT_ID ?? '';
   const clientSecret = env.UPSTREAM_CLIENT_SECRET ?? '';
-  if (!clientId || !clientSecret) throw new Error('The gateway needs UPSTREAM_CLIENT_ID and UPSTREAM_CLIENT_SECRET in its environment');
+  if (!clientId || !clientSecret)
+    throw new Error('The gateway needs UPSTREAM_CLIENT_ID and UPSTREAM_CLIENT_SECRET in its environment');
   const accessKey = env.GATEWAY_ACCESS_KEY || undefined;
-  if (accessKey !== undefined && accessKey.length < 12) throw new Error('GATEWAY_ACCESS_KEY must be at least 12 characters long');
+  if (accessKey !== undefined && accessKey.length < 12)
+    throw new Error('GATEWAY_ACCESS_KEY must be at least 12 characters long');
   const trustHeader = env.GATEWAY_TRUST_HEADER?.trim().toLowerCase() || undefined;
-  if (trustHeader !== undefined && !/^[a-z0-9-]+$/.test(trustHeader)) throw new Error(`GATEWAY_TRUST_HEADER must be a header name, got "${trustHeader}"`);
-  if (trustHeader === 'authorization' || trustHeader === 'cookie') throw new Error(`GATEWAY_TRUST_HEADER cannot be "${trustHeader}"`);
+  if (trustHeader !== undefined && !/^[a-z0-9-]+$/.test(trustHeader))
+    throw new Error(`GATEWAY_TRUST_HEADER must be a header name, got "${trustHeader}"`);
+  if (trustHeader === 'authorization' || trustHeader === 'cookie')
+    throw new Error(`GATEWAY_TRUST_HEADER cannot be "${trustHeader}"`);
   const open = options.open === true;
   if (!accessKey && !trustHeader && !open) {
     throw new Error(
@@ -93,7 +106,10 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv, options: GatewayOpt
     clientSecret,
     audience: env.UPSTREAM_AUDIENCE || DEFAULT_AUDIENCE,
     timeoutMs: positiveInt(env.UPSTREAM_TIMEOUT_MS, 'UPSTREAM_TIMEOUT_MS', DEFAULT_UPSTREAM_TIMEOUT_MS),
-    rewriteOrigins: (env.UPSTREAM_REWRITE_URLS ?? '').split(/[\s,]+/).filter(Boolean).map((u) => parseUpstreamUrl(u, 'UPSTREAM_REWRITE_URLS')),
+    rewriteOrigins: (env.UPSTREAM_REWRITE_URLS ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((u) => parseUpstreamUrl(u, 'UPSTREAM_REWRITE_URLS')),
     publicUrl,
     guard: { accessKey, trustHeader, open },
     sessionTtl: positiveInt(env.GATEWAY_SESSION_TTL, 'GATEWAY_SESSION_TTL', DEFAULT_SESSION_TTL),

@@ -47,7 +47,8 @@ describe('forwarding to the reference service (seed profile)', () => {
     const path = `/tile/v2/2024Q2-CO-DEN/coverage?zoom=16&wkt=${encodeURIComponent(DENVER)}`;
     const items = (await gateway.get(path)).json() as { static_url: string }[];
     expect(items.length).toBeGreaterThan(0);
-    for (const item of items) expect(item.static_url).toMatch(new RegExp(`^${GATEWAY}/tile/v2/2024Q2-CO-DEN/16/\\d+/\\d+$`));
+    for (const item of items)
+      expect(item.static_url).toMatch(new RegExp(`^${GATEWAY}/tile/v2/2024Q2-CO-DEN/16/\\d+/\\d+$`));
     const behindProxy = await testGateway(upstream.url, { PUBLIC_URL: 'https://viewer.example.org/' });
     const rewritten = (await behindProxy.get(path)).json() as { static_url: string }[];
     expect(rewritten[0].static_url.startsWith('https://viewer.example.org/tile/v2/2024Q2-CO-DEN/16/')).toBe(true);
@@ -63,7 +64,9 @@ describe('forwarding to the reference service (seed profile)', () => {
     expect(tile.rawPayload.equals(direct.rawPayload)).toBe(true);
     expect(Number(tile.headers['content-length'])).toBe(direct.rawPayload.length);
 
-    const again = await gateway.get('/tile/v2/2024Q2-CO-DEN/16/13662/24876', { 'if-none-match': String(tile.headers.etag) });
+    const again = await gateway.get('/tile/v2/2024Q2-CO-DEN/16/13662/24876', {
+      'if-none-match': String(tile.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
     expect(again.headers.etag).toBe(tile.headers.etag);
@@ -76,7 +79,10 @@ describe('forwarding to the reference service (seed profile)', () => {
   it('passes footprints with ETag/304 and legacy routes with their deprecation headers', async () => {
     const footprint = await gateway.get('/tile/v2/2024Q2-CO-DEN/footprint');
     expect(footprint.json().footprint.type).toBe('Polygon');
-    expect((await gateway.get('/tile/v2/2024Q2-CO-DEN/footprint', { 'if-none-match': String(footprint.headers.etag) })).statusCode).toBe(304);
+    expect(
+      (await gateway.get('/tile/v2/2024Q2-CO-DEN/footprint', { 'if-none-match': String(footprint.headers.etag) }))
+        .statusCode,
+    ).toBe(304);
 
     const legacy = await gateway.get('/tile/surveys?page_size=2');
     expect(legacy.statusCode).toBe(200);
@@ -91,7 +97,9 @@ describe('forwarding to the reference service (seed profile)', () => {
     const answer = await gateway.get(`/tile/v2/surveys/coverage?zoom=14&wkt=${encodeURIComponent(DENVER)}`);
     expect(answer.statusCode).toBe(200);
     expect((answer.json() as { id: string }[]).map((s) => s.id)).toContain('2024Q2-CO-DEN');
-    expect(upstream.resourceRequests().at(-1)!.url).toBe(`/tile/v2/surveys/coverage?zoom=14&wkt=${encodeURIComponent(DENVER)}`);
+    expect(upstream.resourceRequests().at(-1)!.url).toBe(
+      `/tile/v2/surveys/coverage?zoom=14&wkt=${encodeURIComponent(DENVER)}`,
+    );
   });
 
   it('passes upstream error envelopes and their correlation ids through unchanged', async () => {
@@ -110,25 +118,30 @@ describe('forwarding to the reference service (seed profile)', () => {
     }
   });
 
-  it('never forwards the browser\'s cookies, Authorization header or api_key, and sends no CORS headers back', async () => {
-    const answer = await gateway.get('/tile/v2/surveys?api_key=stolen&page_size=1&API_KEY=x', {
-      authorization: 'Bearer browser-token',
-      origin: 'https://elsewhere.example',
-    });
-    expect(answer.statusCode).toBe(200);
-    const forwarded = upstream.resourceRequests().at(-1)!;
-    expect(forwarded.url).toBe('/tile/v2/surveys?page_size=1');
-    expect(forwarded.headers.authorization).not.toContain('browser-token');
-    expect(forwarded.headers.cookie).toBeUndefined();
-    expect(forwarded.headers.origin).toBeUndefined();
-    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
-    expect(answer.headers['content-security-policy']).toContain('sandbox');
-  });
+  it(
+    "never forwards the browser's cookies, Authorization header or api_key, " + 'and sends no CORS headers back',
+    async () => {
+      const answer = await gateway.get('/tile/v2/surveys?api_key=stolen&page_size=1&API_KEY=x', {
+        authorization: 'Bearer browser-token',
+        origin: 'https://elsewhere.example',
+      });
+      expect(answer.statusCode).toBe(200);
+      const forwarded = upstream.resourceRequests().at(-1)!;
+      expect(forwarded.url).toBe('/tile/v2/surveys?page_size=1');
+      expect(forwarded.headers.authorization).not.toContain('browser-token');
+      expect(forwarded.headers.cookie).toBeUndefined();
+      expect(forwarded.headers.origin).toBeUndefined();
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      expect(answer.headers['content-security-policy']).toContain('sandbox');
+    },
+  );
 
   it('asks for one upstream token and keeps using it', async () => {
     const fresh = await testGateway(upstream.url);
     const before = upstream.tokenRequests();
-    await Promise.all(['/tile/v2/surveys', '/tile/v2/2024Q2-CO-DEN/footprint', '/tile/surveys'].map((path) => fresh.get(path)));
+    await Promise.all(
+      ['/tile/v2/surveys', '/tile/v2/2024Q2-CO-DEN/footprint', '/tile/surveys'].map((path) => fresh.get(path)),
+    );
     await fresh.get('/tile/v2/surveys?page=2');
     expect(upstream.tokenRequests() - before).toBe(1);
   });
@@ -143,21 +156,28 @@ describe('forwarding to the reference service (provider profile)', () => {
   });
   afterAll(() => upstream.close());
 
-  it('passes the provider\'s shapes: WKT footprints, nested metadata with capture-specific URLs, rewritten', async () => {
-    const page = (await gateway.get('/tile/v2/surveys?page_size=2')).json();
-    expect(page).toMatchObject({ page: 1, page_size: 2, total_results: 4 });
-    expect(page.results[0].cloud_cover).toBeUndefined();
-    expect((await gateway.get('/tile/v2/2024Q2-CO-DEN/footprint')).json().footprint).toMatch(/^POLYGON/);
+  it(
+    "passes the provider's shapes: WKT footprints, nested metadata with " + 'capture-specific URLs, rewritten',
+    async () => {
+      const page = (await gateway.get('/tile/v2/surveys?page_size=2')).json();
+      expect(page).toMatchObject({ page: 1, page_size: 2, total_results: 4 });
+      expect(page.results[0].cloud_cover).toBeUndefined();
+      expect((await gateway.get('/tile/v2/2024Q2-CO-DEN/footprint')).json().footprint).toMatch(/^POLYGON/);
 
-    const nested = (await gateway.get(`/tile/v2/2024Q2-CO-DEN/coverage?zoom=16&wkt=${encodeURIComponent(DENVER)}`)).json() as { static_url: string; mosaic_stac_id: string }[][];
-    expect(Array.isArray(nested[0])).toBe(true);
-    const item = nested[0][0];
-    expect(item.static_url).toBe(`${GATEWAY}/tile/v2/2024Q2-CO-DEN/${item.mosaic_stac_id}/${item.static_url.split('/').slice(-3).join('/')}`);
-    expect(strings(nested).some((s) => s.includes(upstream.url))).toBe(false);
+      const nested = (
+        await gateway.get(`/tile/v2/2024Q2-CO-DEN/coverage?zoom=16&wkt=${encodeURIComponent(DENVER)}`)
+      ).json() as { static_url: string; mosaic_stac_id: string }[][];
+      expect(Array.isArray(nested[0])).toBe(true);
+      const item = nested[0][0];
+      expect(item.static_url).toBe(
+        `${GATEWAY}/tile/v2/2024Q2-CO-DEN/${item.mosaic_stac_id}/${item.static_url.split('/').slice(-3).join('/')}`,
+      );
+      expect(strings(nested).some((s) => s.includes(upstream.url))).toBe(false);
 
-    // The capture-specific tile URL works through the gateway as given.
-    const tile = await gateway.get(new URL(item.static_url).pathname);
-    expect(tile.statusCode).toBe(200);
-    expect(tile.headers['content-type']).toBe('image/png');
-  });
+      // The capture-specific tile URL works through the gateway as given.
+      const tile = await gateway.get(new URL(item.static_url).pathname);
+      expect(tile.statusCode).toBe(200);
+      expect(tile.headers['content-type']).toBe('image/png');
+    },
+  );
 });

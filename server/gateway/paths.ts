@@ -33,16 +33,19 @@ export function forwardTarget(rawUrl: string): { path: string; query: string } |
   if (!isInterfacePath(path)) return null;
   if (mark === -1) return { path, query: '' };
   // The query keeps its own encoding; only the dropped parameters go.
-  const pairs = rawUrl.slice(mark + 1).split('&').filter((pair) => {
-    if (pair === '') return false;
-    const name = pair.split('=', 1)[0];
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
-    } catch {
-      decoded = name;
-    }
-    return !DROPPED_PARAMETERS.has(decoded.trim().toLowerCase());
-  });
+  const pairs = rawUrl
+    .slice(mark + 1)
+    .split('&')
+    .filter((pair) => {
+      if (pair === '') return false;
+      const name = pair.split('=', 1)[0];
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        decoded = name;
+      }
+      return !DROPPED_PARAMETERS.has(decoded.trim().toLowerCase());
+    });
   return { path, query: pairs.length ? `?${pairs.join('&')}` : '' };
 }

@@ -17,8 +17,20 @@ const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'if-none-match',
  * same-origin), www-authenticate (the upstream's challenge is the gateway's business), hop-by-hop headers.
  */
 const PASSED_RESPONSE_HEADERS = [
-  'content-type', 'cache-control', 'etag', 'last-modified', 'expires', 'age', 'content-language', 'content-disposition',
-  'deprecation', 'sunset', 'link', 'warning', 'retry-after', 'x-correlation-id',
+  'content-type',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+  'age',
+  'content-language',
+  'content-disposition',
+  'deprecation',
+  'sunset',
+  'link',
+  'warning',
+  'retry-after',
+  'x-correlation-id',
 ];
 
 /** Anything the upstream serves is data, never a page of the gateway's origin. */
@@ -29,12 +41,22 @@ const isJson = (type: string | null) => type !== null && /^application\/(?:[\w.+
 /** Reads a body up to `limit` bytes. */
 async function readText(response: Response, limit: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > limit) throw new GatewayError(502, 'upstream_too_large', `The upstream answer (${declared} bytes) is larger than the gateway rewrites (${limit} bytes).`);
+  if (declared > limit)
+    throw new GatewayError(
+      502,
+      'upstream_too_large',
+      `The upstream answer (${declared} bytes) is larger than the gateway rewrites (${limit} bytes).`,
+    );
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.byteLength;
-    if (size > limit) throw new GatewayError(502, 'upstream_too_large', `The upstream answer is larger than the gateway rewrites (${limit} bytes).`);
+    if (size > limit)
+      throw new GatewayError(
+        502,
+        'upstream_too_large',
+        `The upstream answer is larger than the gateway rewrites (${limit} bytes).`,
+      );
     chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -52,7 +74,12 @@ export function proxyHandler(config: GatewayConfig, tokens: UpstreamTokens, opti
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const rawUrl = request.raw.url ?? request.url;
     const target = forwardTarget(rawUrl);
-    if (!target) throw new ApiError(404, 'not_found', `${rawUrl.split('?')[0].slice(0, 200)} is not a route of the interface this gateway forwards.`);
+    if (!target)
+      throw new ApiError(
+        404,
+        'not_found',
+        `${rawUrl.split('?')[0].slice(0, 200)} is not a route of the interface this gateway forwards.`,
+      );
     const url = `${config.upstreamUrl}${target.path}${target.query}`;
 
     const headers: Record<string, string> = {};
@@ -96,18 +123,32 @@ export function proxyHandler(config: GatewayConfig, tokens: UpstreamTokens, opti
       const location = response.headers.get('location');
       const rewritten = location === null ? null : rewrite(location);
       await response.body?.cancel().catch(() => undefined);
-      if (rewritten === null || (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(rewritten) && !rewritten.startsWith(`${gatewayBase}/`))) {
-        throw new GatewayError(502, 'upstream_redirect', `The upstream service redirected to somewhere the gateway does not forward (HTTP ${status}).`, response.headers.get('x-correlation-id'));
+      if (
+        rewritten === null ||
+        (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(rewritten) && !rewritten.startsWith(`${gatewayBase}/`))
+      ) {
+        throw new GatewayError(
+          502,
+          'upstream_redirect',
+          `The upstream service redirected to somewhere the gateway does not forward (HTTP ${status}).`,
+          response.headers.get('x-correlation-id'),
+        );
       }
       reply.header('location', rewritten);
     }
     if (status >= 400 && !isJson(type)) {
       // Error pages (a load balancer's HTML…) become the envelope, with the upstream's status.
       const upstream = await readUpstreamError(response);
-      throw new GatewayError(status, 'upstream_error', `The upstream service answered HTTP ${status}${upstream.message ? `: ${upstream.message}` : '.'}`, upstream.correlationId);
+      throw new GatewayError(
+        status,
+        'upstream_error',
+        `The upstream service answered HTTP ${status}${upstream.message ? `: ${upstream.message}` : '.'}`,
+        upstream.correlationId,
+      );
     }
 
-    let body: string | ReadableStream<Uint8Array> | null = redirect || status === 304 || status === 204 ? null : response.body;
+    let body: string | ReadableStream<Uint8Array> | null =
+      redirect || status === 304 || status === 204 ? null : response.body;
     if (body !== null && isJson(type)) {
       let text: string;
       try {
@@ -127,7 +168,8 @@ export function proxyHandler(config: GatewayConfig, tokens: UpstreamTokens, opti
       else reply.header(name, value);
     }
     const length = response.headers.get('content-length');
-    if (body !== null && typeof body !== 'string' && length !== null && !response.headers.has('content-encoding')) reply.header('content-length', length);
+    if (body !== null && typeof body !== 'string' && length !== null && !response.headers.has('content-encoding'))
+      reply.header('content-length', length);
     reply.header('content-security-policy', PROXIED_CSP);
     reply.status(status);
     if (body === null) return reply.send();

@@ -21,7 +21,10 @@ export interface SessionTokens {
  */
 export function sessionTokens(config: GatewayConfig): SessionTokens {
   const secret = config.sessionSecret ?? randomBytes(32).toString('base64url');
-  const key = createHmac('sha256', secret).update('survey-viewer gateway session\0').update(digest(config.guard.accessKey ?? '')).digest();
+  const key = createHmac('sha256', secret)
+    .update('survey-viewer gateway session\0')
+    .update(digest(config.guard.accessKey ?? ''))
+    .digest();
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   return {
     issue(nowMs = Date.now()) {
@@ -51,10 +54,18 @@ export function cookieValue(header: string | undefined, name: string): string | 
 }
 
 /** Whether the request reached the gateway over https (directly, or through a trusted proxy). */
-const isSecure = (config: GatewayConfig, request: FastifyRequest) => request.protocol === 'https' || config.publicUrl?.startsWith('https:') === true;
+const isSecure = (config: GatewayConfig, request: FastifyRequest) =>
+  request.protocol === 'https' || config.publicUrl?.startsWith('https:') === true;
 
 function sessionCookie(config: GatewayConfig, request: FastifyRequest, value: string, maxAge: number): string {
-  return [`${SESSION_COOKIE}=${value}`, 'Path=/', `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=Strict', ...(isSecure(config, request) ? ['Secure'] : [])].join('; ');
+  return [
+    `${SESSION_COOKIE}=${value}`,
+    'Path=/',
+    `Max-Age=${maxAge}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(isSecure(config, request) ? ['Secure'] : []),
+  ].join('; ');
 }
 
 const sameKey = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
@@ -73,7 +84,8 @@ export interface AccessGuard {
 export function accessGuard(config: GatewayConfig): AccessGuard {
   const { guard } = config;
   const tokens = sessionTokens(config);
-  const sessionLeft = (request: FastifyRequest) => (guard.accessKey ? tokens.remaining(cookieValue(request.headers.cookie, SESSION_COOKIE)) : null);
+  const sessionLeft = (request: FastifyRequest) =>
+    guard.accessKey ? tokens.remaining(cookieValue(request.headers.cookie, SESSION_COOKIE)) : null;
 
   const admission = (request: FastifyRequest): Admission | null => {
     if (guard.open) return 'open';
@@ -87,28 +99,41 @@ export function accessGuard(config: GatewayConfig): AccessGuard {
   const routes: FastifyPluginAsync = async (scope) => {
     await scope.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
 
-    scope.post('/gateway/session', {
-      config: { rateLimit: { max: config.sessionRateLimit, timeWindow: 60_000 } },
-    }, async (request, reply) => {
-      if (!guard.accessKey) throw new ApiError(404, 'not_found', 'This gateway does not use an access key.');
-      const body = request.body as { access_key?: unknown } | undefined;
-      const given = body && typeof body === 'object' ? body.access_key : undefined;
-      if (typeof given !== 'string' || given === '') throw new ApiError(400, 'invalid_body', 'Send {"access_key": "…"} as JSON.');
-      if (!sameKey(given, guard.accessKey)) {
-        request.log.warn('gateway sign-in with a wrong access key');
-        throw new ApiError(401, 'invalid_access_key', 'That access key is not right. Ask whoever runs this gateway for the current one.');
-      }
-      const session = tokens.issue();
-      reply.header('set-cookie', sessionCookie(config, request, session.value, config.sessionTtl));
-      reply.header('cache-control', 'no-store');
-      return { active: true, expires_in: config.sessionTtl };
-    });
+    scope.post(
+      '/gateway/session',
+      {
+        config: { rateLimit: { max: config.sessionRateLimit, timeWindow: 60_000 } },
+      },
+      async (request, reply) => {
+        if (!guard.accessKey) throw new ApiError(404, 'not_found', 'This gateway does not use an access key.');
+        const body = request.body as { access_key?: unknown } | undefined;
+        const given = body && typeof body === 'object' ? body.access_key : undefined;
+        if (typeof given !== 'string' || given === '')
+          throw new ApiError(400, 'invalid_body', 'Send {"access_key": "…"} as JSON.');
+        if (!sameKey(given, guard.accessKey)) {
+          request.log.warn('gateway sign-in with a wrong access key');
+          throw new ApiError(
+            401,
+            'invalid_access_key',
+            'That access key is not right. Ask whoever runs this gateway for the current one.',
+          );
+        }
+        const session = tokens.issue();
+        reply.header('set-cookie', sessionCookie(config, request, session.value, config.sessionTtl));
+        reply.header('cache-control', 'no-store');
+        return { active: true, expires_in: config.sessionTtl };
+      },
+    );
 
     scope.get('/gateway/session', async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const how = admission(request);
       const left = how === 'session' ? sessionLeft(request) : null;
-      return { active: how !== null, access: guard.accessKey ? 'access_key' : guard.trustHeader ? 'header' : 'open', ...(left !== null && { expires_in: left }) };
+      return {
+        active: how !== null,
+        access: guard.accessKey ? 'access_key' : guard.trustHeader ? 'header' : 'open',
+        ...(left !== null && { expires_in: left }),
+      };
     });
 
     scope.delete('/gateway/session', async (request, reply) => {
@@ -123,7 +148,8 @@ export function accessGuard(config: GatewayConfig): AccessGuard {
       if (admission(request) !== null) return;
       const message = guard.accessKey
         ? 'Sign in to the gateway with its access key: there is no session, or it has expired.'
-        : `The gateway admits only requests that carry the ${guard.trustHeader} header of the sign-on proxy in front of it.`;
+        : `The gateway admits only requests that carry the ${guard.trustHeader} header of the sign-on proxy in ` +
+          `front of it.`;
       throw new ApiError(401, 'session_required', message);
     },
     routes,

@@ -58,7 +58,11 @@ export async function stubUpstream(register: (app: FastifyInstance) => void) {
   return { app, url: urlOf(app), seen, close: () => app.close() };
 }
 
-export const UPSTREAM_ENV = { UPSTREAM_CLIENT_ID: 'demo', UPSTREAM_CLIENT_SECRET: 'demo-secret', GATEWAY_ACCESS_KEY: ACCESS_KEY };
+export const UPSTREAM_ENV = {
+  UPSTREAM_CLIENT_ID: 'demo',
+  UPSTREAM_CLIENT_SECRET: 'demo-secret',
+  GATEWAY_ACCESS_KEY: ACCESS_KEY,
+};
 
 export interface TestGateway {
   app: FastifyInstance;
@@ -93,12 +97,18 @@ export async function testGateway(
     config,
     cookie,
     inject: (o) => app.inject(o),
-    get: async (url, headers = {}) => app.inject({ method: 'GET', url, headers: { cookie: await cookie(), ...headers } }),
+    get: async (url, headers = {}) =>
+      app.inject({ method: 'GET', url, headers: { cookie: await cookie(), ...headers } }),
   };
 }
 
 /** Sends a request target byte for byte (no client-side normalisation of "..", "%2e" or absolute forms). */
-export function rawRequest(baseUrl: string, target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; head: string; body: string }> {
+export function rawRequest(
+  baseUrl: string,
+  target: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; head: string; body: string }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -110,7 +120,12 @@ export function rawRequest(baseUrl: string, target: string, headers: Record<stri
       const [head, ...rest] = data.split('\r\n\r\n');
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body: rest.join('\r\n\r\n') });
     });
-    const lines = [`${method} ${target} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `${method} ${target} HTTP/1.1`,
+      `Host: ${hostname}:${port}`,
+      'Connection: close',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     socket.write(`${lines.join('\r\n')}\r\n\r\n`);
   });
 }

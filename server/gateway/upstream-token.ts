@@ -49,7 +49,12 @@ export function upstreamTokens(config: GatewayConfig, options: UpstreamTokenOpti
       response = await doFetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ client_id: config.clientId, client_secret: config.clientSecret, audience: config.audience, grant_type: 'client_credentials' }),
+        body: JSON.stringify({
+          client_id: config.clientId,
+          client_secret: config.clientSecret,
+          audience: config.audience,
+          grant_type: 'client_credentials',
+        }),
         redirect: 'manual',
         signal: AbortSignal.timeout(config.timeoutMs),
       });
@@ -62,7 +67,8 @@ export function upstreamTokens(config: GatewayConfig, options: UpstreamTokenOpti
       throw new GatewayError(
         502,
         'upstream_auth_failed',
-        `The gateway could not obtain a token from the upstream service (HTTP ${response.status}${upstream.message ? `: ${upstream.message}` : ''}). ` +
+        `The gateway could not obtain a token from the upstream service (HTTP ` +
+          `${response.status}${upstream.message ? `: ${upstream.message}` : ''}). ` +
           'Check UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET and UPSTREAM_AUDIENCE.',
         upstream.correlationId,
       );
@@ -71,12 +77,20 @@ export function upstreamTokens(config: GatewayConfig, options: UpstreamTokenOpti
     try {
       body = (await response.json()) as Record<string, unknown>;
     } catch {
-      throw new GatewayError(502, 'upstream_auth_failed', 'The upstream token endpoint answered with something that is not JSON.');
+      throw new GatewayError(
+        502,
+        'upstream_auth_failed',
+        'The upstream token endpoint answered with something that is not JSON.',
+      );
     }
     const value = body.access_token;
     const expiresIn = Number(body.expires_in);
     if (typeof value !== 'string' || value === '' || !Number.isFinite(expiresIn) || expiresIn <= 0) {
-      throw new GatewayError(502, 'upstream_auth_failed', 'The upstream token endpoint answered without access_token and expires_in.');
+      throw new GatewayError(
+        502,
+        'upstream_auth_failed',
+        'The upstream token endpoint answered without access_token and expires_in.',
+      );
     }
     return { value, issuedAt, expiresIn };
   }

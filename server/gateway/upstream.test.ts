@@ -21,7 +21,7 @@ async function stub(...args: Parameters<typeof stubUpstream>) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the upstream token', () => {
-  it('follows the seed\'s refresh rule (issued + expires_in − 300 s; a quarter of short lifetimes)', () => {
+  it("follows the seed's refresh rule (issued + expires_in − 300 s; a quarter of short lifetimes)", () => {
     const token = { value: 't', issuedAt: 0, expiresIn: 3600 };
     expect(isRefreshDue(token, 3300_000)).toBe(false);
     expect(isRefreshDue(token, 3300_001)).toBe(true);
@@ -41,47 +41,75 @@ describe('the upstream token', () => {
     expect(upstream.tokenRequests()).toBe(1);
 
     now += 1;
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => gateway.get(`/tile/v2/surveys?page_size=1&page=${(i % 4) + 1}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => gateway.get(`/tile/v2/surveys?page_size=1&page=${(i % 4) + 1}`)),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
     expect(upstream.tokenRequests()).toBe(2);
-    const bearers = new Set(upstream.resourceRequests().slice(-50).map((r) => r.headers.authorization));
+    const bearers = new Set(
+      upstream
+        .resourceRequests()
+        .slice(-50)
+        .map((r) => r.headers.authorization),
+    );
     expect(bearers.size).toBe(1);
   });
 
-  it('an upstream 401 (token expired upstream) makes one renewal and one retry, shared by concurrent requests', async () => {
-    const upstream = await reference({ tokenTtl: 1 });
-    // The gateway's clock stands still, so only the upstream's 401 can tell it the token is stale.
-    const gateway = await testGateway(upstream.url, {}, {}, { tokens: { now: () => Date.UTC(2026, 0, 1) } });
-    expect((await gateway.get('/tile/v2/surveys?page_size=1')).statusCode).toBe(200);
-    await sleep(2100);
+  it(
+    'an upstream 401 (token expired upstream) makes one renewal and one ' + 'retry, shared by concurrent requests',
+    async () => {
+      const upstream = await reference({ tokenTtl: 1 });
+      // The gateway's clock stands still, so only the upstream's 401 can tell it the token is stale.
+      const gateway = await testGateway(upstream.url, {}, {}, { tokens: { now: () => Date.UTC(2026, 0, 1) } });
+      expect((await gateway.get('/tile/v2/surveys?page_size=1')).statusCode).toBe(200);
+      await sleep(2100);
 
-    const before = upstream.resourceRequests().length;
-    const answer = await gateway.get('/tile/v2/surveys?page_size=1');
-    expect(answer.statusCode).toBe(200);
-    expect(upstream.tokenRequests()).toBe(2);
-    expect(upstream.resourceRequests().length - before).toBe(2); // the refused one and the retry
+      const before = upstream.resourceRequests().length;
+      const answer = await gateway.get('/tile/v2/surveys?page_size=1');
+      expect(answer.statusCode).toBe(200);
+      expect(upstream.tokenRequests()).toBe(2);
+      expect(upstream.resourceRequests().length - before).toBe(2); // the refused one and the retry
 
-    await sleep(2100);
-    const many = await Promise.all(Array.from({ length: 10 }, () => gateway.get('/tile/v2/surveys?page_size=1')));
-    expect(many.every((a) => a.statusCode === 200)).toBe(true);
-    expect(upstream.tokenRequests()).toBe(3);
-  });
+      await sleep(2100);
+      const many = await Promise.all(Array.from({ length: 10 }, () => gateway.get('/tile/v2/surveys?page_size=1')));
+      expect(many.every((a) => a.statusCode === 200)).toBe(true);
+      expect(upstream.tokenRequests()).toBe(3);
+    },
+  );
 
-  it('a token the upstream keeps refusing is renewed once, and the upstream\'s 401 envelope passes through', async () => {
-    let issued = 0;
-    const upstream = await stub((app) => {
-      app.post('/oauth/token', async () => ({ access_token: `token-${++issued}`, expires_in: 3600, token_type: 'Bearer' }));
-      app.get('/tile/v2/surveys', async (_request, reply) =>
-        reply.status(401).header('x-correlation-id', 'up-401').send({ error: 'invalid_token', message: 'Wrong audience.', status_code: 401, 'x-correlation-id': 'up-401' }));
-    });
-    const gateway = await testGateway(upstream.url);
-    const answer = await gateway.get('/tile/v2/surveys');
-    expect(answer.statusCode).toBe(401);
-    expect(answer.json()).toEqual({ error: 'invalid_token', message: 'Wrong audience.', status_code: 401, 'x-correlation-id': 'up-401' });
-    expect(answer.headers['x-correlation-id']).toBe('up-401');
-    expect(issued).toBe(2);
-    expect(upstream.seen.filter((r) => r.startsWith('GET')).length).toBe(2);
-  });
+  it(
+    'a token the upstream keeps refusing is renewed once, and the ' + "upstream's 401 envelope passes through",
+    async () => {
+      let issued = 0;
+      const upstream = await stub((app) => {
+        app.post('/oauth/token', async () => ({
+          access_token: `token-${++issued}`,
+          expires_in: 3600,
+          token_type: 'Bearer',
+        }));
+        app.get('/tile/v2/surveys', async (_request, reply) =>
+          reply.status(401).header('x-correlation-id', 'up-401').send({
+            error: 'invalid_token',
+            message: 'Wrong audience.',
+            status_code: 401,
+            'x-correlation-id': 'up-401',
+          }),
+        );
+      });
+      const gateway = await testGateway(upstream.url);
+      const answer = await gateway.get('/tile/v2/surveys');
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({
+        error: 'invalid_token',
+        message: 'Wrong audience.',
+        status_code: 401,
+        'x-correlation-id': 'up-401',
+      });
+      expect(answer.headers['x-correlation-id']).toBe('up-401');
+      expect(issued).toBe(2);
+      expect(upstream.seen.filter((r) => r.startsWith('GET')).length).toBe(2);
+    },
+  );
 
   it('wrong upstream credentials: a 502 that names the settings to check and shows no secret', async () => {
     const upstream = await reference();
@@ -112,7 +140,9 @@ describe('upstream failures', () => {
     expect(body.message).toContain(`The upstream service at ${upstream.url} did not answer within 0.1 s`);
 
     const slowToken = await testGateway(upstream.url, { UPSTREAM_TIMEOUT_MS: '100', UPSTREAM_CLIENT_ID: 'slow' });
-    expect(expectEnvelope(await slowToken.get('/tile/v2/surveys'), 504, 'upstream_timeout').message).toContain('while requesting its token');
+    expect(expectEnvelope(await slowToken.get('/tile/v2/surveys'), 504, 'upstream_timeout').message).toContain(
+      'while requesting its token',
+    );
   });
 
   it('an upstream that refuses connections: 502 envelope', async () => {
@@ -122,21 +152,38 @@ describe('upstream failures', () => {
     await closed.close();
     const gateway = await testGateway(url);
     const body = expectEnvelope(await gateway.get('/tile/v2/surveys'), 502, 'upstream_unreachable');
-    expect(body.message).toBe(`The gateway could not reach the upstream service at ${url} while requesting its token (ECONNREFUSED).`);
+    expect(body.message).toBe(
+      `The gateway could not reach the upstream service at ${url} while requesting its token (ECONNREFUSED).`,
+    );
   });
 
   it('upstream 5xx: envelopes pass through; an HTML error page becomes an envelope with its status', async () => {
     const upstream = await stub((app) => {
       app.post('/oauth/token', async () => ({ access_token: 'token', expires_in: 3600 }));
       app.get('/tile/v2/surveys', async (_request, reply) =>
-        reply.status(503).header('x-correlation-id', 'up-503').header('retry-after', '5').send({ error: 'unavailable', message: 'Down for maintenance.', status_code: 503, 'x-correlation-id': 'up-503' }));
+        reply.status(503).header('x-correlation-id', 'up-503').header('retry-after', '5').send({
+          error: 'unavailable',
+          message: 'Down for maintenance.',
+          status_code: 503,
+          'x-correlation-id': 'up-503',
+        }),
+      );
       app.get('/tile/v2/:id/footprint', async (_request, reply) =>
-        reply.status(502).type('text/html').send('<html><body><h1>502 Bad Gateway</h1><script>alert(1)</script></body></html>'));
+        reply
+          .status(502)
+          .type('text/html')
+          .send('<html><body><h1>502 Bad Gateway</h1><script>alert(1)</script></body></html>'),
+      );
     });
     const gateway = await testGateway(upstream.url);
     const passed = await gateway.get('/tile/v2/surveys');
     expect(passed.statusCode).toBe(503);
-    expect(passed.json()).toEqual({ error: 'unavailable', message: 'Down for maintenance.', status_code: 503, 'x-correlation-id': 'up-503' });
+    expect(passed.json()).toEqual({
+      error: 'unavailable',
+      message: 'Down for maintenance.',
+      status_code: 503,
+      'x-correlation-id': 'up-503',
+    });
     expect(passed.headers['retry-after']).toBe('5');
 
     const wrapped = expectEnvelope(await gateway.get('/tile/v2/X/footprint'), 502, 'upstream_error');
@@ -147,7 +194,9 @@ describe('upstream failures', () => {
     const upstream = await stub((app) => {
       app.post('/oauth/token', async () => ({ access_token: 'token', expires_in: 3600 }));
       app.get('/tile/v2/surveys', async (_request, reply) => reply.redirect('https://elsewhere.example/steal', 302));
-      app.get('/tile/v2/X/footprint', async (_request, reply) => reply.redirect(`${urlOf(app)}/tile/v2/Y/footprint`, 301));
+      app.get('/tile/v2/X/footprint', async (_request, reply) =>
+        reply.redirect(`${urlOf(app)}/tile/v2/Y/footprint`, 301),
+      );
     });
     const gateway = await testGateway(upstream.url);
     expectEnvelope(await gateway.get('/tile/v2/surveys'), 502, 'upstream_redirect');

@@ -7,7 +7,13 @@ import { prepareArea, segmentsMeet } from './prepared-area.ts';
 
 const rng = mulberry32;
 
-const box = (w: number, s: number, e: number, n: number): Position[] => [[w, s], [e, s], [e, n], [w, n], [w, s]];
+const box = (w: number, s: number, e: number, n: number): Position[] => [
+  [w, s],
+  [e, s],
+  [e, n],
+  [w, n],
+  [w, s],
+];
 
 /** A star-shaped ring; `snap` rounds vertices to a grid so edges and vertices often coincide. */
 function star(rnd: () => number, cx: number, cy: number, r: number, n: number, snap?: number): Position[] {
@@ -41,10 +47,20 @@ function randomShape(rnd: () => number, snap?: number): Footprint {
     const n = Math.max(s(cy + r * 0.7), so + (snap ?? 0.1));
     return { type: 'Polygon', coordinates: [box(w, so, e, n)] };
   }
-  if (roll < 0.7) return { type: 'Polygon', coordinates: [star(rnd, cx, cy, r, 5 + Math.floor(rnd() * (rnd() < 0.2 ? 600 : 40)), snap)] };
+  if (roll < 0.7)
+    return {
+      type: 'Polygon',
+      coordinates: [star(rnd, cx, cy, r, 5 + Math.floor(rnd() * (rnd() < 0.2 ? 600 : 40)), snap)],
+    };
   if (roll < 0.85) {
     // A ring with a hole.
-    return { type: 'Polygon', coordinates: [box(s(cx - r), s(cy - r), s(cx + r) + 1, s(cy + r) + 1), box(s(cx - r / 3), s(cy - r / 3), s(cx + r / 3) + 0.5, s(cy + r / 3) + 0.5).reverse()] };
+    return {
+      type: 'Polygon',
+      coordinates: [
+        box(s(cx - r), s(cy - r), s(cx + r) + 1, s(cy + r) + 1),
+        box(s(cx - r / 3), s(cy - r / 3), s(cx + r / 3) + 0.5, s(cy + r / 3) + 0.5).reverse(),
+      ],
+    };
   }
   return {
     type: 'MultiPolygon',
@@ -66,7 +82,9 @@ describe('prepareArea', () => {
         const expected = booleanIntersects(footprint, area);
         const actual = prepared.intersects(footprint, bboxOf(footprint));
         if (actual !== expected) {
-          throw new Error(`mismatch (turf ${expected}) for\narea ${JSON.stringify(area)}\nfootprint ${JSON.stringify(footprint)}`);
+          throw new Error(
+            `mismatch (turf ${expected}) for\narea ${JSON.stringify(area)}\nfootprint ${JSON.stringify(footprint)}`,
+          );
         }
         compared++;
         if (expected) positives++;
@@ -78,7 +96,8 @@ describe('prepareArea', () => {
 
   it('counts touching at a corner, a shared edge and containment either way', () => {
     const area = prepareArea({ type: 'Polygon', coordinates: [box(0, 0, 2, 2)] });
-    const check = (ring: Position[]) => area.intersects({ type: 'Polygon', coordinates: [ring] }, bboxOf({ type: 'Polygon', coordinates: [ring] }));
+    const check = (ring: Position[]) =>
+      area.intersects({ type: 'Polygon', coordinates: [ring] }, bboxOf({ type: 'Polygon', coordinates: [ring] }));
     expect(check(box(2, 2, 3, 3))).toBe(true); // corner
     expect(check(box(2, 0.5, 3, 1))).toBe(true); // edge
     expect(check(box(0.5, 0.5, 1, 1))).toBe(true); // inside

@@ -31,7 +31,8 @@ const OUTSIDE = 0;
 const INSIDE = 1;
 const BOUNDARY = 2;
 
-const polygonsOf = (geometry: Footprint): Rings[] => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates);
+const polygonsOf = (geometry: Footprint): Rings[] =>
+  geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
 
 /** Sign of the turn a→b→p: > 0 left, < 0 right, 0 collinear. */
 function orient(ax: number, ay: number, bx: number, by: number, px: number, py: number): number {
@@ -39,7 +40,16 @@ function orient(ax: number, ay: number, bx: number, by: number, px: number, py: 
 }
 
 /** Whether closed segments ab and cd share a point (crossing, touching or overlapping). */
-export function segmentsMeet(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
+export function segmentsMeet(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+): boolean {
   if (Math.max(ax, bx) < Math.min(cx, dx) || Math.max(cx, dx) < Math.min(ax, bx)) return false;
   if (Math.max(ay, by) < Math.min(cy, dy) || Math.max(cy, dy) < Math.min(ay, by)) return false;
   const d1 = orient(cx, cy, dx, dy, ax, ay);
@@ -81,7 +91,16 @@ function pointInGeometry(geometry: Footprint, x: number, y: number): boolean {
  * Segment ab meets the closed box [x0, x1] × [y0, y1] (Liang–Barsky clip). Written without inner
  * closures: under tsx (keepNames) every closure created in a hot loop also pays for a defineProperty.
  */
-function segmentMeetsBox(ax: number, ay: number, bx: number, by: number, x0: number, y0: number, x1: number, y1: number): boolean {
+function segmentMeetsBox(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): boolean {
   let t0 = 0;
   let t1 = 1;
   const dx = bx - ax;
@@ -202,7 +221,8 @@ export function prepareArea(area: Footprint): PreparedArea {
   for (let i = 0; i < pairs; i++) cellEdges[fill[pairCells[i]]++] = pairEdges[i];
 
   // Cell states: boundary where edges pass; elsewhere the even-odd rule along the row's centre line.
-  // An edge crosses the centre lines of rows whose centre y is in [min(y1, y2), max(y1, y2)) (half-open, so a vertex counts once).
+  // An edge crosses the centre lines of rows whose centre y is in [min(y1, y2), max(y1, y2)) (half-open, so a vertex
+  // counts once).
   const state = new Uint8Array(cellCount);
   const rowStart = new Int32Array(rows + 1);
   const edgeRow0 = new Int32Array(edgeCount);
@@ -257,7 +277,10 @@ export function prepareArea(area: Footprint): PreparedArea {
     }
   }
   const sum = (table: Int32Array, c0: number, r0: number, c1: number, r1: number) =>
-    table[(r1 + 1) * stride + c1 + 1] - table[r0 * stride + c1 + 1] - table[(r1 + 1) * stride + c0] + table[r0 * stride + c0];
+    table[(r1 + 1) * stride + c1 + 1] -
+    table[r0 * stride + c1 + 1] -
+    table[(r1 + 1) * stride + c0] +
+    table[r0 * stride + c0];
 
   // Each area edge is tested at most once per footprint edge.
   const seen = new Uint32Array(edgeCount);
@@ -271,7 +294,8 @@ export function prepareArea(area: Footprint): PreparedArea {
   };
 
   const edgeMeetsArea = (ax: number, ay: number, bx: number, by: number): boolean => {
-    if (Math.max(ax, bx) < minX || Math.min(ax, bx) > maxX || Math.max(ay, by) < minY || Math.min(ay, by) > maxY) return false;
+    if (Math.max(ax, bx) < minX || Math.min(ax, bx) > maxX || Math.max(ay, by) < minY || Math.min(ay, by) > maxY)
+      return false;
     const s = nextStamp();
     const c0 = colOf(Math.min(ax, bx) - slackX);
     const c1 = colOf(Math.max(ax, bx) + slackX);
@@ -291,7 +315,9 @@ export function prepareArea(area: Footprint): PreparedArea {
     return false;
   };
 
-  /** Even-odd point-in-area for a point on no area edge: the cell's state, or a ray to the left through the row's edges. */
+  /**
+   * Even-odd point-in-area for a point on no area edge: the cell's state, or a ray to the left through the row's edges.
+   */
   const pointInArea = (x: number, y: number): boolean => {
     if (x < minX || x > maxX || y < minY || y > maxY) return false;
     const col = colOf(x);

@@ -1,4 +1,12 @@
-import { area as areaOf, bbox as bboxOf, booleanContains, booleanWithin, featureCollection, feature, intersect } from '@turf/turf';
+import {
+  area as areaOf,
+  bbox as bboxOf,
+  booleanContains,
+  booleanWithin,
+  featureCollection,
+  feature,
+  intersect,
+} from '@turf/turf';
 import { pointToTile, tileToBBOX, tileToGeoJSON } from '@mapbox/tilebelt';
 import { tiles as coverTiles } from '@mapbox/tile-cover';
 import type { MultiLineString, Polygon } from 'geojson';
@@ -22,7 +30,8 @@ export interface CoveredTile {
 
 export const tilePolygon = (x: number, y: number, z: number): Polygon => tileToGeoJSON([x, y, z]) as Polygon;
 
-export const tileExtent = (x: number, y: number, z: number) => tileToBBOX([x, y, z]) as [number, number, number, number];
+export const tileExtent = (x: number, y: number, z: number) =>
+  tileToBBOX([x, y, z]) as [number, number, number, number];
 
 export function isValidTile(x: number, y: number, z: number): boolean {
   const n = 2 ** z;
@@ -79,7 +88,9 @@ export function intersectAreas(a: Footprint, b: Footprint): Footprint | null {
 export function coveredTiles(footprint: Footprint, area: Footprint, z: number, overlap: Overlap): CoveredTile[] {
   const shared = intersectAreas(footprint, area);
   if (!shared) return [];
-  const boundary = new Set(tilesCovering(boundaryOf(footprint) as unknown as Footprint, z).map(([x, y]) => `${x}/${y}`));
+  const boundary = new Set(
+    tilesCovering(boundaryOf(footprint) as unknown as Footprint, z).map(([x, y]) => `${x}/${y}`),
+  );
   const result: CoveredTile[] = [];
   for (const [x, y] of tilesCovering(shared, z)) {
     const fraction = boundary.has(`${x}/${y}`) ? coverageFraction(footprint, x, y, z) : 1;

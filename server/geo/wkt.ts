@@ -10,7 +10,8 @@ const MAX_NESTING = 3;
 
 /** Parses a WKT area of interest (Polygon or MultiPolygon, EPSG:4326) and checks it, or throws a 4xx ApiError. */
 export function parseAreaWkt(wkt: string): Footprint {
-  if (wkt.length > MAX_WKT_LENGTH) throw badRequest(`wkt is ${wkt.length} characters; the limit is ${MAX_WKT_LENGTH}.`, 'wkt_too_long');
+  if (wkt.length > MAX_WKT_LENGTH)
+    throw badRequest(`wkt is ${wkt.length} characters; the limit is ${MAX_WKT_LENGTH}.`, 'wkt_too_long');
   checkShapeBeforeParsing(wkt);
   let geometry: ReturnType<typeof parse>;
   try {
@@ -18,7 +19,8 @@ export function parseAreaWkt(wkt: string): Footprint {
   } catch {
     geometry = null;
   }
-  if (!geometry) throw badRequest('wkt is not well-formed WKT (expected e.g. "POLYGON((lon lat, ...))").', 'invalid_wkt');
+  if (!geometry)
+    throw badRequest('wkt is not well-formed WKT (expected e.g. "POLYGON((lon lat, ...))").', 'invalid_wkt');
   if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') {
     throw badRequest(`wkt must be a POLYGON or MULTIPOLYGON, got ${geometry.type.toUpperCase()}.`, 'invalid_geometry');
   }
@@ -31,10 +33,15 @@ export function parseAreaWkt(wkt: string): Footprint {
       checkRing(ring);
     }
   }
-  if (vertices > MAX_VERTICES) throw badRequest(`wkt has ${vertices} vertices; the limit is ${MAX_VERTICES}.`, 'too_many_vertices');
+  if (vertices > MAX_VERTICES)
+    throw badRequest(`wkt has ${vertices} vertices; the limit is ${MAX_VERTICES}.`, 'too_many_vertices');
   const km2 = area(geometry) / 1e6;
   if (km2 > MAX_AREA_KM2) {
-    throw unprocessable(`The area is ${Math.round(km2).toLocaleString('en-US')} km²; the limit is ${MAX_AREA_KM2.toLocaleString('en-US')} km².`, 'area_too_large');
+    throw unprocessable(
+      `The area is ${Math.round(km2).toLocaleString('en-US')} km²; the limit is ` +
+        `${MAX_AREA_KM2.toLocaleString('en-US')} km².`,
+      'area_too_large',
+    );
   }
   return geometry;
 }
@@ -46,7 +53,8 @@ function checkShapeBeforeParsing(wkt: string): void {
   for (let i = 0; i < wkt.length; i++) {
     const c = wkt.charCodeAt(i);
     if (c === 40 /* ( */) {
-      if (++depth > MAX_NESTING) throw badRequest(`wkt nests parentheses more than ${MAX_NESTING} deep; a MULTIPOLYGON needs 3.`, 'invalid_wkt');
+      if (++depth > MAX_NESTING)
+        throw badRequest(`wkt nests parentheses more than ${MAX_NESTING} deep; a MULTIPOLYGON needs 3.`, 'invalid_wkt');
     } else if (c === 41 /* ) */) {
       if (--depth < 0) throw badRequest('wkt has an unbalanced ")".', 'invalid_wkt');
     } else if (c === 44 /* , */) {
@@ -65,10 +73,14 @@ function checkRing(ring: number[][]): void {
       throw badRequest('wkt has a coordinate that is not a finite number.', 'invalid_geometry');
     }
     if (lon < -180 || lon > 180 || lat < -90 || lat > 90) {
-      throw badRequest(`Coordinate (${lon} ${lat}) is outside EPSG:4326 bounds (lon -180..180, lat -90..90; order is "lon lat").`, 'invalid_geometry');
+      throw badRequest(
+        `Coordinate (${lon} ${lat}) is outside EPSG:4326 bounds (lon -180..180, lat -90..90; order is "lon lat").`,
+        'invalid_geometry',
+      );
     }
   }
   const first = ring[0];
   const last = ring[ring.length - 1];
-  if (first[0] !== last[0] || first[1] !== last[1]) throw badRequest('Every polygon ring must be closed (first position equal to the last).', 'invalid_geometry');
+  if (first[0] !== last[0] || first[1] !== last[1])
+    throw badRequest('Every polygon ring must be closed (first position equal to the last).', 'invalid_geometry');
 }

@@ -6,7 +6,9 @@ export const TILE_SIZE = 256;
 
 function checkSize(rgba: Uint8Array): void {
   if (rgba.length !== TILE_SIZE * TILE_SIZE * 4) {
-    throw new RangeError(`expected ${TILE_SIZE}x${TILE_SIZE} RGBA (${TILE_SIZE * TILE_SIZE * 4} bytes), got ${rgba.length}`);
+    throw new RangeError(
+      `expected ${TILE_SIZE}x${TILE_SIZE} RGBA (${TILE_SIZE * TILE_SIZE * 4} bytes), got ${rgba.length}`,
+    );
   }
 }
 

@@ -18,7 +18,10 @@ const byId = (id: string): Survey => {
 function tileOf(lon: number, lat: number, z: number): [number, number] {
   const n = 2 ** z;
   const r = (lat * Math.PI) / 180;
-  return [Math.floor(((lon + 180) / 360) * n), Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n)];
+  return [
+    Math.floor(((lon + 180) / 360) * n),
+    Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n),
+  ];
 }
 
 function pixelLonLat(z: number, x: number, y: number, i: number, j: number): [number, number] {
@@ -36,7 +39,8 @@ function interiorTile(s: Survey, z: number): [number, number] {
     for (let dy = -r; dy <= r; dy++) {
       for (let dx = -r; dx <= r; dx++) {
         let ok = true;
-        for (let k = 0; k < 9 && ok; k++) ok = tileCoverageFraction(s, z, cx + dx + (k % 3) - 1, cy + dy + Math.floor(k / 3) - 1) === 1;
+        for (let k = 0; k < 9 && ok; k++)
+          ok = tileCoverageFraction(s, z, cx + dx + (k % 3) - 1, cy + dy + Math.floor(k / 3) - 1) === 1;
         if (ok) return [cx + dx, cy + dy];
       }
     }
@@ -131,7 +135,8 @@ describe('renderTile', () => {
     const b = renderTile(survey, 17, x + 1, y)!;
     const colDiff = (ta: Uint8Array, ia: number, tb: Uint8Array, ib: number) => {
       let d = 0;
-      for (let j = 0; j < 256; j++) for (let c = 0; c < 3; c++) d += Math.abs(ta[(j * 256 + ia) * 4 + c] - tb[(j * 256 + ib) * 4 + c]);
+      for (let j = 0; j < 256; j++)
+        for (let c = 0; c < 3; c++) d += Math.abs(ta[(j * 256 + ia) * 4 + c] - tb[(j * 256 + ib) * 4 + c]);
       return d / (256 * 3);
     };
     const across = colDiff(a, 255, b, 0);
@@ -180,7 +185,9 @@ describe('renderTile', () => {
 
   it('differs between surveys of the same place, with more buildings in later surveys', () => {
     const metro = 'CO-DEN';
-    const list = catalog.filter((s) => s.id.endsWith(metro)).sort((a, b) => a.captureStart.localeCompare(b.captureStart));
+    const list = catalog
+      .filter((s) => s.id.endsWith(metro))
+      .sort((a, b) => a.captureStart.localeCompare(b.captureStart));
     const first = list[0];
     const last = list[list.length - 1];
     const inter = turf.intersect(
@@ -260,7 +267,16 @@ describe('encode', () => {
       const i = p % 256;
       const j = Math.floor(p / 256);
       // a transparent pixel away from the boundary
-      if (i > 8 && i < 248 && j > 8 && j < 248 && rgba[p * 4 + 3] === 0 && rgba[(p + 8) * 4 + 3] === 0 && rgba[(p - 8) * 4 + 3] === 0) k = p;
+      if (
+        i > 8 &&
+        i < 248 &&
+        j > 8 &&
+        j < 248 &&
+        rgba[p * 4 + 3] === 0 &&
+        rgba[(p + 8) * 4 + 3] === 0 &&
+        rgba[(p - 8) * 4 + 3] === 0
+      )
+        k = p;
     }
     expect(k).toBeGreaterThanOrEqual(0);
     for (let c = 0; c < 3; c++) expect(img.data[k * 4 + c]).toBeGreaterThan(240);

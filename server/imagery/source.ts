@@ -36,9 +36,12 @@ export function proceduralTiles(cacheBytes = 256 * 1024 * 1024): TileSource {
   const empty = new LRUCache<string, true>({ max: 100_000 });
   // The survey's version, not only its id: a reloaded catalog file that changes a survey changes its
   // tiles' keys and ETags, and leaves every other survey's cached tiles in place.
-  const keyOf = (survey: Survey, z: number, x: number, y: number, format: TileFormat) => `${survey.id}/${surveyVersion(survey)}/${z}/${x}/${y}/${format}`;
+  const keyOf = (survey: Survey, z: number, x: number, y: number, format: TileFormat) =>
+    `${survey.id}/${surveyVersion(survey)}/${z}/${x}/${y}/${format}`;
   const hash = (survey: Survey, z: number, x: number, y: number, format: TileFormat) =>
-    `"${createHash('sha1').update(`${RENDERER_VERSION}/${survey.id}/${surveyVersion(survey)}/${z}/${x}/${y}/${format}`).digest('base64url')}"`;
+    `"${createHash('sha1')
+      .update(`${RENDERER_VERSION}/${survey.id}/${surveyVersion(survey)}/${z}/${x}/${y}/${format}`)
+      .digest('base64url')}"`;
 
   return {
     etag: (survey, z, x, y, format) => cache.get(keyOf(survey, z, x, y, format))?.etag ?? hash(survey, z, x, y, format),
@@ -61,7 +64,9 @@ export function proceduralTiles(cacheBytes = 256 * 1024 * 1024): TileSource {
   };
 }
 
-/** Tiles read from `DIR/{survey}/{z}/{x}/{y}.png|jpg|jpeg`; a requested format that is missing falls back to the other. */
+/**
+ * Tiles read from `DIR/{survey}/{z}/{x}/{y}.png|jpg|jpeg`; a requested format that is missing falls back to the other.
+ */
 export function directoryTiles(dir: string): TileSource {
   const candidates = (format: TileFormat) => (format === 'png' ? ['png', 'jpg', 'jpeg'] : ['jpg', 'jpeg', 'png']);
   return {

@@ -35,7 +35,14 @@ export function smoothBilerp(a: number, b: number, c: number, d: number, xf: num
 export function valueNoise(x: number, y: number, seed: number): number {
   const xi = Math.floor(x);
   const yi = Math.floor(y);
-  return smoothBilerp(hashF(xi, yi, seed), hashF(xi + 1, yi, seed), hashF(xi, yi + 1, seed), hashF(xi + 1, yi + 1, seed), x - xi, y - yi);
+  return smoothBilerp(
+    hashF(xi, yi, seed),
+    hashF(xi + 1, yi, seed),
+    hashF(xi, yi + 1, seed),
+    hashF(xi + 1, yi + 1, seed),
+    x - xi,
+    y - yi,
+  );
 }
 
 /** mulberry32: small, fast, deterministic PRNG returning floats in [0, 1). */

@@ -48,7 +48,8 @@ const compactTime = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+/, '
 export function mosaicStacId(survey: Survey, tile: Pick<CoveredTile, 'x' | 'y' | 'z'>): string {
   const shift = Math.max(0, tile.z - 14);
   const quadkey = tileToQuadkey([tile.x >> shift, tile.y >> shift, Math.min(tile.z, 14)]);
-  return `${compactTime(survey.captureStart)}_${compactTime(survey.captureEnd)}_${compactTime(survey.publishedDate)}_${quadkey}`;
+  const times = [survey.captureStart, survey.captureEnd, survey.publishedDate].map(compactTime);
+  return `${times.join('_')}_${quadkey}`;
 }
 
 /** ISO 8601 → "YYYY-MM-DD HH:MM:SS UTC" (legacy routes). */
@@ -56,7 +57,10 @@ export const legacyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 
 
 export function createProfile(options: ShapeOptions): Profile {
   const time = options.time === 'iso' ? (iso: string) => iso : legacyTime;
-  const geometry = options.geometry === 'geojson' ? (s: Survey) => s.footprint : (s: Survey) => toWkt(s.footprint as Parameters<typeof toWkt>[0]);
+  const geometry =
+    options.geometry === 'geojson'
+      ? (s: Survey) => s.footprint
+      : (s: Survey) => toWkt(s.footprint as Parameters<typeof toWkt>[0]);
   const surveyUrl = (s: Survey, ctx: ShapeContext) => `${ctx.baseUrl}${options.prefix}/${encodeURIComponent(s.id)}`;
 
   const survey = (s: Survey, ctx: ShapeContext) => ({
@@ -123,17 +127,34 @@ export function createProfile(options: ShapeOptions): Profile {
 }
 
 export const seedProfile = createProfile({
-  name: 'seed', geometry: 'geojson', time: 'iso', extras: true, tileMetadata: 'flat', tileUrl: 'zxy', prefix: '/tile/v2',
+  name: 'seed',
+  geometry: 'geojson',
+  time: 'iso',
+  extras: true,
+  tileMetadata: 'flat',
+  tileUrl: 'zxy',
+  prefix: '/tile/v2',
 });
 
 export const providerProfile = createProfile({
-  name: 'provider', geometry: 'wkt', time: 'iso', extras: false, tileMetadata: 'nested', tileUrl: 'mosaic', prefix: '/tile/v2',
+  name: 'provider',
+  geometry: 'wkt',
+  time: 'iso',
+  extras: false,
+  tileMetadata: 'nested',
+  tileUrl: 'mosaic',
+  prefix: '/tile/v2',
 });
 
 /** Legacy unversioned routes: the active profile's fields with legacy timestamps and WKT footprints. */
 export function legacyProfile(base: 'seed' | 'provider'): Profile {
   return createProfile({
-    name: `legacy-${base}`, geometry: 'wkt', time: 'legacy', extras: base === 'seed', tileMetadata: base === 'seed' ? 'flat' : 'nested',
-    tileUrl: 'zxy', prefix: '/tile',
+    name: `legacy-${base}`,
+    geometry: 'wkt',
+    time: 'legacy',
+    extras: base === 'seed',
+    tileMetadata: base === 'seed' ? 'flat' : 'nested',
+    tileUrl: 'zxy',
+    prefix: '/tile',
   });
 }

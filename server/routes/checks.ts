@@ -7,7 +7,10 @@ import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../geo/tiles.ts';
 
 export function checkZoom(zoom: number): number {
   if (zoom < MIN_TILE_ZOOM || zoom > MAX_TILE_ZOOM) {
-    throw unprocessable(`zoom ${zoom} is outside the supported range ${MIN_TILE_ZOOM}–${MAX_TILE_ZOOM}.`, 'zoom_out_of_range');
+    throw unprocessable(
+      `zoom ${zoom} is outside the supported range ${MIN_TILE_ZOOM}–${MAX_TILE_ZOOM}.`,
+      'zoom_out_of_range',
+    );
   }
   return zoom;
 }
@@ -15,7 +18,8 @@ export function checkZoom(zoom: number): number {
 export function checkDay(value: string | undefined, name: string): string | undefined {
   if (value === undefined) return undefined;
   const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) throw badRequest(`${name} "${value}" is not a real date (YYYY-MM-DD).`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
+    throw badRequest(`${name} "${value}" is not a real date (YYYY-MM-DD).`);
   return value;
 }
 

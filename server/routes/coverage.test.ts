@@ -34,7 +34,9 @@ describe('GET /tile/v2/surveys/coverage', () => {
 
   it('matches either part of a multipolygon, and a multipolygon area', async () => {
     expect(await ids(seed, wktSquare(-104.84, 39.86, -104.83, 39.87))).toEqual(['2025-P01-CO-DEN']);
-    const multi = 'MULTIPOLYGON(((-115.16 36.14, -115.15 36.14, -115.15 36.15, -115.16 36.14)), ((-104.84 39.86, -104.83 39.86, -104.83 39.87, -104.84 39.86)))';
+    const multi =
+      'MULTIPOLYGON(((-115.16 36.14, -115.15 36.14, -115.15 36.15, -115.16 36.14)), ((-104.84 39.86, -104.83 ' +
+      '39.86, -104.83 39.87, -104.84 39.86)))';
     expect(await ids(seed, multi)).toEqual(['2025-P01-CO-DEN', '2022Q4-NV-LAS']);
   });
 
@@ -53,7 +55,12 @@ describe('GET /tile/v2/surveys/coverage', () => {
   it('returns metadata and GeoJSON footprints (seed) or WKT footprints (provider)', async () => {
     const area = encodeURIComponent(wktSquare(-115.16, 36.14, -115.15, 36.15));
     const [s] = (await seed.get(`/tile/v2/surveys/coverage?wkt=${area}&zoom=16`)).json();
-    expect(s).toMatchObject({ id: '2022Q4-NV-LAS', capture_date_start: '2022-11-01T18:00:00.000Z', cloud_cover: 5, spectral_range: 'visible' });
+    expect(s).toMatchObject({
+      id: '2022Q4-NV-LAS',
+      capture_date_start: '2022-11-01T18:00:00.000Z',
+      cloud_cover: 5,
+      spectral_range: 'visible',
+    });
     expect(s.footprint.type).toBe('Polygon');
     const [p] = (await provider.get(`/tile/v2/surveys/coverage?wkt=${area}`)).json();
     expect(p.footprint).toMatch(/^POLYGON/);
@@ -70,8 +77,18 @@ describe('GET /tile/v2/surveys/coverage', () => {
     ['zoom 13', `wkt=${encodeURIComponent(wktSquare(0, 0, 0.1, 0.1))}&zoom=13`, 422, 'zoom_out_of_range'],
     ['zoom 22', `wkt=${encodeURIComponent(wktSquare(0, 0, 0.1, 0.1))}&zoom=22`, 422, 'zoom_out_of_range'],
     ['a non-integer zoom', `wkt=${encodeURIComponent(wktSquare(0, 0, 0.1, 0.1))}&zoom=high`, 400, 'invalid_parameter'],
-    ['a malformed date', `wkt=${encodeURIComponent(wktSquare(0, 0, 0.1, 0.1))}&observed_start=2024-13-01`, 400, 'bad_request'],
-    ['a date range backwards', `wkt=${encodeURIComponent(wktSquare(0, 0, 0.1, 0.1))}&observed_start=2024-02-01&observed_end=2024-01-01`, 400, 'bad_request'],
+    [
+      'a malformed date',
+      `wkt=${encodeURIComponent(wktSquare(0, 0, 0.1, 0.1))}&observed_start=2024-13-01`,
+      400,
+      'bad_request',
+    ],
+    [
+      'a date range backwards',
+      `wkt=${encodeURIComponent(wktSquare(0, 0, 0.1, 0.1))}&observed_start=2024-02-01&observed_end=2024-01-01`,
+      400,
+      'bad_request',
+    ],
   ])('answers %s with a clear 4xx envelope', async (_name, query, status, code) => {
     const body = expectEnvelope(await seed.get(`/tile/v2/surveys/coverage?${query}`), status, code);
     expect(body.message.length).toBeGreaterThan(10);

@@ -5,7 +5,10 @@ import { redactUrl } from '../logging.ts';
 const DEPRECATED_SINCE = Date.UTC(2025, 0, 1) / 1000;
 const SUNSET = new Date(Date.UTC(2027, 11, 31)).toUTCString();
 
-/** onRequest hook for the unversioned routes: RFC 9745 Deprecation, RFC 8594 Sunset, a successor Link, Warning 299, a log line. */
+/**
+ * onRequest hook for the unversioned routes: RFC 9745 Deprecation, RFC 8594 Sunset, a successor Link, Warning 299, a
+ * log line.
+ */
 export async function announceDeprecation(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const path = request.url.split('?')[0];
   const successor = path.replace(/^\/tile\//, '/tile/v2/');

@@ -16,8 +16,13 @@ describe('GET /tile/v2/{survey_id}/footprint', () => {
     const body = response.json();
     expect(body.footprint).toEqual(FIXTURE_SURVEYS[2].footprint);
     expect(body).toMatchObject({
-      survey_id: '2025-P01-CO-DEN', id: '2025-P01-CO-DEN', capture_date_start: '2025-01-05T17:00:00.000Z', capture_date_end: '2025-01-20T22:00:00.000Z',
-      cloud_cover: 0, spectral_range: 'visible', spatial_resolution_class: '7.5cm',
+      survey_id: '2025-P01-CO-DEN',
+      id: '2025-P01-CO-DEN',
+      capture_date_start: '2025-01-05T17:00:00.000Z',
+      capture_date_end: '2025-01-20T22:00:00.000Z',
+      cloud_cover: 0,
+      spectral_range: 'visible',
+      spatial_resolution_class: '7.5cm',
     });
     expect(body.published_date).toBeTypeOf('string');
   });

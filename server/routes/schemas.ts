@@ -24,7 +24,9 @@ export type AreaCoverageQuery = Static<typeof AreaCoverageQuery>;
 export const TileMetadataQuery = Type.Object({
   wkt: Wkt,
   zoom: Type.Integer({ default: 14 }),
-  overlap: Type.Union([Type.Literal('intersects'), Type.Literal('contains'), Type.Literal('within')], { default: 'intersects' }),
+  overlap: Type.Union([Type.Literal('intersects'), Type.Literal('contains'), Type.Literal('within')], {
+    default: 'intersects',
+  }),
   tc: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
   api_key: ApiKey,
 });
@@ -42,7 +44,10 @@ export const TileParams = Type.Object({
 });
 export type TileParams = Static<typeof TileParams>;
 
-export const MosaicTileParams = Type.Composite([TileParams, Type.Object({ mosaic_stac_id: Type.String({ maxLength: 200 }) })]);
+export const MosaicTileParams = Type.Composite([
+  TileParams,
+  Type.Object({ mosaic_stac_id: Type.String({ maxLength: 200 }) }),
+]);
 export type MosaicTileParams = Static<typeof MosaicTileParams>;
 
 export const TileQuery = Type.Object({

@@ -8,7 +8,14 @@ import { surveyVersion } from '../catalog/survey-version.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import {
-  boundingTileCount, coveredTiles, coverageFraction, estimatedTileCount, intersectAreas, isValidTile, tileExtent, tilesCovering,
+  boundingTileCount,
+  coveredTiles,
+  coverageFraction,
+  estimatedTileCount,
+  intersectAreas,
+  isValidTile,
+  tileExtent,
+  tilesCovering,
 } from '../geo/tiles.ts';
 import { parseAreaWkt } from '../geo/wkt.ts';
 import type { FastPath } from '../fast-path.ts';
@@ -16,7 +23,13 @@ import type { TileFormat, TileSource } from '../imagery/source.ts';
 import { mosaicStacId, type Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkDay, checkZoom, surveyOrNotFound } from './checks.ts';
 import {
-  AreaCoverageQuery, MosaicTileParams, SurveyListQuery, SurveyParams, TileMetadataQuery, TileParams, TileQuery,
+  AreaCoverageQuery,
+  MosaicTileParams,
+  SurveyListQuery,
+  SurveyParams,
+  TileMetadataQuery,
+  TileParams,
+  TileQuery,
 } from './schemas.ts';
 
 export interface SurveyRouteOptions {
@@ -50,12 +63,20 @@ function notModified(request: FastifyRequest, etag: string): boolean {
 function parseTileAddress(params: TileParams): { z: number; x: number; y: number; format: TileFormat } {
   const yMatch = /^(\d+)(?:\.(png|jpe?g))?$/i.exec(params.y);
   if (!/^\d+$/.test(params.z) || !/^\d+$/.test(params.x) || !yMatch) {
-    throw badRequest(`"${params.z}/${params.x}/${params.y}" is not a tile address; use integers z/x/y with an optional .png, .jpeg or .jpg suffix.`, 'invalid_tile_address');
+    throw badRequest(
+      `"${params.z}/${params.x}/${params.y}" is not a tile address; use integers z/x/y with an optional .png, ` +
+        `.jpeg or .jpg suffix.`,
+      'invalid_tile_address',
+    );
   }
   const z = checkZoom(Number(params.z));
   const x = Number(params.x);
   const y = Number(yMatch[1]);
-  if (!isValidTile(x, y, z)) throw badRequest(`Tile ${z}/${x}/${y} does not exist: x and y must be within 0–${2 ** z - 1} at zoom ${z}.`, 'tile_out_of_range');
+  if (!isValidTile(x, y, z))
+    throw badRequest(
+      `Tile ${z}/${x}/${y} does not exist: x and y must be within 0–${2 ** z - 1} at zoom ${z}.`,
+      'tile_out_of_range',
+    );
   const format: TileFormat = yMatch[2] && yMatch[2].toLowerCase() !== 'png' ? 'jpeg' : 'png';
   return { z, x, y, format };
 }
@@ -73,7 +94,12 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
     return newest;
   }
 
-  async function sendTile(request: FastifyRequest<{ Querystring: TileQuery }>, reply: FastifyReply, params: TileParams, mosaic?: string) {
+  async function sendTile(
+    request: FastifyRequest<{ Querystring: TileQuery }>,
+    reply: FastifyReply,
+    params: TileParams,
+    mosaic?: string,
+  ) {
     const { z, x, y, format } = parseTileAddress(params);
     const current = catalog.current;
     const survey = surveyForTile(current, params.survey_id, z, x, y);
@@ -85,12 +111,19 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
       if (fraction <= 0) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
       return reply
         .header('cache-control', TILE_CACHE)
-        .send(profile.tileItems(survey, { x, y, z, extent: tileExtent(x, y, z), percentCovered: Math.max(1, Math.round(fraction * 100)) }, { baseUrl: baseUrlOf(config, request) }));
+        .send(
+          profile.tileItems(
+            survey,
+            { x, y, z, extent: tileExtent(x, y, z), percentCovered: Math.max(1, Math.round(fraction * 100)) },
+            { baseUrl: baseUrlOf(config, request) },
+          ),
+        );
     }
     // A tile already in memory answers at once: one lookup, no hashing, no await.
     const hit = tiles.cached?.(survey, z, x, y, format);
     const known = hit?.etag ?? tiles.etag(survey, z, x, y, format);
-    if (known && notModified(request, known)) return reply.status(304).header('etag', known).header('cache-control', TILE_CACHE).send();
+    if (known && notModified(request, known))
+      return reply.status(304).header('etag', known).header('cache-control', TILE_CACHE).send();
     const tile = hit ?? (await tiles.read(survey, z, x, y, format));
     if (!tile) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
     reply.header('etag', tile.etag).header('cache-control', TILE_CACHE);
@@ -103,45 +136,67 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
   // A page's JSON is made once per catalog, base URL and page, as bytes: serialising it was a fifth of
   // a list request's CPU time under load, and encoding a cached string again on every send most of the
   // garbage collector's (bench/README.md, throughput). A reloaded catalog empties the cache.
-  const pageBodies = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (body) => body.length + 100 });
+  const pageBodies = new LRUCache<string, Buffer>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (body) => body.length + 100,
+  });
   let pagesOf: Catalog | undefined;
 
   return async (app) => {
-    app.get<{ Querystring: SurveyListQuery }>(`${prefix}/surveys`, { schema: { querystring: SurveyListQuery }, ...remembered }, async (request, reply) => {
-      const { page, page_size: pageSize } = request.query;
-      const baseUrl = baseUrlOf(config, request);
-      const current = catalog.current;
-      if (current !== pagesOf) {
-        pageBodies.clear();
-        pagesOf = current;
-      }
-      const key = `${page}/${pageSize}/${baseUrl}`;
-      let body = pageBodies.get(key);
-      if (body === undefined) {
-        body = Buffer.from(JSON.stringify(profile.surveyPage({ ...current.page(page, pageSize), page, pageSize }, { baseUrl })));
-        pageBodies.set(key, body);
-      }
-      fastPath?.offer(request, current);
-      return reply.type(JSON_TYPE).send(body);
-    });
+    app.get<{ Querystring: SurveyListQuery }>(
+      `${prefix}/surveys`,
+      { schema: { querystring: SurveyListQuery }, ...remembered },
+      async (request, reply) => {
+        const { page, page_size: pageSize } = request.query;
+        const baseUrl = baseUrlOf(config, request);
+        const current = catalog.current;
+        if (current !== pagesOf) {
+          pageBodies.clear();
+          pagesOf = current;
+        }
+        const key = `${page}/${pageSize}/${baseUrl}`;
+        let body = pageBodies.get(key);
+        if (body === undefined) {
+          body = Buffer.from(
+            JSON.stringify(profile.surveyPage({ ...current.page(page, pageSize), page, pageSize }, { baseUrl })),
+          );
+          pageBodies.set(key, body);
+        }
+        fastPath?.offer(request, current);
+        return reply.type(JSON_TYPE).send(body);
+      },
+    );
 
-    app.get<{ Querystring: AreaCoverageQuery }>(`${prefix}/surveys/coverage`, { schema: { querystring: AreaCoverageQuery } }, async (request) => {
-      const { wkt, zoom } = request.query;
-      if (zoom !== undefined) checkZoom(zoom);
-      const observedStart = checkDay(request.query.observed_start, 'observed_start');
-      const observedEnd = checkDay(request.query.observed_end, 'observed_end');
-      if (observedStart && observedEnd && observedStart > observedEnd) throw badRequest('observed_start is after observed_end.');
-      const area = parseAreaWkt(wkt);
-      return profile.coverage(catalog.current.intersecting(area, { observedStart, observedEnd }), { baseUrl: baseUrlOf(config, request) });
-    });
+    app.get<{ Querystring: AreaCoverageQuery }>(
+      `${prefix}/surveys/coverage`,
+      { schema: { querystring: AreaCoverageQuery } },
+      async (request) => {
+        const { wkt, zoom } = request.query;
+        if (zoom !== undefined) checkZoom(zoom);
+        const observedStart = checkDay(request.query.observed_start, 'observed_start');
+        const observedEnd = checkDay(request.query.observed_end, 'observed_end');
+        if (observedStart && observedEnd && observedStart > observedEnd)
+          throw badRequest('observed_start is after observed_end.');
+        const area = parseAreaWkt(wkt);
+        return profile.coverage(catalog.current.intersecting(area, { observedStart, observedEnd }), {
+          baseUrl: baseUrlOf(config, request),
+        });
+      },
+    );
 
-    app.get<{ Params: SurveyParams }>(`${prefix}/:survey_id/footprint`, { schema: { params: SurveyParams } }, async (request, reply) => {
-      const survey = surveyOrNotFound(catalog.current, request.params.survey_id);
-      const etag = `"${createHash('sha1').update(`${profile.name}/${surveyVersion(survey)}`).digest('base64url')}"`;
-      reply.header('etag', etag).header('cache-control', FOOTPRINT_CACHE);
-      if (notModified(request, etag)) return reply.status(304).send();
-      return profile.footprint(survey, { baseUrl: baseUrlOf(config, request) });
-    });
+    app.get<{ Params: SurveyParams }>(
+      `${prefix}/:survey_id/footprint`,
+      { schema: { params: SurveyParams } },
+      async (request, reply) => {
+        const survey = surveyOrNotFound(catalog.current, request.params.survey_id);
+        const etag = `"${createHash('sha1')
+          .update(`${profile.name}/${surveyVersion(survey)}`)
+          .digest('base64url')}"`;
+        reply.header('etag', etag).header('cache-control', FOOTPRINT_CACHE);
+        if (notModified(request, etag)) return reply.status(304).send();
+        return profile.footprint(survey, { baseUrl: baseUrlOf(config, request) });
+      },
+    );
 
     app.get<{ Params: SurveyParams; Querystring: TileMetadataQuery }>(
       `${prefix}/:survey_id/coverage`,
@@ -153,15 +208,21 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
         const area = parseAreaWkt(wkt);
         const shared = intersectAreas(survey.footprint, area);
         if (shared && boundingTileCount(shared, zoom) > config.tileCap) {
-          const count = boundingTileCount(shared, zoom) > config.tileCap * 20 ? estimatedTileCount(shared, zoom) : tilesCovering(shared, zoom).length;
+          const count =
+            boundingTileCount(shared, zoom) > config.tileCap * 20
+              ? estimatedTileCount(shared, zoom)
+              : tilesCovering(shared, zoom).length;
           if (count > config.tileCap) {
             throw unprocessable(
-              `This request asks for about ${count.toLocaleString('en-US')} tiles at zoom ${zoom}; the limit is ${config.tileCap.toLocaleString('en-US')}. Narrow the area or lower the zoom.`,
+              `This request asks for about ${count.toLocaleString('en-US')} tiles at zoom ${zoom}; the limit is ` +
+                `${config.tileCap.toLocaleString('en-US')}. Narrow the area or lower the zoom.`,
               'too_many_tiles',
             );
           }
         }
-        const items = coveredTiles(survey.footprint, area, zoom, overlap).filter((t) => tc === undefined || t.percentCovered >= tc);
+        const items = coveredTiles(survey.footprint, area, zoom, overlap).filter(
+          (t) => tc === undefined || t.percentCovered >= tc,
+        );
         return profile.tileMetadata(survey, items, { baseUrl: baseUrlOf(config, request) });
       },
     );

@@ -8,8 +8,17 @@ const many: Survey[] = Array.from({ length: 60 }, (_, i) => {
   const day = new Date(Date.UTC(2024, 0, 1 + i)).toISOString();
   const footprint = square(-100 + i * 0.01, 40, -99.995 + i * 0.01, 40.005);
   return {
-    id: `2024Q1-KS-S${String(i).padStart(3, '0')}`, captureStart: day, captureEnd: day, publishedDate: day, lastUpdated: day,
-    cloudCover: i % 40, spectralRange: 'visible', resolutionClass: '7.5cm', footprint, bbox: bbox(footprint), seed: i,
+    id: `2024Q1-KS-S${String(i).padStart(3, '0')}`,
+    captureStart: day,
+    captureEnd: day,
+    publishedDate: day,
+    lastUpdated: day,
+    cloudCover: i % 40,
+    spectralRange: 'visible',
+    resolutionClass: '7.5cm',
+    footprint,
+    bbox: bbox(footprint),
+    seed: i,
   };
 });
 
@@ -34,7 +43,15 @@ describe('GET /tile/v2/surveys', () => {
 
   it('gives each survey the seed fields, with cloud cover and links', async () => {
     const first = (await seed.get('/tile/v2/surveys?page_size=1')).json().results[0];
-    expect(Object.keys(first).sort()).toEqual(['capture_date_end', 'capture_date_start', 'cloud_cover', 'id', 'last_updated', 'links', 'spectral_range']);
+    expect(Object.keys(first).sort()).toEqual([
+      'capture_date_end',
+      'capture_date_start',
+      'cloud_cover',
+      'id',
+      'last_updated',
+      'links',
+      'spectral_range',
+    ]);
     expect(first.capture_date_start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     expect(first.links.map((l: { rel: string }) => l.rel)).toEqual(['footprint', 'coverage', 'tiles']);
     expect(first.links[0].href).toBe(`http://localhost:80/tile/v2/${first.id}/footprint`);
@@ -61,14 +78,23 @@ describe('GET /tile/v2/surveys', () => {
     expect(new Set(ids).size).toBe(60);
   });
 
-  it.each(['page=0', 'page=-1', 'page=abc', 'page=1.5', 'page_size=0', 'page_size=101', 'page_size=x'])('refuses %s with a 400 envelope', async (query) => {
-    const body = expectEnvelope(await seed.get(`/tile/v2/surveys?${query}`), 400, 'invalid_parameter');
-    expect(body.message).toMatch(/page/);
-  });
+  it.each(['page=0', 'page=-1', 'page=abc', 'page=1.5', 'page_size=0', 'page_size=101', 'page_size=x'])(
+    'refuses %s with a 400 envelope',
+    async (query) => {
+      const body = expectEnvelope(await seed.get(`/tile/v2/surveys?${query}`), 400, 'invalid_parameter');
+      expect(body.message).toMatch(/page/);
+    },
+  );
 
   it('answers in the provider profile without cloud cover or links', async () => {
     const body = (await provider.get('/tile/v2/surveys?page_size=2')).json();
-    expect(Object.keys(body.results[0]).sort()).toEqual(['capture_date_end', 'capture_date_start', 'id', 'last_updated', 'spectral_range']);
+    expect(Object.keys(body.results[0]).sort()).toEqual([
+      'capture_date_end',
+      'capture_date_start',
+      'id',
+      'last_updated',
+      'spectral_range',
+    ]);
     expect(body).toMatchObject({ page: 1, page_size: 2, total_pages: 30, total_results: 60, has_next: true });
   });
 });

@@ -12,10 +12,17 @@ beforeAll(async () => {
 });
 
 interface Item {
-  static_url: string; geospatial_extent: number[]; percent_covered: number; z: number; x: number; y: number; mosaic_stac_id: string;
+  static_url: string;
+  geospatial_extent: number[];
+  percent_covered: number;
+  z: number;
+  x: number;
+  y: number;
+  mosaic_stac_id: string;
 }
 const area = wktSquare(-115.16, 36.14, -115.14, 36.16);
-const metadata = async (svc: TestService, query: string, headers?: Record<string, string>) => svc.get(`/tile/v2/2022Q4-NV-LAS/coverage?${query}`, headers);
+const metadata = async (svc: TestService, query: string, headers?: Record<string, string>) =>
+  svc.get(`/tile/v2/2022Q4-NV-LAS/coverage?${query}`, headers);
 
 describe('GET /tile/v2/{survey_id}/coverage', () => {
   it('lists one item per tile of the survey meeting the area, with full URLs and extents', async () => {
@@ -25,7 +32,13 @@ describe('GET /tile/v2/{survey_id}/coverage', () => {
     const expected = coverTiles(parse(area) as Polygon, { min_zoom: 16, max_zoom: 16 });
     expect(items).toHaveLength(expected.length);
     const item = items[0];
-    expect(item).toMatchObject({ file_format: 'png', spatial_resolution_class: '7.5cm', spectral_range: 'visible', survey_id: '2022Q4-NV-LAS', z: 16 });
+    expect(item).toMatchObject({
+      file_format: 'png',
+      spatial_resolution_class: '7.5cm',
+      spectral_range: 'visible',
+      survey_id: '2022Q4-NV-LAS',
+      z: 16,
+    });
     expect(item.static_url).toBe(`http://localhost:80/tile/v2/2022Q4-NV-LAS/16/${item.x}/${item.y}`);
     expect(item.geospatial_extent).toHaveLength(4);
     expect(item.mosaic_stac_id).toMatch(/^20221101T180000_20221102T183000_20221102T200000_[0-3]{14}$/);
@@ -33,13 +46,26 @@ describe('GET /tile/v2/{survey_id}/coverage', () => {
   });
 
   it('uses forwarded host and protocol only behind a trusted proxy, or PUBLIC_URL, in static_url', async () => {
-    const spoofed: Item[] = (await metadata(seed, `zoom=15&wkt=${encodeURIComponent(area)}`, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).json();
+    const spoofed: Item[] = (
+      await metadata(seed, `zoom=15&wkt=${encodeURIComponent(area)}`, {
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+      })
+    ).json();
     expect(spoofed[0].static_url.startsWith('http://localhost:80/')).toBe(true);
     const proxied = await testService({}, undefined, true);
-    const forwarded: Item[] = (await metadata(proxied, `zoom=15&wkt=${encodeURIComponent(area)}`, { 'x-forwarded-host': 'imagery.example.com', 'x-forwarded-proto': 'https' })).json();
+    const forwarded: Item[] = (
+      await metadata(proxied, `zoom=15&wkt=${encodeURIComponent(area)}`, {
+        'x-forwarded-host': 'imagery.example.com',
+        'x-forwarded-proto': 'https',
+      })
+    ).json();
     expect(forwarded[0].static_url.startsWith('https://imagery.example.com/tile/v2/2022Q4-NV-LAS/15/')).toBe(true);
     const nested: Item[][] = (await metadata(provider, `zoom=15&wkt=${encodeURIComponent(area)}`)).json();
-    expect(nested[0][0].static_url).toMatch(/^https:\/\/tiles\.example\.org\/tile\/v2\/2022Q4-NV-LAS\/\d{8}T\d{6}_\d{8}T\d{6}_\d{8}T\d{6}_[0-3]{14}\/15\/\d+\/\d+$/);
+    const captureId = String.raw`\d{8}T\d{6}_\d{8}T\d{6}_\d{8}T\d{6}_[0-3]{14}`;
+    expect(nested[0][0].static_url).toMatch(
+      new RegExp(String.raw`^https://tiles\.example\.org/tile/v2/2022Q4-NV-LAS/${captureId}/15/\d+/\d+$`),
+    );
   });
 
   it('reports partial tiles at the footprint edge and filters them with tc', async () => {
@@ -51,15 +77,20 @@ describe('GET /tile/v2/{survey_id}/coverage', () => {
     expect(strict).toHaveLength(0);
   });
 
-  it('keeps only tiles inside the area with overlap=within, and the tile holding it with overlap=contains', async () => {
-    const all: Item[] = (await metadata(seed, `zoom=17&wkt=${encodeURIComponent(area)}`)).json();
-    const within: Item[] = (await metadata(seed, `zoom=17&overlap=within&wkt=${encodeURIComponent(area)}`)).json();
-    expect(within.length).toBeGreaterThan(0);
-    expect(within.length).toBeLessThan(all.length);
-    const tiny = wktSquare(-115.15001, 36.15001, -115.15, 36.15002);
-    const contains: Item[] = (await metadata(seed, `zoom=14&overlap=contains&wkt=${encodeURIComponent(tiny)}`)).json();
-    expect(contains).toHaveLength(1);
-  });
+  it(
+    'keeps only tiles inside the area with overlap=within, and the tile ' + 'holding it with overlap=contains',
+    async () => {
+      const all: Item[] = (await metadata(seed, `zoom=17&wkt=${encodeURIComponent(area)}`)).json();
+      const within: Item[] = (await metadata(seed, `zoom=17&overlap=within&wkt=${encodeURIComponent(area)}`)).json();
+      expect(within.length).toBeGreaterThan(0);
+      expect(within.length).toBeLessThan(all.length);
+      const tiny = wktSquare(-115.15001, 36.15001, -115.15, 36.15002);
+      const contains: Item[] = (
+        await metadata(seed, `zoom=14&overlap=contains&wkt=${encodeURIComponent(tiny)}`)
+      ).json();
+      expect(contains).toHaveLength(1);
+    },
+  );
 
   it('answers an area outside the footprint with an empty list', async () => {
     expect((await metadata(seed, `zoom=16&wkt=${encodeURIComponent(wktSquare(0, 0, 0.01, 0.01))}`)).json()).toEqual([]);
@@ -78,10 +109,15 @@ describe('GET /tile/v2/{survey_id}/coverage', () => {
   });
 
   it.each([
-    ['unknown survey', '/tile/v2/NOPE/coverage?wkt=' + encodeURIComponent(area), 404, 'survey_not_found'],
+    ['unknown survey', `/tile/v2/NOPE/coverage?wkt=${encodeURIComponent(area)}`, 404, 'survey_not_found'],
     ['missing wkt', '/tile/v2/2022Q4-NV-LAS/coverage?zoom=16', 400, 'invalid_parameter'],
     ['zoom 12', `/tile/v2/2022Q4-NV-LAS/coverage?zoom=12&wkt=${encodeURIComponent(area)}`, 422, 'zoom_out_of_range'],
-    ['a bad overlap', `/tile/v2/2022Q4-NV-LAS/coverage?overlap=touches&wkt=${encodeURIComponent(area)}`, 400, 'invalid_parameter'],
+    [
+      'a bad overlap',
+      `/tile/v2/2022Q4-NV-LAS/coverage?overlap=touches&wkt=${encodeURIComponent(area)}`,
+      400,
+      'invalid_parameter',
+    ],
     ['malformed WKT', '/tile/v2/2022Q4-NV-LAS/coverage?wkt=POLYGON((', 400, 'invalid_wkt'],
   ])('answers %s with the envelope', async (_name, url, status, code) => {
     expectEnvelope(await seed.get(url), status, code);

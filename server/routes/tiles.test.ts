@@ -74,7 +74,11 @@ describe('GET /tile/v2/{survey_id}/{z}/{x}/{y}', () => {
     const response = await provider.get(url.pathname);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals((await provider.get(lasVegas)).rawPayload)).toBe(true);
-    expectEnvelope(await provider.get(`/tile/v2/2022Q4-NV-LAS/20200101T000000_20200101T000000_20200101T000000_0/16/${lx}/${ly}`), 404, 'capture_not_found');
+    expectEnvelope(
+      await provider.get(`/tile/v2/2022Q4-NV-LAS/20200101T000000_20200101T000000_20200101T000000_0/16/${lx}/${ly}`),
+      404,
+      'capture_not_found',
+    );
   });
 
   it('serves the newest survey with imagery there for "basemap"', async () => {

@@ -2,7 +2,10 @@
  * How a request proves who it is: a bearer token in a header, a static API key in the query, or
  * (behind the gateway) the browser's own HttpOnly session cookie, which the app never sees.
  */
-export type Credential = { kind: 'bearer'; token: string } | { kind: 'apiKey'; key: string } | { kind: 'gatewaySession' };
+export type Credential =
+  | { kind: 'bearer'; token: string }
+  | { kind: 'apiKey'; key: string }
+  | { kind: 'gatewaySession' };
 
 /** Where the fetch wrapper gets credentials; implemented by the auth store, which alone holds them. */
 export interface CredentialSource {
@@ -24,7 +27,10 @@ export interface Connection {
 }
 
 /** "" means the app's own origin; anything else is an absolute base URL of a deployment. */
-export function resolveBaseUrl(serviceUrl: string, origin: string = globalThis.location?.origin ?? 'http://localhost'): string {
+export function resolveBaseUrl(
+  serviceUrl: string,
+  origin: string = globalThis.location?.origin ?? 'http://localhost',
+): string {
   const trimmed = serviceUrl.trim();
   if (trimmed === '') return origin;
   return new URL(trimmed, origin).href.replace(/\/+$/, '');

@@ -25,7 +25,9 @@ describe('searchCoverage', () => {
   it('reports a refusal with status, code, message and correlation id', async () => {
     fakeFetch(() => envelope(422, 'area_too_large', 'The area is 900,000 km²; the limit is 696,000 km².', 'corr-1'));
     await expect(searchCoverage({ baseUrl: BASE }, { wkt: WKT })).rejects.toMatchObject({
-      status: 422, code: 'area_too_large', correlationId: 'corr-1',
+      status: 422,
+      code: 'area_too_large',
+      correlationId: 'corr-1',
     });
   });
 });
@@ -42,10 +44,17 @@ describe('fetchTileMetadata', () => {
           controller.close();
         },
       });
-      return new Response(stream, { headers: { 'content-type': 'application/json', 'content-length': String(body.length) } });
+      return new Response(stream, {
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      });
     });
     const progress: DownloadProgress[] = [];
-    const tiles = await fetchTileMetadata({ baseUrl: BASE }, { surveyId: '2026Q4-FL-PTCH', wkt: WKT, zoom: 14 }, undefined, (p) => progress.push(p));
+    const tiles = await fetchTileMetadata(
+      { baseUrl: BASE },
+      { surveyId: '2026Q4-FL-PTCH', wkt: WKT, zoom: 14 },
+      undefined,
+      (p) => progress.push(p),
+    );
     expect(tiles).toHaveLength(2);
     expect(service.calls[0].url.pathname).toBe('/tile/v2/2026Q4-FL-PTCH/coverage');
     expect(service.calls[0].url.searchParams.get('zoom')).toBe('14');
@@ -56,7 +65,8 @@ describe('fetchTileMetadata', () => {
 
   it('reports an answer that is not JSON as invalid_response', async () => {
     fakeFetch(() => new Response('[{"static_url": ', { headers: { 'x-correlation-id': 'c-9' } }));
-    await expect(fetchTileMetadata({ baseUrl: BASE }, { surveyId: 'A', wkt: WKT, zoom: 16 }, undefined, () => undefined))
-      .rejects.toMatchObject({ code: 'invalid_response', correlationId: 'c-9' });
+    await expect(
+      fetchTileMetadata({ baseUrl: BASE }, { surveyId: 'A', wkt: WKT, zoom: 16 }, undefined, () => undefined),
+    ).rejects.toMatchObject({ code: 'invalid_response', correlationId: 'c-9' });
   });
 });

@@ -12,7 +12,11 @@ export interface CoverageSearch {
 }
 
 /** GET /tile/v2/surveys/coverage?wkt=&observed_start=&observed_end= — surveys whose footprint meets the area. */
-export function searchCoverage(connection: Connection, { wkt, observedStart, observedEnd }: CoverageSearch, signal?: AbortSignal): Promise<CoverageSurvey[]> {
+export function searchCoverage(
+  connection: Connection,
+  { wkt, observedStart, observedEnd }: CoverageSearch,
+  signal?: AbortSignal,
+): Promise<CoverageSurvey[]> {
   return requestJson(connection, '/tile/v2/surveys/coverage', normaliseCoverage, {
     query: { wkt, observed_start: observedStart || undefined, observed_end: observedEnd || undefined },
     signal,

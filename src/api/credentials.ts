@@ -9,7 +9,10 @@ export interface ClientCredentials {
 }
 
 /** POST /oauth/token (client credentials grant). */
-export function requestAccessToken(baseUrl: string, { clientId, clientSecret, audience }: ClientCredentials): Promise<AccessToken> {
+export function requestAccessToken(
+  baseUrl: string,
+  { clientId, clientSecret, audience }: ClientCredentials,
+): Promise<AccessToken> {
   return requestJson({ baseUrl }, '/oauth/token', normaliseAccessToken, {
     method: 'POST',
     authenticated: false,
@@ -18,7 +21,10 @@ export function requestAccessToken(baseUrl: string, { clientId, clientSecret, au
 }
 
 /** POST /oauth/static_key. */
-export function requestStaticKey(baseUrl: string, { clientId, clientSecret }: Omit<ClientCredentials, 'audience'>): Promise<StaticKey> {
+export function requestStaticKey(
+  baseUrl: string,
+  { clientId, clientSecret }: Omit<ClientCredentials, 'audience'>,
+): Promise<StaticKey> {
   return requestJson({ baseUrl }, '/oauth/static_key', normaliseStaticKey, {
     method: 'POST',
     authenticated: false,

@@ -9,8 +9,17 @@ import { normaliseFootprint } from './normalise.ts';
  * browser gives the list's pages and the imagery tiles the next free connection. (Counting them out in
  * the page instead let each next one wait for the main thread, behind the map's long frames.)
  */
-export async function fetchFootprint(connection: Connection, surveyId: string, signal?: AbortSignal): Promise<SurveyFootprint> {
-  const footprint = await requestJson(connection, `/tile/v2/${encodeURIComponent(surveyId)}/footprint`, (raw) => normaliseFootprint(raw, surveyId), { signal, priority: 'low' });
+export async function fetchFootprint(
+  connection: Connection,
+  surveyId: string,
+  signal?: AbortSignal,
+): Promise<SurveyFootprint> {
+  const footprint = await requestJson(
+    connection,
+    `/tile/v2/${encodeURIComponent(surveyId)}/footprint`,
+    (raw) => normaliseFootprint(raw, surveyId),
+    { signal, priority: 'low' },
+  );
   if (!footprint) throw new ApiError(404, 'not_found', `Survey "${surveyId}" has no footprint.`);
   return footprint;
 }

@@ -23,10 +23,14 @@ function normaliseSessionStatus(raw: unknown): GatewaySessionStatus {
 
 const gatewayConnection = (baseUrl: string): Connection => ({ baseUrl, sameOriginCookies: true });
 
-/** POST /gateway/session: exchanges the team's access key for a session cookie. Throws ApiError (401 for a wrong key). */
+/**
+ * POST /gateway/session: exchanges the team's access key for a session cookie. Throws ApiError (401 for a wrong key).
+ */
 export function openGatewaySession(baseUrl: string, accessKey: string): Promise<GatewaySessionStatus> {
   return requestJson(gatewayConnection(baseUrl), '/gateway/session', normaliseSessionStatus, {
-    method: 'POST', authenticated: false, body: { access_key: accessKey },
+    method: 'POST',
+    authenticated: false,
+    body: { access_key: accessKey },
   });
 }
 

@@ -25,7 +25,12 @@ export interface JsonRequestOptions extends RequestOptions {
   onProgress?: (progress: DownloadProgress) => void;
 }
 
-function urlFor(connection: Connection, path: string, query: RequestOptions['query'], credential: Credential | null): URL {
+function urlFor(
+  connection: Connection,
+  path: string,
+  query: RequestOptions['query'],
+  credential: Credential | null,
+): URL {
   const url = new URL(`${connection.baseUrl}${path}`);
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(name, String(value));
@@ -34,7 +39,12 @@ function urlFor(connection: Connection, path: string, query: RequestOptions['que
   return url;
 }
 
-async function send(connection: Connection, path: string, options: RequestOptions, credential: Credential | null): Promise<Response> {
+async function send(
+  connection: Connection,
+  path: string,
+  options: RequestOptions,
+  credential: Credential | null,
+): Promise<Response> {
   const url = urlFor(connection, path, options.query, credential);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (credential?.kind === 'bearer') headers.Authorization = `Bearer ${credential.token}`;
@@ -90,7 +100,12 @@ export async function requestJson<T>(
       text = await readWithProgress(response, options.onProgress);
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      throw new ApiError(0, 'network_error', 'The connection broke off while the answer was arriving. Try again.', correlationId);
+      throw new ApiError(
+        0,
+        'network_error',
+        'The connection broke off while the answer was arriving. Try again.',
+        correlationId,
+      );
     }
     raw = parseJson(text, response.status, correlationId);
   } else {
@@ -104,7 +119,12 @@ export async function requestJson<T>(
     return normalise(raw);
   } catch (error) {
     if (error instanceof ShapeError) {
-      throw new ApiError(response.status, 'invalid_response', `Unexpected answer from the service: ${error.message}`, correlationId);
+      throw new ApiError(
+        response.status,
+        'invalid_response',
+        `Unexpected answer from the service: ${error.message}`,
+        correlationId,
+      );
     }
     throw error;
   }

@@ -9,8 +9,18 @@ import seedFootprint from './fixtures/seed-footprint.json';
 import seedPage from './fixtures/seed-survey-page.json';
 import seedTiles from './fixtures/seed-tile-metadata.json';
 import {
-  normaliseAccessToken, normaliseCoverage, normaliseFootprint, normaliseGeometry, normaliseRuntimeConfig, normaliseStaticKey, normaliseSurveyPage,
-  normaliseTileMetadata, normaliseTimestamp, ShapeError, tileAddressFromExtent, tileAddressFromUrl,
+  normaliseAccessToken,
+  normaliseCoverage,
+  normaliseFootprint,
+  normaliseGeometry,
+  normaliseRuntimeConfig,
+  normaliseStaticKey,
+  normaliseSurveyPage,
+  normaliseTileMetadata,
+  normaliseTimestamp,
+  ShapeError,
+  tileAddressFromExtent,
+  tileAddressFromUrl,
 } from './normalise.ts';
 
 describe('survey pages', () => {
@@ -23,7 +33,12 @@ describe('survey pages', () => {
     expect(first.captureStart).toBe(new Date(seedPage.results[0].capture_date_start).toISOString());
     expect(first.cloudCover).toBe(seedPage.results[0].cloud_cover);
     expect(first).toEqual({
-      id: first.id, captureStart: first.captureStart, captureEnd: first.captureEnd, lastUpdated: first.lastUpdated, cloudCover: first.cloudCover, spectralRange: first.spectralRange,
+      id: first.id,
+      captureStart: first.captureStart,
+      captureEnd: first.captureEnd,
+      lastUpdated: first.lastUpdated,
+      cloudCover: first.cloudCover,
+      spectralRange: first.spectralRange,
     });
   });
 
@@ -31,7 +46,11 @@ describe('survey pages', () => {
     const page = normaliseSurveyPage(providerPage);
     expect(page.hasNext).toBe(false);
     expect(page.totalResults).toBe(89);
-    expect(page.surveys[0]).toMatchObject({ id: providerPage.results[0].id, cloudCover: null, spectralRange: 'visible' });
+    expect(page.surveys[0]).toMatchObject({
+      id: providerPage.results[0].id,
+      cloudCover: null,
+      spectralRange: 'visible',
+    });
   });
 
   it('reads legacy "YYYY-MM-DD HH:MM:SS UTC" timestamps', () => {
@@ -75,7 +94,17 @@ describe('footprints', () => {
   });
 
   it('accepts Features, JSON text and SRID-prefixed WKT; rejects other geometry', () => {
-    const square = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] };
+    const square = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ],
+    };
     expect(normaliseGeometry({ type: 'Feature', properties: {}, geometry: square })).toEqual(square);
     expect(normaliseGeometry(JSON.stringify(square))).toEqual(square);
     expect(normaliseGeometry('SRID=4326;POLYGON((0 0, 1 0, 1 1, 0 0))')).toEqual(square);
@@ -94,10 +123,14 @@ describe('tile metadata', () => {
     expect(provider[0].captureId).toMatch(/^\d{8}T\d{6}_/);
     expect(provider[0].extent).toEqual(providerTiles[0][0].geospatial_extent);
     expect(provider[0].percentCovered).toBe(providerTiles[0][0].percent_covered);
-    expect(provider[0]).toMatchObject({ resolution: '7.5cm', fileFormat: 'png', publishedDate: '2026-10-19T11:56:00.000Z' });
+    expect(provider[0]).toMatchObject({
+      resolution: '7.5cm',
+      fileFormat: 'png',
+      publishedDate: '2026-10-19T11:56:00.000Z',
+    });
   });
 
-  it('takes z/x/y from the seed\'s fields and derives the same address from the provider\'s URL', () => {
+  it("takes z/x/y from the seed's fields and derives the same address from the provider's URL", () => {
     const seed = normaliseTileMetadata(seedTiles);
     const provider = normaliseTileMetadata(providerTiles);
     expect(seed.map(({ z, x, y }) => [z, x, y])).toEqual(seedTiles.map(({ z, x, y }) => [z, x, y]));
@@ -118,7 +151,10 @@ describe('tile metadata', () => {
 describe('tile addresses', () => {
   it.each([
     ['https://s.example/tile/v2/A/16/13567/24790', [16, 13567, 24790]],
-    ['https://s.example/tile/v2/A/20250914T145500_20250914T171000_20250924T021000_02310103012012/17/27284/49742', [17, 27284, 49742]],
+    [
+      'https://s.example/tile/v2/A/20250914T145500_20250914T171000_20250924T021000_02310103012012/17/27284/49742',
+      [17, 27284, 49742],
+    ],
     ['https://s.example/tile/v2/A/16/13567/24790.png?api_key=k', [16, 13567, 24790]],
     ['/tile/A/21/1/2.jpeg#x', [21, 1, 2]],
   ])('%s', (url, [z, x, y]) => expect(tileAddressFromUrl(url)).toEqual({ z, x, y }));
@@ -128,8 +164,10 @@ describe('tile addresses', () => {
     expect(tileAddressFromUrl('https://s.example/tile/v2/A/2/4/1')).toBeNull();
   });
 
-  it('reads the zoom from an extent\'s width and the tile from its centre', () => {
-    expect(tileAddressFromExtent([-105.062255859375, 39.743098286948275, -105.05950927734375, 39.74521015328691])).toEqual({ z: 17, x: 27284, y: 49742 });
+  it("reads the zoom from an extent's width and the tile from its centre", () => {
+    expect(
+      tileAddressFromExtent([-105.062255859375, 39.743098286948275, -105.05950927734375, 39.74521015328691]),
+    ).toEqual({ z: 17, x: 27284, y: 49742 });
     expect(tileAddressFromExtent([1, 1, 1, 2])).toBeNull();
   });
 });
@@ -170,7 +208,15 @@ describe('timestamps', () => {
   ])('%s → %s', (input, expected) => expect(normaliseTimestamp(input)).toBe(expected));
 
   it('reads UTC timestamps as the Date round trip does, including days that roll over', () => {
-    const samples = ['2026-07-18T15:19:00Z', '2026-07-18T15:19:00.250Z', '2024-02-29T23:59:59Z', '2026-02-30T00:00:00Z', '2026-04-31T12:00:00Z', '2026-01-01T24:00:00Z', '1999-12-31T00:00:00Z'];
+    const samples = [
+      '2026-07-18T15:19:00Z',
+      '2026-07-18T15:19:00.250Z',
+      '2024-02-29T23:59:59Z',
+      '2026-02-30T00:00:00Z',
+      '2026-04-31T12:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '1999-12-31T00:00:00Z',
+    ];
     for (let day = 1; day <= 31; day++) samples.push(`2026-02-${String(day).padStart(2, '0')}T08:30:00Z`);
     for (const text of samples) expect(normaliseTimestamp(text)).toBe(new Date(Date.parse(text)).toISOString());
   });
@@ -183,7 +229,10 @@ describe('timestamps', () => {
 
 describe('credentials and config', () => {
   it('reads tokens and static keys', () => {
-    expect(normaliseAccessToken({ access_token: 't', expires_in: 3600, token_type: 'Bearer' })).toEqual({ value: 't', expiresIn: 3600 });
+    expect(normaliseAccessToken({ access_token: 't', expires_in: 3600, token_type: 'Bearer' })).toEqual({
+      value: 't',
+      expiresIn: 3600,
+    });
     expect(normaliseAccessToken({ access_token: 't', expires_in: '60' })).toEqual({ value: 't', expiresIn: 60 });
     expect(normaliseStaticKey({ api_key: 'k', expires_in: 31536000 })).toEqual({ value: 'k', expiresIn: 31536000 });
     expect(() => normaliseAccessToken({ error: 'nope' })).toThrow(ShapeError);
@@ -191,8 +240,17 @@ describe('credentials and config', () => {
 
   it('fills config gaps with empty values', () => {
     expect(normaliseRuntimeConfig({ mode: 'direct', serviceUrl: '', clientId: 'demo' })).toEqual({
-      mode: 'direct', serviceUrl: '', audience: '', clientId: 'demo', clientSecret: '', basemapStyleUrl: null, accessKeyRequired: false,
+      mode: 'direct',
+      serviceUrl: '',
+      audience: '',
+      clientId: 'demo',
+      clientSecret: '',
+      basemapStyleUrl: null,
+      accessKeyRequired: false,
     });
-    expect(normaliseRuntimeConfig({ mode: 'gateway', serviceUrl: '', accessKeyRequired: true })).toMatchObject({ mode: 'gateway', accessKeyRequired: true });
+    expect(normaliseRuntimeConfig({ mode: 'gateway', serviceUrl: '', accessKeyRequired: true })).toMatchObject({
+      mode: 'gateway',
+      accessKeyRequired: true,
+    });
   });
 });

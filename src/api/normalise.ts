@@ -2,7 +2,15 @@ import { parse as parseWkt } from 'wellknown';
 import { bbox as bboxOf } from '@turf/turf';
 import { pointToTile } from '@mapbox/tilebelt';
 import type {
-  AccessToken, CoverageSurvey, FootprintGeometry, RuntimeConfig, StaticKey, Survey, SurveyFootprint, SurveyPage, TileMetadataItem,
+  AccessToken,
+  CoverageSurvey,
+  FootprintGeometry,
+  RuntimeConfig,
+  StaticKey,
+  Survey,
+  SurveyFootprint,
+  SurveyPage,
+  TileMetadataItem,
 } from './model.ts';
 
 /**
@@ -18,7 +26,8 @@ export class ShapeError extends Error {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function objectOf(value: unknown, what: string): Json {
   if (!isObject(value)) throw new ShapeError(`${what} is not an object`);
@@ -77,7 +86,11 @@ export function normaliseTimestamp(value: unknown): string | null {
   if (CANONICAL_UTC.test(value)) return value.length === 24 ? value : `${value.slice(0, 19)}.000Z`;
   const text = value.trim();
   const legacy = LEGACY_TIME.exec(text);
-  const candidate = legacy ? `${legacy[1]}T${legacy[2]}Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || text.length <= 10 ? text : `${text}Z`;
+  const candidate = legacy
+    ? `${legacy[1]}T${legacy[2]}Z`
+    : /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || text.length <= 10
+      ? text
+      : `${text}Z`;
   const time = Date.parse(candidate);
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
@@ -112,7 +125,8 @@ export function normaliseSurveyPage(raw: unknown, requestedPage = 1): SurveyPage
   if (!Array.isArray(results)) throw new ShapeError('survey page has no results array');
   const page = optionalNumber(record.page) ?? requestedPage;
   const totalPages = optionalNumber(record.total_pages);
-  const hasNext = typeof record.has_next === 'boolean' ? record.has_next : totalPages !== null ? page < totalPages : false;
+  const hasNext =
+    typeof record.has_next === 'boolean' ? record.has_next : totalPages !== null ? page < totalPages : false;
   return {
     surveys: results.map(normaliseSurvey),
     page,
@@ -136,7 +150,11 @@ export function normaliseGeometry(value: unknown): FootprintGeometry {
     if (geometry === null) throw new ShapeError('footprint text is neither WKT nor GeoJSON');
   }
   if (isObject(geometry) && geometry.type === 'Feature') geometry = geometry.geometry;
-  if (!isObject(geometry) || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') || !Array.isArray(geometry.coordinates)) {
+  if (
+    !isObject(geometry) ||
+    (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') ||
+    !Array.isArray(geometry.coordinates)
+  ) {
     throw new ShapeError('footprint is not a Polygon or MultiPolygon');
   }
   return { type: geometry.type, coordinates: geometry.coordinates } as FootprintGeometry;
@@ -158,7 +176,8 @@ export function normaliseCoverage(raw: unknown): CoverageSurvey[] {
   return list.map((item) => {
     const record = objectOf(item, 'survey');
     const footprint = pick(record, FIELDS.footprint);
-    if (footprint === undefined) throw new ShapeError(`survey ${String(pick(record, FIELDS.surveyId))} in the coverage answer has no footprint`);
+    if (footprint === undefined)
+      throw new ShapeError(`survey ${String(pick(record, FIELDS.surveyId))} in the coverage answer has no footprint`);
     return surveyOf(record, { footprint: normaliseGeometry(footprint) });
   });
 }
@@ -173,7 +192,10 @@ function validAddress(z: number, x: number, y: number): TileAddress | null {
   return ok ? { z, x, y } : null;
 }
 
-/** ".../{z}/{x}/{y}" or ".../{z}/{x}/{y}.png" at the end of a tile URL's path (the provider's capture-specific form too). */
+/**
+ * ".../{z}/{x}/{y}" or ".../{z}/{x}/{y}.png" at the end of a tile URL's path (the provider's capture-specific form
+ * too).
+ */
 export function tileAddressFromUrl(url: string): TileAddress | null {
   const path = url.split(/[?#]/, 1)[0];
   const match = /\/(\d{1,2})\/(\d{1,10})\/(\d{1,10})(?:\.[a-z]+)?$/i.exec(path);
@@ -181,7 +203,12 @@ export function tileAddressFromUrl(url: string): TileAddress | null {
 }
 
 /** The Web Mercator tile whose bounds a geospatial_extent is: zoom from its width, x/y from its centre. */
-export function tileAddressFromExtent([west, south, east, north]: [number, number, number, number]): TileAddress | null {
+export function tileAddressFromExtent([west, south, east, north]: [
+  number,
+  number,
+  number,
+  number,
+]): TileAddress | null {
   const width = east - west;
   if (!(width > 0) || !(north > south)) return null;
   const z = Math.round(Math.log2(360 / width));
@@ -201,7 +228,11 @@ function normaliseTileItem(raw: unknown): TileMetadataItem {
   const url = requiredString(pick(record, FIELDS.tileUrl), 'tile static_url');
   const extent = normaliseExtent(pick(record, FIELDS.tileExtent));
   // The seed adds z/x/y; the provider's items carry the address only in the URL and the extent.
-  const given = validAddress(optionalNumber(record.z) ?? NaN, optionalNumber(record.x) ?? NaN, optionalNumber(record.y) ?? NaN);
+  const given = validAddress(
+    optionalNumber(record.z) ?? NaN,
+    optionalNumber(record.x) ?? NaN,
+    optionalNumber(record.y) ?? NaN,
+  );
   const address = given ?? tileAddressFromUrl(url) ?? (extent && tileAddressFromExtent(extent));
   if (!address) throw new ShapeError(`tile ${url} has no z/x/y, and neither its URL nor its extent names a tile`);
   return {
@@ -227,7 +258,9 @@ export function normaliseTileMetadata(raw: unknown): TileMetadataItem[] {
 
 /** One tile's metadata (`?metadata=true`): the list forms above, or a lone item. */
 export function normaliseTileCaptures(raw: unknown): TileMetadataItem[] {
-  return isObject(raw) && pick(raw, FIELDS.tileList) === undefined ? [normaliseTileItem(raw)] : normaliseTileMetadata(raw);
+  return isObject(raw) && pick(raw, FIELDS.tileList) === undefined
+    ? [normaliseTileItem(raw)]
+    : normaliseTileMetadata(raw);
 }
 
 const DEFAULT_TOKEN_LIFETIME = 3600;
@@ -242,7 +275,10 @@ export function normaliseAccessToken(raw: unknown): AccessToken {
 
 export function normaliseStaticKey(raw: unknown): StaticKey {
   const record = objectOf(raw, 'static key answer');
-  return { value: requiredString(record.api_key, 'api_key'), expiresIn: optionalNumber(record.expires_in) ?? 31_536_000 };
+  return {
+    value: requiredString(record.api_key, 'api_key'),
+    expiresIn: optionalNumber(record.expires_in) ?? 31_536_000,
+  };
 }
 
 export function normaliseRuntimeConfig(raw: unknown): RuntimeConfig {

@@ -8,7 +8,12 @@ import { normaliseRuntimeConfig } from './normalise.ts';
  */
 export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
   try {
-    return await requestJson({ baseUrl: location.origin, sameOriginCookies: true }, '/config.json', normaliseRuntimeConfig, { authenticated: false });
+    return await requestJson(
+      { baseUrl: location.origin, sameOriginCookies: true },
+      '/config.json',
+      normaliseRuntimeConfig,
+      { authenticated: false },
+    );
   } catch {
     // A static deployment without config.json still works: the user types the service details.
     return normaliseRuntimeConfig({});

@@ -3,16 +3,27 @@ import providerTiles from './fixtures/provider-tile-metadata.json';
 import seedTiles from './fixtures/seed-tile-metadata.json';
 import { ShapeError, normaliseTileCaptures } from './normalise.ts';
 
-describe('one tile\'s captures (?metadata=true)', () => {
-  it('reads the seed\'s flat array', () => {
+describe("one tile's captures (?metadata=true)", () => {
+  it("reads the seed's flat array", () => {
     const [item] = normaliseTileCaptures([seedTiles[0]]);
-    expect(item).toMatchObject({ z: 14, x: 4454, y: 6915, captureStart: '2026-10-13T16:59:00.000Z', captureEnd: '2026-10-13T21:56:00.000Z' });
+    expect(item).toMatchObject({
+      z: 14,
+      x: 4454,
+      y: 6915,
+      captureStart: '2026-10-13T16:59:00.000Z',
+      captureEnd: '2026-10-13T21:56:00.000Z',
+    });
   });
 
-  it('reads the provider\'s nested array, the address from the capture-specific URL', () => {
+  it("reads the provider's nested array, the address from the capture-specific URL", () => {
     const items = normaliseTileCaptures([providerTiles[1]]);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ z: 14, x: 4455, y: 6915, captureId: '20261013T165900_20261013T215600_20261019T115600_03202301100133' });
+    expect(items[0]).toMatchObject({
+      z: 14,
+      x: 4455,
+      y: 6915,
+      captureId: '20261013T165900_20261013T215600_20261019T115600_03202301100133',
+    });
   });
 
   it('reads a lone item and a wrapped list', () => {

@@ -15,12 +15,21 @@ export interface TileAddressRequest {
  * GET /tile/v2/{survey_id}/{z}/{x}/{y}?metadata=true — the captures of one tile. A 404 means the
  * survey has no imagery there, which is an answer (no captures), not a failure.
  */
-export async function fetchTileCaptures(connection: Connection, { surveyId, z, x, y }: TileAddressRequest, signal?: AbortSignal): Promise<TileMetadataItem[]> {
+export async function fetchTileCaptures(
+  connection: Connection,
+  { surveyId, z, x, y }: TileAddressRequest,
+  signal?: AbortSignal,
+): Promise<TileMetadataItem[]> {
   try {
-    return await requestJson(connection, `/tile/v2/${encodeURIComponent(surveyId)}/${z}/${x}/${y}`, normaliseTileCaptures, {
-      query: { metadata: 'true' },
-      signal,
-    });
+    return await requestJson(
+      connection,
+      `/tile/v2/${encodeURIComponent(surveyId)}/${z}/${x}/${y}`,
+      normaliseTileCaptures,
+      {
+        query: { metadata: 'true' },
+        signal,
+      },
+    );
   } catch (error) {
     if (isApiError(error) && error.status === 404) return [];
     throw error;

@@ -17,7 +17,14 @@ describe('imagery tile URLs', () => {
   });
 
   it('puts an API key only into the tile template, encoded', () => {
-    const withKey = { ...connection, credentials: { current: async () => ({ kind: 'apiKey' as const, key: 'k&1' }), renew: async () => null, peek: () => ({ kind: 'apiKey' as const, key: 'k&1' }) } };
+    const withKey = {
+      ...connection,
+      credentials: {
+        current: async () => ({ kind: 'apiKey' as const, key: 'k&1' }),
+        renew: async () => null,
+        peek: () => ({ kind: 'apiKey' as const, key: 'k&1' }),
+      },
+    };
     expect(tileUrlTemplate(withKey, 'S 1')).toBe('https://api.example/tile/v2/S%201/{z}/{x}/{y}?api_key=k%261');
     expect(tileUrlTemplate(connection, 'S1')).toBe('https://api.example/tile/v2/S1/{z}/{x}/{y}');
   });

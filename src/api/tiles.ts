@@ -24,7 +24,10 @@ export function authorizeTileRequest(connection: Connection, url: string): TileR
   return { url, headers: { Authorization: `Bearer ${credential.token}` } };
 }
 
-/** The z of one of this service's imagery tile URLs (any survey, `basemap` included), or null for anything else (metadata included). */
+/**
+ * The z of one of this service's imagery tile URLs (any survey, `basemap` included), or null for anything else
+ * (metadata included).
+ */
 export function imageryTileZoom(connection: Connection, url: string): number | null {
   if (!url.startsWith(`${connection.baseUrl}/tile/v2/`)) return null;
   const parsed = new URL(url);

@@ -17,7 +17,11 @@ import { linkedView, useLinkHistory } from './use-link-history.ts';
 
 const HelpDialog = lazy(() => import('../features/shell/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
 
-const VIEWER_NOT_LOADED = <p className="panel-section" role="alert">The viewer could not be loaded. Reload the page to try again.</p>;
+const VIEWER_NOT_LOADED = (
+  <p className="panel-section" role="alert">
+    The viewer could not be loaded. Reload the page to try again.
+  </p>
+);
 
 function SignedOutHeader() {
   return (

@@ -12,10 +12,15 @@ import { useAreaSearch } from '../state/area-search-store.ts';
 import { useCompare } from '../state/compare-store.ts';
 import { useUi } from '../state/ui-store.ts';
 
-/** Loaded later still: the comparison once one starts, the timeline, and the area search (drawing, geometry maths, file import). */
+/**
+ * Loaded later still: the comparison once one starts, the timeline, and the area search (drawing, geometry maths, file
+ * import).
+ */
 const CompareView = lazy(() => import('../features/compare/index.ts').then((m) => ({ default: m.CompareView })));
 const Timeline = lazy(() => import('../features/timeline/Timeline.tsx').then((m) => ({ default: m.Timeline })));
-const AreaSearchOverlay = lazy(() => import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchOverlay })));
+const AreaSearchOverlay = lazy(() =>
+  import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchOverlay })),
+);
 
 /** Whether the map has drawn its first view completely: tools nobody has asked for yet wait for that. */
 function useFirstViewDrawn(surveyMap: SurveyMap): boolean {

@@ -9,7 +9,9 @@ import { SurveyList } from '../features/surveys/SurveyList.tsx';
 import { uiStore, useUi, type SidebarTab } from '../state/ui-store.ts';
 import { useSignOut } from './use-sign-out.ts';
 
-const AreaSearchPanel = lazy(() => import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchPanel })));
+const AreaSearchPanel = lazy(() =>
+  import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchPanel })),
+);
 
 const TABS: { tab: SidebarTab; label: string }[] = [
   { tab: 'surveys', label: 'Surveys' },
@@ -31,7 +33,8 @@ export function Sidebar({ connection }: { connection: Connection }) {
           <div>
             <h1 className="brand__name">Survey Viewer</h1>
             <div className="brand__service" title={connection.baseUrl}>
-              {host} · {session?.kind === 'client' ? session.clientId : session?.kind === 'apiKey' ? 'API key' : 'team session'}
+              {host} ·{' '}
+              {session?.kind === 'client' ? session.clientId : session?.kind === 'apiKey' ? 'API key' : 'team session'}
             </div>
           </div>
         </div>
@@ -46,7 +49,13 @@ export function Sidebar({ connection }: { connection: Connection }) {
           </button>
         </div>
       </header>
-      <button type="button" className="sheet-handle" aria-expanded={sheetExpanded} aria-controls="sidebar-tab-panel" onClick={() => uiStore.getState().sheetToggled()}>
+      <button
+        type="button"
+        className="sheet-handle"
+        aria-expanded={sheetExpanded}
+        aria-controls="sidebar-tab-panel"
+        onClick={() => uiStore.getState().sheetToggled()}
+      >
         <span className="sheet-handle__grip" aria-hidden="true" />
         {sheetExpanded ? 'Show more map' : 'Show the list'}
       </button>
@@ -73,8 +82,20 @@ export function Sidebar({ connection }: { connection: Connection }) {
         {tab === 'surveys' ? (
           <SurveyList connection={connection} />
         ) : (
-          <LoadBoundary fallback={<p className="panel-section panel-section__empty" role="alert">The area search could not be loaded. Reload the page to try again.</p>}>
-            <Suspense fallback={<div className="panel-section"><span className="spinner-text">Loading the area search…</span></div>}>
+          <LoadBoundary
+            fallback={
+              <p className="panel-section panel-section__empty" role="alert">
+                The area search could not be loaded. Reload the page to try again.
+              </p>
+            }
+          >
+            <Suspense
+              fallback={
+                <div className="panel-section">
+                  <span className="spinner-text">Loading the area search…</span>
+                </div>
+              }
+            >
               <AreaSearchPanel connection={connection} />
             </Suspense>
           </LoadBoundary>

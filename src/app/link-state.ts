@@ -42,17 +42,39 @@ const fraction = (value: string | undefined, fallback: number) => {
 };
 const trimNumber = (value: number, decimals: number) => String(Number(value.toFixed(decimals)));
 
-/** Rings as polylines (lat,lon order, as the format defines) at the area's own precision: "," between rings, ";" between polygons. */
+/**
+ * Rings as polylines (lat,lon order, as the format defines) at the area's own precision: "," between rings, ";" between
+ * polygons.
+ */
 export function encodeArea(area: AreaGeometry): string {
   return polygonsOf(area)
-    .map((rings) => rings.map((ring) => encode(ring.map(([lon, lat]) => [lat, lon] as [number, number]), COORDINATE_DECIMALS)).join(','))
+    .map((rings) =>
+      rings
+        .map((ring) =>
+          encode(
+            ring.map(([lon, lat]) => [lat, lon] as [number, number]),
+            COORDINATE_DECIMALS,
+          ),
+        )
+        .join(','),
+    )
     .join(';');
 }
 
 export function decodeArea(text: string): AreaGeometry | null {
   try {
-    const polygons: Position[][][] = text.split(';').map((rings) => rings.split(',').map((ring) => decode(ring, COORDINATE_DECIMALS).map(([lat, lon]) => [lon, lat])));
-    const valid = polygons.every((rings) => rings.length > 0 && rings.every((ring) => ring.length >= 4 && ring.every(([lon, lat]) => Math.abs(lon) <= 180 && Math.abs(lat) <= 90)));
+    const polygons: Position[][][] = text
+      .split(';')
+      .map((rings) =>
+        rings.split(',').map((ring) => decode(ring, COORDINATE_DECIMALS).map(([lat, lon]) => [lon, lat])),
+      );
+    const valid = polygons.every(
+      (rings) =>
+        rings.length > 0 &&
+        rings.every(
+          (ring) => ring.length >= 4 && ring.every(([lon, lat]) => Math.abs(lon) <= 180 && Math.abs(lat) <= 90),
+        ),
+    );
     return valid && polygons.length > 0 ? areaFromPolygons(polygons) : null;
   } catch {
     return null;
@@ -82,7 +104,12 @@ export function linkToHash(link: LinkState): string {
   if (link.tileZoom !== null) params.set('grid', String(link.tileZoom));
   if (link.latestImagery) params.set('latest', '1');
   // Readable separators stay as they are; anything else is escaped.
-  const text = [...params].map(([key, value]) => `${key}=${encodeURIComponent(value).replace(/%2F/g, '/').replace(/%2C/g, ',').replace(/%3B/g, ';')}`).join('&');
+  const text = [...params]
+    .map(
+      ([key, value]) =>
+        `${key}=${encodeURIComponent(value).replace(/%2F/g, '/').replace(/%2C/g, ',').replace(/%3B/g, ';')}`,
+    )
+    .join('&');
   return text ? `#${text}` : '';
 }
 
@@ -92,7 +119,8 @@ export function linkFromHash(hash: string): LinkState | null {
   if (!text) return null;
   const params = new URLSearchParams(text);
   const [zoom, lat, lon] = (params.get('map') ?? '').split('/').map(Number);
-  const viewOk = [zoom, lat, lon].every(Number.isFinite) && zoom >= 0 && zoom <= 24 && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+  const viewOk =
+    [zoom, lat, lon].every(Number.isFinite) && zoom >= 0 && zoom <= 24 && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
   const [observedStart = '', observedEnd = ''] = (params.get('observed') ?? '').split('..');
   const [capturedFrom = '', capturedTo = ''] = (params.get('captured') ?? '').split('..');
   const cloud = params.get('cloud');
@@ -109,11 +137,17 @@ export function linkFromHash(hash: string): LinkState | null {
     filters: {
       captureFrom: day(capturedFrom),
       captureTo: day(capturedTo),
-      maxCloud: cloud !== null && cloud !== '' && Number.isFinite(Number(cloud)) ? Math.min(100, Math.max(0, Number(cloud))) : null,
+      maxCloud:
+        cloud !== null && cloud !== '' && Number.isFinite(Number(cloud))
+          ? Math.min(100, Math.max(0, Number(cloud)))
+          : null,
       idQuery: params.get('q') ?? '',
       sort: sort && SORTS.includes(sort) ? sort : NO_FILTERS.sort,
     },
-    compare: a && b ? { a, b, mode: mode === 'fade' ? 'fade' : 'swipe', swipe: fraction(swipe, 0.5), fade: fraction(fade, 0.5) } : null,
+    compare:
+      a && b
+        ? { a, b, mode: mode === 'fade' ? 'fade' : 'swipe', swipe: fraction(swipe, 0.5), fade: fraction(fade, 0.5) }
+        : null,
     tileZoom: Number.isInteger(grid) && grid >= 14 && grid <= 21 ? grid : null,
     latestImagery: params.get('latest') === '1',
   };
@@ -121,5 +155,9 @@ export function linkFromHash(hash: string): LinkState | null {
 
 /** The parts whose change is a step the user may want to go Back from; view moves and slider drags are not. */
 export function navigationKey(link: LinkState): string {
-  return JSON.stringify([link.surveyId, link.compare && [link.compare.a, link.compare.b], link.area && encodeArea(link.area)]);
+  return JSON.stringify([
+    link.surveyId,
+    link.compare && [link.compare.a, link.compare.b],
+    link.area && encodeArea(link.area),
+  ]);
 }

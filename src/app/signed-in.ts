@@ -1,3 +1,6 @@
-/** Everything a session shows, in one chunk: fetched while the sign-in dialog is up, so first paint waits for none of it. */
+/**
+ * Everything a session shows, in one chunk: fetched while the sign-in dialog is up, so first paint waits for none of
+ * it.
+ */
 export { MapOverlays } from './MapOverlays.tsx';
 export { Sidebar } from './Sidebar.tsx';

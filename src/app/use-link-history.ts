@@ -7,7 +7,8 @@ import { selectionStore } from '../state/selection-store.ts';
 import { uiStore } from '../state/ui-store.ts';
 import { encodeArea, linkFromHash, linkToHash, navigationKey, type LinkState } from './link-state.ts';
 
-const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : run());
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : run();
 
 /** What the stores and the map hold now, as a link. */
 function currentLink(surveyMap: SurveyMap): LinkState {
@@ -20,7 +21,10 @@ function currentLink(surveyMap: SurveyMap): LinkState {
     area: area.area?.geometry ?? area.pendingRestore,
     observed: { start: area.observedStart, end: area.observedEnd },
     filters: filterStore.getState().filters,
-    compare: compare.a && compare.b ? { a: compare.a, b: compare.b, mode: compare.mode, swipe: compare.swipe, fade: compare.fade } : null,
+    compare:
+      compare.a && compare.b
+        ? { a: compare.a, b: compare.b, mode: compare.mode, swipe: compare.swipe, fade: compare.fade }
+        : null,
     tileZoom: area.tileZoom === DEFAULT_TILE_ZOOM ? null : area.tileZoom,
     latestImagery: uiStore.getState().latestImagery,
   };
@@ -84,7 +88,8 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       else history.replaceState(null, '', url);
       lastKey = key;
     };
-    // Coalesces a burst of changes (a drag, a restore touching several stores) into one entry, written when the page is idle.
+    // Coalesces a burst of changes (a drag, a restore touching several stores) into one entry, written when the page is
+    // idle.
     const schedule = () => {
       if (timer === undefined) timer = setTimeout(() => whenIdle(() => write()), 200);
     };
@@ -110,11 +115,17 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
 
     const offs = [
       selectionStore.subscribe((s, p) => s.selectedId !== p.selectedId && scheduleEntry()),
-      compareStore.subscribe((s, p) => (s.a !== p.a || s.b !== p.b || s.active !== p.active ? scheduleEntry() : schedule())),
+      compareStore.subscribe((s, p) =>
+        s.a !== p.a || s.b !== p.b || s.active !== p.active ? scheduleEntry() : schedule(),
+      ),
       filterStore.subscribe(schedule),
       areaSearchStore.subscribe((s, p) => {
-        const changed = s.area !== p.area || s.pendingRestore !== p.pendingRestore || s.observedStart !== p.observedStart
-          || s.observedEnd !== p.observedEnd || s.tileZoom !== p.tileZoom;
+        const changed =
+          s.area !== p.area ||
+          s.pendingRestore !== p.pendingRestore ||
+          s.observedStart !== p.observedStart ||
+          s.observedEnd !== p.observedEnd ||
+          s.tileZoom !== p.tileZoom;
         if (changed) schedule();
       }),
       uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && schedule()),

@@ -16,11 +16,15 @@ export interface ImportedArea {
  * The area made of all polygons among imported geometries. Several polygons are merged (union),
  * so overlapping parts make one valid outline; points and lines are left out and counted.
  */
-export function areaFromGeometries(geometries: readonly (Geometry | null)[], options: StructureOptions = {}): ImportedArea {
+export function areaFromGeometries(
+  geometries: readonly (Geometry | null)[],
+  options: StructureOptions = {},
+): ImportedArea {
   const areas: AreaGeometry[] = [];
   const skipped: Record<string, number> = {};
   for (const geometry of flatten(geometries)) {
-    if (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') areas.push(checkAreaStructure(geometry, options));
+    if (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon')
+      areas.push(checkAreaStructure(geometry, options));
     else skipped[geometry.type] = (skipped[geometry.type] ?? 0) + 1;
   }
   if (areas.length === 0) throw new AreaInputError('wrong-geometry-type', noAreaMessage(skipped));

@@ -19,7 +19,10 @@ describe('percentCovered', () => {
   });
 
   it('counts both parts of a multipolygon footprint', () => {
-    const twoQuarters: MultiPolygon = { type: 'MultiPolygon', coordinates: [[squareRing(0, 0, 0.25, 1)], [squareRing(0.75, 0, 1, 1)]] };
+    const twoQuarters: MultiPolygon = {
+      type: 'MultiPolygon',
+      coordinates: [[squareRing(0, 0, 0.25, 1)], [squareRing(0.75, 0, 1, 1)]],
+    };
     expect(percentCovered(twoQuarters, area)).toBeCloseTo(50, 6);
   });
 });
@@ -27,10 +30,26 @@ describe('percentCovered', () => {
 describe('rankByCoverage', () => {
   it('ranks by percent covered, then by the most recent capture', () => {
     const candidates = [
-      { id: 'quarter', footprint: square(0, 0, 0.25, 1), captureStart: '2025-01-01T00:00:00Z', captureEnd: '2025-01-02T00:00:00Z' },
-      { id: 'half-old', footprint: square(0, 0, 0.5, 1), captureStart: '2022-01-01T00:00:00Z', captureEnd: '2022-01-02T00:00:00Z' },
+      {
+        id: 'quarter',
+        footprint: square(0, 0, 0.25, 1),
+        captureStart: '2025-01-01T00:00:00Z',
+        captureEnd: '2025-01-02T00:00:00Z',
+      },
+      {
+        id: 'half-old',
+        footprint: square(0, 0, 0.5, 1),
+        captureStart: '2022-01-01T00:00:00Z',
+        captureEnd: '2022-01-02T00:00:00Z',
+      },
       { id: 'half-new', footprint: square(0.5, 0, 1, 1), captureStart: '2024-01-01T00:00:00Z', captureEnd: null },
-      { id: 'all', footprint: square(-1, -1, 2, 2), captureStart: '2020-01-01T00:00:00Z', captureEnd: '2020-01-01T06:00:00Z', cloudCover: 12 },
+      {
+        id: 'all',
+        footprint: square(-1, -1, 2, 2),
+        captureStart: '2020-01-01T00:00:00Z',
+        captureEnd: '2020-01-01T06:00:00Z',
+        cloudCover: 12,
+      },
     ];
     const ranked = rankByCoverage(area, candidates);
     expect(ranked.map((r) => r.id)).toEqual(['all', 'half-new', 'half-old', 'quarter']);

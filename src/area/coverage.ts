@@ -36,16 +36,30 @@ export interface CoverageCandidate {
 export type RankedCoverage<T extends CoverageCandidate> = T & { percentCovered: number };
 
 /** Each survey with the percent of the area it covers, best coverage first, then most recent. */
-export function rankByCoverage<T extends CoverageCandidate>(area: AreaGeometry, candidates: readonly T[]): RankedCoverage<T>[] {
-  return rankWithPercents(candidates, percentsCovered(area, candidates.map((candidate) => candidate.footprint)));
+export function rankByCoverage<T extends CoverageCandidate>(
+  area: AreaGeometry,
+  candidates: readonly T[],
+): RankedCoverage<T>[] {
+  return rankWithPercents(
+    candidates,
+    percentsCovered(
+      area,
+      candidates.map((candidate) => candidate.footprint),
+    ),
+  );
 }
 
 /** The candidates with their percents (same order), best coverage first, then most recent. */
-export function rankWithPercents<T extends CoverageCandidate>(candidates: readonly T[], percents: readonly number[]): RankedCoverage<T>[] {
+export function rankWithPercents<T extends CoverageCandidate>(
+  candidates: readonly T[],
+  percents: readonly number[],
+): RankedCoverage<T>[] {
   const times = candidates.map(recency);
   return candidates
     .map((_, i) => i)
-    .sort((a, b) => percents[b] - percents[a] || times[b] - times[a] || candidates[a].id.localeCompare(candidates[b].id))
+    .sort(
+      (a, b) => percents[b] - percents[a] || times[b] - times[a] || candidates[a].id.localeCompare(candidates[b].id),
+    )
     .map((i) => ({ ...candidates[i], percentCovered: percents[i] }));
 }
 
@@ -63,9 +77,10 @@ export interface UncoveredPart {
 export function uncoveredPart(area: AreaGeometry, allFootprints: readonly AreaGeometry[]): UncoveredPart {
   const box = bboxOf(area);
   const footprints = allFootprints.filter((footprint) => boxesMeet(bboxOf(footprint), box));
-  const rest = footprints.length === 0
-    ? feature(area)
-    : difference(featureCollection([feature(area), ...footprints.map((footprint) => feature(footprint))]));
+  const rest =
+    footprints.length === 0
+      ? feature(area)
+      : difference(featureCollection([feature(area), ...footprints.map((footprint) => feature(footprint))]));
   const km2 = rest ? areaKm2(rest.geometry) : 0;
   return km2 > NEGLIGIBLE_KM2 && rest ? { geometry: rest.geometry, km2 } : { geometry: null, km2: 0 };
 }

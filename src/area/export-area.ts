@@ -21,11 +21,13 @@ export interface FootprintExportItem {
 export function footprintsToGeoJson(footprints: readonly FootprintExportItem[]): FeatureCollection<AreaGeometry> {
   return {
     type: 'FeatureCollection',
-    features: footprints.map(({ surveyId, geometry, properties }): Feature<AreaGeometry> => ({
-      type: 'Feature',
-      id: surveyId,
-      geometry,
-      properties: { ...properties, survey_id: surveyId },
-    })),
+    features: footprints.map(
+      ({ surveyId, geometry, properties }): Feature<AreaGeometry> => ({
+        type: 'Feature',
+        id: surveyId,
+        geometry,
+        properties: { ...properties, survey_id: surveyId },
+      }),
+    ),
   };
 }

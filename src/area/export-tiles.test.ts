@@ -4,24 +4,38 @@ import { tileExtent } from './tile-bounds.ts';
 
 const tiles: TileExportItem[] = [
   {
-    z: 16, x: 13655, y: 24872,
+    z: 16,
+    x: 13655,
+    y: 24872,
     url: 'https://tiles.example/tile/v2/2024Q2-CO-DEN/16/13655/24872?api_key=SECRET.JWT',
-    captureStart: '2024-06-01T16:00:00.000Z', captureEnd: '2024-06-03T19:00:00.000Z', published: '2024-06-03T20:00:00.000Z',
-    resolution: '7.5cm', percentCovered: 100, extent: [-104.9963, 39.7367, -104.9908, 39.7409],
+    captureStart: '2024-06-01T16:00:00.000Z',
+    captureEnd: '2024-06-03T19:00:00.000Z',
+    published: '2024-06-03T20:00:00.000Z',
+    resolution: '7.5cm',
+    percentCovered: 100,
+    extent: [-104.9963, 39.7367, -104.9908, 39.7409],
   },
   {
-    z: 16, x: 13656, y: 24872,
+    z: 16,
+    x: 13656,
+    y: 24872,
     url: 'https://tiles.example/tile/v2/odd,"id"/16/13656/24872?access_token=TOKEN&format=png',
-    captureStart: null, captureEnd: null, published: null, resolution: null, percentCovered: null, extent: null,
+    captureStart: null,
+    captureEnd: null,
+    published: null,
+    resolution: null,
+    percentCovered: null,
+    extent: null,
   },
 ];
 
 describe('tilesToCsv', () => {
   it('writes the columns, quotes what needs quoting and strips credentials', () => {
     expect(tilesToCsv(tiles)).toBe(
-      'z,x,y,url,capture_start,capture_end,published,resolution,percent_covered\r\n'
-      + '16,13655,24872,https://tiles.example/tile/v2/2024Q2-CO-DEN/16/13655/24872,2024-06-01T16:00:00.000Z,2024-06-03T19:00:00.000Z,2024-06-03T20:00:00.000Z,7.5cm,100\r\n'
-      + '16,13656,24872,"https://tiles.example/tile/v2/odd,""id""/16/13656/24872?format=png",,,,,\r\n',
+      'z,x,y,url,capture_start,capture_end,published,resolution,percent_covered\r\n' +
+        '16,13655,24872,https://tiles.example/tile/v2/2024Q2-CO-DEN/16/13655/24872,' +
+        '2024-06-01T16:00:00.000Z,2024-06-03T19:00:00.000Z,2024-06-03T20:00:00.000Z,7.5cm,100\r\n' +
+        '16,13656,24872,"https://tiles.example/tile/v2/odd,""id""/16/13656/24872?format=png",,,,,\r\n',
     );
   });
 
@@ -42,11 +56,23 @@ describe('tilesToGeoJson', () => {
     const collection = tilesToGeoJson(tiles);
     expect(collection.features).toHaveLength(2);
     const [first, second] = collection.features;
-    expect(first.geometry.coordinates[0]).toEqual([[-104.9963, 39.7367], [-104.9908, 39.7367], [-104.9908, 39.7409], [-104.9963, 39.7409], [-104.9963, 39.7367]]);
+    expect(first.geometry.coordinates[0]).toEqual([
+      [-104.9963, 39.7367],
+      [-104.9908, 39.7367],
+      [-104.9908, 39.7409],
+      [-104.9963, 39.7409],
+      [-104.9963, 39.7367],
+    ]);
     expect(first.properties).toEqual({
-      z: 16, x: 13655, y: 24872, url: 'https://tiles.example/tile/v2/2024Q2-CO-DEN/16/13655/24872',
-      capture_start: '2024-06-01T16:00:00.000Z', capture_end: '2024-06-03T19:00:00.000Z', published: '2024-06-03T20:00:00.000Z',
-      resolution: '7.5cm', percent_covered: 100,
+      z: 16,
+      x: 13655,
+      y: 24872,
+      url: 'https://tiles.example/tile/v2/2024Q2-CO-DEN/16/13655/24872',
+      capture_start: '2024-06-01T16:00:00.000Z',
+      capture_end: '2024-06-03T19:00:00.000Z',
+      published: '2024-06-03T20:00:00.000Z',
+      resolution: '7.5cm',
+      percent_covered: 100,
     });
     const [west, south, east, north] = tileExtent({ z: 16, x: 13656, y: 24872 });
     expect(second.geometry.coordinates[0][0]).toEqual([west, south]);

@@ -22,12 +22,32 @@ export interface TileExportItem {
   extent: Extent | null;
 }
 
-const CSV_COLUMNS = ['z', 'x', 'y', 'url', 'capture_start', 'capture_end', 'published', 'resolution', 'percent_covered'] as const;
+const CSV_COLUMNS = [
+  'z',
+  'x',
+  'y',
+  'url',
+  'capture_start',
+  'capture_end',
+  'published',
+  'resolution',
+  'percent_covered',
+] as const;
 
 export function tilesToCsv(tiles: readonly TileExportItem[], options: CredentialOptions = {}): string {
   return toCsv(
     CSV_COLUMNS,
-    tiles.map((t) => [t.z, t.x, t.y, exportedUrl(t.url, options), t.captureStart, t.captureEnd, t.published, t.resolution, t.percentCovered]),
+    tiles.map((t) => [
+      t.z,
+      t.x,
+      t.y,
+      exportedUrl(t.url, options),
+      t.captureStart,
+      t.captureEnd,
+      t.published,
+      t.resolution,
+      t.percentCovered,
+    ]),
   );
 }
 
@@ -44,23 +64,28 @@ export type TileFeatureProperties = {
 };
 
 /** The tiles as polygons (from geospatial_extent) with the CSV's columns as properties. */
-export function tilesToGeoJson(tiles: readonly TileExportItem[], options: CredentialOptions = {}): FeatureCollection<Polygon, TileFeatureProperties> {
+export function tilesToGeoJson(
+  tiles: readonly TileExportItem[],
+  options: CredentialOptions = {},
+): FeatureCollection<Polygon, TileFeatureProperties> {
   return {
     type: 'FeatureCollection',
-    features: tiles.map((t): Feature<Polygon, TileFeatureProperties> => ({
-      type: 'Feature',
-      geometry: bboxPolygon(t.extent ?? tileExtent(t)).geometry,
-      properties: {
-        z: t.z,
-        x: t.x,
-        y: t.y,
-        url: exportedUrl(t.url, options),
-        capture_start: t.captureStart,
-        capture_end: t.captureEnd,
-        published: t.published,
-        resolution: t.resolution,
-        percent_covered: t.percentCovered,
-      },
-    })),
+    features: tiles.map(
+      (t): Feature<Polygon, TileFeatureProperties> => ({
+        type: 'Feature',
+        geometry: bboxPolygon(t.extent ?? tileExtent(t)).geometry,
+        properties: {
+          z: t.z,
+          x: t.x,
+          y: t.y,
+          url: exportedUrl(t.url, options),
+          capture_start: t.captureStart,
+          capture_end: t.captureEnd,
+          published: t.published,
+          resolution: t.resolution,
+          percent_covered: t.percentCovered,
+        },
+      }),
+    ),
   };
 }

@@ -20,14 +20,20 @@ describe('parseAreaFile', () => {
     const expected = square(-105.12, 39.7, -105.05, 39.75);
     expect(parseAreaFile('denver.geojson', denverGeoJson).geometry).toEqual(expected);
     expect(parseAreaFile('denver.kml', denverKml).geometry).toEqual(expected);
-    expect(parseAreaFile('denver.wkt', 'POLYGON((-105.12 39.7, -105.05 39.7, -105.05 39.75, -105.12 39.75, -105.12 39.7))')).toEqual({
-      geometry: expected, polygonCount: 1, skipped: {},
+    expect(
+      parseAreaFile('denver.wkt', 'POLYGON((-105.12 39.7, -105.05 39.7, -105.05 39.75, -105.12 39.75, -105.12 39.7))'),
+    ).toEqual({
+      geometry: expected,
+      polygonCount: 1,
+      skipped: {},
     });
   });
 
   it('refuses empty files, KMZ and shapefiles with a way forward', () => {
     expect(() => parseAreaFile('aoi.geojson', ' \n')).toThrow('aoi.geojson is empty.');
-    expect(() => parseAreaFile('aoi.kmz', 'PK…')).toThrow('KMZ is zipped KML; unzip it and import the .kml file inside.');
+    expect(() => parseAreaFile('aoi.kmz', 'PK…')).toThrow(
+      'KMZ is zipped KML; unzip it and import the .kml file inside.',
+    );
     expect(() => parseAreaFile('aoi.shp', '…')).toThrow(/Shapefiles are not supported/);
   });
 });

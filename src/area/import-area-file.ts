@@ -13,8 +13,10 @@ export function areaFileFormat(fileName: string, text: string): AreaFileFormat {
   if (extension === 'geojson' || extension === 'json') return 'geojson';
   if (extension === 'kml') return 'kml';
   if (extension === 'wkt') return 'wkt';
-  if (extension === 'kmz') throw new AreaInputError('unsupported-file', 'KMZ is zipped KML; unzip it and import the .kml file inside.');
-  if (extension === 'shp' || extension === 'zip') throw new AreaInputError('unsupported-file', 'Shapefiles are not supported; export the area as GeoJSON or KML.');
+  if (extension === 'kmz')
+    throw new AreaInputError('unsupported-file', 'KMZ is zipped KML; unzip it and import the .kml file inside.');
+  if (extension === 'shp' || extension === 'zip')
+    throw new AreaInputError('unsupported-file', 'Shapefiles are not supported; export the area as GeoJSON or KML.');
   const first = text.trimStart()[0];
   if (first === '{') return 'geojson';
   if (first === '<') return 'kml';
@@ -22,7 +24,11 @@ export function areaFileFormat(fileName: string, text: string): AreaFileFormat {
 }
 
 /** Reads an imported file's text (GeoJSON, KML or WKT) into an area. */
-export function parseAreaFile(fileName: string, text: string, options: StructureOptions & { domParser?: DOMParser } = {}): ImportedArea {
+export function parseAreaFile(
+  fileName: string,
+  text: string,
+  options: StructureOptions & { domParser?: DOMParser } = {},
+): ImportedArea {
   if (text.trim() === '') throw new AreaInputError('empty', `${fileName || 'The file'} is empty.`);
   switch (areaFileFormat(fileName, text)) {
     case 'geojson':

@@ -3,7 +3,15 @@ import { areaFromGeometries, type ImportedArea } from './area-from-geometries.ts
 import { AreaInputError } from './area-input-error.ts';
 import type { StructureOptions } from './check-structure.ts';
 
-const GEOMETRY_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection']);
+const GEOMETRY_TYPES = new Set([
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+  'GeometryCollection',
+]);
 const WGS84_CRS = /(?:CRS84|EPSG:+4326)$/i;
 
 /** The area in a GeoJSON text or object: a Feature, FeatureCollection or bare geometry. */
@@ -26,19 +34,25 @@ function parseJson(text: string): unknown {
 
 function geometriesOf(json: { type: string; features?: unknown; geometry?: unknown }): (Geometry | null)[] {
   if (json.type === 'FeatureCollection') {
-    if (!Array.isArray(json.features)) throw new AreaInputError('not-geojson', 'The FeatureCollection has no "features" array.');
-    if (json.features.length === 0) throw new AreaInputError('empty-geometry', 'The FeatureCollection has no features.');
+    if (!Array.isArray(json.features))
+      throw new AreaInputError('not-geojson', 'The FeatureCollection has no "features" array.');
+    if (json.features.length === 0)
+      throw new AreaInputError('empty-geometry', 'The FeatureCollection has no features.');
     return json.features.map((f: { geometry?: unknown }) => geometryOf(f?.geometry));
   }
   if (json.type === 'Feature') return [geometryOf(json.geometry)];
   if (GEOMETRY_TYPES.has(json.type)) return [json as Geometry];
-  throw new AreaInputError('not-geojson', `"type": "${json.type}" is not GeoJSON; expected a Feature, FeatureCollection or geometry.`);
+  throw new AreaInputError(
+    'not-geojson',
+    `"type": "${json.type}" is not GeoJSON; expected a Feature, FeatureCollection or geometry.`,
+  );
 }
 
 function geometryOf(value: unknown): Geometry | null {
   if (value === null || value === undefined) return null;
   const type = (value as { type?: unknown }).type;
-  if (typeof type !== 'string' || !GEOMETRY_TYPES.has(type)) throw new AreaInputError('not-geojson', 'A feature has a geometry without a GeoJSON "type".');
+  if (typeof type !== 'string' || !GEOMETRY_TYPES.has(type))
+    throw new AreaInputError('not-geojson', 'A feature has a geometry without a GeoJSON "type".');
   return value as Geometry;
 }
 
@@ -46,6 +60,9 @@ function geometryOf(value: unknown): Geometry | null {
 function checkCrs({ crs }: { crs?: unknown }): void {
   const name = (crs as { properties?: { name?: unknown } } | undefined)?.properties?.name;
   if (typeof name === 'string' && !WGS84_CRS.test(name)) {
-    throw new AreaInputError('unsupported-crs', `The GeoJSON is in ${name}; the area must be in longitude/latitude degrees (EPSG:4326).`);
+    throw new AreaInputError(
+      'unsupported-crs',
+      `The GeoJSON is in ${name}; the area must be in longitude/latitude degrees (EPSG:4326).`,
+    );
   }
 }

@@ -7,7 +7,11 @@ import { square, squareRing } from './test-shapes.ts';
 
 describe('parseKmlArea', () => {
   it('takes the polygon (without altitudes) and leaves out the point', () => {
-    expect(parseKmlArea(denverKml)).toEqual({ geometry: square(-105.12, 39.7, -105.05, 39.75), polygonCount: 1, skipped: { Point: 1 } });
+    expect(parseKmlArea(denverKml)).toEqual({
+      geometry: square(-105.12, 39.7, -105.05, 39.75),
+      polygonCount: 1,
+      skipped: { Point: 1 },
+    });
   });
 
   it('keeps holes', () => {
@@ -17,7 +21,16 @@ describe('parseKmlArea', () => {
     </Polygon></Placemark></kml>`;
     expect(parseKmlArea(withHole).geometry).toEqual({
       type: 'Polygon',
-      coordinates: [squareRing(0, 0, 4, 4), [[1, 1], [1, 2], [2, 2], [2, 1], [1, 1]]],
+      coordinates: [
+        squareRing(0, 0, 4, 4),
+        [
+          [1, 1],
+          [1, 2],
+          [2, 2],
+          [2, 1],
+          [1, 1],
+        ],
+      ],
     });
   });
 
@@ -28,12 +41,18 @@ describe('parseKmlArea', () => {
   });
 
   it('refuses a KML with only a point', () => {
-    const onlyPoint = '<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Point><coordinates>1,2</coordinates></Point></Placemark></kml>';
-    expect(() => parseKmlArea(onlyPoint)).toThrow('The input holds 1 Point but no Polygon or MultiPolygon; an area must be a polygon.');
+    const onlyPoint =
+      '<kml xmlns="http://www.opengis.net/kml/2.2">' +
+      '<Placemark><Point><coordinates>1,2</coordinates></Point></Placemark></kml>';
+    expect(() => parseKmlArea(onlyPoint)).toThrow(
+      'The input holds 1 Point but no Polygon or MultiPolygon; an area must be a polygon.',
+    );
   });
 
   it('refuses text that is not XML, and XML that is not KML', () => {
-    expect(() => parseKmlArea('<kml><Placemark>')).toThrow(expect.objectContaining({ code: 'not-kml', message: expect.stringMatching(/not well-formed XML/) }));
+    expect(() => parseKmlArea('<kml><Placemark>')).toThrow(
+      expect.objectContaining({ code: 'not-kml', message: expect.stringMatching(/not well-formed XML/) }),
+    );
     expect(() => parseKmlArea('<gpx version="1.1"></gpx>')).toThrow('This XML is not KML (its root element is <gpx>).');
   });
 

@@ -13,5 +13,8 @@ export function parseKmlArea(text: string, options: StructureOptions & { domPars
   }
   const root = document.documentElement.localName;
   if (root !== 'kml') throw new AreaInputError('not-kml', `This XML is not KML (its root element is <${root}>).`);
-  return areaFromGeometries(kml(document).features.map((f) => f.geometry), options);
+  return areaFromGeometries(
+    kml(document).features.map((f) => f.geometry),
+    options,
+  );
 }

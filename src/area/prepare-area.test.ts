@@ -20,12 +20,45 @@ describe('prepareArea', () => {
   });
 
   it('rounds coordinates to 6 decimals and drops repeated and collinear positions', () => {
-    const input: Polygon = { type: 'Polygon', coordinates: [[[0.12345678, 0], [0.5, 0], [1, 0], [1, 0], [1, 1], [0.12345678, 0]]] };
-    expect(prepareArea(input).geometry).toEqual({ type: 'Polygon', coordinates: [[[0.123457, 0], [1, 0], [1, 1], [0.123457, 0]]] });
+    const input: Polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0.12345678, 0],
+          [0.5, 0],
+          [1, 0],
+          [1, 0],
+          [1, 1],
+          [0.12345678, 0],
+        ],
+      ],
+    };
+    expect(prepareArea(input).geometry).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0.123457, 0],
+          [1, 0],
+          [1, 1],
+          [0.123457, 0],
+        ],
+      ],
+    });
   });
 
   it('refuses a self-intersecting outline (bow tie), saying where', () => {
-    const bowTie: Polygon = { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]] };
+    const bowTie: Polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 1],
+          [1, 0],
+          [0, 1],
+          [0, 0],
+        ],
+      ],
+    };
     expect(() => prepareArea(bowTie)).toThrow(AreaInputError);
     expect(() => prepareArea(bowTie)).toThrow(/crosses itself \(once, first near 0\.50000 0\.50000\)/);
   });
@@ -36,14 +69,26 @@ describe('prepareArea', () => {
   });
 
   it('refuses an unclosed ring', () => {
-    const open: Polygon = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] };
+    const open: Polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ],
+      ],
+    };
     expect(() => prepareArea(open)).toThrow(expect.objectContaining({ code: 'unclosed-ring' }));
   });
 
   it('flags an area over 696,000 km² and says so', () => {
     const prepared = prepareArea(square(-110, 30, -100, 40));
     expect(prepared.tooLarge).toBe(true);
-    expect(prepared.notes).toEqual([expect.stringMatching(/^The area is 1,0\d\d,\d{3} km²; searches are limited to 696,000 km²/)]);
+    expect(prepared.notes).toEqual([
+      expect.stringMatching(/^The area is 1,0\d\d,\d{3} km²; searches are limited to 696,000 km²/),
+    ]);
     expect(prepareArea(square(-110, 30, -101, 36)).tooLarge).toBe(false);
   });
 
@@ -55,7 +100,9 @@ describe('prepareArea', () => {
     expect(prepared.vertexCount).toBeGreaterThan(50);
     expect(kinks(prepared.geometry).features).toHaveLength(0);
     expect(prepared.km2 / areaKm2(dense)).toBeCloseTo(1, 2);
-    expect(prepared.notes).toEqual([`The area was simplified from 2,001 to ${prepared.vertexCount} positions so that it can be sent.`]);
+    expect(prepared.notes).toEqual([
+      `The area was simplified from 2,001 to ${prepared.vertexCount} positions so that it can be sent.`,
+    ]);
   });
 
   it('keeps the holes of a dense polygon inside it when simplifying', () => {

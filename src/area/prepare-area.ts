@@ -49,7 +49,10 @@ function roundAndClean(geometry: AreaGeometry): AreaGeometry {
   try {
     return cleanCoords(truncate(geometry, { precision: COORDINATE_DECIMALS, coordinates: 2 }));
   } catch {
-    throw new AreaInputError('ring-too-short', 'A ring has fewer than 3 distinct corners once repeated and collinear positions are dropped.');
+    throw new AreaInputError(
+      'ring-too-short',
+      'A ring has fewer than 3 distinct corners once repeated and collinear positions are dropped.',
+    );
   }
 }
 
@@ -59,14 +62,21 @@ function refuseCrossingEdges(geometry: AreaGeometry): void {
   const [lon, lat] = crossings[0].geometry.coordinates;
   throw new AreaInputError(
     'self-intersection',
-    `The outline crosses itself (${crossings.length === 1 ? 'once' : `${crossings.length} times`}, first near ${lon.toFixed(5)} ${lat.toFixed(5)}). Redraw it so that no edges cross.`,
+    `The outline crosses itself (${crossings.length === 1 ? 'once' : `${crossings.length} times`}, first near ` +
+      `${lon.toFixed(5)} ${lat.toFixed(5)}). Redraw it so that no edges cross.`,
   );
 }
 
 export function simplificationNote(before: number, after: number): string {
-  return `The area was simplified from ${before.toLocaleString('en-US')} to ${after.toLocaleString('en-US')} positions so that it can be sent.`;
+  return (
+    `The area was simplified from ${before.toLocaleString('en-US')} to ${after.toLocaleString('en-US')} ` +
+    `positions so that it can be sent.`
+  );
 }
 
 export function tooLargeNote(km2: number): string {
-  return `The area is ${Math.round(km2).toLocaleString('en-US')} km²; searches are limited to ${MAX_AREA_KM2.toLocaleString('en-US')} km². Draw a smaller area.`;
+  return (
+    `The area is ${Math.round(km2).toLocaleString('en-US')} km²; searches are limited to ` +
+    `${MAX_AREA_KM2.toLocaleString('en-US')} km². Draw a smaller area.`
+  );
 }

@@ -8,7 +8,9 @@ import { square } from './test-shapes.ts';
 /** A disc with a hole `gapKm` inside its edge: simplifying it hard makes the rings cross. */
 function thinRing(gapKm: number): Polygon {
   const outer = circle([0, 0], 10, { steps: 800 }).geometry.coordinates[0];
-  const hole = circle([0.00001, 0], 10 - gapKm, { steps: 777 }).geometry.coordinates[0].slice().reverse();
+  const hole = circle([0.00001, 0], 10 - gapKm, { steps: 777 })
+    .geometry.coordinates[0].slice()
+    .reverse();
   return { type: 'Polygon', coordinates: [outer, hole] };
 }
 
@@ -26,7 +28,10 @@ describe('simplifyArea', () => {
 
   it('refuses rather than return crossing edges', () => {
     expect(() => simplifyArea(thinRing(0.001), 200)).toThrow(
-      expect.objectContaining({ code: 'cannot-simplify', message: expect.stringMatching(/1,579 positions and could not be simplified to 200 without its edges crossing/) }),
+      expect.objectContaining({
+        code: 'cannot-simplify',
+        message: expect.stringMatching(/1,579 positions and could not be simplified to 200 without its edges crossing/),
+      }),
     );
   });
 });

@@ -22,7 +22,9 @@ export function simplifyArea(area: AreaGeometry, maxVertices: number): AreaGeome
   throw new AreaInputError(
     'cannot-simplify',
     smallEnough
-      ? `The area has ${vertexCount(area).toLocaleString('en-US')} positions and could not be simplified to ${maxVertices} without its edges crossing. Simplify it in a GIS tool first.`
-      : `The area has ${vertexCount(area).toLocaleString('en-US')} positions and could not be simplified to ${maxVertices}.`,
+      ? `The area has ${vertexCount(area).toLocaleString('en-US')} positions and could not be simplified to ` +
+          `${maxVertices} without its edges crossing. Simplify it in a GIS tool first.`
+      : `The area has ${vertexCount(area).toLocaleString('en-US')} positions and could not be simplified to ` +
+          `${maxVertices}.`,
   );
 }

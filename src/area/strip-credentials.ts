@@ -31,4 +31,5 @@ export interface CredentialOptions {
   includeKey?: boolean;
 }
 
-export const exportedUrl = (url: string, { includeKey = false }: CredentialOptions = {}) => (includeKey ? url : stripCredentials(url));
+export const exportedUrl = (url: string, { includeKey = false }: CredentialOptions = {}) =>
+  includeKey ? url : stripCredentials(url);

@@ -7,14 +7,25 @@ import type { AreaGeometry } from './area-geometry.ts';
 import { square, squareRing } from './test-shapes.ts';
 import { estimateSurveyTileCount, surveyTilesInArea } from './tile-count.ts';
 
-const serviceCount = (footprint: AreaGeometry, area: AreaGeometry, z: number) => coveredTiles(footprint, area, z, 'intersects').length;
+const serviceCount = (footprint: AreaGeometry, area: AreaGeometry, z: number) =>
+  coveredTiles(footprint, area, z, 'intersects').length;
 
 // Demo footprints are unions of z15 tile cells, so their edges lie on tile edges: the case where
 // tile-cover alone would overcount.
 const demo = demoCatalog();
 const denverL: AreaGeometry = {
   type: 'Polygon',
-  coordinates: [[[-105.0, 39.7], [-104.9, 39.7], [-104.9, 39.74], [-104.96, 39.74], [-104.96, 39.8], [-105.0, 39.8], [-105.0, 39.7]]],
+  coordinates: [
+    [
+      [-105.0, 39.7],
+      [-104.9, 39.7],
+      [-104.9, 39.74],
+      [-104.96, 39.74],
+      [-104.96, 39.8],
+      [-105.0, 39.8],
+      [-105.0, 39.7],
+    ],
+  ],
 };
 const twoParts: MultiPolygon = {
   type: 'MultiPolygon',
@@ -27,9 +38,17 @@ const cases: [string, AreaGeometry, AreaGeometry][] = [
   ['L-shaped footprint, two-part area', denverL, twoParts],
   ...demo.slice(0, 3).map((survey): [string, AreaGeometry, AreaGeometry] => {
     const [west, south, east, north] = survey.bbox;
-    return [`demo ${survey.id}, circle in its middle`, survey.footprint, circle([(west + east) / 2, (south + north) / 2], 3, { steps: 40 }).geometry];
+    return [
+      `demo ${survey.id}, circle in its middle`,
+      survey.footprint,
+      circle([(west + east) / 2, (south + north) / 2], 3, { steps: 40 }).geometry,
+    ];
   }),
-  [`demo ${demo[3].id}, its whole bounding box`, demo[3].footprint, square(...demo[3].bbox as [number, number, number, number])],
+  [
+    `demo ${demo[3].id}, its whole bounding box`,
+    demo[3].footprint,
+    square(...(demo[3].bbox as [number, number, number, number])),
+  ],
 ];
 
 describe('surveyTilesInArea equals the service count', () => {
@@ -44,7 +63,9 @@ describe('surveyTilesInArea equals the service count', () => {
   it('lists the same tiles as the service', () => {
     const [, footprint, area] = cases[3];
     const key = ({ z, x, y }: { z: number; x: number; y: number }) => `${z}/${x}/${y}`;
-    expect(surveyTilesInArea(footprint, area, 16).map(key).sort()).toEqual(coveredTiles(footprint, area, 16, 'intersects').map(key).sort());
+    expect(surveyTilesInArea(footprint, area, 16).map(key).sort()).toEqual(
+      coveredTiles(footprint, area, 16, 'intersects').map(key).sort(),
+    );
   });
 
   it('is empty when the area misses the footprint', () => {

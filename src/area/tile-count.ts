@@ -25,10 +25,16 @@ export interface TileCountEstimate {
  * The number of tiles endpoint 4 would return: exact (as surveyTilesInArea) while the bounding box
  * of footprint ∩ area holds at most `exactUpTo` tiles, otherwise estimated from its area and outline.
  */
-export function estimateSurveyTileCount(footprint: AreaGeometry, area: AreaGeometry, z: number, exactUpTo = 20_000): TileCountEstimate {
+export function estimateSurveyTileCount(
+  footprint: AreaGeometry,
+  area: AreaGeometry,
+  z: number,
+  exactUpTo = 20_000,
+): TileCountEstimate {
   const shared = sharedArea(footprint, area);
   if (!shared) return { count: 0, exact: true };
-  if (tileCountUpperBound(shared, z) <= exactUpTo) return { count: tilesOfShared(footprint, shared, z).length, exact: true };
+  if (tileCountUpperBound(shared, z) <= exactUpTo)
+    return { count: tilesOfShared(footprint, shared, z).length, exact: true };
   const [west, south, east, north] = bboxOf(shared);
   const tileM2 = areaOf(tilePolygon(tileAt((west + east) / 2, (south + north) / 2, z)));
   // Tiles by area, plus the half tile the outline cuts on average per tile side of its length.

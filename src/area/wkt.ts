@@ -13,17 +13,24 @@ export function areaToWkt(area: AreaGeometry): string {
 export function parseAreaWkt(text: string, options: StructureOptions = {}): AreaGeometry {
   const wkt = text.trim();
   if (wkt === '') throw new AreaInputError('empty', 'Paste a WKT polygon, e.g. POLYGON((lon lat, lon lat, …)).');
-  if (wkt.startsWith('{')) throw new AreaInputError('not-wkt', 'This looks like GeoJSON, not WKT; import it as a file instead.');
+  if (wkt.startsWith('{'))
+    throw new AreaInputError('not-wkt', 'This looks like GeoJSON, not WKT; import it as a file instead.');
   const srid = /^SRID=([^;]*);/i.exec(wkt)?.[1];
   if (srid !== undefined && srid.trim() !== '4326') {
-    throw new AreaInputError('unsupported-crs', `SRID=${srid} is not supported; the area must be in EPSG:4326 (longitude latitude degrees).`);
+    throw new AreaInputError(
+      'unsupported-crs',
+      `SRID=${srid} is not supported; the area must be in EPSG:4326 (longitude latitude degrees).`,
+    );
   }
   const geometry = parse(wkt);
   if (!geometry) throw new AreaInputError('not-wkt', `This is not well-formed WKT: ${diagnose(wkt)}`);
   const trailing = textAfterGeometry(wkt);
   if (trailing) throw new AreaInputError('not-wkt', `Unexpected text after the geometry: "${trailing.slice(0, 40)}".`);
   if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') {
-    throw new AreaInputError('wrong-geometry-type', `Got ${wktName(geometry.type)}; the area must be a POLYGON or MULTIPOLYGON.`);
+    throw new AreaInputError(
+      'wrong-geometry-type',
+      `Got ${wktName(geometry.type)}; the area must be a POLYGON or MULTIPOLYGON.`,
+    );
   }
   return checkAreaStructure(geometry, options);
 }
@@ -47,12 +54,17 @@ const WKT_TYPES = /^(?:POINT|LINESTRING|POLYGON|MULTIPOINT|MULTILINESTRING|MULTI
 
 function diagnose(wkt: string): string {
   const keyword = /^(?:SRID=[^;]*;)?\s*([A-Za-z]+)/.exec(wkt)?.[1];
-  if (!keyword || !WKT_TYPES.test(keyword)) return `it should start with POLYGON or MULTIPOLYGON${keyword ? ` (not "${keyword}")` : ''}.`;
+  if (!keyword || !WKT_TYPES.test(keyword))
+    return `it should start with POLYGON or MULTIPOLYGON${keyword ? ` (not "${keyword}")` : ''}.`;
   if (!wkt.includes('(')) return 'the coordinates must be in parentheses, e.g. POLYGON((lon lat, …)).';
   const opening = wkt.split('(').length - 1;
   const closing = wkt.split(')').length - 1;
   if (opening !== closing) return `the parentheses are unbalanced (${opening} opening, ${closing} closing).`;
   if (/[^\s\d.,()+\-eE]/.test(wkt.slice(wkt.indexOf('(')))) return 'coordinates must be numbers.';
-  if (/\(\s*-?[\d.eE+]+\s*[,)]|,\s*-?[\d.eE+]+\s*[,)]/.test(wkt)) return 'every position needs two numbers, "longitude latitude".';
-  return `it could not be read as ${keyword.toUpperCase()} (expected e.g. POLYGON((lon lat, lon lat, lon lat, lon lat))).`;
+  if (/\(\s*-?[\d.eE+]+\s*[,)]|,\s*-?[\d.eE+]+\s*[,)]/.test(wkt))
+    return 'every position needs two numbers, "longitude latitude".';
+  return (
+    `it could not be read as ${keyword.toUpperCase()} (expected e.g. POLYGON((lon lat, lon lat, lon lat, lon ` +
+    `lat))).`
+  );
 }

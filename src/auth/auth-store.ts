@@ -54,7 +54,8 @@ export const authStore = createStore<AuthState>()((set) => ({
   notice: null,
   signedIn: (session, token) => set({ session, token: token ?? null, notice: null }),
   tokenRefreshed: (token) => set({ token }),
-  keyForgotten: () => set(({ session }) => (session?.kind === 'apiKey' ? { session: { ...session, remembered: false } } : {})),
+  keyForgotten: () =>
+    set(({ session }) => (session?.kind === 'apiKey' ? { session: { ...session, remembered: false } } : {})),
   signedOut: () => set({ session: null, token: null, notice: null }),
   sessionEnded: (notice) => set({ session: null, token: null, notice }),
 }));

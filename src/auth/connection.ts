@@ -21,7 +21,8 @@ function gatewayCredentials(session: GatewaySession): CredentialSource {
   const check = () => {
     checking ??= gatewaySessionStatus(session.baseUrl)
       .then(({ active }) => {
-        if (!active && authStore.getState().session === session) authStore.getState().sessionEnded(GATEWAY_SESSION_ENDED);
+        if (!active && authStore.getState().session === session)
+          authStore.getState().sessionEnded(GATEWAY_SESSION_ENDED);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -59,7 +60,11 @@ function credentialsFor(session: Session): CredentialSource {
 export function connectionFor(session: Session): Connection {
   let connection = connections.get(session);
   if (!connection) {
-    connection = { baseUrl: session.baseUrl, credentials: credentialsFor(session), ...(session.kind === 'gateway' && { sameOriginCookies: true }) };
+    connection = {
+      baseUrl: session.baseUrl,
+      credentials: credentialsFor(session),
+      ...(session.kind === 'gateway' && { sameOriginCookies: true }),
+    };
     connections.set(session, connection);
   }
   return connection;

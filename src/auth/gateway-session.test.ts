@@ -8,7 +8,14 @@ import { authStore } from './auth-store.ts';
 import { connectionFor, GATEWAY_SESSION_ENDED } from './connection.ts';
 import { signInToGateway, signOut } from './sign-in.ts';
 
-const storedText = () => [localStorage, sessionStorage].map((s) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`).join('\n')).join('\n');
+const storedText = () =>
+  [localStorage, sessionStorage]
+    .map((s) =>
+      Object.keys(s)
+        .map((k) => `${k}=${s.getItem(k)}`)
+        .join('\n'),
+    )
+    .join('\n');
 
 /** A gateway: POST /gateway/session takes "the-key"; /tile answers while `active`. */
 function gateway() {
@@ -28,7 +35,9 @@ function gateway() {
       await new Promise((resolve) => setTimeout(resolve, 5));
       return json({ active: state.active, access: 'access_key' });
     }
-    return state.active ? json(emptyPage) : envelope(401, 'session_required', 'Sign in to the gateway with its access key.');
+    return state.active
+      ? json(emptyPage)
+      : envelope(401, 'session_required', 'Sign in to the gateway with its access key.');
   });
   return { ...service, state };
 }
@@ -40,25 +49,28 @@ afterEach(() => {
 });
 
 describe('gateway mode', () => {
-  it('exchanges the access key for a session; requests carry no credential of their own, only same-origin cookies', async () => {
-    const service = gateway();
-    await expect(signInToGateway('wrong')).rejects.toMatchObject({ status: 401, code: 'invalid_access_key' });
-    expect(authStore.getState().session).toBeNull();
-    expect(await signInToGateway(' the-key ')).toBe(true);
-    const session = authStore.getState().session!;
-    expect(session).toEqual({ kind: 'gateway', serviceUrl: '', baseUrl: location.origin });
-    expect(service.calls[1].init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+  it(
+    'exchanges the access key for a session; requests carry no credential of ' + 'their own, only same-origin cookies',
+    async () => {
+      const service = gateway();
+      await expect(signInToGateway('wrong')).rejects.toMatchObject({ status: 401, code: 'invalid_access_key' });
+      expect(authStore.getState().session).toBeNull();
+      expect(await signInToGateway(' the-key ')).toBe(true);
+      const session = authStore.getState().session!;
+      expect(session).toEqual({ kind: 'gateway', serviceUrl: '', baseUrl: location.origin });
+      expect(service.calls[1].init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
 
-    const connection = connectionFor(session);
-    await fetchSurveyPage(connection, 1);
-    const call = service.calls.at(-1)!;
-    expect(call.url.href).toBe(`${location.origin}/tile/v2/surveys?page=1`);
-    expect(call.init.credentials).toBe('same-origin');
-    expect((call.init.headers as Record<string, string>).Authorization).toBeUndefined();
-    expect(tileUrlTemplate(connection, 'S-1')).toBe(`${location.origin}/tile/v2/S-1/{z}/{x}/{y}`);
-    expect(authorizeTileRequest(connection, `${location.origin}/tile/v2/S-1/16/1/2`)).toBeUndefined();
-    expect(storedText()).not.toContain('the-key');
-  });
+      const connection = connectionFor(session);
+      await fetchSurveyPage(connection, 1);
+      const call = service.calls.at(-1)!;
+      expect(call.url.href).toBe(`${location.origin}/tile/v2/surveys?page=1`);
+      expect(call.init.credentials).toBe('same-origin');
+      expect((call.init.headers as Record<string, string>).Authorization).toBeUndefined();
+      expect(tileUrlTemplate(connection, 'S-1')).toBe(`${location.origin}/tile/v2/S-1/{z}/{x}/{y}`);
+      expect(authorizeTileRequest(connection, `${location.origin}/tile/v2/S-1/16/1/2`)).toBeUndefined();
+      expect(storedText()).not.toContain('the-key');
+    },
+  );
 
   it('is signed in at once when the gateway already admits the browser, and not otherwise', async () => {
     const service = gateway();
@@ -76,19 +88,28 @@ describe('gateway mode', () => {
     service.state.active = false;
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => fetchSurveyPage(connection, 1)));
     expect(results.every((r) => r.status === 'rejected' && (r.reason as { status: number }).status === 401)).toBe(true);
-    expect(service.calls.filter((c) => c.url.pathname === '/gateway/session' && c.init.method === 'GET')).toHaveLength(1);
+    expect(service.calls.filter((c) => c.url.pathname === '/gateway/session' && c.init.method === 'GET')).toHaveLength(
+      1,
+    );
     expect(authStore.getState()).toMatchObject({ session: null, notice: GATEWAY_SESSION_ENDED });
     // Signing in again clears the notice.
     await signInToGateway('the-key');
     expect(authStore.getState().notice).toBeNull();
   });
 
-  it('a 401 while the session holds is the upstream\'s own error: shown, and the session stays', async () => {
+  it("a 401 while the session holds is the upstream's own error: shown, and the session stays", async () => {
     fakeFetch((url) =>
-      url.pathname === '/gateway/session' ? json({ active: true }) : envelope(401, 'invalid_token', 'Wrong audience.', 'up-1'));
+      url.pathname === '/gateway/session'
+        ? json({ active: true })
+        : envelope(401, 'invalid_token', 'Wrong audience.', 'up-1'),
+    );
     await signInToGateway();
     const connection = connectionFor(authStore.getState().session!);
-    await expect(fetchSurveyPage(connection, 1)).rejects.toMatchObject({ status: 401, message: 'Wrong audience.', correlationId: 'up-1' });
+    await expect(fetchSurveyPage(connection, 1)).rejects.toMatchObject({
+      status: 401,
+      message: 'Wrong audience.',
+      correlationId: 'up-1',
+    });
     expect(authStore.getState().session?.kind).toBe('gateway');
   });
 
@@ -96,7 +117,9 @@ describe('gateway mode', () => {
     const service = gateway();
     await signInToGateway('the-key');
     signOut();
-    await vi.waitFor(() => expect(service.calls.at(-1)!.init).toMatchObject({ method: 'DELETE', credentials: 'same-origin' }));
+    await vi.waitFor(() =>
+      expect(service.calls.at(-1)!.init).toMatchObject({ method: 'DELETE', credentials: 'same-origin' }),
+    );
     expect(service.state.active).toBe(false);
     expect(authStore.getState().session).toBeNull();
   });

@@ -21,7 +21,14 @@ describe('proactive refresh', () => {
     const service = fakeFetch(() => json({ access_token: `token-${++issued}`, expires_in: 3600 }));
     const stop = startProactiveRefresh();
     authStore.getState().signedIn(
-      { kind: 'client', serviceUrl: '', baseUrl: 'https://service.example', audience: 'a', clientId: 'c', clientSecret: 's' },
+      {
+        kind: 'client',
+        serviceUrl: '',
+        baseUrl: 'https://service.example',
+        audience: 'a',
+        clientId: 'c',
+        clientSecret: 's',
+      },
       { value: 'token-0', issuedAt: T0, expiresIn: 3600 },
     );
     await vi.advanceTimersByTimeAsync(3299_000);
@@ -38,7 +45,14 @@ describe('proactive refresh', () => {
     const service = fakeFetch(() => json({ access_token: 't', expires_in: 3600 }));
     const stop = startProactiveRefresh();
     authStore.getState().signedIn(
-      { kind: 'client', serviceUrl: '', baseUrl: 'https://service.example', audience: 'a', clientId: 'c', clientSecret: 's' },
+      {
+        kind: 'client',
+        serviceUrl: '',
+        baseUrl: 'https://service.example',
+        audience: 'a',
+        clientId: 'c',
+        clientSecret: 's',
+      },
       { value: 'token-0', issuedAt: T0, expiresIn: 3600 },
     );
     authStore.getState().signedOut();

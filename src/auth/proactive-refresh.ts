@@ -17,9 +17,11 @@ export function startProactiveRefresh(store = authStore, now = Date.now): () => 
     if (session?.kind !== 'client' || !token) return;
     const refresh = () => {
       if (store.getState().session !== session) return;
-      connectionFor(session).credentials?.current().catch(() => {
-        timer = setTimeout(refresh, RETRY_MS);
-      });
+      connectionFor(session)
+        .credentials?.current()
+        .catch(() => {
+          timer = setTimeout(refresh, RETRY_MS);
+        });
     };
     // One tick past the due time, so the rule (now > due) holds when the timer fires.
     timer = setTimeout(refresh, Math.max(0, refreshDueAt(token) - now()) + 1);

@@ -5,7 +5,14 @@ import { authStore } from './auth-store.ts';
 import { readRememberedKey } from './remembered-key.ts';
 import { forgetKey, restoreRememberedSession, signInWithApiKey, signInWithClient } from './sign-in.ts';
 
-const storedText = () => [localStorage, sessionStorage].map((s) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`).join('\n')).join('\n');
+const storedText = () =>
+  [localStorage, sessionStorage]
+    .map((s) =>
+      Object.keys(s)
+        .map((k) => `${k}=${s.getItem(k)}`)
+        .join('\n'),
+    )
+    .join('\n');
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -16,15 +23,26 @@ afterEach(() => {
 describe('client credentials', () => {
   it('keeps the token and secret in memory only', async () => {
     fakeFetch(() => json({ access_token: 'the-token', expires_in: 3600, token_type: 'Bearer' }));
-    await signInWithClient({ serviceUrl: 'https://service.example', audience: 'aud', clientId: 'demo', clientSecret: 'demo-secret' });
+    await signInWithClient({
+      serviceUrl: 'https://service.example',
+      audience: 'aud',
+      clientId: 'demo',
+      clientSecret: 'demo-secret',
+    });
     expect(authStore.getState().token?.value).toBe('the-token');
     expect(storedText()).not.toMatch(/demo-secret|the-token/);
   });
 
   it('reports wrong credentials as an ApiError and stays signed out', async () => {
     fakeFetch(() => envelope(401, 'invalid_client', 'Unknown client id or wrong client secret.', 'corr-1'));
-    await expect(signInWithClient({ serviceUrl: 'https://service.example', audience: 'aud', clientId: 'demo', clientSecret: 'wrong' }))
-      .rejects.toMatchObject({ status: 401, code: 'invalid_client', correlationId: 'corr-1' });
+    await expect(
+      signInWithClient({
+        serviceUrl: 'https://service.example',
+        audience: 'aud',
+        clientId: 'demo',
+        clientSecret: 'wrong',
+      }),
+    ).rejects.toMatchObject({ status: 401, code: 'invalid_client', correlationId: 'corr-1' });
     expect(authStore.getState().session).toBeNull();
   });
 });
@@ -49,7 +67,9 @@ describe('API keys', () => {
 
   it('are checked with one request before being accepted', async () => {
     const service = fakeFetch(() => envelope(401, 'invalid_token', 'The token is invalid.'));
-    await expect(signInWithApiKey({ serviceUrl: 'https://service.example', apiKey: 'bad', remember: true })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      signInWithApiKey({ serviceUrl: 'https://service.example', apiKey: 'bad', remember: true }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(service.calls[0].url.searchParams.get('api_key')).toBe('bad');
     expect(readRememberedKey()).toBeNull();
     expect(authStore.getState().session).toBeNull();

@@ -24,7 +24,14 @@ export async function signInWithClient(form: ClientSignIn): Promise<void> {
   const issuedAt = Date.now();
   const token = await requestAccessToken(baseUrl, form);
   authStore.getState().signedIn(
-    { kind: 'client', serviceUrl: form.serviceUrl, baseUrl, audience: form.audience, clientId: form.clientId, clientSecret: form.clientSecret },
+    {
+      kind: 'client',
+      serviceUrl: form.serviceUrl,
+      baseUrl,
+      audience: form.audience,
+      clientId: form.clientId,
+      clientSecret: form.clientSecret,
+    },
     { value: token.value, expiresIn: token.expiresIn, issuedAt },
   );
 }
@@ -32,10 +39,22 @@ export async function signInWithClient(form: ClientSignIn): Promise<void> {
 /** Checks the key with one small list request before accepting it; throws ApiError on failure. */
 export async function signInWithApiKey(form: ApiKeySignIn): Promise<void> {
   const session: ApiKeySession = {
-    kind: 'apiKey', serviceUrl: form.serviceUrl, baseUrl: resolveBaseUrl(form.serviceUrl), apiKey: form.apiKey.trim(), remembered: form.remember,
+    kind: 'apiKey',
+    serviceUrl: form.serviceUrl,
+    baseUrl: resolveBaseUrl(form.serviceUrl),
+    apiKey: form.apiKey.trim(),
+    remembered: form.remember,
   };
   const probe = { kind: 'apiKey', key: session.apiKey } as const;
-  await fetchSurveyPage({ baseUrl: session.baseUrl, credentials: { current: async () => probe, renew: async () => null, peek: () => probe } }, 1, undefined, 1);
+  await fetchSurveyPage(
+    {
+      baseUrl: session.baseUrl,
+      credentials: { current: async () => probe, renew: async () => null, peek: () => probe },
+    },
+    1,
+    undefined,
+    1,
+  );
   if (form.remember) rememberKey({ serviceUrl: form.serviceUrl, apiKey: session.apiKey });
   else forgetRememberedKey();
   authStore.getState().signedIn(session);
@@ -46,7 +65,11 @@ export function restoreRememberedSession(): boolean {
   const remembered = readRememberedKey();
   if (!remembered) return false;
   authStore.getState().signedIn({
-    kind: 'apiKey', serviceUrl: remembered.serviceUrl, baseUrl: resolveBaseUrl(remembered.serviceUrl), apiKey: remembered.apiKey, remembered: true,
+    kind: 'apiKey',
+    serviceUrl: remembered.serviceUrl,
+    baseUrl: resolveBaseUrl(remembered.serviceUrl),
+    apiKey: remembered.apiKey,
+    remembered: true,
   });
   return true;
 }
@@ -63,7 +86,8 @@ export function forgetKey(): void {
  */
 export async function signInToGateway(accessKey?: string): Promise<boolean> {
   const baseUrl = location.origin;
-  const status = accessKey === undefined ? await gatewaySessionStatus(baseUrl) : await openGatewaySession(baseUrl, accessKey.trim());
+  const status =
+    accessKey === undefined ? await gatewaySessionStatus(baseUrl) : await openGatewaySession(baseUrl, accessKey.trim());
   if (status.active) authStore.getState().signedIn({ kind: 'gateway', serviceUrl: '', baseUrl });
   return status.active;
 }

@@ -9,7 +9,10 @@ import { createTokenKeeper } from './token-keeper.ts';
 const BASE = 'https://service.example';
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 
-/** A token service that issues token-1, token-2, … each valid `ttl` seconds, with requests to the API checked against it. */
+/**
+ * A token service that issues token-1, token-2, … each valid `ttl` seconds, with requests to the API checked against
+ * it.
+ */
 function tokenService(ttl = 3600) {
   let issued = 0;
   let valid = new Set<string>(['token-0']);
@@ -22,7 +25,9 @@ function tokenService(ttl = 3600) {
       return json({ access_token: `token-${issued}`, expires_in: ttl, token_type: 'Bearer' });
     }
     const header = (init.headers as Record<string, string>).Authorization ?? '';
-    return valid.has(header.replace('Bearer ', '')) ? json(emptyPage) : envelope(401, 'token_expired', 'The token has expired.');
+    return valid.has(header.replace('Bearer ', ''))
+      ? json(emptyPage)
+      : envelope(401, 'token_expired', 'The token has expired.');
   });
   return { ...service, tokenRequests: () => service.count('/oauth/token'), expireAll: () => (valid = new Set()) };
 }
@@ -121,7 +126,9 @@ describe('single flight', () => {
 
   it('after a failed refresh the next call tries again', async () => {
     let fail = true;
-    fakeFetch(() => (fail ? envelope(503, 'unavailable', 'Try later.') : json({ access_token: 'token-9', expires_in: 3600 })));
+    fakeFetch(() =>
+      fail ? envelope(503, 'unavailable', 'Try later.') : json({ access_token: 'token-9', expires_in: 3600 }),
+    );
     const { connection } = keeperWith(null);
     await expect(connection.credentials!.current()).rejects.toMatchObject({ status: 503 });
     fail = false;

@@ -5,7 +5,13 @@ import type { AreaGeometry } from '../area/area-geometry.ts';
 import { AREA_DRAW_LOWEST_LAYER_ID, AreaDrawController, type AreaTool } from './area-draw-controller.ts';
 import { FakeMapLibreMap } from './fake-maplibre-map.ts';
 
-const ring = (w: number, s: number, e: number, n: number) => [[w, s], [e, s], [e, n], [w, n], [w, s]];
+const ring = (w: number, s: number, e: number, n: number) => [
+  [w, s],
+  [e, s],
+  [e, n],
+  [w, n],
+  [w, s],
+];
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('AreaDrawController', () => {
@@ -69,11 +75,20 @@ describe('AreaDrawController', () => {
     map.key('Enter');
     await settle();
     expect(finished).toHaveLength(1);
-    expect((finished[0] as Polygon).coordinates[0]).toEqual([[0, 0], [0.3, 0], [0.3, 0.2], [0, 0]]);
+    expect((finished[0] as Polygon).coordinates[0]).toEqual([
+      [0, 0],
+      [0.3, 0],
+      [0.3, 0.2],
+      [0, 0],
+    ]);
   });
 
   it('keeps one area: a new drawing replaces the previous one', async () => {
-    await drawPolygon([[0, 0], [0.3, 0], [0.3, 0.2]]);
+    await drawPolygon([
+      [0, 0],
+      [0.3, 0],
+      [0.3, 0.2],
+    ]);
     controller.startRectangle();
     map.drag([1, 1], [1.1, 1.05], [1.2, 1.1]);
     await settle();
@@ -94,24 +109,29 @@ describe('AreaDrawController', () => {
     expect(controller.getArea()).toBeNull();
   });
 
-  it('shows the area in its own layer; terra-draw holds it only while it is edited; an area with holes stays read-only', () => {
-    const shown = () => (map.getSource('area')?.data as { features: { geometry: AreaGeometry }[] }).features.map((f) => f.geometry);
-    const square: Polygon = { type: 'Polygon', coordinates: [ring(0, 0, 1, 1)] };
-    controller.setArea(square);
-    expect(map.layers).toEqual(expect.arrayContaining(['area-fill', 'area-outline']));
-    expect(shown()).toEqual([square]);
-    controller.startSelect();
-    expect(shown()).toEqual([]);
-    expect(controller.getArea()).toEqual(square);
-    controller.stopDrawing();
-    expect(shown()).toEqual([square]);
+  it(
+    'shows the area in its own layer; terra-draw holds it only while it is ' +
+      'edited; an area with holes stays read-only',
+    () => {
+      const shown = () =>
+        (map.getSource('area')!.data as { features: { geometry: AreaGeometry }[] }).features.map((f) => f.geometry);
+      const square: Polygon = { type: 'Polygon', coordinates: [ring(0, 0, 1, 1)] };
+      controller.setArea(square);
+      expect(map.layers).toEqual(expect.arrayContaining(['area-fill', 'area-outline']));
+      expect(shown()).toEqual([square]);
+      controller.startSelect();
+      expect(shown()).toEqual([]);
+      expect(controller.getArea()).toEqual(square);
+      controller.stopDrawing();
+      expect(shown()).toEqual([square]);
 
-    const withHole: Polygon = { type: 'Polygon', coordinates: [ring(0, 0, 4, 4), ring(1, 1, 2, 2).reverse()] };
-    controller.setArea(withHole);
-    controller.startSelect();
-    expect(shown()).toEqual([withHole]);
-    expect(controller.getArea()).toEqual(withHole);
-  });
+      const withHole: Polygon = { type: 'Polygon', coordinates: [ring(0, 0, 4, 4), ring(1, 1, 2, 2).reverse()] };
+      controller.setArea(withHole);
+      controller.startSelect();
+      expect(shown()).toEqual([withHole]);
+      expect(controller.getArea()).toEqual(withHole);
+    },
+  );
 
   it('draws a circle and a freehand shape by drag', async () => {
     controller.startCircle();
@@ -123,11 +143,17 @@ describe('AreaDrawController', () => {
     await settle();
     expect(finished).toHaveLength(2);
     expect(controller.getArea()).toEqual(finished[1]);
-    expect((finished[1] as Polygon).coordinates[0].every(([lng, lat]) => lng >= 7 && lng <= 7.2 && lat >= 7 && lat <= 7.2)).toBe(true);
+    expect(
+      (finished[1] as Polygon).coordinates[0].every(([lng, lat]) => lng >= 7 && lng <= 7.2 && lat >= 7 && lat <= 7.2),
+    ).toBe(true);
   });
 
   it('reports the whole area again when a vertex is dragged in select mode', async () => {
-    await drawPolygon([[0, 0], [0.3, 0], [0.3, 0.2]]);
+    await drawPolygon([
+      [0, 0],
+      [0.3, 0],
+      [0.3, 0.2],
+    ]);
     controller.startSelect();
     map.drag([0.3, 0], [0.35, -0.02], [0.4, -0.05]);
     await settle();
@@ -137,7 +163,11 @@ describe('AreaDrawController', () => {
   });
 
   it('ignores a drawing that is cancelled with Escape', async () => {
-    await drawPolygon([[0, 0], [0.3, 0], [0.3, 0.2]]);
+    await drawPolygon([
+      [0, 0],
+      [0.3, 0],
+      [0.3, 0.2],
+    ]);
     controller.startPolygon();
     map.click(2, 2);
     map.click(2.3, 2);
@@ -172,7 +202,11 @@ describe('AreaDrawController', () => {
   });
 
   it('reports the deletion of the area with the Delete key in select mode', async () => {
-    await drawPolygon([[0, 0], [0.3, 0], [0.3, 0.2]]);
+    await drawPolygon([
+      [0, 0],
+      [0.3, 0],
+      [0.3, 0.2],
+    ]);
     controller.startSelect();
     expect(controller.getTool()).toBe('select');
     map.key('Delete');

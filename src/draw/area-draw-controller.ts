@@ -156,7 +156,10 @@ export class AreaDrawController {
     }
   }
 
-  /** Hands the area to terra-draw, selected, so that its vertices can be dragged; an area it cannot hold stays shown, not editable. */
+  /**
+   * Hands the area to terra-draw, selected, so that its vertices can be dragged; an area it cannot hold stays shown,
+   * not editable.
+   */
   private holdForEditing(): void {
     this.quietly(() => {
       const held = this.area !== null && this.addToDraw(this.area);
@@ -197,7 +200,11 @@ export class AreaDrawController {
       const drawing = ids
         .map((id) => this.draw.getSnapshotFeature(id))
         .find((f) => f?.geometry.type === 'Polygon' && f.properties.currentlyDrawing);
-      if (drawing) onAreaChanging({ type: 'Polygon', coordinates: (drawing.geometry as { coordinates: number[][][] }).coordinates });
+      if (drawing)
+        onAreaChanging({
+          type: 'Polygon',
+          coordinates: (drawing.geometry as { coordinates: number[][][] }).coordinates,
+        });
     } else if (this.draw.getMode() === 'select' && ids.some((id) => this.areaIds.has(id))) {
       const area = this.getArea();
       if (area) onAreaChanging(area);

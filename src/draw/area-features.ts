@@ -16,7 +16,11 @@ export function areaFromSnapshot(features: readonly GeoJSONStoreFeatures[]): Are
  * terra-draw features (one per polygon, in `mode`) showing an area, with coordinates rounded to
  * terra-draw's precision; null for areas with holes, which terra-draw cannot hold.
  */
-export function areaToDrawFeatures(area: AreaGeometry, coordinatePrecision: number, mode = 'polygon'): GeoJSONStoreFeatures[] | null {
+export function areaToDrawFeatures(
+  area: AreaGeometry,
+  coordinatePrecision: number,
+  mode = 'polygon',
+): GeoJSONStoreFeatures[] | null {
   if (hasHoles(area)) return null;
   const factor = 10 ** coordinatePrecision;
   const round = (n: number) => Math.round(n * factor) / factor;

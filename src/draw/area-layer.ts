@@ -21,7 +21,10 @@ export class AreaLayer {
   }
 
   show(area: AreaGeometry | null): void {
-    const data = { type: 'FeatureCollection' as const, features: area ? [{ type: 'Feature' as const, geometry: area, properties: {} }] : [] };
+    const data = {
+      type: 'FeatureCollection' as const,
+      features: area ? [{ type: 'Feature' as const, geometry: area, properties: {} }] : [],
+    };
     const source = this.map.getSource<GeoJSONSource>(SOURCE);
     if (source) {
       source.setData(data);
@@ -29,8 +32,19 @@ export class AreaLayer {
     }
     if (!area) return;
     this.map.addSource(SOURCE, { type: 'geojson', data });
-    this.map.addLayer({ id: FILL, type: 'fill', source: SOURCE, paint: { 'fill-color': areaColours.fill, 'fill-opacity': 0.14, 'fill-antialias': false } }, this.beforeLayerId);
-    this.map.addLayer({ id: OUTLINE, type: 'line', source: SOURCE, paint: { 'line-color': areaColours.outline, 'line-width': 2.5 } }, this.beforeLayerId);
+    this.map.addLayer(
+      {
+        id: FILL,
+        type: 'fill',
+        source: SOURCE,
+        paint: { 'fill-color': areaColours.fill, 'fill-opacity': 0.14, 'fill-antialias': false },
+      },
+      this.beforeLayerId,
+    );
+    this.map.addLayer(
+      { id: OUTLINE, type: 'line', source: SOURCE, paint: { 'line-color': areaColours.outline, 'line-width': 2.5 } },
+      this.beforeLayerId,
+    );
   }
 
   remove(): void {

@@ -1,8 +1,18 @@
 import {
-  TerraDrawCircleMode, TerraDrawFreehandMode, TerraDrawPolygonMode, TerraDrawRectangleMode, TerraDrawSelectMode, type HexColor,
+  TerraDrawCircleMode,
+  TerraDrawFreehandMode,
+  TerraDrawPolygonMode,
+  TerraDrawRectangleMode,
+  TerraDrawSelectMode,
+  type HexColor,
 } from 'terra-draw';
 
-export const areaColours = { fill: '#0d9488', outline: '#0f766e', handle: '#ffffff', selected: '#115e59' } as const satisfies Record<string, HexColor>;
+export const areaColours = {
+  fill: '#0d9488',
+  outline: '#0f766e',
+  handle: '#ffffff',
+  selected: '#115e59',
+} as const satisfies Record<string, HexColor>;
 
 const areaStyle = {
   fillColor: areaColours.fill,
@@ -22,9 +32,14 @@ const handleStyle = {
 export const DRAW_MODE_NAMES = ['polygon', 'rectangle', 'circle', 'freehand'] as const;
 export type DrawModeName = (typeof DRAW_MODE_NAMES)[number];
 
-const editableVertices = { feature: { draggable: false, coordinates: { draggable: true, midpoints: true, deletable: true } } };
+const editableVertices = {
+  feature: { draggable: false, coordinates: { draggable: true, midpoints: true, deletable: true } },
+};
 
-/** Polygon by clicks; rectangle, circle and freehand by click-move-click or by drag; select moves vertices and deletes with the Delete key. */
+/**
+ * Polygon by clicks; rectangle, circle and freehand by click-move-click or by drag; select moves vertices and deletes
+ * with the Delete key.
+ */
 export function createAreaModes() {
   return [
     new TerraDrawPolygonMode({ styles: { ...areaStyle, ...handleStyle } }),
@@ -32,7 +47,12 @@ export function createAreaModes() {
     new TerraDrawCircleMode({ styles: areaStyle, drawInteraction: 'click-move-or-drag', segments: 64 }),
     new TerraDrawFreehandMode({ styles: { ...areaStyle, ...handleStyle }, drawInteraction: 'click-move-or-drag' }),
     new TerraDrawSelectMode({
-      flags: { polygon: editableVertices, freehand: editableVertices, rectangle: editableVertices, circle: editableVertices },
+      flags: {
+        polygon: editableVertices,
+        freehand: editableVertices,
+        rectangle: editableVertices,
+        circle: editableVertices,
+      },
       keyEvents: { deselect: 'Escape', delete: 'Delete', rotate: null, scale: null },
       styles: {
         selectedPolygonColor: areaColours.fill,

@@ -28,15 +28,24 @@ export class FakeMapLibreMap {
   unproject = ({ x, y }: { x: number; y: number }) => ({ lng: x / 1000, lat: -y / 1000 });
 
   addSource = (id: string, source: { data: unknown }) => {
-    const entry = { data: source.data, setData: (data: unknown) => { entry.data = data; } };
+    const entry = {
+      data: source.data,
+      setData: (data: unknown) => {
+        entry.data = data;
+      },
+    };
     this.sources.set(id, entry);
   };
 
   getSource = (id: string) => this.sources.get(id);
   removeSource = (id: string) => this.sources.delete(id);
-  addLayer = (layer: { id: string }) => { this.layers.push(layer.id); };
+  addLayer = (layer: { id: string }) => {
+    this.layers.push(layer.id);
+  };
   getLayer = (id: string) => (this.layers.includes(id) ? { id } : undefined);
-  removeLayer = (id: string) => { this.layers.splice(this.layers.indexOf(id), 1); };
+  removeLayer = (id: string) => {
+    this.layers.splice(this.layers.indexOf(id), 1);
+  };
   moveLayer = () => {};
   hasImage = () => false;
   loadImage = () => Promise.resolve({ data: null });
@@ -64,11 +73,21 @@ export class FakeMapLibreMap {
 
   private pointer(type: string, lng: number, lat: number): void {
     const { x, y } = this.project({ lng, lat });
-    this.canvas.dispatchEvent(new PointerEvent(type, { clientX: x, clientY: y, isPrimary: true, button: 0, bubbles: true, cancelable: true }));
+    this.canvas.dispatchEvent(
+      new PointerEvent(type, { clientX: x, clientY: y, isPrimary: true, button: 0, bubbles: true, cancelable: true }),
+    );
   }
 }
 
 function toggle() {
   let enabled = true;
-  return { isEnabled: () => enabled, enable: () => { enabled = true; }, disable: () => { enabled = false; } };
+  return {
+    isEnabled: () => enabled,
+    enable: () => {
+      enabled = true;
+    },
+    disable: () => {
+      enabled = false;
+    },
+  };
 }

@@ -29,7 +29,8 @@ export function MapView({ basemapStyleUrl, initialView, onReady }: MapViewProps)
   useLayoutEffect(() => {
     const style = basemapStyleUrl ?? offlineBasemapStyle(new URL(import.meta.env.BASE_URL, location.href).href);
     const surveyMap = new SurveyMap(container.current!, { style, view: initialViewRef.current });
-    if (new URLSearchParams(location.search).has('e2e')) window.__surveyViewer = { map: surveyMap.map, compareMap: () => surveyMap.getCompareOverlayMap() };
+    if (new URLSearchParams(location.search).has('e2e'))
+      window.__surveyViewer = { map: surveyMap.map, compareMap: () => surveyMap.getCompareOverlayMap() };
     onReadyRef.current(surveyMap);
     return () => {
       onReadyRef.current(null);

@@ -30,36 +30,57 @@ export const tileCoverageStops = [
 const isTile = (key: string | null): ExpressionSpecification => ['==', ['get', 'key'], key ?? ''];
 
 const tileColour: ExpressionSpecification = [
-  'interpolate', ['linear'], ['coalesce', ['get', 'percent'], 100],
+  'interpolate',
+  ['linear'],
+  ['coalesce', ['get', 'percent'], 100],
   ...tileCoverageStops.flat(),
 ] as unknown as ExpressionSpecification;
 
 /** The area search's layers, bottom to top: result footprints, the uncovered part, the tile grid. */
 export function areaSearchLayers(selectedTileKey: string | null): LayerSpecification[] {
   return [
-    ...footprintPairLayers(COVERAGE_SOURCE, { fill: areaSearchLayerIds.coverageFill, outline: areaSearchLayerIds.coverageOutline }, {
-      fill: { colour: footprintColours.fill, opacity: 0.05 },
-      outline: { colour: 'rgba(36, 99, 235, 0.75)', width: 1.2 },
-    }),
+    ...footprintPairLayers(
+      COVERAGE_SOURCE,
+      { fill: areaSearchLayerIds.coverageFill, outline: areaSearchLayerIds.coverageOutline },
+      {
+        fill: { colour: footprintColours.fill, opacity: 0.05 },
+        outline: { colour: 'rgba(36, 99, 235, 0.75)', width: 1.2 },
+      },
+    ),
     {
-      id: areaSearchLayerIds.uncoveredFill, type: 'fill', source: UNCOVERED_SOURCE,
+      id: areaSearchLayerIds.uncoveredFill,
+      type: 'fill',
+      source: UNCOVERED_SOURCE,
       // The dashed outline layer draws the edge: no antialiasing pass (and no extra paint program to compile).
       paint: { 'fill-color': uncoveredColours.fill, 'fill-opacity': 0.3, 'fill-antialias': false },
     },
     {
-      id: areaSearchLayerIds.uncoveredOutline, type: 'line', source: UNCOVERED_SOURCE,
+      id: areaSearchLayerIds.uncoveredOutline,
+      type: 'line',
+      source: UNCOVERED_SOURCE,
       paint: { 'line-color': uncoveredColours.outline, 'line-width': 1.5, 'line-dasharray': [2, 1.5] },
     },
     {
-      id: areaSearchLayerIds.tileFill, type: 'fill', source: TILE_GRID_SOURCE,
+      id: areaSearchLayerIds.tileFill,
+      type: 'fill',
+      source: TILE_GRID_SOURCE,
       paint: { 'fill-color': tileColour, 'fill-opacity': ['case', hovered, 0.7, 0.4] },
     },
     {
-      id: areaSearchLayerIds.tileOutline, type: 'line', source: TILE_GRID_SOURCE,
-      paint: { 'line-color': '#ffffff', 'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.4, 16, 1.2], 'line-opacity': 0.9 },
+      id: areaSearchLayerIds.tileOutline,
+      type: 'line',
+      source: TILE_GRID_SOURCE,
+      paint: {
+        'line-color': '#ffffff',
+        'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.4, 16, 1.2],
+        'line-opacity': 0.9,
+      },
     },
     {
-      id: areaSearchLayerIds.tileSelected, type: 'line', source: TILE_GRID_SOURCE, filter: isTile(selectedTileKey),
+      id: areaSearchLayerIds.tileSelected,
+      type: 'line',
+      source: TILE_GRID_SOURCE,
+      filter: isTile(selectedTileKey),
       paint: { 'line-color': footprintColours.selected, 'line-width': 3 },
     },
   ];

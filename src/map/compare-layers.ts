@@ -34,7 +34,13 @@ const WORLD: BBox = [-180, -85.051129, 180, 85.051129];
 
 /** The preview's raster source (tile size, zoom range, bounds) for one side. */
 export function compareSource(side: CompareSideSpec): RasterSourceSpecification {
-  return previewSource({ surveyId: side.surveyId, tiles: side.tiles, bounds: side.bounds ?? WORLD, opacity: 1, visible: true });
+  return previewSource({
+    surveyId: side.surveyId,
+    tiles: side.tiles,
+    bounds: side.bounds ?? WORLD,
+    opacity: 1,
+    visible: true,
+  });
 }
 
 export function compareLayer(side: 'a' | 'b', opacity: number, visible: boolean): RasterLayerSpecification {

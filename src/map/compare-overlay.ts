@@ -24,10 +24,20 @@ export class CompareOverlay {
   private side: CompareSideSpec;
   private ready = false;
   private readonly retrier: TileRetrier;
-  private readonly follow = () => this.map.jumpTo({ center: this.main.getCenter(), zoom: this.main.getZoom(), bearing: this.main.getBearing(), pitch: this.main.getPitch() });
+  private readonly follow = () =>
+    this.map.jumpTo({
+      center: this.main.getCenter(),
+      zoom: this.main.getZoom(),
+      bearing: this.main.getBearing(),
+      pitch: this.main.getPitch(),
+    });
   private readonly resize = () => this.map.resize();
 
-  constructor(private readonly main: maplibregl.Map, side: CompareSideSpec, options: CompareOverlayOptions) {
+  constructor(
+    private readonly main: maplibregl.Map,
+    side: CompareSideSpec,
+    options: CompareOverlayOptions,
+  ) {
     this.side = side;
     this.element = document.createElement('div');
     this.element.className = 'compare-overlay';
@@ -90,6 +100,10 @@ export class CompareOverlay {
     this.retrier.reset();
     const layer = compareLayer(SIDE, 1, true);
     // Under the place names, as the preview is.
-    replaceRaster(this.map, layer.id, compareSourceId(SIDE), { source: compareSource(this.side), layer, before: firstLabelLayer(this.map) });
+    replaceRaster(this.map, layer.id, compareSourceId(SIDE), {
+      source: compareSource(this.side),
+      layer,
+      before: firstLabelLayer(this.map),
+    });
   }
 }

@@ -2,8 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { Polygon } from 'geojson';
 import { diffFeatures, type IdFeature } from './feature-diff.ts';
 
-const square = (x: number): Polygon => ({ type: 'Polygon', coordinates: [[[x, 0], [x + 1, 0], [x + 1, 1], [x, 1], [x, 0]]] });
-const feature = (id: string, geometry: Polygon, order = 0): IdFeature<Polygon> => ({ type: 'Feature', properties: { id, order }, geometry });
+const square = (x: number): Polygon => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [x, 0],
+      [x + 1, 0],
+      [x + 1, 1],
+      [x, 1],
+      [x, 0],
+    ],
+  ],
+});
+const feature = (id: string, geometry: Polygon, order = 0): IdFeature<Polygon> => ({
+  type: 'Feature',
+  properties: { id, order },
+  geometry,
+});
 const held = (features: IdFeature<Polygon>[]) => new Map(features.map((f) => [f.properties.id, f]));
 
 describe('diffFeatures', () => {
@@ -27,6 +42,11 @@ describe('diffFeatures', () => {
   });
 
   it('is empty when nothing changed', () => {
-    expect(diffFeatures(held(ten), ten.map((f) => ({ ...f, properties: { ...f.properties } })))).toEqual({ remove: [], add: [], update: [] });
+    expect(
+      diffFeatures(
+        held(ten),
+        ten.map((f) => ({ ...f, properties: { ...f.properties } })),
+      ),
+    ).toEqual({ remove: [], add: [], update: [] });
   });
 });

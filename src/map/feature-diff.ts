@@ -17,7 +17,10 @@ const REPLACE_SHARE = 0.5;
  * ones whose properties alone differ are updated in place. Null when replacing everything is as cheap
  * (nothing held yet, or most of it changed).
  */
-export function diffFeatures<G extends Geometry>(held: ReadonlyMap<string, IdFeature<G>>, next: readonly IdFeature<G>[]): FeatureDiff<G> | null {
+export function diffFeatures<G extends Geometry>(
+  held: ReadonlyMap<string, IdFeature<G>>,
+  next: readonly IdFeature<G>[],
+): FeatureDiff<G> | null {
   if (held.size === 0) return null;
   const diff: FeatureDiff<G> = { remove: [], add: [], update: [] };
   const seen = new Set<string>();
@@ -37,9 +40,13 @@ export function diffFeatures<G extends Geometry>(held: ReadonlyMap<string, IdFea
   return changes > REPLACE_SHARE * Math.max(held.size, next.length) ? null : diff;
 }
 
-export const diffIsEmpty = (diff: FeatureDiff): boolean => diff.remove.length + diff.add.length + diff.update.length === 0;
+export const diffIsEmpty = (diff: FeatureDiff): boolean =>
+  diff.remove.length + diff.add.length + diff.update.length === 0;
 
-function changedProperties(before: Record<string, unknown>, after: Record<string, unknown>): { key: string; value: unknown }[] {
+function changedProperties(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { key: string; value: unknown }[] {
   const changed: { key: string; value: unknown }[] = [];
   for (const key of Object.keys(after)) if (before[key] !== after[key]) changed.push({ key, value: after[key] });
   return changed;

@@ -13,7 +13,10 @@ describe('footprint and area search layers', () => {
     const fills = layers.filter((layer) => layer.type === 'fill' && withSource(layer) !== TILE_GRID_SOURCE);
     expect(fills.length).toBeGreaterThanOrEqual(4);
     for (const fill of fills) {
-      expect(layers.some((layer) => layer.type === 'line' && withSource(layer) === withSource(fill)), fill.id).toBe(true);
+      expect(
+        layers.some((layer) => layer.type === 'line' && withSource(layer) === withSource(fill)),
+        fill.id,
+      ).toBe(true);
       expect(fill.paint, fill.id).toMatchObject({ 'fill-antialias': false });
     }
   });

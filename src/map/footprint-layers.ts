@@ -43,21 +43,55 @@ interface FootprintPairStyle {
  * way to the first view (each costs 150–600 ms in SwiftShader). The outline draws the fill's edge, so
  * the fill has no antialiasing pass of its own (a second draw per tile, with its own program).
  */
-export function footprintPairLayers(source: string, ids: { fill: string; outline: string }, style: FootprintPairStyle): LayerSpecification[] {
+export function footprintPairLayers(
+  source: string,
+  ids: { fill: string; outline: string },
+  style: FootprintPairStyle,
+): LayerSpecification[] {
   return [
-    { id: ids.fill, type: 'fill', source, paint: { 'fill-color': style.fill.colour, 'fill-opacity': style.fill.opacity, 'fill-antialias': false } },
-    { id: ids.outline, type: 'line', source, paint: { 'line-color': style.outline.colour, 'line-width': style.outline.width } },
+    {
+      id: ids.fill,
+      type: 'fill',
+      source,
+      paint: { 'fill-color': style.fill.colour, 'fill-opacity': style.fill.opacity, 'fill-antialias': false },
+    },
+    {
+      id: ids.outline,
+      type: 'line',
+      source,
+      paint: { 'line-color': style.outline.colour, 'line-width': style.outline.width },
+    },
   ];
 }
 
-const markerRadius = (smallest: number, largest: number): ExpressionSpecification => ['interpolate', ['linear'], ['zoom'], 3, smallest, 8, largest];
+const markerRadius = (smallest: number, largest: number): ExpressionSpecification => [
+  'interpolate',
+  ['linear'],
+  ['zoom'],
+  3,
+  smallest,
+  8,
+  largest,
+];
 const isPoint: ExpressionSpecification = ['==', ['geometry-type'], 'Point'];
-const fadingOut: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], MARKER_MAX_ZOOM - 1.5, 1, MARKER_MAX_ZOOM, 0];
+const fadingOut: ExpressionSpecification = [
+  'interpolate',
+  ['linear'],
+  ['zoom'],
+  MARKER_MAX_ZOOM - 1.5,
+  1,
+  MARKER_MAX_ZOOM,
+  0,
+];
 
 /** One point per footprint in `colour`, fading out as the footprints themselves become visible. */
 function fadingMarkers(id: string, source: string, colour: string): LayerSpecification {
   return {
-    id, type: 'circle', source, maxzoom: MARKER_MAX_ZOOM, filter: isPoint,
+    id,
+    type: 'circle',
+    source,
+    maxzoom: MARKER_MAX_ZOOM,
+    filter: isPoint,
     paint: {
       'circle-color': colour,
       'circle-radius': markerRadius(4, 7),
@@ -71,10 +105,14 @@ function fadingMarkers(id: string, source: string, colour: string): LayerSpecifi
 
 /** The hovered footprint, warm and thicker, above the catalog's and the results' footprints. */
 export function hoverLayers(): LayerSpecification[] {
-  return footprintPairLayers(HOVER_SOURCE, { fill: footprintLayerIds.hoverFill, outline: footprintLayerIds.hoverOutline }, {
-    fill: { colour: footprintColours.hover, opacity: 0.22 },
-    outline: { colour: footprintColours.hover, width: 2.5 },
-  });
+  return footprintPairLayers(
+    HOVER_SOURCE,
+    { fill: footprintLayerIds.hoverFill, outline: footprintLayerIds.hoverOutline },
+    {
+      fill: { colour: footprintColours.hover, opacity: 0.22 },
+      outline: { colour: footprintColours.hover, width: 2.5 },
+    },
+  );
 }
 
 /** The hovered survey's marker, above the other markers. */
@@ -93,17 +131,43 @@ export function footprintLayers(): LayerSpecification[] {
   ];
 }
 
-/** The selected survey (catalog or result) on top in a strong colour, with a white casing; its marker above all markers. */
+/**
+ * The selected survey (catalog or result) on top in a strong colour, with a white casing; its marker above all markers.
+ */
 export function selectionLayers(): { footprint: LayerSpecification[]; marker: LayerSpecification } {
   return {
     footprint: [
-      { id: footprintLayerIds.selectedFill, type: 'fill', source: SELECTION_SOURCE, paint: { 'fill-color': footprintColours.selected, 'fill-opacity': 0.07, 'fill-antialias': false } },
-      { id: footprintLayerIds.selectedCasing, type: 'line', source: SELECTION_SOURCE, paint: { 'line-color': '#ffffff', 'line-width': 5, 'line-opacity': 0.9 } },
-      { id: footprintLayerIds.selectedOutline, type: 'line', source: SELECTION_SOURCE, paint: { 'line-color': footprintColours.selected, 'line-width': 2.5 } },
+      {
+        id: footprintLayerIds.selectedFill,
+        type: 'fill',
+        source: SELECTION_SOURCE,
+        paint: { 'fill-color': footprintColours.selected, 'fill-opacity': 0.07, 'fill-antialias': false },
+      },
+      {
+        id: footprintLayerIds.selectedCasing,
+        type: 'line',
+        source: SELECTION_SOURCE,
+        paint: { 'line-color': '#ffffff', 'line-width': 5, 'line-opacity': 0.9 },
+      },
+      {
+        id: footprintLayerIds.selectedOutline,
+        type: 'line',
+        source: SELECTION_SOURCE,
+        paint: { 'line-color': footprintColours.selected, 'line-width': 2.5 },
+      },
     ],
     marker: {
-      id: footprintLayerIds.selectedMarker, type: 'circle', source: SELECTION_SOURCE, maxzoom: MARKER_MAX_ZOOM, filter: isPoint,
-      paint: { 'circle-color': footprintColours.selected, 'circle-radius': markerRadius(6, 9), 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+      id: footprintLayerIds.selectedMarker,
+      type: 'circle',
+      source: SELECTION_SOURCE,
+      maxzoom: MARKER_MAX_ZOOM,
+      filter: isPoint,
+      paint: {
+        'circle-color': footprintColours.selected,
+        'circle-radius': markerRadius(6, 9),
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 2,
+      },
     },
   };
 }

@@ -1,6 +1,9 @@
 import type { IControl } from 'maplibre-gl';
 
-/** An empty MapLibre control: a place in a map corner that the app's own panels render into, stacked with MapLibre's controls. */
+/**
+ * An empty MapLibre control: a place in a map corner that the app's own panels render into, stacked with MapLibre's
+ * controls.
+ */
 export class PanelSlot implements IControl {
   readonly container = document.createElement('div');
 

@@ -10,7 +10,10 @@ import type { IdFeature } from './feature-diff.ts';
 export class SurveyHighlight {
   private shown: readonly IdFeature[] = [];
 
-  constructor(private readonly map: MapLibreMap, readonly sourceId: string) {}
+  constructor(
+    private readonly map: MapLibreMap,
+    readonly sourceId: string,
+  ) {}
 
   /** Adds the (empty) source; again after the style is replaced. */
   install(): void {

@@ -6,16 +6,36 @@ import { bbox as bboxOf } from '@turf/turf';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaDrawController, AreaTool } from '../draw/area-draw-controller.ts';
 import {
-  areaSearchLayerIds, areaSearchLayers, COVERAGE_SOURCE, TILE_GRID_SOURCE, tileOutlineOpacity, tileSelectionFilter, UNCOVERED_SOURCE,
+  areaSearchLayerIds,
+  areaSearchLayers,
+  COVERAGE_SOURCE,
+  TILE_GRID_SOURCE,
+  tileOutlineOpacity,
+  tileSelectionFilter,
+  UNCOVERED_SOURCE,
 } from './area-search-layers.ts';
 import {
-  compareLayer, compareLayerId, compareSource, compareSourceId, mainMapOpacityOfB, sameSide, type CompareSpec,
+  compareLayer,
+  compareLayerId,
+  compareSource,
+  compareSourceId,
+  mainMapOpacityOfB,
+  sameSide,
+  type CompareSpec,
 } from './compare-layers.ts';
 import { CompareOverlay } from './compare-overlay.ts';
 import { diffFeatures, diffIsEmpty, type IdFeature } from './feature-diff.ts';
 import { firstLabelLayer } from './first-label-layer.ts';
 import {
-  FOOTPRINT_SOURCE, footprintLayerIds, footprintLayers, HOVER_SOURCE, hoverLayers, hoverMarkerLayer, MARKER_SOURCE, SELECTION_SOURCE, selectionLayers,
+  FOOTPRINT_SOURCE,
+  footprintLayerIds,
+  footprintLayers,
+  HOVER_SOURCE,
+  hoverLayers,
+  hoverMarkerLayer,
+  MARKER_SOURCE,
+  SELECTION_SOURCE,
+  selectionLayers,
 } from './footprint-layers.ts';
 import { LATEST_LAYER, LATEST_SOURCE, latestImageryLayer, latestImagerySource } from './latest-imagery-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
@@ -79,7 +99,11 @@ function markerOf(feature: FootprintCollection['features'][number]): Marker {
   let marker = markers.get(feature.geometry);
   if (!marker) {
     const [west, south, east, north] = bboxOf(feature.geometry);
-    marker = { type: 'Feature', properties: { id: feature.properties.id }, geometry: { type: 'Point', coordinates: [(west + east) / 2, (south + north) / 2] } };
+    marker = {
+      type: 'Feature',
+      properties: { id: feature.properties.id },
+      geometry: { type: 'Point', coordinates: [(west + east) / 2, (south + north) / 2] },
+    };
     markers.set(feature.geometry, marker);
   }
   return marker;
@@ -192,7 +216,9 @@ export class SurveyMap {
     window.addEventListener('online', this.onOnline);
     this.map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
       const status = (event.error as { status?: number } | undefined)?.status;
-      const imagery = [PREVIEW_SOURCE, LATEST_SOURCE, compareSourceId('a'), compareSourceId('b')].includes(event.sourceId ?? '');
+      const imagery = [PREVIEW_SOURCE, LATEST_SOURCE, compareSourceId('a'), compareSourceId('b')].includes(
+        event.sourceId ?? '',
+      );
       if (imagery && status === 401) this.emit('previewUnauthorized', undefined);
       this.tileRetrier.tileFailed(event as TileErrorEvent);
       this.latestRetrier.tileFailed(event as TileErrorEvent);
@@ -224,12 +250,15 @@ export class SurveyMap {
       // While a drawing or editing tool is active, clicks belong to the area.
       if (!this.ready || this.areaToolActive()) return;
       if (this.tileGrid.features.length > 0) {
-        const key = this.map.queryRenderedFeatures(event.point, { layers: [areaSearchLayerIds.tileFill] })[0]?.properties?.key;
+        const key = this.map.queryRenderedFeatures(event.point, { layers: [areaSearchLayerIds.tileFill] })[0]
+          ?.properties?.key;
         this.emit('tileClicked', typeof key === 'string' ? key : null);
         if (typeof key === 'string') return;
       }
       const hits = this.map.queryRenderedFeatures(event.point, { layers: INTERACTIVE_LAYERS });
-      const surveyIds = [...new Set(hits.map((f) => f.properties?.id).filter((id): id is string => typeof id === 'string'))];
+      const surveyIds = [
+        ...new Set(hits.map((f) => f.properties?.id).filter((id): id is string => typeof id === 'string')),
+      ];
       // Results before the catalog (in the order the map hit them), then the catalog's by order.
       const rank = new Map<string, number>();
       for (const f of this.footprints.features) rank.set(f.properties.id, f.properties.order ?? 0);
@@ -279,7 +308,10 @@ export class SurveyMap {
     return () => this.map.off('idle', listener);
   }
 
-  /** Once, when the map has first drawn everything its view needed (at once if it already has): for work that must not delay that. */
+  /**
+   * Once, when the map has first drawn everything its view needed (at once if it already has): for work that must not
+   * delay that.
+   */
   afterFirstSettle(listener: () => void): () => void {
     if (this.settledOnce) {
       listener();
@@ -394,7 +426,13 @@ export class SurveyMap {
   }
 
   fitBounds([west, south, east, north]: BBox, animate = true): void {
-    this.map.fitBounds([[west, south], [east, north]], { padding: 56, maxZoom: 17, duration: animate ? 700 : 0 });
+    this.map.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: 56, maxZoom: 17, duration: animate ? 700 : 0 },
+    );
   }
 
   zoomTo(center: [number, number], zoom: number): void {
@@ -415,7 +453,10 @@ export class SurveyMap {
     this.applyPreview();
   }
 
-  /** Asks for the imagery's tiles again (preview, latest imagery and both compared sides), e.g. after the token was renewed. */
+  /**
+   * Asks for the imagery's tiles again (preview, latest imagery and both compared sides), e.g. after the token was
+   * renewed.
+   */
   reloadPreview(): void {
     const source = this.ready ? this.map.getSource<maplibregl.RasterTileSource>(PREVIEW_SOURCE) : undefined;
     if (source && this.preview) source.setTiles([this.preview.tiles]);
@@ -433,7 +474,12 @@ export class SurveyMap {
     const previous = this.compare;
     this.compare = spec;
     if (!this.ready) return;
-    const sameSources = previous && spec && sameSide(previous.a, spec.a) && sameSide(previous.b, spec.b) && this.map.getLayer(compareLayerId('b'));
+    const sameSources =
+      previous &&
+      spec &&
+      sameSide(previous.a, spec.a) &&
+      sameSide(previous.b, spec.b) &&
+      this.map.getLayer(compareLayerId('b'));
     if (sameSources) {
       this.map.setPaintProperty(compareLayerId('b'), 'raster-opacity', mainMapOpacityOfB(spec));
       this.map.setLayoutProperty(compareLayerId('b'), 'visibility', spec.mode === 'fade' ? 'visible' : 'none');
@@ -510,7 +556,10 @@ export class SurveyMap {
     for (const layer of footprintLayers()) this.map.addLayer(layer, layer.type === 'circle' ? undefined : before);
   }
 
-  /** Result footprints, the uncovered part and the tile grid, above the catalog's footprints and below the drawn area and labels. */
+  /**
+   * Result footprints, the uncovered part and the tile grid, above the catalog's footprints and below the drawn area
+   * and labels.
+   */
   private installAreaSearchLayers(): void {
     this.held.delete(COVERAGE_SOURCE);
     this.map.addSource(COVERAGE_SOURCE, { type: 'geojson', data: EMPTY, promoteId: 'id' });
@@ -563,19 +612,26 @@ export class SurveyMap {
   }
 
   private uncoveredData(): FeatureCollection {
-    return { type: 'FeatureCollection', features: this.uncovered ? [{ type: 'Feature', properties: {}, geometry: this.uncovered }] : [] };
+    return {
+      type: 'FeatureCollection',
+      features: this.uncovered ? [{ type: 'Feature', properties: {}, geometry: this.uncovered }] : [],
+    };
   }
 
   private applyTileHover(key: string | null): void {
     if (key === this.hoveredTileKey) return;
-    if (this.hoveredTileKey !== null) this.map.setFeatureState({ source: TILE_GRID_SOURCE, id: this.hoveredTileKey }, { hover: false });
+    if (this.hoveredTileKey !== null)
+      this.map.setFeatureState({ source: TILE_GRID_SOURCE, id: this.hoveredTileKey }, { hover: false });
     if (key !== null) this.map.setFeatureState({ source: TILE_GRID_SOURCE, id: key }, { hover: true });
     this.hoveredTileKey = key;
   }
 
-  /** The hovered and the selected survey's footprint and marker, as the sources now hold them, into their highlights. */
+  /**
+   * The hovered and the selected survey's footprint and marker, as the sources now hold them, into their highlights.
+   */
   private applyHighlights(): void {
-    const featuresOf = (id: string | null) => (id === null ? [] : SURVEY_SOURCES.flatMap((source) => this.held.get(source)?.get(id) ?? []));
+    const featuresOf = (id: string | null) =>
+      id === null ? [] : SURVEY_SOURCES.flatMap((source) => this.held.get(source)?.get(id) ?? []);
     this.hoverHighlight.show(featuresOf(this.hoveredId));
     this.selectionHighlight.show(featuresOf(this.selectedId));
   }
@@ -583,17 +639,30 @@ export class SurveyMap {
   private applyLatestImagery(): void {
     this.latestRetrier.reset();
     const before = this.map.getLayer(PREVIEW_LAYER) ? PREVIEW_LAYER : footprintLayerIds.fill;
-    replaceRaster(this.map, LATEST_LAYER, LATEST_SOURCE, this.latestTiles ? { source: latestImagerySource(this.latestTiles), layer: latestImageryLayer(), before } : null);
+    replaceRaster(
+      this.map,
+      LATEST_LAYER,
+      LATEST_SOURCE,
+      this.latestTiles ? { source: latestImagerySource(this.latestTiles), layer: latestImageryLayer(), before } : null,
+    );
   }
 
   private applyPreview(): void {
     this.tileRetrier.reset();
     const preview = this.preview;
-    replaceRaster(this.map, PREVIEW_LAYER, PREVIEW_SOURCE, preview && {
-      source: previewSource(preview),
-      layer: { ...previewLayer(preview), layout: { visibility: preview.visible && !this.compare ? 'visible' : 'none' } },
-      before: footprintLayerIds.fill,
-    });
+    replaceRaster(
+      this.map,
+      PREVIEW_LAYER,
+      PREVIEW_SOURCE,
+      preview && {
+        source: previewSource(preview),
+        layer: {
+          ...previewLayer(preview),
+          layout: { visibility: preview.visible && !this.compare ? 'visible' : 'none' },
+        },
+        before: footprintLayerIds.fill,
+      },
+    );
   }
 
   private reloadCompareSide(side: 'a' | 'b'): void {
@@ -603,14 +672,28 @@ export class SurveyMap {
 
   /** A under B on the main map; the preview hidden meanwhile. */
   private applyCompare(): void {
-    if (this.map.getLayer(PREVIEW_LAYER)) this.map.setLayoutProperty(PREVIEW_LAYER, 'visibility', this.preview?.visible && !this.compare ? 'visible' : 'none');
+    if (this.map.getLayer(PREVIEW_LAYER))
+      this.map.setLayoutProperty(
+        PREVIEW_LAYER,
+        'visibility',
+        this.preview?.visible && !this.compare ? 'visible' : 'none',
+      );
     const spec = this.compare;
-    // Over the app's own layers (which the swipe's second map does not have), so both sides look alike; under the labels.
+    // Over the app's own layers (which the swipe's second map does not have), so both sides look alike; under the
+    // labels.
     const before = firstLabelLayer(this.map);
     for (const side of ['a', 'b'] as const) {
       this.compareRetriers[side].reset();
-      const layer = side === 'a' ? compareLayer('a', 1, true) : spec && compareLayer('b', mainMapOpacityOfB(spec), spec.mode === 'fade');
-      replaceRaster(this.map, compareLayerId(side), compareSourceId(side), spec && layer ? { source: compareSource(spec[side]), layer, before } : null);
+      const layer =
+        side === 'a'
+          ? compareLayer('a', 1, true)
+          : spec && compareLayer('b', mainMapOpacityOfB(spec), spec.mode === 'fade');
+      replaceRaster(
+        this.map,
+        compareLayerId(side),
+        compareSourceId(side),
+        spec && layer ? { source: compareSource(spec[side]), layer, before } : null,
+      );
     }
     this.applyCompareOverlay();
   }
@@ -618,7 +701,7 @@ export class SurveyMap {
   /** The swipe's second map: made when swiping starts, removed when fading or done. */
   private applyCompareOverlay(): void {
     const spec = this.compare;
-    if (!spec || spec.mode !== 'swipe') {
+    if (spec?.mode !== 'swipe') {
       this.compareOverlay?.destroy();
       this.compareOverlay = null;
       return;

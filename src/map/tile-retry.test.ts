@@ -15,8 +15,20 @@ function harness(online = true) {
     cancel: () => undefined,
     maxAttempts: 3,
   });
-  const fail = (status: number | undefined, sourceId = 'preview'): TileErrorEvent => ({ sourceId, tile: {}, error: status === undefined ? {} : { status } });
-  return { retrier, reloads: () => reloads, timers, fail, goOnline: () => { isOnline = true; } };
+  const fail = (status: number | undefined, sourceId = 'preview'): TileErrorEvent => ({
+    sourceId,
+    tile: {},
+    error: status === undefined ? {} : { status },
+  });
+  return {
+    retrier,
+    reloads: () => reloads,
+    timers,
+    fail,
+    goOnline: () => {
+      isOnline = true;
+    },
+  };
 }
 
 describe('TileRetrier', () => {
@@ -32,7 +44,14 @@ describe('TileRetrier', () => {
   });
 
   it('retries network failures and 429, never 404 or other 4xx, nor other sources', () => {
-    for (const [status, source, expected] of [[undefined, 'preview', 1], [429, 'preview', 1], [404, 'preview', 0], [403, 'preview', 0], [401, 'preview', 0], [503, 'basemap', 0]] as const) {
+    for (const [status, source, expected] of [
+      [undefined, 'preview', 1],
+      [429, 'preview', 1],
+      [404, 'preview', 0],
+      [403, 'preview', 0],
+      [401, 'preview', 0],
+      [503, 'basemap', 0],
+    ] as const) {
       const { retrier, timers, fail } = harness();
       retrier.tileFailed(fail(status, source));
       expect(timers, `status ${status} on ${source}`).toHaveLength(expected);

@@ -12,14 +12,20 @@ export interface StoredAreaSearch {
   observedEnd: string;
 }
 
-const isDay = (value: unknown): value is string => typeof value === 'string' && (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value));
+const isDay = (value: unknown): value is string =>
+  typeof value === 'string' && (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value));
 
-export function readStoredAreaSearch(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): StoredAreaSearch | null {
+export function readStoredAreaSearch(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): StoredAreaSearch | null {
   try {
     const stored = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<StoredAreaSearch> | null;
     if (!stored || typeof stored !== 'object') return null;
     const area = stored.area;
-    const validArea = area && (area.type === 'Polygon' || area.type === 'MultiPolygon') && Array.isArray(area.coordinates) ? area : null;
+    const validArea =
+      area && (area.type === 'Polygon' || area.type === 'MultiPolygon') && Array.isArray(area.coordinates)
+        ? area
+        : null;
     return {
       area: validArea,
       observedStart: isDay(stored.observedStart) ? stored.observedStart : '',
@@ -30,7 +36,10 @@ export function readStoredAreaSearch(storage: Pick<Storage, 'getItem'> | undefin
   }
 }
 
-export function storeAreaSearch(search: StoredAreaSearch, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.localStorage): void {
+export function storeAreaSearch(
+  search: StoredAreaSearch,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.localStorage,
+): void {
   try {
     if (!search.area && !search.observedStart && !search.observedEnd) storage?.removeItem(KEY);
     else storage?.setItem(KEY, JSON.stringify(search));

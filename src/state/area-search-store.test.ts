@@ -29,7 +29,11 @@ describe('the area search store', () => {
     const store = areaSearchStore.getState();
     store.areaAccepted(area());
     store.dateRangeChanged({ observedStart: '2025-01-01' });
-    expect(areaSearchStore.getState().search).toEqual({ wkt: area().wkt, observedStart: '2025-01-01', observedEnd: '' });
+    expect(areaSearchStore.getState().search).toEqual({
+      wkt: area().wkt,
+      observedStart: '2025-01-01',
+      observedEnd: '',
+    });
     store.dateRangeChanged({ observedEnd: '2024-12-31' });
     expect(areaSearchStore.getState().search).toBeNull();
     store.dateRangeChanged({ observedStart: '', observedEnd: '' });
@@ -45,7 +49,11 @@ describe('the area search store', () => {
     store.areaAccepted(area());
     const { area: kept, areaRevision } = areaSearchStore.getState();
     store.areaRefused('The outline crosses itself.');
-    expect(areaSearchStore.getState()).toMatchObject({ area: kept, refusal: 'The outline crosses itself.', areaRevision: areaRevision + 1 });
+    expect(areaSearchStore.getState()).toMatchObject({
+      area: kept,
+      refusal: 'The outline crosses itself.',
+      areaRevision: areaRevision + 1,
+    });
   });
 
   it('forgets the chosen tile when the zoom or the area changes', () => {
@@ -69,7 +77,11 @@ describe('stored area search', () => {
   it('keeps the area and the date range, and nothing when there is neither', () => {
     const storage = memoryStorage();
     storeAreaSearch({ area: square(1, 2, 3, 4), observedStart: '2025-01-01', observedEnd: '' }, storage);
-    expect(readStoredAreaSearch(storage)).toEqual({ area: square(1, 2, 3, 4), observedStart: '2025-01-01', observedEnd: '' });
+    expect(readStoredAreaSearch(storage)).toEqual({
+      area: square(1, 2, 3, 4),
+      observedStart: '2025-01-01',
+      observedEnd: '',
+    });
     expect([...storage.items.values()].join()).not.toMatch(/token|key|secret/i);
     storeAreaSearch({ area: null, observedStart: '', observedEnd: '' }, storage);
     expect(storage.items.size).toBe(0);
@@ -80,7 +92,10 @@ describe('stored area search', () => {
     const storage = memoryStorage();
     storage.setItem('survey-viewer:area-search:v1', '{not json');
     expect(readStoredAreaSearch(storage)).toBeNull();
-    storage.setItem('survey-viewer:area-search:v1', JSON.stringify({ area: { type: 'Point', coordinates: [1, 2] }, observedStart: 'May', observedEnd: '2025-01-01' }));
+    storage.setItem(
+      'survey-viewer:area-search:v1',
+      JSON.stringify({ area: { type: 'Point', coordinates: [1, 2] }, observedStart: 'May', observedEnd: '2025-01-01' }),
+    );
     expect(readStoredAreaSearch(storage)).toEqual({ area: null, observedStart: '', observedEnd: '2025-01-01' });
   });
 });

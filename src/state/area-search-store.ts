@@ -80,7 +80,10 @@ function searchOf(area: ActiveArea | null, observedStart: string, observedEnd: s
 
 const stored = readStoredAreaSearch();
 
-/** Client state of the area search: the area, the tool, the date range, the chosen zoom and tile. Results live in react-query. */
+/**
+ * Client state of the area search: the area, the tool, the date range, the chosen zoom and tile. Results live in
+ * react-query.
+ */
 export const areaSearchStore = createStore<AreaSearchState>()((set) => ({
   area: null,
   pendingRestore: stored?.area ?? null,
@@ -96,26 +99,44 @@ export const areaSearchStore = createStore<AreaSearchState>()((set) => ({
   selectedTileKey: null,
   exportWithKey: false,
 
-  areaAccepted: (area) => set((state) => ({
-    area,
-    pendingRestore: null,
-    refusal: null,
-    areaRevision: state.areaRevision + 1,
-    search: searchOf(area, state.observedStart, state.observedEnd),
-    selectedTileKey: null,
-  })),
+  areaAccepted: (area) =>
+    set((state) => ({
+      area,
+      pendingRestore: null,
+      refusal: null,
+      areaRevision: state.areaRevision + 1,
+      search: searchOf(area, state.observedStart, state.observedEnd),
+      selectedTileKey: null,
+    })),
   areaRefused: (refusal) => set((state) => ({ refusal, pendingRestore: null, areaRevision: state.areaRevision + 1 })),
-  areaDeleted: () => set((state) => ({ area: null, refusal: null, areaRevision: state.areaRevision + 1, search: null, selectedTileKey: null })),
-  areaLinked: (geometry) => set((state) => (geometry
-    ? { pendingRestore: geometry, pendingOrigin: 'linked' }
-    : { pendingRestore: null, area: null, search: null, selectedTileKey: null, areaRevision: state.areaRevision + (state.area ? 1 : 0) })),
+  areaDeleted: () =>
+    set((state) => ({
+      area: null,
+      refusal: null,
+      areaRevision: state.areaRevision + 1,
+      search: null,
+      selectedTileKey: null,
+    })),
+  areaLinked: (geometry) =>
+    set((state) =>
+      geometry
+        ? { pendingRestore: geometry, pendingOrigin: 'linked' }
+        : {
+            pendingRestore: null,
+            area: null,
+            search: null,
+            selectedTileKey: null,
+            areaRevision: state.areaRevision + (state.area ? 1 : 0),
+          },
+    ),
   refusalDismissed: () => set({ refusal: null }),
   toolChanged: (tool) => set({ tool }),
-  dateRangeChanged: (range) => set((state) => {
-    const observedStart = range.observedStart ?? state.observedStart;
-    const observedEnd = range.observedEnd ?? state.observedEnd;
-    return { observedStart, observedEnd, search: searchOf(state.area, observedStart, observedEnd) };
-  }),
+  dateRangeChanged: (range) =>
+    set((state) => {
+      const observedStart = range.observedStart ?? state.observedStart;
+      const observedEnd = range.observedEnd ?? state.observedEnd;
+      return { observedStart, observedEnd, search: searchOf(state.area, observedStart, observedEnd) };
+    }),
   tileZoomChosen: (tileZoom) => set({ tileZoom, selectedTileKey: null }),
   largeTileFetchApproved: (approvedTileRequest) => set({ approvedTileRequest }),
   tileClicked: (selectedTileKey) => set({ selectedTileKey }),
@@ -124,9 +145,18 @@ export const areaSearchStore = createStore<AreaSearchState>()((set) => ({
 
 // The area and the date range are what survives a reload.
 areaSearchStore.subscribe((state, previous) => {
-  if (state.area === previous.area && state.observedStart === previous.observedStart && state.observedEnd === previous.observedEnd) return;
+  if (
+    state.area === previous.area &&
+    state.observedStart === previous.observedStart &&
+    state.observedEnd === previous.observedEnd
+  )
+    return;
   if (state.pendingRestore) return;
-  storeAreaSearch({ area: state.area?.geometry ?? null, observedStart: state.observedStart, observedEnd: state.observedEnd });
+  storeAreaSearch({
+    area: state.area?.geometry ?? null,
+    observedStart: state.observedStart,
+    observedEnd: state.observedEnd,
+  });
 });
 
 export const useAreaSearch = <T>(selector: (state: AreaSearchState) => T): T => useStore(areaSearchStore, selector);

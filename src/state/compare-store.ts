@@ -33,16 +33,18 @@ export const compareStore = createStore<CompareState>()((set) => ({
   mode: 'swipe',
   swipe: 0.5,
   fade: 0.5,
-  comparePicked: (side, surveyId) => set((state) => {
-    const next = { ...state, [side]: surveyId };
-    return { [side]: surveyId, active: next.a !== null && next.b !== null };
-  }),
+  comparePicked: (side, surveyId) =>
+    set((state) => {
+      const next = { ...state, [side]: surveyId };
+      return { [side]: surveyId, active: next.a !== null && next.b !== null };
+    }),
   sidesSwapped: () => set((state) => ({ a: state.b, b: state.a })),
   compareModeChosen: (mode) => set({ mode }),
   swipeMoved: (position) => set({ swipe: clamp01(position) }),
   fadeChanged: (fade) => set({ fade: clamp01(fade) }),
   compareClosed: () => set({ a: null, b: null, active: false }),
-  compareRestored: ({ a, b, mode, swipe, fade }) => set({ a, b, mode, swipe: clamp01(swipe), fade: clamp01(fade), active: a !== null && b !== null }),
+  compareRestored: ({ a, b, mode, swipe, fade }) =>
+    set({ a, b, mode, swipe: clamp01(swipe), fade: clamp01(fade), active: a !== null && b !== null }),
 }));
 
 export const useCompare = <T>(selector: (state: CompareState) => T): T => useStore(compareStore, selector);

@@ -13,7 +13,13 @@ export interface SurveyFilters {
   sort: SurveySort;
 }
 
-export const NO_FILTERS: SurveyFilters = { captureFrom: '', captureTo: '', maxCloud: null, idQuery: '', sort: 'newest' };
+export const NO_FILTERS: SurveyFilters = {
+  captureFrom: '',
+  captureTo: '',
+  maxCloud: null,
+  idQuery: '',
+  sort: 'newest',
+};
 
 /** Whether any filter narrows the list or changes its order (the service's own order is newest first). */
 export const filtersActive = (f: SurveyFilters): boolean =>

@@ -12,7 +12,12 @@ function memoryStorage(initial?: string) {
   };
 }
 
-const area = (name = 'Downtown') => ({ name, geometry: square(0, 0, 0.1, 0.1), wkt: 'POLYGON ((0 0, 0.1 0, 0.1 0.1, 0 0.1, 0 0))', snapshot: { A: '2025-01-01T00:00:00Z' } });
+const area = (name = 'Downtown') => ({
+  name,
+  geometry: square(0, 0, 0.1, 0.1),
+  wkt: 'POLYGON ((0 0, 0.1 0, 0.1 0.1, 0 0.1, 0 0))',
+  snapshot: { A: '2025-01-01T00:00:00Z' },
+});
 let tick = 0;
 const clock = () => new Date(Date.UTC(2026, 0, 1, 0, 0, tick++));
 
@@ -30,7 +35,10 @@ describe('the saved areas store', () => {
     store.getState().savedAreaRenamed(second.id, '   ');
     store.getState().savedAreaOpened(first.id, { A: '2025-02-01T00:00:00Z', B: null });
     expect(store.getState().areas.map((a) => a.name)).toEqual(['Civic centre', 'Area 2']);
-    expect(store.getState().areas[0]).toMatchObject({ snapshot: { A: '2025-02-01T00:00:00Z', B: null }, openedAt: expect.any(String) });
+    expect(store.getState().areas[0]).toMatchObject({
+      snapshot: { A: '2025-02-01T00:00:00Z', B: null },
+      openedAt: expect.any(String),
+    });
 
     const reloaded = createSavedAreasStore(storage, clock).getState().areas;
     expect(reloaded).toEqual(store.getState().areas);
@@ -74,7 +82,15 @@ describe('the saved areas store', () => {
   });
 
   it('keeps the readable entries of a damaged list and leaves out the rest', () => {
-    const good = { id: 'a1', name: 'Good', geometry: square(0, 0, 1, 1), wkt: 'POLYGON ((0 0, 1 0, 1 1, 0 1, 0 0))', savedAt: '2026-01-01T00:00:00.000Z', openedAt: null, snapshot: null };
+    const good = {
+      id: 'a1',
+      name: 'Good',
+      geometry: square(0, 0, 1, 1),
+      wkt: 'POLYGON ((0 0, 1 0, 1 1, 0 1, 0 0))',
+      savedAt: '2026-01-01T00:00:00.000Z',
+      openedAt: null,
+      snapshot: null,
+    };
     const stored = JSON.stringify({
       areas: [
         good,
@@ -96,7 +112,15 @@ describe('the saved areas store', () => {
     store.getState().areaSaved({ ...area(), accessToken: 'secret' } as ReturnType<typeof area>);
     const text = storage.items.get(SAVED_AREAS_KEY)!;
     expect(text).not.toContain('secret');
-    expect(Object.keys(JSON.parse(text).areas[0]).sort()).toEqual(['geometry', 'id', 'name', 'openedAt', 'savedAt', 'snapshot', 'wkt']);
+    expect(Object.keys(JSON.parse(text).areas[0]).sort()).toEqual([
+      'geometry',
+      'id',
+      'name',
+      'openedAt',
+      'savedAt',
+      'snapshot',
+      'wkt',
+    ]);
   });
 
   it('suggests the next free "Area N"', () => {
@@ -106,7 +130,13 @@ describe('the saved areas store', () => {
   });
 
   it('keeps working when storage refuses to write', () => {
-    const storage = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined };
+    const storage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
     const store = createSavedAreasStore(storage, clock);
     store.getState().areaSaved(area());
     expect(store.getState().areas).toHaveLength(1);

@@ -31,25 +31,35 @@ export interface SavedAreasState {
   savedAreaBaselined(id: string, snapshot: SurveySnapshot): void;
 }
 
-/** Versioned: a later shape gets a new key rather than misreading this one. Names and areas only, never a credential. */
+/**
+ * Versioned: a later shape gets a new key rather than misreading this one. Names and areas only, never a credential.
+ */
 export const SAVED_AREAS_KEY = 'survey-viewer:saved-areas:v1';
 export const MAX_NAME_LENGTH = 80;
 
 type ReadStorage = Pick<Storage, 'getItem'>;
 type WriteStorage = Pick<Storage, 'setItem' | 'removeItem'>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isTime = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
 function isGeometry(value: unknown): value is AreaGeometry {
-  return isRecord(value) && (value.type === 'Polygon' || value.type === 'MultiPolygon') && Array.isArray(value.coordinates) && value.coordinates.length > 0;
+  return (
+    isRecord(value) &&
+    (value.type === 'Polygon' || value.type === 'MultiPolygon') &&
+    Array.isArray(value.coordinates) &&
+    value.coordinates.length > 0
+  );
 }
 
 function snapshotFrom(value: unknown): SurveySnapshot | null | undefined {
   if (value === null) return null;
   if (!isRecord(value)) return undefined;
   const entries = Object.entries(value);
-  return entries.every(([, v]) => v === null || typeof v === 'string') ? (Object.fromEntries(entries) as SurveySnapshot) : undefined;
+  return entries.every(([, v]) => v === null || typeof v === 'string')
+    ? (Object.fromEntries(entries) as SurveySnapshot)
+    : undefined;
 }
 
 /** One stored entry as a saved area, or null when it is not one (it is then left out). */
@@ -58,7 +68,8 @@ function savedAreaFrom(value: unknown): SavedArea | null {
   const { id, name, geometry, wkt, savedAt, openedAt } = value;
   const snapshot = snapshotFrom(value.snapshot);
   if (typeof id !== 'string' || !id || typeof name !== 'string' || !name.trim() || !isGeometry(geometry)) return null;
-  if (typeof wkt !== 'string' || !/^\s*(MULTI)?POLYGON\b/i.test(wkt) || !isTime(savedAt) || snapshot === undefined) return null;
+  if (typeof wkt !== 'string' || !/^\s*(MULTI)?POLYGON\b/i.test(wkt) || !isTime(savedAt) || snapshot === undefined)
+    return null;
   if (openedAt !== null && !isTime(openedAt)) return null;
   return { id, name: name.trim().slice(0, MAX_NAME_LENGTH), geometry, wkt, savedAt, openedAt, snapshot };
 }
@@ -79,9 +90,21 @@ export function writeSavedAreas(areas: readonly SavedArea[], storage: WriteStora
   try {
     if (areas.length === 0) storage?.removeItem(SAVED_AREAS_KEY);
     // Field by field, so nothing else that may sit on an object ever reaches storage.
-    else storage?.setItem(SAVED_AREAS_KEY, JSON.stringify({
-      areas: areas.map(({ id, name, geometry, wkt, savedAt, openedAt, snapshot }) => ({ id, name, geometry, wkt, savedAt, openedAt, snapshot })),
-    }));
+    else
+      storage?.setItem(
+        SAVED_AREAS_KEY,
+        JSON.stringify({
+          areas: areas.map(({ id, name, geometry, wkt, savedAt, openedAt, snapshot }) => ({
+            id,
+            name,
+            geometry,
+            wkt,
+            savedAt,
+            openedAt,
+            snapshot,
+          })),
+        }),
+      );
   } catch {
     // Storage full or unavailable: the areas stay for this session only.
   }
@@ -95,33 +118,52 @@ export function nextAreaName(areas: readonly Pick<SavedArea, 'name'>[]): string 
   return `Area ${n}`;
 }
 
-const cleanName = (name: string, fallback: string) => name.trim().replace(/\s+/g, ' ').slice(0, MAX_NAME_LENGTH) || fallback;
+const cleanName = (name: string, fallback: string) =>
+  name.trim().replace(/\s+/g, ' ').slice(0, MAX_NAME_LENGTH) || fallback;
 
-const newId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+const newId = () =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 export function createSavedAreasStore(storage?: ReadStorage & WriteStorage, now: () => Date = () => new Date()) {
   const store = createStore<SavedAreasState>()((set) => {
     const update = (id: string, change: (area: SavedArea) => Partial<SavedArea>, keepUndo = false) =>
-      set((state) => ({ areas: state.areas.map((a) => (a.id === id ? { ...a, ...change(a) } : a)), ...(!keepUndo && { deleted: null }) }));
+      set((state) => ({
+        areas: state.areas.map((a) => (a.id === id ? { ...a, ...change(a) } : a)),
+        ...(!keepUndo && { deleted: null }),
+      }));
     return {
       areas: readSavedAreas(storage),
       deleted: null,
-      areaSaved: ({ name, geometry, wkt, snapshot }) => set((state) => ({
-        areas: [...state.areas, { id: newId(), name: cleanName(name, nextAreaName(state.areas)), geometry, wkt, savedAt: now().toISOString(), openedAt: null, snapshot }],
-        deleted: null,
-      })),
+      areaSaved: ({ name, geometry, wkt, snapshot }) =>
+        set((state) => ({
+          areas: [
+            ...state.areas,
+            {
+              id: newId(),
+              name: cleanName(name, nextAreaName(state.areas)),
+              geometry,
+              wkt,
+              savedAt: now().toISOString(),
+              openedAt: null,
+              snapshot,
+            },
+          ],
+          deleted: null,
+        })),
       savedAreaRenamed: (id, name) => update(id, (a) => ({ name: cleanName(name, a.name) })),
-      savedAreaDeleted: (id) => set((state) => {
-        const index = state.areas.findIndex((a) => a.id === id);
-        if (index < 0) return {};
-        return { areas: state.areas.filter((a) => a.id !== id), deleted: { area: state.areas[index], index } };
-      }),
-      savedAreaDeleteUndone: () => set((state) => {
-        if (!state.deleted) return {};
-        const areas = [...state.areas];
-        areas.splice(Math.min(state.deleted.index, areas.length), 0, state.deleted.area);
-        return { areas, deleted: null };
-      }),
+      savedAreaDeleted: (id) =>
+        set((state) => {
+          const index = state.areas.findIndex((a) => a.id === id);
+          if (index < 0) return {};
+          return { areas: state.areas.filter((a) => a.id !== id), deleted: { area: state.areas[index], index } };
+        }),
+      savedAreaDeleteUndone: () =>
+        set((state) => {
+          if (!state.deleted) return {};
+          const areas = [...state.areas];
+          areas.splice(Math.min(state.deleted.index, areas.length), 0, state.deleted.area);
+          return { areas, deleted: null };
+        }),
       savedAreaOpened: (id, snapshot) => update(id, () => ({ openedAt: now().toISOString(), snapshot })),
       savedAreaBaselined: (id, snapshot) => update(id, (a) => (a.snapshot === null ? { snapshot } : {}), true),
     };

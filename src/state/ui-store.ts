@@ -41,7 +41,8 @@ export interface UiState {
   noticeDismissed(): void;
 }
 
-const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 export const uiStore = createStore<UiState>()((set) => ({
   // Back to the area search after a reload when there is an area to come back to.
@@ -55,7 +56,8 @@ export const uiStore = createStore<UiState>()((set) => ({
   helpOpen: false,
   notice: null,
   sidebarTabChosen: (sidebarTab) => set({ sidebarTab }),
-  listScrolled: (surveyIds) => set((state) => (sameIds(state.surveysInView, surveyIds) ? {} : { surveysInView: surveyIds })),
+  listScrolled: (surveyIds) =>
+    set((state) => (sameIds(state.surveysInView, surveyIds) ? {} : { surveysInView: surveyIds })),
   previewOpacityChanged: (previewOpacity) => set({ previewOpacity }),
   previewToggled: () => set((state) => ({ previewVisible: !state.previewVisible })),
   overlapClicked: (overlapChoice) => set({ overlapChoice }),

@@ -21,7 +21,9 @@ export interface UsageState {
 }
 
 /** A session's tile count: kept across reloads of the tab (sessionStorage), gone with the tab. */
-export function createUsageStore(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.sessionStorage) {
+export function createUsageStore(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.sessionStorage,
+) {
   const store = createStore<UsageState>()((set) => ({
     imageryTiles: readCount(storage),
     imageryTileRequested: () => set((state) => ({ imageryTiles: state.imageryTiles + 1 })),

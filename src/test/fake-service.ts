@@ -5,8 +5,15 @@ type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-export const envelope = (status: number, error: string, message: string, correlationId = 'c0ffee00-0000-4000-8000-000000000001') =>
-  json({ error, message, status_code: status, 'x-correlation-id': correlationId }, status, { 'x-correlation-id': correlationId });
+export const envelope = (
+  status: number,
+  error: string,
+  message: string,
+  correlationId = 'c0ffee00-0000-4000-8000-000000000001',
+) =>
+  json({ error, message, status_code: status, 'x-correlation-id': correlationId }, status, {
+    'x-correlation-id': correlationId,
+  });
 
 /** Replaces global fetch with a handler and records every request. */
 export function fakeFetch(handler: Handler) {

@@ -14,9 +14,8 @@ import * as surveyStateModule from './survey-state.ts';
 
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).
 const { hashF, hashI, sub } = sharedNoiseModule;
-const {
-  C_BARN, C_BUFFER, C_CAR, C_COM_ROOF, C_FARMYARD, C_FIELD, C_FRAME, C_GRADED, C_HOUSE, C_STREET, C_WALL,
-} = classesModule;
+const { C_BARN, C_BUFFER, C_CAR, C_COM_ROOF, C_FARMYARD, C_FIELD, C_FRAME, C_GRADED, C_HOUSE, C_STREET, C_WALL } =
+  classesModule;
 const { commercial } = commercialModule;
 const { lod } = levelOfDetailModule;
 const { detail, mulc, set } = paintModule;
@@ -28,11 +27,17 @@ const { applySnow } = seasonalModule;
 const { getSec } = sectionsModule;
 const { active } = surveyStateModule;
 
-const ROOF_HUMID = [98, 98, 100, 124, 121, 117, 74, 74, 78, 128, 110, 96, 106, 92, 82, 150, 148, 144, 90, 96, 104, 118, 106, 98, 64, 64, 66, 132, 130, 126, 84, 80, 78];
-const ROOF_ARID = [160, 108, 88, 172, 126, 102, 190, 178, 158, 150, 134, 116, 150, 100, 84, 198, 190, 174, 170, 150, 126];
+const ROOF_HUMID = [
+  98, 98, 100, 124, 121, 117, 74, 74, 78, 128, 110, 96, 106, 92, 82, 150, 148, 144, 90, 96, 104, 118, 106, 98, 64, 64,
+  66, 132, 130, 126, 84, 80, 78,
+];
+const ROOF_ARID = [
+  160, 108, 88, 172, 126, 102, 190, 178, 158, 150, 134, 116, 150, 100, 84, 198, 190, 174, 170, 150, 126,
+];
 
 export function roof(u: number, v: number): void {
-  ARG[0] = u; ARG[1] = v;
+  ARG[0] = u;
+  ARG[1] = v;
   roof_();
 }
 
@@ -60,7 +65,8 @@ function roof_(): void {
 }
 
 export function comRoof(u: number, v: number): void {
-  ARG[0] = u; ARG[1] = v;
+  ARG[0] = u;
+  ARG[1] = v;
   comRoof_();
 }
 
@@ -101,7 +107,8 @@ function comRoof_(): void {
  * and roads cannot hold buildings.
  */
 export function buildingAt(u: number, v: number): boolean {
-  ARG[0] = u; ARG[1] = v;
+  ARG[0] = u;
+  ARG[1] = v;
   return buildingAt_();
 }
 

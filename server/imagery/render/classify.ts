@@ -12,9 +12,8 @@ import * as waterModule from './water.ts';
 
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).
 const { sub } = sharedNoiseModule;
-const {
-  C_ART, C_ART_SIDE, C_BUFFER, C_GRADED, C_LAKE, C_PARK, C_RIVER, C_RURAL_ROAD, C_SHORE, C_SPORT, C_WALL,
-} = classesModule;
+const { C_ART, C_ART_SIDE, C_BUFFER, C_GRADED, C_LAKE, C_PARK, C_RIVER, C_RURAL_ROAD, C_SHORE, C_SPORT, C_WALL } =
+  classesModule;
 const { F_LAKE, F_LAKEG, F_PATCH, F_RIV, F_RIVG, locate, near, samp } = coarseFieldsModule;
 const { commercial } = commercialModule;
 const { residential } = residentialModule;
@@ -32,7 +31,8 @@ function arterialHalf(lineIdx: number): number {
 
 /** Classify world point (u east, v south, metres). Sets the f* outputs. */
 export function classify(u: number, v: number): number {
-  ARG[0] = u; ARG[1] = v;
+  ARG[0] = u;
+  ARG[1] = v;
   return classify_();
 }
 

@@ -16,7 +16,8 @@ const { ARG, P } = scratchModule;
 const { active } = surveyStateModule;
 
 export function commercial(sec: Sec, q: number, qu: number, qv: number): number {
-  ARG[0] = qu; ARG[1] = qv;
+  ARG[0] = qu;
+  ARG[1] = qv;
   return commercial_(sec, q);
 }
 

@@ -29,8 +29,7 @@ export function geomOf(fp: Footprint): Geom {
   for (const poly of polys) {
     for (const ring of poly) {
       if (ring.length < 2) continue;
-      const closed =
-        ring[0][0] === ring[ring.length - 1][0] && ring[0][1] === ring[ring.length - 1][1];
+      const closed = ring[0][0] === ring[ring.length - 1][0] && ring[0][1] === ring[ring.length - 1][1];
       const n = closed ? ring.length : ring.length + 1;
       const a = new Float64Array(n * 2);
       for (let k = 0; k < n; k++) {
@@ -62,7 +61,7 @@ export function someTileEdge(
   z: number,
   x: number,
   y: number,
-  visit: (x0: number, y0: number, x1: number, y1: number) => boolean | void,
+  visit: (x0: number, y0: number, x1: number, y1: number) => boolean | undefined,
 ): boolean {
   const sx = 2 ** z * T;
   for (const r of g.rings) {

@@ -34,8 +34,8 @@ export function gradePixel(out: Uint8Array, o: number, gx: number, gy: number, z
   const r = (lum + (P.cR - lum) * gradeS) * gradeK * gradeR + hazeR + grain;
   const gg = (lum + (P.cG - lum) * gradeS) * gradeK + hazeG + grain;
   const b = (lum + (P.cB - lum) * gradeS) * gradeK * gradeBl + hazeB + grain;
-  out[o] = r < 0 ? 0 : r > 255 ? 255 : r;
-  out[o + 1] = gg < 0 ? 0 : gg > 255 ? 255 : gg;
-  out[o + 2] = b < 0 ? 0 : b > 255 ? 255 : b;
+  out[o] = r < 0 ? 0 : Math.min(r, 255);
+  out[o + 1] = gg < 0 ? 0 : Math.min(gg, 255);
+  out[o + 2] = b < 0 ? 0 : Math.min(b, 255);
   out[o + 3] = 255;
 }

@@ -19,9 +19,40 @@ const { sub } = sharedNoiseModule;
 const { comRoof, roof } = buildingsModule;
 const { car } = carsModule;
 const {
-  C_ART, C_ART_SIDE, C_BARN, C_BUFFER, C_CAR, C_COM_ROOF, C_DESERT, C_DIRT, C_DRIVE, C_FARMYARD, C_FENCE, C_FIELD,
-  C_FIELD_EDGE, C_FRAME, C_GRADED, C_HOUSE, C_LAKE, C_LANDSCAPE, C_LAWN_B, C_LAWN_F, C_PARK, C_PARKING, C_PARKWAY,
-  C_PATIO, C_POOL, C_RIVER, C_RURAL_ROAD, C_SHORE, C_SIDEWALK, C_SLAB, C_SPORT, C_STREET, C_WALL, C_WOOD,
+  C_ART,
+  C_ART_SIDE,
+  C_BARN,
+  C_BUFFER,
+  C_CAR,
+  C_COM_ROOF,
+  C_DESERT,
+  C_DIRT,
+  C_DRIVE,
+  C_FARMYARD,
+  C_FENCE,
+  C_FIELD,
+  C_FIELD_EDGE,
+  C_FRAME,
+  C_GRADED,
+  C_HOUSE,
+  C_LAKE,
+  C_LANDSCAPE,
+  C_LAWN_B,
+  C_LAWN_F,
+  C_PARK,
+  C_PARKING,
+  C_PARKWAY,
+  C_PATIO,
+  C_POOL,
+  C_RIVER,
+  C_RURAL_ROAD,
+  C_SHORE,
+  C_SIDEWALK,
+  C_SLAB,
+  C_SPORT,
+  C_STREET,
+  C_WALL,
+  C_WOOD,
 } = classesModule;
 const { F_PATCH, locate, samp } = coarseFieldsModule;
 const { field } = cropsModule;
@@ -35,7 +66,8 @@ const { applySnow, grass } = seasonalModule;
 const { active } = surveyStateModule;
 
 export function ground(cls: number, u: number, v: number): void {
-  ARG[0] = u; ARG[1] = v;
+  ARG[0] = u;
+  ARG[1] = v;
   ground_(cls);
 }
 
@@ -219,7 +251,7 @@ function ground_(cls: number): void {
       set(red ? 150 : 176, red ? 62 : 178, red ? 52 : 180);
       // gable roof along the long side
       const across = P.fW > P.fD ? P.fB : P.fA;
-      const half = (P.fW > P.fD ? P.fD : P.fW) / 2;
+      const half = Math.min(P.fW, P.fD) / 2;
       const n = across < half ? -1 : 1;
       const nu = P.fW > P.fD ? 0 : n;
       const nv = P.fW > P.fD ? n : 0;

@@ -1,7 +1,7 @@
 /** Clamping, smoothstep and the swept-box test of building shadows. */
 
 export function clamp01(x: number): number {
-  return x < 0 ? 0 : x > 1 ? 1 : x;
+  return x < 0 ? 0 : Math.min(x, 1);
 }
 
 export function smooth(e0: number, e1: number, x: number): number {
@@ -16,7 +16,16 @@ const SWEEP = new Float64Array(2);
  * Is (x, y) inside the shadow swept by the box [x0,x1)×[y0,y1) along (ox, oy), i.e. is
  * (x, y) − t·(ox, oy) inside the box for some t in [0, 1]?
  */
-export function sweptHit(x: number, y: number, ox: number, oy: number, x0: number, x1: number, y0: number, y1: number): boolean {
+export function sweptHit(
+  x: number,
+  y: number,
+  ox: number,
+  oy: number,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+): boolean {
   SWEEP[0] = 0;
   SWEEP[1] = 1;
   return sweepAxis(x, ox, x0, x1) && sweepAxis(y, oy, y0, y1) && SWEEP[0] <= SWEEP[1];

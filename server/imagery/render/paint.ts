@@ -31,7 +31,8 @@ export function mix(r: number, g: number, b: number, t: number): void {
  * through ARG/RET so V8 does not box them.
  */
 export function detail(u: number, v: number, s: number): number {
-  ARG[0] = u; ARG[1] = v;
+  ARG[0] = u;
+  ARG[1] = v;
   detail_(s);
   return RET[0];
 }

@@ -10,8 +10,20 @@ import * as surveyStateModule from './survey-state.ts';
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).
 const { hashI, sub } = sharedNoiseModule;
 const {
-  C_CAR, C_DIRT, C_DRIVE, C_FENCE, C_FRAME, C_HOUSE, C_LAWN_B, C_LAWN_F, C_PARKWAY, C_PATIO, C_POOL, C_SIDEWALK,
-  C_SLAB, C_STREET,
+  C_CAR,
+  C_DIRT,
+  C_DRIVE,
+  C_FENCE,
+  C_FRAME,
+  C_HOUSE,
+  C_LAWN_B,
+  C_LAWN_F,
+  C_PARKWAY,
+  C_PATIO,
+  C_POOL,
+  C_SIDEWALK,
+  C_SLAB,
+  C_STREET,
 } = classesModule;
 const { sweptHit } = mathModule;
 const { HOUSE_H, STREET_W } = sceneModule;
@@ -27,7 +39,9 @@ const lotVal = new Float64Array(LOT_CACHE * LOT_F);
 let tileGen = 0;
 
 export function residential(sec: Sec, q: number, qu: number, qv: number, D: number): number {
-  ARG[0] = qu; ARG[1] = qv; ARG[2] = D;
+  ARG[0] = qu;
+  ARG[1] = qv;
+  ARG[2] = D;
   return residential_(sec, q);
 }
 
@@ -179,7 +193,7 @@ function residential_(sec: Sec, q: number): number {
     const dR = r1 - s;
     const hip = lotVal[slot + 5] < 0.55;
     let facet: number; // 0 front(-t) 1 back(+t) 2 left(-s) 3 right(+s)
-    let m = dF < dB ? dF : dB;
+    let m = Math.min(dF, dB);
     facet = dF < dB ? 0 : 1;
     if (hip) {
       if (dL < m) {
@@ -247,7 +261,9 @@ function residential_(sec: Sec, q: number): number {
 
 /** Cars parked along residential curbs; sets the car-local coordinates when there is one. */
 function parkedCar(qh: number, k: number, across: number, along: number): boolean {
-  ARG[0] = qh; ARG[1] = across; ARG[2] = along;
+  ARG[0] = qh;
+  ARG[1] = across;
+  ARG[2] = along;
   return parkedCar_(k);
 }
 

@@ -19,7 +19,8 @@ const { ARG, P } = scratchModule;
 const { applySnow, grass } = seasonalModule;
 
 export function road(cls: number, u: number, v: number): void {
-  ARG[0] = u; ARG[1] = v;
+  ARG[0] = u;
+  ARG[1] = v;
   road_(cls);
 }
 

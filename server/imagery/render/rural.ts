@@ -33,7 +33,10 @@ export function barnAt(fu: number, fv: number): number {
 }
 
 export function rural(sec: Sec, lu: number, lv: number, u: number, v: number): number {
-  ARG[0] = lu; ARG[1] = lv; ARG[2] = u; ARG[3] = v;
+  ARG[0] = lu;
+  ARG[1] = lv;
+  ARG[2] = u;
+  ARG[3] = v;
   return rural_(sec);
 }
 

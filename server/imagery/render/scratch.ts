@@ -1,4 +1,3 @@
-
 /** Scratch arrays for passing/returning doubles without allocating heap numbers. */
 export const ARG = new Float64Array(8);
 export const RET = new Float64Array(2);

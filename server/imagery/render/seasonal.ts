@@ -14,7 +14,10 @@ const { active } = surveyStateModule;
 
 /** Grass/lawn colour for the current season; `irrig` 0..1 how watered. */
 export function grass(u: number, v: number, irrig: number, patchy: number): void {
-  ARG[0] = u; ARG[1] = v; ARG[2] = irrig; ARG[3] = patchy;
+  ARG[0] = u;
+  ARG[1] = v;
+  ARG[2] = irrig;
+  ARG[3] = patchy;
   grass_();
 }
 
@@ -32,7 +35,9 @@ function grass_(): void {
 }
 
 export function applySnow(amount: number, u: number, v: number): void {
-  ARG[0] = amount; ARG[1] = u; ARG[2] = v;
+  ARG[0] = amount;
+  ARG[1] = u;
+  ARG[2] = v;
   applySnow_();
 }
 

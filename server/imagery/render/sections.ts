@@ -79,7 +79,7 @@ function computeSec(sx: number, sy: number): Sec {
     else if (r < 0.62) D = 2018 + ((r - 0.42) / 0.2) * 14;
     else D = Infinity;
     const tRoll = sub(qh, 2);
-    let type = tRoll < 0.75 ? Q_RES : tRoll < 0.84 ? Q_COM : tRoll < 0.92 ? Q_PARK : Q_FARM;
+    const type = tRoll < 0.75 ? Q_RES : tRoll < 0.84 ? Q_COM : tRoll < 0.92 ? Q_PARK : Q_FARM;
     if (type === Q_FARM) D = Infinity;
     s.qD[q] = D;
     s.qType[q] = type;

@@ -25,7 +25,8 @@ const { active } = surveyStateModule;
 const { canA, canB, canG, canR, shd, splat, treeDensity, treesStatistical } = treesModule;
 
 export function shadeBase(u: number, v: number, o: number): void {
-  ARG[0] = u; ARG[1] = v;
+  ARG[0] = u;
+  ARG[1] = v;
   shadeBase_(o);
 }
 
@@ -61,7 +62,8 @@ function shadeBase_(o: number): void {
 }
 
 export function shadeFinish(u: number, v: number, o: number): void {
-  ARG[0] = u; ARG[1] = v;
+  ARG[0] = u;
+  ARG[1] = v;
   shadeFinish_(o);
 }
 

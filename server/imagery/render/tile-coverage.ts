@@ -79,7 +79,10 @@ export function tileIntersectsFootprint(survey: Survey, z: number, x: number, y:
 /** Sutherland–Hodgman clip of a closed ring (tile px coords) to [0,T]², returning its |area|. */
 function clippedRingArea(pts: Float64Array): number {
   let poly: number[] = Array.from(pts.subarray(0, pts.length - 2));
-  const clipEdge = (inside: (x: number, y: number) => boolean, cut: (ax: number, ay: number, bx: number, by: number) => [number, number]) => {
+  const clipEdge = (
+    inside: (x: number, y: number) => boolean,
+    cut: (ax: number, ay: number, bx: number, by: number) => [number, number],
+  ) => {
     const out: number[] = [];
     const m = poly.length / 2;
     for (let k = 0; k < m; k++) {
@@ -94,8 +97,18 @@ function clippedRingArea(pts: Float64Array): number {
     }
     poly = out;
   };
-  const atX = (xv: number) => (ax: number, ay: number, bx: number, by: number): [number, number] => [xv, ay + ((xv - ax) * (by - ay)) / (bx - ax)];
-  const atY = (yv: number) => (ax: number, ay: number, bx: number, by: number): [number, number] => [ax + ((yv - ay) * (bx - ax)) / (by - ay), yv];
+  const atX =
+    (xv: number) =>
+    (ax: number, ay: number, bx: number, by: number): [number, number] => [
+      xv,
+      ay + ((xv - ax) * (by - ay)) / (bx - ax),
+    ];
+  const atY =
+    (yv: number) =>
+    (ax: number, ay: number, bx: number, by: number): [number, number] => [
+      ax + ((yv - ay) * (bx - ax)) / (by - ay),
+      yv,
+    ];
   clipEdge((px) => px >= 0, atX(0));
   if (poly.length) clipEdge((px) => px <= T, atX(T));
   if (poly.length) clipEdge((_, py) => py >= 0, atY(0));

@@ -13,8 +13,18 @@ import * as worldModule from './world.ts';
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).
 const { hashI, sub } = sharedNoiseModule;
 const {
-  C_ART_SIDE, C_BUFFER, C_DESERT, C_FARMYARD, C_FIELD_EDGE, C_LANDSCAPE, C_LAWN_B, C_LAWN_F, C_PARK, C_PARKWAY,
-  C_SHORE, C_WOOD,
+  C_ART_SIDE,
+  C_BUFFER,
+  C_DESERT,
+  C_FARMYARD,
+  C_FIELD_EDGE,
+  C_LANDSCAPE,
+  C_LAWN_B,
+  C_LAWN_F,
+  C_PARK,
+  C_PARKWAY,
+  C_SHORE,
+  C_WOOD,
 } = classesModule;
 const { classify } = classifyModule;
 const { lod } = levelOfDetailModule;
@@ -106,7 +116,8 @@ export function splatTrees(uLeft: number, vTop: number, ps: number): void {
         // reach of the canopy (wobbly, soft-edged) and of the soft shadow discs
         const rb = 1.22 * r + 0.5 * Math.max(ps, 0.6) + 0.1;
         const hitC = tu + rb > uLeft && tu - rb < uLeft + span && tv + rb > vTop && tv - rb < vTop + span;
-        const hitS = tu + su + rb > uLeft && tu + su - rb < uLeft + span && tv + sv + rb > vTop && tv + sv - rb < vTop + span;
+        const hitS =
+          tu + su + rb > uLeft && tu + su - rb < uLeft + span && tv + sv + rb > vTop && tv + sv - rb < vTop + span;
         if (!hitC && !hitS) continue;
         // Trees drawn entirely inside this tile (canopy and shadow) may take their ground class from
         // pass 1; trees that other tiles also draw must classify exactly, so tiles always agree.
@@ -211,7 +222,8 @@ export function splatTrees(uLeft: number, vTop: number, ps: number): void {
             k *= opacity;
             // spherical shading, lit from the sun side, plus leafy texture
             let s = 0.9 + (0.32 * (du * active.sunU + dv * active.sunV)) / r;
-            if (lod.w05 > 0 || lod.w1 > 0) s *= 1 + (vnoise(pu * 2.2, pv * 2.2, 83) - 0.5) * 0.45 * Math.max(lod.w05, lod.w1 * 0.5);
+            if (lod.w05 > 0 || lod.w1 > 0)
+              s *= 1 + (vnoise(pu * 2.2, pv * 2.2, 83) - 0.5) * 0.45 * Math.max(lod.w05, lod.w1 * 0.5);
             if (lod.w02 > 0) s *= 1 + (vnoise(pu * 6, pv * 6, 84) - 0.5) * 0.3 * lod.w02;
             const o = j * T + i;
             const a0 = canA[o];

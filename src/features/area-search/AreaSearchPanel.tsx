@@ -17,4 +17,3 @@ export function AreaSearchPanel({ connection }: { connection: Connection }) {
     </div>
   );
 }
-

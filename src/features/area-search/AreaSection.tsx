@@ -59,10 +59,16 @@ export function AreaSection() {
   return (
     <section className="panel-section" aria-labelledby={`${dateId}-title`}>
       <div className="panel-section__heading">
-        <h2 id={`${dateId}-title`} className="panel-section__title">Area</h2>
+        <h2 id={`${dateId}-title`} className="panel-section__title">
+          Area
+        </h2>
         <div className="panel-section__actions">
-          <button type="button" className="button button--small" onClick={() => setPasting(true)}>Paste WKT</button>
-          <button type="button" className="button button--small" onClick={() => fileInput.current?.click()}>Import file</button>
+          <button type="button" className="button button--small" onClick={() => setPasting(true)}>
+            Paste WKT
+          </button>
+          <button type="button" className="button button--small" onClick={() => fileInput.current?.click()}>
+            Import file
+          </button>
           <input
             ref={fileInput}
             type="file"
@@ -82,7 +88,14 @@ export function AreaSection() {
       {refusal && (
         <div className="notice notice--error" role="alert">
           <span>{refusal} The area was not changed.</span>
-          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => areaSearchStore.getState().refusalDismissed()}>×</button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Dismiss"
+            onClick={() => areaSearchStore.getState().refusalDismissed()}
+          >
+            ×
+          </button>
         </div>
       )}
 
@@ -95,51 +108,94 @@ export function AreaSection() {
       {area ? (
         <div className={area.tooLarge ? 'area-summary is-too-large' : 'area-summary'}>
           <div className="area-summary__size">
-            <span className="area-summary__km2" data-testid="area-km2">{formatKm2(area.km2)} km²</span>
+            <span className="area-summary__km2" data-testid="area-km2">
+              {formatKm2(area.km2)} km²
+            </span>
             <span className="area-summary__meta">
-              {area.geometry.type === 'MultiPolygon' ? `${area.geometry.coordinates.length} polygons` : 'polygon'} · {formatCount(area.vertexCount)} positions · {ORIGIN[area.origin]}
+              {polygonsText(area.geometry)} · {formatCount(area.vertexCount)} positions · {ORIGIN[area.origin]}
             </span>
           </div>
           {area.notes.length > 0 && (
             <ul className="area-summary__notes" aria-label="Notes on the area">
               {area.notes.map((note) => (
-                <li key={note} className={note.includes('limited to') ? 'is-warning' : undefined}>{note}</li>
+                <li key={note} className={note.includes('limited to') ? 'is-warning' : undefined}>
+                  {note}
+                </li>
               ))}
             </ul>
           )}
           <div className="button-row">
-            <button type="button" className="button button--small" onClick={() => void copyWkt()}>Copy WKT</button>
+            <button type="button" className="button button--small" onClick={() => void copyWkt()}>
+              Copy WKT
+            </button>
             <span className="button-row__label">Export</span>
-            <button type="button" className="button button--small" aria-label="Export area as WKT" onClick={() => void exportArea('wkt')}>WKT</button>
-            <button type="button" className="button button--small" aria-label="Export area as GeoJSON" onClick={() => void exportArea('geojson')}>GeoJSON</button>
+            <button
+              type="button"
+              className="button button--small"
+              aria-label="Export area as WKT"
+              onClick={() => void exportArea('wkt')}
+            >
+              WKT
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              aria-label="Export area as GeoJSON"
+              onClick={() => void exportArea('geojson')}
+            >
+              GeoJSON
+            </button>
           </div>
-          {copyStatus && <p className="area-summary__copied" role="status">{copyStatus}</p>}
+          {copyStatus && (
+            <p className="area-summary__copied" role="status">
+              {copyStatus}
+            </p>
+          )}
         </div>
       ) : (
         !drawing && (
           <p className="panel-section__empty">
-            Draw an area with the tools at the top left of the map, paste WKT, or import a GeoJSON or KML file (or drop one on the map).
+            Draw an area with the tools at the top left of the map, paste WKT, or import a GeoJSON or KML file (or drop
+            one on the map).
           </p>
         )
       )}
 
       <DateRangeFieldset
-        legend={<>Captured between <span className="muted">(optional)</span></>}
+        legend={
+          <>
+            Captured between <span className="muted">(optional)</span>
+          </>
+        }
         legendClassName="date-range__legend"
         labels={['Observed from', 'Observed to']}
         from={observedStart}
         to={observedEnd}
-        onChange={({ from, to }) => areaSearchStore.getState().dateRangeChanged({ observedStart: from, observedEnd: to })}
+        onChange={({ from, to }) =>
+          areaSearchStore.getState().dateRangeChanged({ observedStart: from, observedEnd: to })
+        }
       >
         {(observedStart || observedEnd) && (
-          <button type="button" className="button button--link" onClick={() => areaSearchStore.getState().dateRangeChanged({ observedStart: '', observedEnd: '' })}>
+          <button
+            type="button"
+            className="button button--link"
+            onClick={() => areaSearchStore.getState().dateRangeChanged({ observedStart: '', observedEnd: '' })}
+          >
             Any date
           </button>
         )}
       </DateRangeFieldset>
-      {dateProblem && <p className="field__error" role="alert">{dateProblem} Nothing is searched until it is fixed.</p>}
+      {dateProblem && (
+        <p className="field__error" role="alert">
+          {dateProblem} Nothing is searched until it is fixed.
+        </p>
+      )}
 
       {pasting && <PasteWktDialog onClose={() => setPasting(false)} />}
     </section>
   );
+}
+
+function polygonsText(geometry: { type: string; coordinates: unknown[] }): string {
+  return geometry.type === 'MultiPolygon' ? `${geometry.coordinates.length} polygons` : 'polygon';
 }

@@ -18,7 +18,9 @@ export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
   useEffect(() => {
     const store = areaSearchStore.getState;
     const offs = [
-      surveyMap.on('areaFinished', (geometry) => acceptArea(geometry, surveyMap.getAreaTool() === 'select' ? 'edited' : 'drawn')),
+      surveyMap.on('areaFinished', (geometry) =>
+        acceptArea(geometry, surveyMap.getAreaTool() === 'select' ? 'edited' : 'drawn'),
+      ),
       surveyMap.on('areaDeleted', () => store().areaDeleted()),
       surveyMap.on('areaToolChanged', (tool) => store().toolChanged(tool)),
     ];
@@ -33,6 +35,7 @@ export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
   }, [pendingRestore, pendingOrigin]);
 
   // `revision` also changes when a drawing was refused: the map then shows the previous area again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` is the trigger, not an input
   useEffect(() => surveyMap.setArea(area?.geometry ?? null), [surveyMap, area, revision]);
 
   // A pasted, imported or restored area may be anywhere: bring it into view. A drawn one already is.

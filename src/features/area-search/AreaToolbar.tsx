@@ -15,10 +15,30 @@ interface ToolSpec {
 }
 
 const DRAW_TOOLS: ToolSpec[] = [
-  { tool: 'polygon', label: 'Draw polygon', icon: <PolygonIcon />, hint: 'Click to add corners; click the first corner or press Enter to finish.' },
-  { tool: 'rectangle', label: 'Draw rectangle', icon: <RectangleIcon />, hint: 'Drag across the area, or click two opposite corners.' },
-  { tool: 'circle', label: 'Draw circle', icon: <CircleIcon />, hint: 'Drag out from the centre, or click the centre and then the edge.' },
-  { tool: 'freehand', label: 'Freehand', icon: <FreehandIcon />, hint: 'Drag around the area, or click, move round it and click again.' },
+  {
+    tool: 'polygon',
+    label: 'Draw polygon',
+    icon: <PolygonIcon />,
+    hint: 'Click to add corners; click the first corner or press Enter to finish.',
+  },
+  {
+    tool: 'rectangle',
+    label: 'Draw rectangle',
+    icon: <RectangleIcon />,
+    hint: 'Drag across the area, or click two opposite corners.',
+  },
+  {
+    tool: 'circle',
+    label: 'Draw circle',
+    icon: <CircleIcon />,
+    hint: 'Drag out from the centre, or click the centre and then the edge.',
+  },
+  {
+    tool: 'freehand',
+    label: 'Freehand',
+    icon: <FreehandIcon />,
+    hint: 'Drag around the area, or click, move round it and click again.',
+  },
 ];
 
 const EDIT_HINT = 'Drag a corner to move it, a midpoint to add one. Delete removes the area.';
@@ -52,13 +72,26 @@ export function AreaToolbar({ surveyMap }: { surveyMap: SurveyMap }) {
 
   const active = DRAW_TOOLS.find((t) => t.tool === tool);
   const hint = active?.hint ?? (tool === 'select' ? EDIT_HINT : null);
-  const editTitle = !area ? 'Edit area (draw or load one first)' : area.hasHoles ? 'Areas with holes cannot be edited on the map; paste or import a new one instead.' : 'Edit area';
+  const editTitle = !area
+    ? 'Edit area (draw or load one first)'
+    : area.hasHoles
+      ? 'Areas with holes cannot be edited on the map; paste or import a new one instead.'
+      : 'Edit area';
 
   return (
     <>
       <div className="area-toolbar" role="toolbar" aria-label="Area tools" aria-orientation="vertical">
         {DRAW_TOOLS.map(({ tool: t, label, icon }) => (
-          <button key={t} type="button" className="tool-button" aria-label={label} title={label} aria-pressed={tool === t} disabled={!ready} onClick={() => choose(t)}>
+          <button
+            key={t}
+            type="button"
+            className="tool-button"
+            aria-label={label}
+            title={label}
+            aria-pressed={tool === t}
+            disabled={!ready}
+            onClick={() => choose(t)}
+          >
             {icon}
           </button>
         ))}
@@ -74,7 +107,14 @@ export function AreaToolbar({ surveyMap }: { surveyMap: SurveyMap }) {
         >
           <EditIcon />
         </button>
-        <button type="button" className="tool-button tool-button--danger" aria-label="Delete area" title="Delete area" disabled={!area} onClick={deleteArea}>
+        <button
+          type="button"
+          className="tool-button tool-button--danger"
+          aria-label="Delete area"
+          title="Delete area"
+          disabled={!area}
+          onClick={deleteArea}
+        >
           <TrashIcon />
         </button>
       </div>

@@ -40,12 +40,27 @@ export function PasteWktDialog({ onClose }: { onClose(): void }) {
 
   // Over the whole page: the sidebar it is opened from is a stacking context below the map's controls.
   return createPortal(
+    // A click beside the dialog closes it; Escape and Cancel do so for keyboards.
+    // biome-ignore lint/a11y/noStaticElementInteractions: see above
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <form className="dialog dialog--compact" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
-        <h2 id={titleId} className="dialog__title">Paste WKT</h2>
-        <p className="dialog__subtitle">A POLYGON or MULTIPOLYGON in longitude latitude (EPSG:4326). It replaces the current area.</p>
+      <form
+        className="dialog dialog--compact"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onSubmit={submit}
+        noValidate
+      >
+        <h2 id={titleId} className="dialog__title">
+          Paste WKT
+        </h2>
+        <p className="dialog__subtitle">
+          A POLYGON or MULTIPOLYGON in longitude latitude (EPSG:4326). It replaces the current area.
+        </p>
         <div className="field">
-          <label htmlFor={fieldId} className="field__label">WKT</label>
+          <label htmlFor={fieldId} className="field__label">
+            WKT
+          </label>
           <textarea
             id={fieldId}
             ref={field}
@@ -61,11 +76,19 @@ export function PasteWktDialog({ onClose }: { onClose(): void }) {
               setError(null);
             }}
           />
-          {error && <p id={`${fieldId}-error`} className="field__error" role="alert">{error}</p>}
+          {error && (
+            <p id={`${fieldId}-error`} className="field__error" role="alert">
+              {error}
+            </p>
+          )}
         </div>
         <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button button--primary">Use area</button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary">
+            Use area
+          </button>
         </div>
       </form>
     </div>,

@@ -11,7 +11,11 @@ export type AreaOutcome = { ok: true; area: ActiveArea } | { ok: false; message:
  * A drawn, pasted, imported or restored geometry as the app's area: checked, rounded, simplified
  * when dense, flagged when too large; or the user-facing reason it cannot be one.
  */
-export function activeAreaFrom(geometry: AreaGeometry, origin: AreaOrigin, notesBefore: readonly string[] = []): AreaOutcome {
+export function activeAreaFrom(
+  geometry: AreaGeometry,
+  origin: AreaOrigin,
+  notesBefore: readonly string[] = [],
+): AreaOutcome {
   try {
     const prepared = prepareArea(geometry);
     return {
@@ -34,7 +38,11 @@ export function activeAreaFrom(geometry: AreaGeometry, origin: AreaOrigin, notes
 }
 
 /** Makes a geometry the area, or keeps the current one and says why not. */
-export function acceptArea(geometry: AreaGeometry, origin: AreaOrigin, notesBefore: readonly string[] = []): AreaOutcome {
+export function acceptArea(
+  geometry: AreaGeometry,
+  origin: AreaOrigin,
+  notesBefore: readonly string[] = [],
+): AreaOutcome {
   const outcome = activeAreaFrom(geometry, origin, notesBefore);
   if (outcome.ok) areaSearchStore.getState().areaAccepted(outcome.area);
   else areaSearchStore.getState().areaRefused(outcome.message);
@@ -44,8 +52,14 @@ export function acceptArea(geometry: AreaGeometry, origin: AreaOrigin, notesBefo
 const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 
 /** What an import took and what it left out, e.g. "Imported 1 polygon from a.kml; left out 1 Point." */
-export function importNote(fileName: string, { polygonCount, skipped }: Pick<ImportedArea, 'polygonCount' | 'skipped'>): string {
+export function importNote(
+  fileName: string,
+  { polygonCount, skipped }: Pick<ImportedArea, 'polygonCount' | 'skipped'>,
+): string {
   const left = Object.entries(skipped).map(([type, count]) => `${count} ${type}${count === 1 ? '' : 's'}`);
   const merged = polygonCount > 1 ? ', merged into one area' : '';
-  return `Imported ${plural(polygonCount, 'polygon')} from ${fileName}${merged}${left.length ? `; left out ${left.join(' and ')}` : ''}.`;
+  return (
+    `Imported ${plural(polygonCount, 'polygon')} from ` +
+    `${fileName}${merged}${left.length ? `; left out ${left.join(' and ')}` : ''}.`
+  );
 }

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 const Icon = ({ children }: { children: ReactNode }) => (
-  <svg viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    viewBox="0 0 20 20"
+    width="18"
+    height="18"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.6"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     {children}
   </svg>
 );
@@ -11,7 +21,11 @@ const Dot = ({ x, y }: { x: number; y: number }) => <circle cx={x} cy={y} r="1.7
 export const PolygonIcon = () => (
   <Icon>
     <path d="M4 6.5 10.5 3 16.5 8 14 16 5 14.5Z" />
-    <Dot x={4} y={6.5} /><Dot x={10.5} y={3} /><Dot x={16.5} y={8} /><Dot x={14} y={16} /><Dot x={5} y={14.5} />
+    <Dot x={4} y={6.5} />
+    <Dot x={10.5} y={3} />
+    <Dot x={16.5} y={8} />
+    <Dot x={14} y={16} />
+    <Dot x={5} y={14.5} />
   </Icon>
 );
 

@@ -14,7 +14,8 @@ export async function importAreaFile(file: File): Promise<AreaOutcome> {
     areaSearchStore.getState().areaRefused(message);
     return { ok: false, message };
   };
-  if (file.size > MAX_FILE_BYTES) return refuse(`${file.name} is ${(file.size / 1024 ** 2).toFixed(0)} MB; an area file may be at most 20 MB.`);
+  if (file.size > MAX_FILE_BYTES)
+    return refuse(`${file.name} is ${(file.size / 1024 ** 2).toFixed(0)} MB; an area file may be at most 20 MB.`);
   let text: string;
   try {
     text = await file.text();

@@ -32,7 +32,12 @@ export function ComparePanel({ connection, surveyMap }: { connection: Connection
           <button type="button" className="button button--small" onClick={() => actions.sidesSwapped()}>
             Swap sides
           </button>
-          <button type="button" className="icon-button" aria-label="Close compare" onClick={() => actions.compareClosed()}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close compare"
+            onClick={() => actions.compareClosed()}
+          >
             ×
           </button>
         </header>
@@ -43,17 +48,32 @@ export function ComparePanel({ connection, surveyMap }: { connection: Connection
           <legend className="visually-hidden">Compare mode</legend>
           {MODES.map(({ mode: value, label }) => (
             <label key={value} className="compare-panel__mode">
-              <input type="radio" name="compare-mode" value={value} checked={mode === value} onChange={() => actions.compareModeChosen(value)} />
+              <input
+                type="radio"
+                name="compare-mode"
+                value={value}
+                checked={mode === value}
+                onChange={() => actions.compareModeChosen(value)}
+              />
               {label}
             </label>
           ))}
         </fieldset>
         {mode === 'swipe' ? (
-          <p className="compare-panel__note">A left of the divider, B right. Drag it, or focus it and use the arrow keys.</p>
+          <p className="compare-panel__note">
+            A left of the divider, B right. Drag it, or focus it and use the arrow keys.
+          </p>
         ) : (
           <label className="slider">
             <span className="slider__label">Fade A to B</span>
-            <input type="range" min={0} max={1} step={0.05} value={fade} onChange={(e) => actions.fadeChanged(Number(e.target.value))} />
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={0.05}
+              value={fade}
+              onChange={(e) => actions.fadeChanged(Number(e.target.value))}
+            />
             <span className="slider__value">{Math.round(fade * 100)}% B</span>
           </label>
         )}

@@ -24,10 +24,15 @@ export function CompareSideCard({ connection, side, surveyId, cursor }: CompareS
 
   return (
     <section className={`compare-side compare-side--${side}`} aria-label={`Side ${letter}`}>
-      <span className="compare-side__badge" aria-hidden="true">{letter}</span>
+      <span className="compare-side__badge" aria-hidden="true">
+        {letter}
+      </span>
       <div className="compare-side__body">
         <div className="compare-side__id">{surveyId}</div>
-        <div className="compare-side__window" title={survey ? formatCaptureWindowUtc(survey.captureStart, survey.captureEnd) : undefined}>
+        <div
+          className="compare-side__window"
+          title={survey ? formatCaptureWindowUtc(survey.captureStart, survey.captureEnd) : undefined}
+        >
           {survey ? formatCaptureWindow(survey.captureStart, survey.captureEnd) : UNKNOWN_WINDOW}
         </div>
         {tile && (
@@ -37,7 +42,12 @@ export function CompareSideCard({ connection, side, surveyId, cursor }: CompareS
           </div>
         )}
         {tile && captures.isError && (
-          <ErrorNotice compact title={`Capture time of side ${letter}`} error={captures.error} onRetry={() => void captures.refetch()} />
+          <ErrorNotice
+            compact
+            title={`Capture time of side ${letter}`}
+            error={captures.error}
+            onRetry={() => void captures.refetch()}
+          />
         )}
       </div>
     </section>

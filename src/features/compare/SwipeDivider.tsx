@@ -52,8 +52,12 @@ export function SwipeDivider() {
 
   return (
     <div className="swipe-divider" style={{ left: `${swipe * 100}%` }}>
-      <span className="swipe-divider__label swipe-divider__label--a" aria-hidden="true">A</span>
-      <span className="swipe-divider__label swipe-divider__label--b" aria-hidden="true">B</span>
+      <span className="swipe-divider__label swipe-divider__label--a" aria-hidden="true">
+        A
+      </span>
+      <span className="swipe-divider__label swipe-divider__label--b" aria-hidden="true">
+        B
+      </span>
       <div
         className="swipe-divider__handle"
         role="slider"
@@ -70,7 +74,9 @@ export function SwipeDivider() {
         onPointerCancel={onPointerUp}
         onKeyDown={onKeyDown}
       >
-        <span className="swipe-divider__knob" aria-hidden="true">⟷</span>
+        <span className="swipe-divider__knob" aria-hidden="true">
+          ⟷
+        </span>
       </div>
     </div>
   );

@@ -5,7 +5,8 @@ import type { TileAddress } from './tile-under-cursor.ts';
 
 export const tileCaptureKeys = {
   all: (baseUrl: string) => ['tile-captures', baseUrl] as const,
-  tile: (baseUrl: string, surveyId: string, { z, x, y }: TileAddress) => [...tileCaptureKeys.all(baseUrl), surveyId, z, x, y] as const,
+  tile: (baseUrl: string, surveyId: string, { z, x, y }: TileAddress) =>
+    [...tileCaptureKeys.all(baseUrl), surveyId, z, x, y] as const,
 };
 
 const NO_TILE: TileAddress = { z: 0, x: 0, y: 0 };

@@ -6,7 +6,11 @@ import type { CursorTile } from './tile-under-cursor.ts';
 /** Why no capture time can be shown for the pointer's place, or null when a tile can be asked about. */
 export function cursorTileHint(cursor: CursorTile): string | null {
   if (cursor.kind === 'off-map') return 'Point at the map to see when the tile under the cursor was captured.';
-  if (cursor.kind === 'too-far') return `Zoom in to see tile capture times: imagery tiles start at zoom ${PREVIEW_MIN_ZOOM} (now ${cursor.tileZoom}).`;
+  if (cursor.kind === 'too-far')
+    return (
+      `Zoom in to see tile capture times: imagery tiles start at zoom ${PREVIEW_MIN_ZOOM} (now ` +
+      `${cursor.tileZoom}).`
+    );
   return null;
 }
 

@@ -5,8 +5,15 @@ export interface ThrottleClock {
 
 const realClock: ThrottleClock = { now: () => performance.now(), schedule: (run, ms) => setTimeout(run, ms) };
 
-/** Calls `fn` at most once per `ms`: the first call at once, later ones with the latest arguments when the interval ends. */
-export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number, clock: ThrottleClock = realClock): (...args: A) => void {
+/**
+ * Calls `fn` at most once per `ms`: the first call at once, later ones with the latest arguments when the interval
+ * ends.
+ */
+export function throttle<A extends unknown[]>(
+  fn: (...args: A) => void,
+  ms: number,
+  clock: ThrottleClock = realClock,
+): (...args: A) => void {
   let last = -Infinity;
   let pending: A | null = null;
   let scheduled = false;

@@ -8,7 +8,10 @@ export interface TileAddress {
 }
 
 /** The service tile under a point at the zoom the map draws, or why there is none to ask about. */
-export type CursorTile = { kind: 'tile'; tile: TileAddress } | { kind: 'too-far'; tileZoom: number } | { kind: 'off-map' };
+export type CursorTile =
+  | { kind: 'tile'; tile: TileAddress }
+  | { kind: 'too-far'; tileZoom: number }
+  | { kind: 'off-map' };
 
 const MAX_LAT = 85.0511;
 
@@ -27,4 +30,5 @@ export function tileUnderCursor(lngLat: readonly [number, number] | null, mapZoo
 export const tileKey = (tile: TileAddress | null) => (tile ? `${tile.z}/${tile.x}/${tile.y}` : '');
 
 export const sameCursorTile = (a: CursorTile, b: CursorTile) =>
-  a.kind === b.kind && (a.kind !== 'tile' || tileKey(a.tile) === tileKey((b as Extract<CursorTile, { kind: 'tile' }>).tile));
+  a.kind === b.kind &&
+  (a.kind !== 'tile' || tileKey(a.tile) === tileKey((b as Extract<CursorTile, { kind: 'tile' }>).tile));

@@ -5,7 +5,9 @@ import { sameCursorTile, tileUnderCursor, type CursorTile } from './tile-under-c
 
 const POINTER_INTERVAL_MS = 120;
 
-/** The service tile under the pointer; changes only when the pointer crosses into another tile (or the zoom changes). */
+/**
+ * The service tile under the pointer; changes only when the pointer crosses into another tile (or the zoom changes).
+ */
 export function useCursorTile(surveyMap: SurveyMap): CursorTile {
   const [tile, setTile] = useState<CursorTile>({ kind: 'off-map' });
   useEffect(() => {

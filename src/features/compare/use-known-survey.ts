@@ -9,15 +9,28 @@ import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/
 import { useSurveyList } from '../surveys/use-survey-list.ts';
 import { useTimelineCaptures } from '../timeline/use-timeline-captures.ts';
 
-const unknownSurvey = (id: string): Survey => ({ id, captureStart: '', captureEnd: '', lastUpdated: null, cloudCover: null, spectralRange: null });
+const unknownSurvey = (id: string): Survey => ({
+  id,
+  captureStart: '',
+  captureEnd: '',
+  lastUpdated: null,
+  cloudCover: null,
+  spectralRange: null,
+});
 /** Stands in while nothing is asked for; its query stays disabled. */
 const NO_SURVEY = unknownSurvey('');
 
-/** A survey known only by its id (e.g. from a shared link): its catalog entry has not been loaded, its footprint can be. */
+/**
+ * A survey known only by its id (e.g. from a shared link): its catalog entry has not been loaded, its footprint can be.
+ */
 export const isDetailsUnknown = (survey: Survey): boolean => survey.captureStart === '';
 
 /** A survey some coverage answer in the cache holds (e.g. from a timeline box the map has since moved away from). */
-function cachedCoverageSurvey(client: ReturnType<typeof useQueryClient>, baseUrl: string, id: string): CoverageSurvey | null {
+function cachedCoverageSurvey(
+  client: ReturnType<typeof useQueryClient>,
+  baseUrl: string,
+  id: string,
+): CoverageSurvey | null {
   for (const [key, data] of client.getQueriesData<CoverageSurvey[]>({ queryKey: coverageKeys.all(baseUrl) })) {
     if (key[2] !== 'search' || !Array.isArray(data)) continue;
     const hit = data.find((s) => s.id === id);
@@ -32,14 +45,23 @@ function cachedCoverageSurvey(client: ReturnType<typeof useQueryClient>, baseUrl
  * not paged in yet, footprint included); or else (a shared link to a survey further down the
  * catalog) by id alone, with its footprint.
  */
-export function useKnownSurvey(connection: Connection, id: string | null): { survey: Survey | null; footprint: SurveyFootprint | null } {
+export function useKnownSurvey(
+  connection: Connection,
+  id: string | null,
+): { survey: Survey | null; footprint: SurveyFootprint | null } {
   const client = useQueryClient();
   const { surveys, query: list } = useSurveyList(connection);
   const search = useAreaSearch((s) => s.search);
   const coverage = useQuery(coverageSearchQueryOptions(connection, search));
   const timeline = useTimelineCaptures(connection).query;
   const listed = surveys.find((s) => s.id === id) ?? null;
-  const found = (!listed && id && (coverage.data?.find((s) => s.id === id) ?? timeline.data?.find((s) => s.id === id) ?? cachedCoverageSurvey(client, connection.baseUrl, id))) || null;
+  const found =
+    (!listed &&
+      id &&
+      (coverage.data?.find((s) => s.id === id) ??
+        timeline.data?.find((s) => s.id === id) ??
+        cachedCoverageSurvey(client, connection.baseUrl, id))) ||
+    null;
   const listedFootprint = useQuery(footprintQueryOptions(connection, listed ?? NO_SURVEY, listed !== null));
   const foundFootprint = useMemo<SurveyFootprint | null>(
     () => (found ? { surveyId: found.id, geometry: found.footprint, bbox: bboxOf(found.footprint) } : null),
@@ -49,8 +71,9 @@ export function useKnownSurvey(connection: Connection, id: string | null): { sur
   const byIdOnly = id !== null && !listed && !found && !(search && coverage.isPending) && !list.isPending;
   const idFootprint = useQuery(footprintByIdQueryOptions(connection, id, byIdOnly));
   const idOnly = useMemo(() => (byIdOnly && id ? unknownSurvey(id) : null), [byIdOnly, id]);
-  // A linked survey's footprint may have been asked for by id before the list reached it: the same shape, so no wait for the listed copy.
+  // A linked survey's footprint may have been asked for by id before the list reached it: the same shape, so no wait
+  // for the listed copy.
   if (listed) return { survey: listed, footprint: listedFootprint.data ?? idFootprint.data ?? null };
   if (found) return { survey: found, footprint: foundFootprint };
-  return { survey: idOnly, footprint: idOnly ? idFootprint.data ?? null : null };
+  return { survey: idOnly, footprint: idOnly ? (idFootprint.data ?? null) : null };
 }

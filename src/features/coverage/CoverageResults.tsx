@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Connection } from '../../api/connection.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { useListboxKeys } from '../listbox/use-listbox-keys.ts';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover } from '../surveys/format.ts';
 import { formatCount, formatKm2, formatPercent } from './format.ts';
 import { useCoverage } from './use-coverage.ts';
@@ -11,12 +12,14 @@ const optionId = (index: number) => `coverage-option-${index}`;
 /** A result row's usual height; rows are measured once drawn. */
 const ROW_HEIGHT = 72;
 
+const hover = (id: string | null) => selectionStore.getState().surveyHovered(id);
+const select = (id: string) => selectionStore.getState().surveySelected(id, 'area');
+
 /** The surveys covering the area, best coverage first, as a listbox in step with the map (hover and selection). */
 export function CoverageResults({ connection }: { connection: Connection }) {
   const { area, search, query, ranking, summary } = useCoverage(connection);
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
-  const [activeIndex, setActiveIndex] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
   const results = summary?.results ?? [];
 
@@ -33,42 +36,34 @@ export function CoverageResults({ connection }: { connection: Connection }) {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
 
+  const { activeIndex, setActiveIndex, onKeyDown } = useListboxKeys({
+    count: results.length,
+    selectedIndex,
+    onActivate: (index) => {
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+      hover(results[index]?.id ?? null);
+    },
+    onChoose: (index) => select(results[index].id),
+  });
+
   if (!area || !search) return null;
 
-  const hover = (id: string | null) => selectionStore.getState().surveyHovered(id);
-  const select = (id: string) => selectionStore.getState().surveySelected(id, 'area');
   const exportFootprints = async () => (await import('./downloads.ts')).saveFootprints(results);
-
-  const moveTo = (index: number) => {
-    const next = Math.max(0, Math.min(results.length - 1, index));
-    setActiveIndex(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
-    hover(results[next]?.id ?? null);
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (results.length === 0) return;
-    const from = activeIndex >= 0 ? activeIndex : selectedIndex;
-    const moves: Record<string, () => void> = {
-      ArrowDown: () => moveTo(from + 1),
-      ArrowUp: () => moveTo(from - 1),
-      Home: () => moveTo(0),
-      End: () => moveTo(results.length - 1),
-      Enter: () => activeIndex >= 0 && select(results[activeIndex].id),
-      ' ': () => activeIndex >= 0 && select(results[activeIndex].id),
-    };
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    move();
-  };
 
   return (
     <section className="panel-section" aria-labelledby="coverage-title">
       <div className="panel-section__heading">
-        <h2 id="coverage-title" className="panel-section__title">Coverage</h2>
+        <h2 id="coverage-title" className="panel-section__title">
+          Coverage
+        </h2>
         {results.length > 0 && (
           <div className="panel-section__actions">
-            <button type="button" className="button button--small" aria-label="Export footprints as GeoJSON" onClick={() => void exportFootprints()}>
+            <button
+              type="button"
+              className="button button--small"
+              aria-label="Export footprints as GeoJSON"
+              onClick={() => void exportFootprints()}
+            >
               Footprints GeoJSON
             </button>
           </div>
@@ -76,7 +71,9 @@ export function CoverageResults({ connection }: { connection: Connection }) {
       </div>
 
       {query.isPending && query.fetchStatus === 'paused' && (
-        <p className="panel-section__empty" role="status">The browser is offline: the search runs as soon as the connection is back.</p>
+        <p className="panel-section__empty" role="status">
+          The browser is offline: the search runs as soon as the connection is back.
+        </p>
       )}
       {query.isPending && query.fetchStatus !== 'paused' && (
         <p className="panel-section__empty" role="status">
@@ -89,24 +86,34 @@ export function CoverageResults({ connection }: { connection: Connection }) {
       {query.isSuccess && ranking.isPending && (
         <p className="panel-section__empty" role="status">
           <span className="spinner-text">
-            Working out how much of the area each of {formatCount(query.data.length)} {query.data.length === 1 ? 'survey' : 'surveys'} covers…
+            Working out how much of the area each of {formatCount(query.data.length)}{' '}
+            {query.data.length === 1 ? 'survey' : 'surveys'} covers…
           </span>
         </p>
       )}
       {ranking.isError && (
-        <ErrorNotice title="Could not rank the results" error={ranking.error} onRetry={() => void ranking.refetch()} compact />
+        <ErrorNotice
+          title="Could not rank the results"
+          error={ranking.error}
+          onRetry={() => void ranking.refetch()}
+          compact
+        />
       )}
       {summary && (
         <>
           <div className="coverage-summary" role="status">
             <span>
-              {results.length === 0 ? 'No survey covers this area' : `${formatCount(results.length)} ${results.length === 1 ? 'survey covers' : 'surveys cover'} parts of the area`}
+              {results.length === 0
+                ? 'No survey covers this area'
+                : `${formatCount(results.length)} ${results.length === 1 ? 'survey covers' : 'surveys cover'} ` +
+                  `parts of the area`}
               {(search.observedStart || search.observedEnd) && ' in the date range'}.
             </span>
             {summary.uncovered.km2 > 0 ? (
               <span className="coverage-summary__uncovered" data-testid="uncovered">
                 <span className="legend-swatch legend-swatch--uncovered" aria-hidden="true" />
-                Not covered: {formatKm2(summary.uncovered.km2)} km² ({formatPercent((summary.uncovered.km2 / area.km2) * 100)})
+                Not covered: {formatKm2(summary.uncovered.km2)} km² (
+                {formatPercent((summary.uncovered.km2 / area.km2) * 100)})
               </span>
             ) : (
               <span className="coverage-summary__covered">The results cover all of the area.</span>
@@ -132,8 +139,13 @@ export function CoverageResults({ connection }: { connection: Connection }) {
                     result.id === selectedId && 'is-selected',
                     result.id === hoveredId && 'is-highlighted',
                     index === activeIndex && 'is-active',
-                  ].filter(Boolean).join(' ');
+                  ]
+                    .filter(Boolean)
+                    .join(' ');
                   return (
+                    // The listbox holds focus and names the active option (aria-activedescendant); its keys choose.
+                    // biome-ignore lint/a11y/useFocusableInteractive: see above
+                    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
                     <div
                       key={result.id}
                       ref={virtualizer.measureElement}
@@ -151,12 +163,18 @@ export function CoverageResults({ connection }: { connection: Connection }) {
                     >
                       <div className="coverage-option__top">
                         <span className="coverage-option__id">{result.id}</span>
-                        <span className="coverage-option__percent" title={`${result.percentCovered.toFixed(1)}% of the area`}>
+                        <span
+                          className="coverage-option__percent"
+                          title={`${result.percentCovered.toFixed(1)}% of the area`}
+                        >
                           {formatPercent(result.percentCovered)}
                         </span>
                       </div>
                       <div className="coverage-bar" aria-hidden="true">
-                        <div className="coverage-bar__fill" style={{ width: `${Math.min(100, result.percentCovered)}%` }} />
+                        <div
+                          className="coverage-bar__fill"
+                          style={{ width: `${Math.min(100, result.percentCovered)}%` }}
+                        />
                       </div>
                       <div className="coverage-option__meta">
                         <span title={formatCaptureWindowUtc(result.captureStart, result.captureEnd)}>

@@ -34,7 +34,7 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
   const search = useAreaSearch((s) => s.search);
   const answer = open ? query.data : undefined;
   const grid = useMemo(() => (open && tiles.data ? tileGridOf(tiles.data) : NO_GRID), [open, tiles.data]);
-  const uncovered = open ? summary?.uncovered.geometry ?? null : null;
+  const uncovered = open ? (summary?.uncovered.geometry ?? null) : null;
 
   // An answer goes to the map the moment it is in the cache: MapLibre's worker tiles thousands of
   // footprints while React renders the results (the render's own hand-over below then sends nothing).

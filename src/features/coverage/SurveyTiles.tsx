@@ -13,7 +13,10 @@ import { useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts'
 const ZOOMS = Array.from({ length: PREVIEW_MAX_ZOOM - PREVIEW_MIN_ZOOM + 1 }, (_, i) => PREVIEW_MIN_ZOOM + i);
 const LEGEND = `linear-gradient(90deg, ${tileCoverageStops.map(([at, colour]) => `${colour} ${at}%`).join(', ')})`;
 
-/** The chosen result's tiles in the area at a zoom: estimate first, ask before large answers, then the grid, its legend and exports. */
+/**
+ * The chosen result's tiles in the area at a zoom: estimate first, ask before large answers, then the grid, its legend
+ * and exports.
+ */
 export function SurveyTiles({ connection }: { connection: Connection }) {
   const { area } = useCoverage(connection);
   const chosen = useChosenResult(connection);
@@ -24,7 +27,8 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
   const zoomId = useId();
 
   const estimate = useMemo(
-    () => (chosen && area ? estimateSurveyTileCount(chosen.result.footprint, area.geometry, chosen.request.zoom) : null),
+    () =>
+      chosen && area ? estimateSurveyTileCount(chosen.result.footprint, area.geometry, chosen.request.zoom) : null,
     [chosen, area],
   );
   const plan = estimate && chosen ? tileFetchPlan(estimate, approved === chosen.requestKey) : null;
@@ -51,21 +55,35 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
     if (format === 'csv') downloads.saveTilesCsv(tiles, options);
     else downloads.saveTilesGeoJson(tiles, options);
   };
-  const estimateText = `${estimate.exact ? '' : 'about '}${formatCount(estimate.count)} ${estimate.count === 1 ? 'tile' : 'tiles'}`;
+  const estimateText =
+    `${estimate.exact ? '' : 'about '}${formatCount(estimate.count)} ` + `${estimate.count === 1 ? 'tile' : 'tiles'}`;
 
   return (
     <section className="panel-section" aria-labelledby={`${zoomId}-title`}>
       <div className="panel-section__heading">
-        <h2 id={`${zoomId}-title`} className="panel-section__title">Tiles of {result.id}</h2>
+        <h2 id={`${zoomId}-title`} className="panel-section__title">
+          Tiles of {result.id}
+        </h2>
       </div>
       <div className="tiles-controls">
         <label className="inline-field" htmlFor={zoomId}>
           Tile zoom
-          <select id={zoomId} className="field__input field__input--select" value={zoom} onChange={(e) => areaSearchStore.getState().tileZoomChosen(Number(e.target.value))}>
-            {ZOOMS.map((z) => <option key={z} value={z}>z{z}</option>)}
+          <select
+            id={zoomId}
+            className="field__input field__input--select"
+            value={zoom}
+            onChange={(e) => areaSearchStore.getState().tileZoomChosen(Number(e.target.value))}
+          >
+            {ZOOMS.map((z) => (
+              <option key={z} value={z}>
+                z{z}
+              </option>
+            ))}
           </select>
         </label>
-        <span className="tiles-controls__estimate" data-testid="tile-estimate">Estimate: {estimateText}</span>
+        <span className="tiles-controls__estimate" data-testid="tile-estimate">
+          Estimate: {estimateText}
+        </span>
       </div>
 
       {plan.kind === 'none' && <p className="panel-section__empty">This survey has no tile in the area at z{zoom}.</p>}
@@ -74,16 +92,24 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
         <div className={plan.overCap ? 'notice notice--warning' : 'notice'} role="group" aria-label="Large tile list">
           <p>
             At z{zoom} this survey has {estimateText} in the area: a large answer that takes a while to load and draw.
-            {plan.overCap && ` The service lists at most ${formatCount(SERVICE_TILE_CAP)} tiles per request and will likely refuse it; a lower zoom or a smaller area works.`}
+            {plan.overCap &&
+              ` The service lists at most ${formatCount(SERVICE_TILE_CAP)} tiles per request and will likely ` +
+                `refuse it; a lower zoom or a smaller area works.`}
           </p>
-          <button type="button" className="button button--small" onClick={() => areaSearchStore.getState().largeTileFetchApproved(chosen.requestKey)}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => areaSearchStore.getState().largeTileFetchApproved(chosen.requestKey)}
+          >
             List {estimateText}
           </button>
         </div>
       )}
 
       {plan.kind === 'fetch' && query.fetchStatus === 'paused' && !tiles && (
-        <p className="panel-section__empty" role="status">The browser is offline: the tiles are listed as soon as the connection is back.</p>
+        <p className="panel-section__empty" role="status">
+          The browser is offline: the tiles are listed as soon as the connection is back.
+        </p>
       )}
 
       {plan.kind === 'fetch' && query.isFetching && !tiles && (
@@ -95,12 +121,22 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
             value={progress?.total ? progress.loaded : undefined}
           />
           {progress && progress.loaded > 0 && (
-            <span className="tiles-progress__bytes">{formatBytes(progress.loaded)}{progress.total ? ` of ${formatBytes(progress.total)}` : ''}</span>
+            <span className="tiles-progress__bytes">
+              {formatBytes(progress.loaded)}
+              {progress.total ? ` of ${formatBytes(progress.total)}` : ''}
+            </span>
           )}
         </div>
       )}
 
-      {query.isError && <ErrorNotice title="Could not list the tiles" error={query.error} onRetry={() => void query.refetch()} compact />}
+      {query.isError && (
+        <ErrorNotice
+          title="Could not list the tiles"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          compact
+        />
+      )}
 
       {tiles && (
         <>
@@ -120,24 +156,47 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
           <p className="panel-section__hint">Click a tile on the map for its details.</p>
           <div className="button-row">
             <span className="button-row__label">Export tiles</span>
-            <button type="button" className="button button--small" aria-label="Export tiles as CSV" disabled={positions === 0} onClick={() => void exportTiles('csv')}>CSV</button>
-            <button type="button" className="button button--small" aria-label="Export tiles as GeoJSON" disabled={positions === 0} onClick={() => void exportTiles('geojson')}>GeoJSON</button>
+            <button
+              type="button"
+              className="button button--small"
+              aria-label="Export tiles as CSV"
+              disabled={positions === 0}
+              onClick={() => void exportTiles('csv')}
+            >
+              CSV
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              aria-label="Export tiles as GeoJSON"
+              disabled={positions === 0}
+              onClick={() => void exportTiles('geojson')}
+            >
+              GeoJSON
+            </button>
           </div>
           {signedInWithKey ? (
             <div className="key-option">
               <label className="checkbox">
-                <input type="checkbox" checked={withKey} onChange={(e) => areaSearchStore.getState().exportKeyOptionToggled(e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={withKey}
+                  onChange={(e) => areaSearchStore.getState().exportKeyOptionToggled(e.target.checked)}
+                />
                 Put my API key in the exported URLs
               </label>
               {withKey && (
                 <p className="notice notice--warning" role="note">
-                  Anyone who gets the file can use your key for as long as it is valid (up to a year): a key in a URL ends up in
-                  server logs, browser history and wherever the file is shared. Treat the file like a password.
+                  Anyone who gets the file can use your key for as long as it is valid (up to a year): a key in a URL
+                  ends up in server logs, browser history and wherever the file is shared. Treat the file like a
+                  password.
                 </p>
               )}
             </div>
           ) : (
-            <p className="panel-section__hint">Exported URLs carry no credentials; send your token or API key when fetching them.</p>
+            <p className="panel-section__hint">
+              Exported URLs carry no credentials; send your token or API key when fetching them.
+            </p>
           )}
         </>
       )}

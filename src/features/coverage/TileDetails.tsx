@@ -33,7 +33,9 @@ export function TileDetails({ connection }: { connection: Connection }) {
           <div className="tile-card__eyebrow">Tile of {chosen?.result.id}</div>
           <h2 className="tile-card__title">{key}</h2>
         </div>
-        <button type="button" className="icon-button" aria-label="Close tile details" onClick={close}>×</button>
+        <button type="button" className="icon-button" aria-label="Close tile details" onClick={close}>
+          ×
+        </button>
       </header>
       {captures.map((tile) => {
         const url = stripCredentials(tile.url);
@@ -41,18 +43,25 @@ export function TileDetails({ connection }: { connection: Connection }) {
           <div key={tile.captureId ?? tile.url} className="tile-card__capture">
             <dl className="tile-card__facts">
               <dt>z/x/y</dt>
-              <dd>{tile.z}/{tile.x}/{tile.y}</dd>
+              <dd>
+                {tile.z}/{tile.x}/{tile.y}
+              </dd>
               <dt>Captured</dt>
-              <dd>{tile.captureStart && tile.captureEnd ? formatCaptureWindow(tile.captureStart, tile.captureEnd) : '—'}</dd>
+              <dd>
+                {tile.captureStart && tile.captureEnd ? formatCaptureWindow(tile.captureStart, tile.captureEnd) : '—'}
+              </dd>
               <dt>Published</dt>
               <dd>{formatDateTime(tile.publishedDate)}</dd>
               <dt>Resolution</dt>
-              <dd>{tile.resolution ?? '—'}{tile.fileFormat ? ` · ${tile.fileFormat.toUpperCase()}` : ''}</dd>
+              <dd>
+                {tile.resolution ?? '—'}
+                {tile.fileFormat ? ` · ${tile.fileFormat.toUpperCase()}` : ''}
+              </dd>
               <dt>Imagery</dt>
               <dd>{tile.percentCovered === null ? '—' : `${tile.percentCovered}% of the tile`}</dd>
             </dl>
             <div className="tile-card__url">
-              <code aria-label="Tile URL">{url}</code>
+              <code title="Tile URL">{url}</code>
               <button type="button" className="button button--small" onClick={() => void copy(url)}>
                 {copied === url ? 'Copied' : 'Copy URL'}
               </button>

@@ -20,7 +20,8 @@ async function runHere(job: CoverageJob): Promise<CoverageJobAnswer> {
 
 function coverageWorker(): Worker | null {
   if (worker !== undefined) return worker;
-  if (typeof Worker === 'undefined') return (worker = null);
+  worker = null;
+  if (typeof Worker === 'undefined') return worker;
   try {
     const started = new Worker(new URL('./coverage.worker.ts', import.meta.url), { type: 'module', name: 'coverage' });
     started.onmessage = ({ data }: MessageEvent<Reply>) => {
@@ -39,10 +40,11 @@ function coverageWorker(): Worker | null {
       waiting.clear();
       for (const { job, resolve, reject } of jobs) runHere(job).then(resolve, reject);
     };
-    return (worker = started);
+    worker = started;
   } catch {
-    return (worker = null);
+    // No worker here: jobs run on this thread.
   }
+  return worker;
 }
 
 /** The job's answer from the coverage worker (or this thread where there is none). */

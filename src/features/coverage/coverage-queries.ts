@@ -11,13 +11,16 @@ export const coverageKeys = {
   /** The ranking of one answer (identified by when it arrived) over one area. */
   summary: (baseUrl: string, search: AreaSearch, areaWkt: string, answeredAt: number) =>
     [...coverageKeys.search(baseUrl, search), 'summary', areaWkt, answeredAt] as const,
-  tiles: (baseUrl: string, { surveyId, wkt, zoom }: TileMetadataRequest) => [...coverageKeys.all(baseUrl), 'tiles', surveyId, zoom, wkt] as const,
+  tiles: (baseUrl: string, { surveyId, wkt, zoom }: TileMetadataRequest) =>
+    [...coverageKeys.all(baseUrl), 'tiles', surveyId, zoom, wkt] as const,
 };
 
 /** Stands in while there is no search; its query stays disabled. */
 export const NO_SEARCH: AreaSearch = { wkt: '', observedStart: '', observedEnd: '' };
 
-/** Surveys meeting the area (endpoint 3), as the service answers; ranking and percentages are worked out where shown. */
+/**
+ * Surveys meeting the area (endpoint 3), as the service answers; ranking and percentages are worked out where shown.
+ */
 export const coverageSearchQueryOptions = (connection: Connection, search: AreaSearch | null) =>
   queryOptions({
     queryKey: coverageKeys.search(connection.baseUrl, search ?? NO_SEARCH),
@@ -40,4 +43,3 @@ export const surveyTilesQueryOptions = (
     staleTime: 10 * 60_000,
     gcTime: 2 * 60_000,
   });
-

@@ -3,7 +3,13 @@ import providerTiles from '../../api/fixtures/provider-tile-metadata.json';
 import seedCoverage from '../../api/fixtures/seed-coverage.json';
 import { normaliseCoverage, normaliseTileMetadata } from '../../api/normalise.ts';
 import { square } from '../../area/test-shapes.ts';
-import { coverageFootprints, summariseCoverage, tileFetchPlan, tileGridOf, tilePositionCount } from './coverage-results.ts';
+import {
+  coverageFootprints,
+  summariseCoverage,
+  tileFetchPlan,
+  tileGridOf,
+  tilePositionCount,
+} from './coverage-results.ts';
 import { toTileExportItems, withApiKey } from './tile-export.ts';
 
 const area = square(-105.06, 39.74, -105.056, 39.744);
@@ -13,7 +19,8 @@ describe('summariseCoverage', () => {
     const surveys = normaliseCoverage(seedCoverage);
     const { results, uncovered } = summariseCoverage(area, surveys);
     expect(results.map((r) => r.id).sort()).toEqual(surveys.map((s) => s.id).sort());
-    for (const [a, b] of results.slice(1).map((r, i) => [results[i], r])) expect(a.percentCovered).toBeGreaterThanOrEqual(b.percentCovered);
+    for (const [a, b] of results.slice(1).map((r, i) => [results[i], r]))
+      expect(a.percentCovered).toBeGreaterThanOrEqual(b.percentCovered);
     expect(results[0].percentCovered).toBeCloseTo(100, 5);
     expect(uncovered).toEqual({ geometry: null, km2: 0 });
   });
@@ -21,11 +28,16 @@ describe('summariseCoverage', () => {
   it('works each answer out once per area', () => {
     const surveys = normaliseCoverage(seedCoverage);
     expect(summariseCoverage(area, surveys)).toBe(summariseCoverage(area, surveys));
-    expect(summariseCoverage(square(-105.06, 39.74, -105.05, 39.75), surveys)).not.toBe(summariseCoverage(area, surveys));
+    expect(summariseCoverage(square(-105.06, 39.74, -105.05, 39.75), surveys)).not.toBe(
+      summariseCoverage(area, surveys),
+    );
   });
 
   it('measures what no result covers', () => {
-    const surveys = normaliseCoverage(seedCoverage).map((s) => ({ ...s, footprint: square(-105.06, 39.74, -105.058, 39.744) }));
+    const surveys = normaliseCoverage(seedCoverage).map((s) => ({
+      ...s,
+      footprint: square(-105.06, 39.74, -105.058, 39.744),
+    }));
     const { results, uncovered } = summariseCoverage(area, surveys);
     expect(results[0].percentCovered).toBeCloseTo(50, 0);
     expect(uncovered.km2).toBeGreaterThan(0.05);
@@ -58,7 +70,13 @@ describe('tile grid', () => {
     expect(grid.features).toHaveLength(2);
     expect(grid.features[0].properties).toEqual({ key: '14/4454/6915', percent: 100 });
     const [west, south, east, north] = providerTiles[0][0].geospatial_extent;
-    expect(grid.features[0].geometry.coordinates[0]).toEqual([[west, south], [east, south], [east, north], [west, north], [west, south]]);
+    expect(grid.features[0].geometry.coordinates[0]).toEqual([
+      [west, south],
+      [east, south],
+      [east, north],
+      [west, north],
+      [west, south],
+    ]);
     expect(tilePositionCount([...tiles, tiles[0]])).toBe(2);
   });
 
@@ -74,11 +92,20 @@ describe('tile grid', () => {
 describe('tile export', () => {
   it('maps tile metadata to export rows', () => {
     const [item] = toTileExportItems(normaliseTileMetadata(providerTiles));
-    expect(item).toMatchObject({ z: 14, x: 4454, y: 6915, resolution: '7.5cm', percentCovered: 100, published: '2026-10-19T11:56:00.000Z' });
+    expect(item).toMatchObject({
+      z: 14,
+      x: 4454,
+      y: 6915,
+      resolution: '7.5cm',
+      percentCovered: 100,
+      published: '2026-10-19T11:56:00.000Z',
+    });
   });
 
   it('adds the API key only where asked, replacing any credential already there', () => {
     expect(withApiKey('https://s.example/t/16/1/2', 'k+1')).toBe('https://s.example/t/16/1/2?api_key=k%2B1');
-    expect(withApiKey('https://s.example/t/16/1/2?a=1&api_key=old#h', 'new')).toBe('https://s.example/t/16/1/2?a=1&api_key=new#h');
+    expect(withApiKey('https://s.example/t/16/1/2?a=1&api_key=old#h', 'new')).toBe(
+      'https://s.example/t/16/1/2?a=1&api_key=new#h',
+    );
   });
 });

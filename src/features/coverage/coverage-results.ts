@@ -3,7 +3,14 @@ import { bboxPolygon } from '@turf/turf';
 import type { CoverageSurvey, TileMetadataItem } from '../../api/model.ts';
 import type { AreaGeometry } from '../../area/area-geometry.ts';
 import { bbox as bboxOf } from '@turf/turf';
-import { boxesMeet, percentsCovered, rankWithPercents, uncoveredPart, type RankedCoverage, type UncoveredPart } from '../../area/coverage.ts';
+import {
+  boxesMeet,
+  percentsCovered,
+  rankWithPercents,
+  uncoveredPart,
+  type RankedCoverage,
+  type UncoveredPart,
+} from '../../area/coverage.ts';
 import type { TileCountEstimate } from '../../area/tile-count.ts';
 import { tileExtent, tileKey } from '../../area/tile-bounds.ts';
 import type { FootprintCollection, TileGridCollection } from '../../map/survey-map.ts';
@@ -23,13 +30,17 @@ export interface CoverageSummary {
 function jobFor(area: AreaGeometry, surveys: readonly CoverageSurvey[]): { job: CoverageJob; near: number[] } {
   const box = bboxOf(area);
   const near: number[] = [];
-  surveys.forEach((survey, i) => boxesMeet(bboxOf(survey.footprint), box) && near.push(i));
+  for (const [i, survey] of surveys.entries()) if (boxesMeet(bboxOf(survey.footprint), box)) near.push(i);
   return { job: { area, footprints: near.map((i) => surveys[i].footprint) }, near };
 }
 
-function summaryOf(surveys: readonly CoverageSurvey[], near: readonly number[], answer: CoverageJobAnswer): CoverageSummary {
+function summaryOf(
+  surveys: readonly CoverageSurvey[],
+  near: readonly number[],
+  answer: CoverageJobAnswer,
+): CoverageSummary {
   const percents = new Array<number>(surveys.length).fill(0);
-  near.forEach((surveyIndex, i) => (percents[surveyIndex] = answer.percents[i]));
+  for (const [i, surveyIndex] of near.entries()) percents[surveyIndex] = answer.percents[i];
   return { results: rankWithPercents(surveys, percents), uncovered: answer.uncovered };
 }
 
@@ -43,13 +54,19 @@ export function summariseCoverage(area: AreaGeometry, surveys: readonly Coverage
   const known = summaries.get(surveys);
   if (known && known.area === area) return known.summary;
   const { job, near } = jobFor(area, surveys);
-  const summary = summaryOf(surveys, near, { percents: percentsCovered(area, job.footprints), uncovered: uncoveredPart(area, job.footprints) });
+  const summary = summaryOf(surveys, near, {
+    percents: percentsCovered(area, job.footprints),
+    uncovered: uncoveredPart(area, job.footprints),
+  });
   summaries.set(surveys, { area, summary });
   return summary;
 }
 
 /** summariseCoverage, with the clipping done by the coverage worker so that the page stays responsive. */
-export async function summariseCoverageOffThread(area: AreaGeometry, surveys: readonly CoverageSurvey[]): Promise<CoverageSummary> {
+export async function summariseCoverageOffThread(
+  area: AreaGeometry,
+  surveys: readonly CoverageSurvey[],
+): Promise<CoverageSummary> {
   const { job, near } = jobFor(area, surveys);
   return summaryOf(surveys, near, await runCoverageJobOffThread(job));
 }
@@ -66,7 +83,9 @@ export function coverageFootprints(surveys: readonly CoverageSurvey[]): Footprin
   if (!collection) {
     collection = {
       type: 'FeatureCollection',
-      features: [...surveys].reverse().map((s) => ({ type: 'Feature', properties: { id: s.id }, geometry: s.footprint })),
+      features: [...surveys]
+        .reverse()
+        .map((s) => ({ type: 'Feature', properties: { id: s.id }, geometry: s.footprint })),
     };
     drawnAnswers.set(surveys, collection);
   }

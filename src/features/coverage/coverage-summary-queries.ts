@@ -7,7 +7,10 @@ import { coverageKeys, NO_SEARCH } from './coverage-queries.ts';
 import { summariseCoverageOffThread } from './coverage-results.ts';
 import { whenAnswerDrawn } from './drawn-answers.ts';
 
-/** The answer ranked by the percent of the area each survey covers, and the uncovered part: worked out off the page's thread, once the map has drawn the answer. */
+/**
+ * The answer ranked by the percent of the area each survey covers, and the uncovered part: worked out off the page's
+ * thread, once the map has drawn the answer.
+ */
 export const coverageSummaryQueryOptions = (
   connection: Connection,
   search: AreaSearch | null,

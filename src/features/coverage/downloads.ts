@@ -39,10 +39,17 @@ function exportItems(tiles: readonly TileMetadataItem[], apiKey: string | null) 
 }
 
 export function saveTilesCsv(tiles: readonly TileMetadataItem[], { surveyId, zoom, apiKey }: TileExportOptions): void {
-  save(`${safeName(surveyId)}_z${zoom}_tiles.csv`, tilesToCsv(exportItems(tiles, apiKey), { includeKey: apiKey !== null }), 'text/csv');
+  save(
+    `${safeName(surveyId)}_z${zoom}_tiles.csv`,
+    tilesToCsv(exportItems(tiles, apiKey), { includeKey: apiKey !== null }),
+    'text/csv',
+  );
 }
 
-export function saveTilesGeoJson(tiles: readonly TileMetadataItem[], { surveyId, zoom, apiKey }: TileExportOptions): void {
+export function saveTilesGeoJson(
+  tiles: readonly TileMetadataItem[],
+  { surveyId, zoom, apiKey }: TileExportOptions,
+): void {
   const collection = tilesToGeoJson(exportItems(tiles, apiKey), { includeKey: apiKey !== null });
   save(`${safeName(surveyId)}_z${zoom}_tiles.geojson`, json(collection), 'application/geo+json');
 }

@@ -1,6 +1,9 @@
 import type { CoverageSurvey } from '../../api/model.ts';
 
-/** Longest the ranking waits for the map: it still runs when an answer is not drawn (area search closed) or drawing stalls. */
+/**
+ * Longest the ranking waits for the map: it still runs when an answer is not drawn (area search closed) or drawing
+ * stalls.
+ */
 export const DRAWING_WAIT_MS = 1000;
 
 type Answer = readonly CoverageSurvey[];
@@ -23,9 +26,12 @@ export function whenAnswerDrawn(answer: Answer, timeoutMs = DRAWING_WAIT_MS): Pr
   if (drawn.has(answer)) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, timeoutMs);
-    waiting.set(answer, [...(waiting.get(answer) ?? []), () => {
-      clearTimeout(timer);
-      resolve();
-    }]);
+    waiting.set(answer, [
+      ...(waiting.get(answer) ?? []),
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    ]);
   });
 }

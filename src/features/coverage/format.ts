@@ -1,4 +1,5 @@
-const number = (digits: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const number = (digits: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** "0.42", "33.3", "1,204" — precise where small, short where large. */
@@ -24,6 +25,12 @@ export function formatBytes(bytes: number): string {
 
 export const formatCount = (count: number): string => whole.format(count);
 
-const dateTime = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 export const formatDateTime = (iso: string | null): string => (iso ? dateTime.format(new Date(iso)) : '—');

@@ -18,7 +18,10 @@ export function toTileExportItems(tiles: readonly TileMetadataItem[]): TileExpor
   }));
 }
 
-/** The URL with the static API key as its api_key parameter (replacing any there), for exports the user asked to carry it. */
+/**
+ * The URL with the static API key as its api_key parameter (replacing any there), for exports the user asked to carry
+ * it.
+ */
 export function withApiKey(url: string, apiKey: string): string {
   const clean = stripCredentials(url);
   const hashAt = clean.indexOf('#');

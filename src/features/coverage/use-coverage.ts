@@ -10,7 +10,10 @@ import { coverageSearchQueryOptions, surveyTilesQueryOptions } from './coverage-
 import { coverageSummaryQueryOptions } from './coverage-summary-queries.ts';
 import type { CoverageResult } from './coverage-results.ts';
 
-/** The coverage search of the current area and dates; once ranked (`ranking`), its results in order and the uncovered part. */
+/**
+ * The coverage search of the current area and dates; once ranked (`ranking`), its results in order and the uncovered
+ * part.
+ */
 export function useCoverage(connection: Connection) {
   const area = useAreaSearch((s) => s.area);
   const search = useAreaSearch((s) => s.search);

@@ -16,7 +16,9 @@ export function ErrorNotice({ error, title = 'Something went wrong', onRetry, co
     <div className={compact ? 'error-notice error-notice--compact' : 'error-notice'} role="alert">
       <div className="error-notice__title">
         {title}
-        {status !== null && <span className="error-notice__status">{status === 0 ? 'No response' : `HTTP ${status}`}</span>}
+        {status !== null && (
+          <span className="error-notice__status">{status === 0 ? 'No response' : `HTTP ${status}`}</span>
+        )}
       </div>
       <p className="error-notice__message">{message}</p>
       {correlationId && (

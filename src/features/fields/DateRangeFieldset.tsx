@@ -16,7 +16,17 @@ interface DateRangeFieldsetProps {
 }
 
 /** Two date fields, each keeping the other's date as its bound. */
-export function DateRangeFieldset({ legend, legendClassName, className, labels, from, to, invalid, onChange, children }: DateRangeFieldsetProps) {
+export function DateRangeFieldset({
+  legend,
+  legendClassName,
+  className,
+  labels,
+  from,
+  to,
+  invalid,
+  onChange,
+  children,
+}: DateRangeFieldsetProps) {
   return (
     <fieldset className={className ? `date-range ${className}` : 'date-range'}>
       <legend className={legendClassName}>{legend}</legend>

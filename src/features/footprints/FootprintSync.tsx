@@ -17,7 +17,10 @@ const NO_FOOTPRINTS: FootprintCollection = { type: 'FeatureCollection', features
 export function FootprintSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { surveys } = useSurveyList(connection);
   // Rows flying past in a fast scroll are not worth a request each: footprints are asked for where the list rests.
-  const inView = useSettled(useUi((s) => s.surveysInView), SCROLL_REST_MS);
+  const inView = useSettled(
+    useUi((s) => s.surveysInView),
+    SCROLL_REST_MS,
+  );
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
   // The area search draws its results' footprints instead of the catalog's.
@@ -25,16 +28,30 @@ export function FootprintSync({ connection, surveyMap }: { connection: Connectio
   const wanted = useMemo(() => new Set(selectedId ? [...inView, selectedId] : inView), [inView, selectedId]);
   const { byId } = useListedFootprints(connection, surveys, wanted);
 
-  const collection = useMemo<FootprintCollection>(() => ({
-    type: 'FeatureCollection',
-    features: surveys.flatMap((survey) => {
-      const footprint = byId.get(survey.id);
-      // Where a click hits several, newer surveys are offered first, whatever order the list is sorted in.
-      return footprint ? [{ type: 'Feature' as const, properties: { id: survey.id, order: captureOrder(survey) }, geometry: footprint.geometry }] : [];
+  const collection = useMemo<FootprintCollection>(
+    () => ({
+      type: 'FeatureCollection',
+      features: surveys.flatMap((survey) => {
+        const footprint = byId.get(survey.id);
+        // Where a click hits several, newer surveys are offered first, whatever order the list is sorted in.
+        return footprint
+          ? [
+              {
+                type: 'Feature' as const,
+                properties: { id: survey.id, order: captureOrder(survey) },
+                geometry: footprint.geometry,
+              },
+            ]
+          : [];
+      }),
     }),
-  }), [surveys, byId]);
+    [surveys, byId],
+  );
 
-  useEffect(() => surveyMap.showFootprints(showCatalog ? collection : NO_FOOTPRINTS), [surveyMap, collection, showCatalog]);
+  useEffect(
+    () => surveyMap.showFootprints(showCatalog ? collection : NO_FOOTPRINTS),
+    [surveyMap, collection, showCatalog],
+  );
   useEffect(() => surveyMap.highlight(hoveredId), [surveyMap, hoveredId]);
   useEffect(() => surveyMap.select(selectedId), [surveyMap, selectedId]);
 

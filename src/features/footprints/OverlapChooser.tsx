@@ -35,10 +35,17 @@ export function OverlapChooser({ connection }: { connection: Connection }) {
   };
 
   return (
-    <div className="overlap-chooser" role="dialog" aria-label="Overlapping surveys" style={{ left: choice.x, top: choice.y }}>
+    <div
+      className="overlap-chooser"
+      role="dialog"
+      aria-label="Overlapping surveys"
+      style={{ left: choice.x, top: choice.y }}
+    >
       <div className="overlap-chooser__title">
         {choice.surveyIds.length} surveys here
-        <button type="button" className="icon-button" aria-label="Close" onClick={close}>×</button>
+        <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+          ×
+        </button>
       </div>
       <ul className="overlap-chooser__list">
         {choice.surveyIds.map((id, i) => {
@@ -54,7 +61,11 @@ export function OverlapChooser({ connection }: { connection: Connection }) {
                 onMouseLeave={() => selectionStore.getState().surveyHovered(null)}
               >
                 <span className="overlap-chooser__id">{id}</span>
-                {survey && <span className="overlap-chooser__date">{formatCaptureWindow(survey.captureStart, survey.captureEnd)}</span>}
+                {survey && (
+                  <span className="overlap-chooser__date">
+                    {formatCaptureWindow(survey.captureStart, survey.captureEnd)}
+                  </span>
+                )}
               </button>
             </li>
           );

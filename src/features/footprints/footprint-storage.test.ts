@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SurveyFootprint } from '../../api/model.ts';
-import { flushStoredFootprints, MAX_STORED_FOOTPRINTS, readStoredFootprint, storeFootprint } from './footprint-storage.ts';
+import {
+  flushStoredFootprints,
+  MAX_STORED_FOOTPRINTS,
+  readStoredFootprint,
+  storeFootprint,
+} from './footprint-storage.ts';
 
 /** A Storage with a quota in characters, like a browser's. */
 class QuotaStorage {
@@ -31,7 +36,18 @@ class QuotaStorage {
 const footprint = (surveyId: string): SurveyFootprint => ({
   surveyId,
   bbox: [0, 0, 1, 1],
-  geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+        [0, 0],
+      ],
+    ],
+  },
 });
 const BASE = 'https://service.test';
 

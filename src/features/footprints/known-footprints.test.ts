@@ -6,10 +6,28 @@ import { KnownFootprints } from './known-footprints.ts';
 
 const BASE = 'https://service.test';
 const survey = (id: string, lastUpdated: string): Survey => ({
-  id, captureStart: '2024-01-01T00:00:00Z', captureEnd: '2024-01-02T00:00:00Z', lastUpdated, cloudCover: null, spectralRange: null,
+  id,
+  captureStart: '2024-01-01T00:00:00Z',
+  captureEnd: '2024-01-02T00:00:00Z',
+  lastUpdated,
+  cloudCover: null,
+  spectralRange: null,
 });
 const footprint = (surveyId: string): SurveyFootprint => ({
-  surveyId, bbox: [0, 0, 1, 1], geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] },
+  surveyId,
+  bbox: [0, 0, 1, 1],
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+        [0, 0],
+      ],
+    ],
+  },
 });
 
 describe('KnownFootprints', () => {

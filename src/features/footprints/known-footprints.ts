@@ -9,7 +9,14 @@ export type Arrival = [surveyId: string, version: string, footprint: SurveyFootp
 function detailOf(queryKey: QueryKey, baseUrl: string): [string, string] | null {
   const [scope, base, surveyId, version] = queryKey as unknown[];
   const [wantedScope] = footprintKeys.all(baseUrl);
-  if (scope !== wantedScope || base !== baseUrl || typeof surveyId !== 'string' || typeof version !== 'string' || version === 'by-id') return null;
+  if (
+    scope !== wantedScope ||
+    base !== baseUrl ||
+    typeof surveyId !== 'string' ||
+    typeof version !== 'string' ||
+    version === 'by-id'
+  )
+    return null;
   return [surveyId, version];
 }
 
@@ -19,7 +26,10 @@ function detailOf(queryKey: QueryKey, baseUrl: string): [string, string] | null 
  */
 export class KnownFootprints {
   /** Survey id → version → footprint. */
-  private constructor(private readonly entries: ReadonlyMap<string, Versions>, readonly baseUrl: string) {}
+  private constructor(
+    private readonly entries: ReadonlyMap<string, Versions>,
+    readonly baseUrl: string,
+  ) {}
 
   static fromCache(client: QueryClient, baseUrl: string): KnownFootprints {
     const arrivals: Arrival[] = [];
@@ -30,7 +40,9 @@ export class KnownFootprints {
     return new KnownFootprints(new Map(), baseUrl).with(arrivals);
   }
 
-  /** The key under which a cache entry would be held here, or null when it is no footprint of this service's surveys. */
+  /**
+   * The key under which a cache entry would be held here, or null when it is no footprint of this service's surveys.
+   */
   keyOf(queryKey: QueryKey): [string, string] | null {
     return detailOf(queryKey, this.baseUrl);
   }

@@ -17,14 +17,23 @@ const ignoreResults = () => null;
  * are observed, so the work per render does not grow with the list; the others are read from the
  * query cache as they arrive.
  */
-export function useListedFootprints(connection: Connection, surveys: readonly Survey[], wanted: ReadonlySet<string>): ListedFootprints {
+export function useListedFootprints(
+  connection: Connection,
+  surveys: readonly Survey[],
+  wanted: ReadonlySet<string>,
+): ListedFootprints {
   const client = useQueryClient();
   const wantedSurveys = useMemo(() => surveys.filter((survey) => wanted.has(survey.id)), [surveys, wanted]);
-  useQueries({ queries: wantedSurveys.map((survey) => footprintQueryOptions(connection, survey)), combine: ignoreResults });
+  useQueries({
+    queries: wantedSurveys.map((survey) => footprintQueryOptions(connection, survey)),
+    combine: ignoreResults,
+  });
 
   const known = useKnownFootprints(client, connection.baseUrl);
   // Survey objects live as long as their page does, so identity says whether one was seen (no key to build).
   const seeded = useRef(new WeakSet<Survey>());
+  // A new connection (another service) starts the record afresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     seeded.current = new WeakSet();
   }, [connection]);

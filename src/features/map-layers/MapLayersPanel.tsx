@@ -9,18 +9,37 @@ export function MapLayersPanel({ surveyMap }: { surveyMap: SurveyMap }) {
   const tiles = useUsage((s) => s.imageryTiles);
   return createPortal(
     <div className="map-layers" role="group" aria-label="Map layers and usage">
-      <label className="map-layers__toggle" title="The most recent imagery at every place (zoom in to see it), under everything else">
-        <input type="checkbox" checked={latest} onChange={() => uiStore.getState().latestImageryToggled()} aria-keyshortcuts="L" />
+      <label
+        className="map-layers__toggle"
+        title="The most recent imagery at every place (zoom in to see it), under everything else"
+      >
+        <input
+          type="checkbox"
+          checked={latest}
+          onChange={() => uiStore.getState().latestImageryToggled()}
+          aria-keyshortcuts="L"
+        />
         Latest imagery
       </label>
       <div className="map-layers__usage" role="status" aria-live="off">
-        <span className="map-layers__usage-label" title={`Imagery tiles at zoom ${BILLED_MIN_ZOOM} and deeper that this tab requested; providers bill these`}>
+        <span
+          className="map-layers__usage-label"
+          title={`Imagery tiles at zoom ${BILLED_MIN_ZOOM} and deeper that this tab requested; providers bill these`}
+        >
           Tiles this session
         </span>
-        <output className="map-layers__usage-count" aria-label={`${tiles} imagery tiles at zoom ${BILLED_MIN_ZOOM} or deeper requested this session`}>
+        <output
+          className="map-layers__usage-count"
+          aria-label={`${tiles} imagery tiles at zoom ${BILLED_MIN_ZOOM} or deeper requested this session`}
+        >
           {tiles.toLocaleString()}
         </output>
-        <button type="button" className="button button--link map-layers__reset" onClick={() => usageStore.getState().usageReset()} disabled={tiles === 0}>
+        <button
+          type="button"
+          className="button button--link map-layers__reset"
+          onClick={() => usageStore.getState().usageReset()}
+          disabled={tiles === 0}
+        >
           Reset
         </button>
       </div>

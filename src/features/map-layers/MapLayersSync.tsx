@@ -15,10 +15,11 @@ export function MapLayersSync({ connection, surveyMap }: { connection: Connectio
   useEffect(() => () => surveyMap.showLatestImagery(null), [surveyMap]);
 
   useEffect(
-    () => surveyMap.on('tileRequested', (url) => {
-      const z = imageryTileZoom(connection, url);
-      if (z !== null && z >= BILLED_MIN_ZOOM) usageStore.getState().imageryTileRequested();
-    }),
+    () =>
+      surveyMap.on('tileRequested', (url) => {
+        const z = imageryTileZoom(connection, url);
+        if (z !== null && z >= BILLED_MIN_ZOOM) usageStore.getState().imageryTileRequested();
+      }),
     [surveyMap, connection],
   );
 

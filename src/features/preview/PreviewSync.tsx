@@ -20,13 +20,19 @@ export function PreviewSync({ connection, surveyMap }: { connection: Connection;
   const surveyId = survey?.id ?? null;
   const bounds = footprint?.bbox ?? null;
   useEffect(() => {
-    surveyMap.showPreview(surveyId && bounds ? { surveyId, tiles: tileUrlTemplate(connection, surveyId), bounds, opacity, visible } : null);
+    surveyMap.showPreview(
+      surveyId && bounds ? { surveyId, tiles: tileUrlTemplate(connection, surveyId), bounds, opacity, visible } : null,
+    );
   }, [surveyMap, connection, surveyId, bounds, opacity, visible]);
 
   useEffect(() => () => surveyMap.showPreview(null), [surveyMap]);
 
   useEffect(
-    () => surveyMap.on('previewUnauthorized', renewAndReload(connection.credentials, () => surveyMap.reloadPreview())),
+    () =>
+      surveyMap.on(
+        'previewUnauthorized',
+        renewAndReload(connection.credentials, () => surveyMap.reloadPreview()),
+      ),
     [surveyMap, connection],
   );
 

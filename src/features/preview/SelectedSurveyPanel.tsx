@@ -24,7 +24,12 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
           <div className="selected-panel__eyebrow">Selected survey</div>
           <h2 className="selected-panel__id">{survey.id}</h2>
         </div>
-        <button type="button" className="icon-button" aria-label="Clear selection" onClick={() => selectionStore.getState().selectionCleared()}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Clear selection"
+          onClick={() => selectionStore.getState().selectionCleared()}
+        >
           ×
         </button>
       </header>
@@ -33,7 +38,9 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
       ) : (
         <dl className="selected-panel__facts">
           <dt>Captured</dt>
-          <dd title={formatCaptureWindowUtc(survey.captureStart, survey.captureEnd)}>{formatCaptureWindow(survey.captureStart, survey.captureEnd)}</dd>
+          <dd title={formatCaptureWindowUtc(survey.captureStart, survey.captureEnd)}>
+            {formatCaptureWindow(survey.captureStart, survey.captureEnd)}
+          </dd>
           <dt>Duration</dt>
           <dd>{formatDuration(survey.captureStart, survey.captureEnd)}</dd>
           <dt>Cloud</dt>
@@ -58,7 +65,12 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
           />
           <span className="slider__value">{Math.round(opacity * 100)}%</span>
         </label>
-        <button type="button" className="button button--small" disabled={!footprint || !surveyMap} onClick={() => footprint && surveyMap?.fitBounds(footprint.bbox)}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={!footprint || !surveyMap}
+          onClick={() => footprint && surveyMap?.fitBounds(footprint.bbox)}
+        >
           Zoom to footprint
         </button>
       </div>
@@ -79,7 +91,11 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
           );
         })}
         <span className="selected-panel__compare-note">
-          {comparing ? 'Comparing: the preview is hidden.' : compareA || compareB ? `Now pick ${compareA ? 'B' : 'A'} to compare.` : null}
+          {comparing
+            ? 'Comparing: the preview is hidden.'
+            : compareA || compareB
+              ? `Now pick ${compareA ? 'B' : 'A'} to compare.`
+              : null}
         </span>
       </div>
     </section>

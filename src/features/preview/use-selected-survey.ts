@@ -9,7 +9,10 @@ export { isDetailsUnknown } from '../compare/use-known-survey.ts';
  * The selected survey and its footprint, when known: from the catalog list, the area search's
  * results, the timeline's captures, or by id alone (see useKnownSurvey).
  */
-export function useSelectedSurvey(connection: Connection): { survey: Survey | null; footprint: SurveyFootprint | null } {
+export function useSelectedSurvey(connection: Connection): {
+  survey: Survey | null;
+  footprint: SurveyFootprint | null;
+} {
   const selectedId = useSelection((s) => s.selectedId);
   return useKnownSurvey(connection, selectedId);
 }

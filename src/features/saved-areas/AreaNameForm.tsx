@@ -26,19 +26,29 @@ export function AreaNameForm({ className, initialName, label, submitLabel, onSub
   };
   return (
     <form className={className} onSubmit={submit} onKeyDown={onKeyDown}>
-      {'visible' in label && <label htmlFor={fieldId} className="field__label">{label.visible}</label>}
+      {'visible' in label && (
+        <label htmlFor={fieldId} className="field__label">
+          {label.visible}
+        </label>
+      )}
       <input
         id={fieldId}
         className="field__input saved-area__input"
         aria-label={'hidden' in label ? label.hidden : undefined}
         value={name}
         maxLength={MAX_NAME_LENGTH}
+        // The form opens on the user's Save or Rename: the name is what they type next.
+        // biome-ignore lint/a11y/noAutofocus: see above
         autoFocus
         onFocus={(e) => e.currentTarget.select()}
         onChange={(e) => setName(e.target.value)}
       />
-      <button type="submit" className="button button--small button--primary">{submitLabel}</button>
-      <button type="button" className="button button--small" onClick={onCancel}>Cancel</button>
+      <button type="submit" className="button button--small button--primary">
+        {submitLabel}
+      </button>
+      <button type="button" className="button button--small" onClick={onCancel}>
+        Cancel
+      </button>
     </form>
   );
 }

@@ -26,9 +26,18 @@ export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedA
   const badgeId = useId();
   const { id, snapshot } = saved;
 
-  const changes = useMemo(() => (query.data && snapshot ? changesSince(snapshot, query.data) : NO_CHANGES), [query.data, snapshot]);
+  const changes = useMemo(
+    () => (query.data && snapshot ? changesSince(snapshot, query.data) : NO_CHANGES),
+    [query.data, snapshot],
+  );
   const badge = changesBadge(changes);
-  const stateText = shown ? 'shown on the map' : query.isSuccess ? 'no changes' : query.fetchStatus === 'fetching' ? 'checking…' : '';
+  const stateText = shown
+    ? 'shown on the map'
+    : query.isSuccess
+      ? 'no changes'
+      : query.fetchStatus === 'fetching'
+        ? 'checking…'
+        : '';
 
   useEffect(() => {
     if (query.data && snapshot === null) savedAreasStore.getState().savedAreaBaselined(id, snapshotOf(query.data));
@@ -59,6 +68,7 @@ export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedA
             <button
               type="button"
               className="saved-area__open"
+              // biome-ignore lint/a11y/noAutofocus: focus comes back here after the user renamed or restored this area
               autoFocus={focusOnMount}
               aria-describedby={badge ? badgeId : undefined}
               onClick={() => openSavedArea(saved, query.data)}
@@ -67,21 +77,46 @@ export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedA
               {saved.name}
             </button>
             {badge ? (
-              <span id={badgeId} className="badge saved-area__badge" role="note" aria-label={changesSentence(changes) ?? undefined}>{badge}</span>
+              <span
+                id={badgeId}
+                className="badge saved-area__badge"
+                role="note"
+                aria-label={changesSentence(changes) ?? undefined}
+              >
+                {badge}
+              </span>
             ) : (
               <span className="saved-area__state">{stateText}</span>
             )}
           </div>
           <div className="saved-area__actions">
-            <button ref={renameButton} type="button" className="button button--link" aria-label={`Rename ${saved.name}`} onClick={() => setRenaming(true)}>Rename</button>
-            <button type="button" className="button button--link saved-area__delete" aria-label={`Delete ${saved.name}`} onClick={() => savedAreasStore.getState().savedAreaDeleted(id)}>
+            <button
+              ref={renameButton}
+              type="button"
+              className="button button--link"
+              aria-label={`Rename ${saved.name}`}
+              onClick={() => setRenaming(true)}
+            >
+              Rename
+            </button>
+            <button
+              type="button"
+              className="button button--link saved-area__delete"
+              aria-label={`Delete ${saved.name}`}
+              onClick={() => savedAreasStore.getState().savedAreaDeleted(id)}
+            >
               Delete
             </button>
           </div>
         </div>
       )}
       {query.isError && (
-        <ErrorNotice compact error={query.error} title={`Could not check ${saved.name} for new imagery`} onRetry={() => void query.refetch()} />
+        <ErrorNotice
+          compact
+          error={query.error}
+          title={`Could not check ${saved.name} for new imagery`}
+          onRetry={() => void query.refetch()}
+        />
       )}
     </li>
   );

@@ -21,7 +21,7 @@ export function SavedAreas({ connection }: { connection: Connection }) {
   const lastDeleted = useRef(deleted);
   const titleId = useId();
 
-  const shownId = area ? areas.find((a) => a.wkt === area.wkt)?.id ?? null : null;
+  const shownId = area ? (areas.find((a) => a.wkt === area.wkt)?.id ?? null) : null;
 
   // A deleted area's row is gone: the keyboard goes to the way back.
   useEffect(() => {
@@ -36,14 +36,26 @@ export function SavedAreas({ connection }: { connection: Connection }) {
   return (
     <section className="panel-section saved-areas" aria-labelledby={titleId}>
       <div className="panel-section__heading">
-        <h2 id={titleId} className="panel-section__title">Saved areas</h2>
+        <h2 id={titleId} className="panel-section__title">
+          Saved areas
+        </h2>
         {area && !shownId && !naming && (
           <div className="panel-section__actions">
-            <button ref={saveButton} type="button" className="button button--small" disabled={area.tooLarge} onClick={() => setNaming(true)}>Save area</button>
+            <button
+              ref={saveButton}
+              type="button"
+              className="button button--small"
+              disabled={area.tooLarge}
+              onClick={() => setNaming(true)}
+            >
+              Save area
+            </button>
           </div>
         )}
       </div>
-      {area?.tooLarge && !shownId && <p className="panel-section__hint">This area is too large to search, so it cannot be saved.</p>}
+      {area?.tooLarge && !shownId && (
+        <p className="panel-section__hint">This area is too large to search, so it cannot be saved.</p>
+      )}
 
       {naming && area && (
         <AreaNameForm
@@ -62,7 +74,12 @@ export function SavedAreas({ connection }: { connection: Connection }) {
       {deleted && (
         <div className="notice saved-areas__undo" role="status">
           <span>Deleted “{deleted.area.name}”.</span>
-          <button ref={undoButton} type="button" className="button button--small" onClick={() => savedAreasStore.getState().savedAreaDeleteUndone()}>
+          <button
+            ref={undoButton}
+            type="button"
+            className="button button--small"
+            onClick={() => savedAreasStore.getState().savedAreaDeleteUndone()}
+          >
             Undo
           </button>
         </div>
@@ -73,7 +90,13 @@ export function SavedAreas({ connection }: { connection: Connection }) {
       ) : (
         <ul className="saved-areas__list" aria-labelledby={titleId}>
           {areas.map((saved) => (
-            <SavedAreaItem key={saved.id} connection={connection} saved={saved} shown={saved.id === shownId} focusOnMount={saved.id === savedId} />
+            <SavedAreaItem
+              key={saved.id}
+              connection={connection}
+              saved={saved}
+              shown={saved.id === shownId}
+              focusOnMount={saved.id === savedId}
+            />
           ))}
         </ul>
       )}

@@ -17,7 +17,12 @@ describe('changes over a saved area', () => {
   });
 
   it('counts surveys that appeared and surveys whose last_updated moved', () => {
-    const now = [{ id: 'D', lastUpdated: '2025-06-01T00:00:00Z' }, { ...before[0], lastUpdated: '2025-05-01T00:00:00Z' }, before[1], { id: 'C', lastUpdated: '2025-03-01T00:00:00Z' }];
+    const now = [
+      { id: 'D', lastUpdated: '2025-06-01T00:00:00Z' },
+      { ...before[0], lastUpdated: '2025-05-01T00:00:00Z' },
+      before[1],
+      { id: 'C', lastUpdated: '2025-03-01T00:00:00Z' },
+    ];
     const changes = changesSince(snapshotOf(before), now);
     expect(changes).toEqual({ added: ['D'], updated: ['A', 'C'] });
     expect(changesBadge(changes)).toBe('1 new · 2 updated');

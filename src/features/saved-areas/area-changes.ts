@@ -32,7 +32,9 @@ export const hasChanges = (changes: AreaChanges): boolean => changes.added.lengt
 
 /** The badge: "2 new · 1 updated", "1 new", "3 updated"; null when nothing changed. */
 export function changesBadge({ added, updated }: AreaChanges): string | null {
-  const parts = [added.length > 0 && `${added.length} new`, updated.length > 0 && `${updated.length} updated`].filter(Boolean);
+  const parts = [added.length > 0 && `${added.length} new`, updated.length > 0 && `${updated.length} updated`].filter(
+    Boolean,
+  );
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
@@ -40,6 +42,9 @@ const counted = (count: number, kind: string) => `${count} ${kind} survey${count
 
 /** The same in words for a screen reader or a tooltip: "1 new survey and 1 updated survey since you last opened it". */
 export function changesSentence({ added, updated }: AreaChanges): string | null {
-  const parts = [added.length > 0 && counted(added.length, 'new'), updated.length > 0 && counted(updated.length, 'updated')].filter(Boolean);
+  const parts = [
+    added.length > 0 && counted(added.length, 'new'),
+    updated.length > 0 && counted(updated.length, 'updated'),
+  ].filter(Boolean);
   return parts.length > 0 ? `${parts.join(' and ')} since you last opened it` : null;
 }

@@ -11,7 +11,13 @@ import { saveArea } from './save-area.ts';
 
 const connection = { baseUrl: 'https://service.example' };
 const survey = (id: string, lastUpdated: string | null): CoverageSurvey => ({
-  id, captureStart: '2025-01-01T00:00:00Z', captureEnd: '2025-01-02T00:00:00Z', lastUpdated, cloudCover: 0, spectralRange: null, footprint: square(0, 0, 1, 1),
+  id,
+  captureStart: '2025-01-01T00:00:00Z',
+  captureEnd: '2025-01-02T00:00:00Z',
+  lastUpdated,
+  cloudCover: 0,
+  spectralRange: null,
+  footprint: square(0, 0, 1, 1),
 });
 const prepared = () => {
   const outcome = activeAreaFrom(square(-105, 39.7, -104.95, 39.75), 'drawn');
@@ -27,15 +33,23 @@ describe('saving and opening an area', () => {
   it('counts from the surveys of a date-less search of the area already on screen', () => {
     const queryClient = new QueryClient();
     const area = prepared();
-    queryClient.setQueryData(coverageSearchQueryOptions(connection, { wkt: area.wkt, observedStart: '', observedEnd: '' }).queryKey, [survey('A', 'u1')]);
+    queryClient.setQueryData(
+      coverageSearchQueryOptions(connection, { wkt: area.wkt, observedStart: '', observedEnd: '' }).queryKey,
+      [survey('A', 'u1')],
+    );
     const id = saveArea(queryClient, connection, 'Here', area);
-    expect(savedAreasStore.getState().areas).toEqual([expect.objectContaining({ id, name: 'Here', wkt: area.wkt, snapshot: { A: 'u1' } })]);
+    expect(savedAreasStore.getState().areas).toEqual([
+      expect.objectContaining({ id, name: 'Here', wkt: area.wkt, snapshot: { A: 'u1' } }),
+    ]);
   });
 
   it('leaves the baseline to the first check when only a search with dates is known', () => {
     const queryClient = new QueryClient();
     const area = prepared();
-    queryClient.setQueryData(coverageSearchQueryOptions(connection, { wkt: area.wkt, observedStart: '2025-01-01', observedEnd: '' }).queryKey, [survey('A', 'u1')]);
+    queryClient.setQueryData(
+      coverageSearchQueryOptions(connection, { wkt: area.wkt, observedStart: '2025-01-01', observedEnd: '' }).queryKey,
+      [survey('A', 'u1')],
+    );
     saveArea(queryClient, connection, 'Here', area);
     expect(savedAreasStore.getState().areas[0].snapshot).toBeNull();
   });
@@ -47,6 +61,9 @@ describe('saving and opening an area', () => {
     openSavedArea(savedAreasStore.getState().areas[0], [survey('A', 'u2'), survey('B', null)]);
     expect(areaSearchStore.getState().area).toMatchObject({ wkt: area.wkt, origin: 'restored' });
     expect(areaSearchStore.getState().search).toMatchObject({ wkt: area.wkt });
-    expect(savedAreasStore.getState().areas[0]).toMatchObject({ snapshot: { A: 'u2', B: null }, openedAt: expect.any(String) });
+    expect(savedAreasStore.getState().areas[0]).toMatchObject({
+      snapshot: { A: 'u2', B: null },
+      openedAt: expect.any(String),
+    });
   });
 });

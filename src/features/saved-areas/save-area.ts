@@ -9,8 +9,15 @@ import { savedAreaCheckQueryOptions } from './saved-area-queries.ts';
  * Saves the area under a name, counting later changes from the surveys the user sees over it now
  * (when a search of it without dates is in the cache; otherwise from its first check). Returns its id.
  */
-export function saveArea(queryClient: QueryClient, connection: Connection, name: string, area: Pick<ActiveArea, 'geometry' | 'wkt'>): string | undefined {
+export function saveArea(
+  queryClient: QueryClient,
+  connection: Connection,
+  name: string,
+  area: Pick<ActiveArea, 'geometry' | 'wkt'>,
+): string | undefined {
   const surveys = queryClient.getQueryData(savedAreaCheckQueryOptions(connection, area.wkt).queryKey);
-  savedAreasStore.getState().areaSaved({ name, geometry: area.geometry, wkt: area.wkt, snapshot: surveys ? snapshotOf(surveys) : null });
+  savedAreasStore
+    .getState()
+    .areaSaved({ name, geometry: area.geometry, wkt: area.wkt, snapshot: surveys ? snapshotOf(surveys) : null });
   return savedAreasStore.getState().areas.at(-1)?.id;
 }

@@ -12,5 +12,8 @@ export function useReturnFocus(formOpen: boolean) {
     pending.current = false;
     button.current?.focus();
   }, [formOpen]);
-  return { button, returnFocus: () => void (pending.current = true) };
+  const returnFocus = () => {
+    pending.current = true;
+  };
+  return { button, returnFocus };
 }

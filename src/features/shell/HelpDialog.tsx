@@ -14,20 +14,25 @@ export function HelpDialog() {
     if (!open && element.open) element.close();
   }, [open]);
 
-
   // Escape closes a modal <dialog> natively ('cancel' comes at once, 'close' may come later); the store follows.
   const closed = () => uiStore.getState().helpClosed();
 
   return (
     <dialog ref={dialog} className="dialog help-dialog" aria-labelledby="help-title" onCancel={closed} onClose={closed}>
-      <h2 id="help-title" className="dialog__title">Keyboard shortcuts</h2>
-      <p className="dialog__subtitle">Everything can be reached with Tab; these keys are quicker. Page-wide keys do nothing while you type in a field.</p>
+      <h2 id="help-title" className="dialog__title">
+        Keyboard shortcuts
+      </h2>
+      <p className="dialog__subtitle">
+        Everything can be reached with Tab; these keys are quicker. Page-wide keys do nothing while you type in a field.
+      </p>
       <table className="help-dialog__table">
         <tbody>
           {SHORTCUTS.map((shortcut) => (
             <tr key={shortcut.description}>
               <td className="help-dialog__keys">
-                {shortcut.keys.map((key) => <kbd key={key}>{key}</kbd>)}
+                {shortcut.keys.map((key) => (
+                  <kbd key={key}>{key}</kbd>
+                ))}
               </td>
               <td>{shortcut.description}</td>
             </tr>
@@ -35,7 +40,14 @@ export function HelpDialog() {
         </tbody>
       </table>
       <div className="dialog__actions">
-        <button type="button" className="button button--primary" autoFocus onClick={() => uiStore.getState().helpClosed()}>
+        <button
+          type="button"
+          className="button button--primary"
+          // A modal dialog the user opened takes focus (WAI-ARIA dialog pattern).
+          // biome-ignore lint/a11y/noAutofocus: see above
+          autoFocus
+          onClick={() => uiStore.getState().helpClosed()}
+        >
           Close
         </button>
       </div>

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { shortcutFor, SHORTCUTS, type KeyLike } from './shortcuts.ts';
 
 const press = (key: string, target: KeyLike['target'] = { tagName: 'BODY' }, mods: Partial<KeyLike> = {}): KeyLike => ({
-  key, ctrlKey: false, metaKey: false, altKey: false, target, ...mods,
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  target,
+  ...mods,
 });
 
 describe('shortcuts', () => {

@@ -1,5 +1,13 @@
 /** Keyboard shortcuts of the whole page, as listed in the help dialog. */
-export type ShortcutAction = 'help' | 'surveys-tab' | 'area-tab' | 'latest-imagery' | 'copy-link' | 'theme' | 'clear-selection' | 'search';
+export type ShortcutAction =
+  | 'help'
+  | 'surveys-tab'
+  | 'area-tab'
+  | 'latest-imagery'
+  | 'copy-link'
+  | 'theme'
+  | 'clear-selection'
+  | 'search';
 
 export interface Shortcut {
   keys: string[];
@@ -17,14 +25,28 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['Esc'], action: 'clear-selection', description: 'Close a dialog, stop drawing, or clear the selection' },
   { keys: ['K'], action: 'copy-link', description: 'Copy a link to this view' },
   { keys: ['D'], action: 'theme', description: 'Switch between light and dark theme' },
-  { keys: ['↑', '↓', 'Home', 'End'], action: null, description: 'In a survey list: move through the surveys; Enter opens one' },
-  { keys: ['←', '→', 'Home', 'End'], action: null, description: 'On a timeline mark: previous or next capture, oldest or newest' },
-  { keys: ['←', '→', 'PgUp', 'PgDn'], action: null, description: 'On the compare divider: move it by 2% or 10% (Home/End: to an edge)' },
+  {
+    keys: ['↑', '↓', 'Home', 'End'],
+    action: null,
+    description: 'In a survey list: move through the surveys; Enter opens one',
+  },
+  {
+    keys: ['←', '→', 'Home', 'End'],
+    action: null,
+    description: 'On a timeline mark: previous or next capture, oldest or newest',
+  },
+  {
+    keys: ['←', '→', 'PgUp', 'PgDn'],
+    action: null,
+    description: 'On the compare divider: move it by 2% or 10% (Home/End: to an edge)',
+  },
   { keys: ['+', '−', 'arrows'], action: null, description: 'On the map: zoom and pan' },
 ];
 
 const BY_KEY = new Map<string, ShortcutAction>(
-  SHORTCUTS.flatMap((s) => (s.action ? s.keys.map((k) => [k === 'Esc' ? 'Escape' : k.toLowerCase(), s.action!] as const) : [])),
+  SHORTCUTS.flatMap((s) =>
+    s.action ? s.keys.map((k) => [k === 'Esc' ? 'Escape' : k.toLowerCase(), s.action!] as const) : [],
+  ),
 );
 
 export interface KeyLike {
@@ -43,7 +65,11 @@ export function shortcutFor(event: KeyLike): ShortcutAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   const target = event.target;
   const tag = target?.tagName?.toUpperCase();
-  const typing = tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable || (tag === 'INPUT' && TYPING_INPUTS.has(target?.type ?? ''));
+  const typing =
+    tag === 'TEXTAREA' ||
+    tag === 'SELECT' ||
+    target?.isContentEditable ||
+    (tag === 'INPUT' && TYPING_INPUTS.has(target?.type ?? ''));
   if (typing) return null;
   const action = BY_KEY.get(event.key.length === 1 ? event.key.toLowerCase() : event.key) ?? null;
   // Escape in a list or dialog is handled there first.

@@ -11,15 +11,19 @@ const SEARCH_FIELD = '[data-shortcut="survey-search"]';
 function run(action: ShortcutAction, signedIn: boolean): boolean {
   const ui = uiStore.getState();
   if (action === 'help') ui.helpOpened();
-  else if (action === 'theme') themeStore.getState().themeChosen(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark');
+  else if (action === 'theme')
+    themeStore.getState().themeChosen(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark');
   else if (!signedIn) return false;
   else if (action === 'surveys-tab') ui.sidebarTabChosen('surveys');
   else if (action === 'area-tab') ui.sidebarTabChosen('area');
   else if (action === 'latest-imagery') ui.latestImageryToggled();
   else if (action === 'copy-link') void copyLink();
   // Escape while drawing is the drawing tool's (it drops the half-drawn shape).
-  else if (action === 'clear-selection') return areaSearchStore.getState().tool === 'static' && (selectionStore.getState().selectionCleared(), true);
-  else if (action === 'search') {
+  else if (action === 'clear-selection') {
+    if (areaSearchStore.getState().tool !== 'static') return false;
+    selectionStore.getState().selectionCleared();
+    return true;
+  } else if (action === 'search') {
     ui.sidebarTabChosen('surveys');
     requestAnimationFrame(() => document.querySelector<HTMLElement>(SEARCH_FIELD)?.focus());
   }
@@ -39,7 +43,12 @@ export function useShortcuts(signedIn: boolean): void {
         ctrlKey: event.ctrlKey,
         metaKey: event.metaKey,
         altKey: event.altKey,
-        target: target && { tagName: target.tagName, isContentEditable: target.isContentEditable, type: (target as HTMLInputElement).type, role: target.getAttribute('role') },
+        target: target && {
+          tagName: target.tagName,
+          isContentEditable: target.isContentEditable,
+          type: (target as HTMLInputElement).type,
+          role: target.getAttribute('role'),
+        },
       });
       if (action && run(action, signedIn)) event.preventDefault();
     };

@@ -19,7 +19,10 @@ export function useSystemDark(): boolean {
 
 /** Puts the resolved theme on <html data-theme>, where the style sheets read it. */
 export function useThemeOnDocument(): void {
-  const theme = resolvedTheme(useTheme((s) => s.choice), useSystemDark());
+  const theme = resolvedTheme(
+    useTheme((s) => s.choice),
+    useSystemDark(),
+  );
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);

@@ -26,7 +26,13 @@ export function ApiKeyForm({ defaultServiceUrl }: { defaultServiceUrl: string })
 
   return (
     <form className="form" onSubmit={submit}>
-      <Field label="Service URL" type="url" required value={form.serviceUrl} onChange={(e) => setForm((f) => ({ ...f, serviceUrl: e.target.value }))} />
+      <Field
+        label="Service URL"
+        type="url"
+        required
+        value={form.serviceUrl}
+        onChange={(e) => setForm((f) => ({ ...f, serviceUrl: e.target.value }))}
+      />
       <Field
         label="API key"
         type="password"
@@ -38,7 +44,11 @@ export function ApiKeyForm({ defaultServiceUrl }: { defaultServiceUrl: string })
         hint="Static keys travel in tile URLs; treat them like a password."
       />
       <label className="checkbox">
-        <input type="checkbox" checked={form.remember} onChange={(e) => setForm((f) => ({ ...f, remember: e.target.checked }))} />
+        <input
+          type="checkbox"
+          checked={form.remember}
+          onChange={(e) => setForm((f) => ({ ...f, remember: e.target.checked }))}
+        />
         Remember on this device
       </label>
       {remembered && (

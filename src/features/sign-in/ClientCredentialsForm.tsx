@@ -8,7 +8,8 @@ import { Field } from './Field.tsx';
 export function ClientCredentialsForm({ defaults }: { defaults: ClientSignIn }) {
   const [form, setForm] = useState<ClientSignIn>(defaults);
   const signIn = useMutation({ mutationFn: signInWithClient });
-  const update = (name: keyof ClientSignIn) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: event.target.value }));
+  const update = (name: keyof ClientSignIn) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [name]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     signIn.mutate(form);
@@ -16,10 +17,38 @@ export function ClientCredentialsForm({ defaults }: { defaults: ClientSignIn }) 
 
   return (
     <form className="form" onSubmit={submit}>
-      <Field label="Service URL" type="url" required value={form.serviceUrl} onChange={update('serviceUrl')} autoComplete="url" />
-      <Field label="Audience" required value={form.audience} onChange={update('audience')} autoComplete="off" spellCheck={false} />
-      <Field label="Client ID" required value={form.clientId} onChange={update('clientId')} autoComplete="username" spellCheck={false} />
-      <Field label="Client secret" type="password" required value={form.clientSecret} onChange={update('clientSecret')} autoComplete="current-password" />
+      <Field
+        label="Service URL"
+        type="url"
+        required
+        value={form.serviceUrl}
+        onChange={update('serviceUrl')}
+        autoComplete="url"
+      />
+      <Field
+        label="Audience"
+        required
+        value={form.audience}
+        onChange={update('audience')}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <Field
+        label="Client ID"
+        required
+        value={form.clientId}
+        onChange={update('clientId')}
+        autoComplete="username"
+        spellCheck={false}
+      />
+      <Field
+        label="Client secret"
+        type="password"
+        required
+        value={form.clientSecret}
+        onChange={update('clientSecret')}
+        autoComplete="current-password"
+      />
       {signIn.isError && <ErrorNotice title="Sign-in failed" error={signIn.error} compact />}
       <button type="submit" className="button button--primary button--block" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in…' : 'Sign in'}

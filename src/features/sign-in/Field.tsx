@@ -9,9 +9,15 @@ export function Field({ label, hint, ...input }: FieldProps) {
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id} className="field__label">{label}</label>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
       <input id={id} className="field__input" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-      {hint && <p id={`${id}-hint`} className="field__hint">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

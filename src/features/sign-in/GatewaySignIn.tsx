@@ -22,19 +22,32 @@ export function GatewaySignIn({ accessKeyRequired }: { accessKeyRequired: boolea
     if (probeOnOpen) runProbe();
   }, [probeOnOpen, runProbe]);
 
-  if (probe.isPending) return <p className="dialog__subtitle" role="status">Connecting to the gateway…</p>;
+  if (probe.isPending)
+    return (
+      <p className="dialog__subtitle" role="status">
+        Connecting to the gateway…
+      </p>
+    );
 
   if (!accessKeyRequired) {
     return (
       <div className="form">
-        {notice && <p className="notice notice--warning" role="status">{notice}</p>}
+        {notice && (
+          <p className="notice notice--warning" role="status">
+            {notice}
+          </p>
+        )}
         {probe.isError ? (
           <ErrorNotice title="The gateway did not answer" error={probe.error} onRetry={() => probe.mutate()} compact />
         ) : (
           <div className="error-notice error-notice--compact" role="alert">
             <div className="error-notice__title">Not admitted</div>
-            <p className="error-notice__message">The gateway did not admit this browser. Sign in through your organisation's sign-on, then retry.</p>
-            <button type="button" className="button button--small" onClick={() => probe.mutate()}>Retry</button>
+            <p className="error-notice__message">
+              The gateway did not admit this browser. Sign in through your organisation's sign-on, then retry.
+            </p>
+            <button type="button" className="button button--small" onClick={() => probe.mutate()}>
+              Retry
+            </button>
           </div>
         )}
       </div>
@@ -47,7 +60,11 @@ export function GatewaySignIn({ accessKeyRequired }: { accessKeyRequired: boolea
   };
   return (
     <form className="form" onSubmit={submit}>
-      {notice && <p className="notice notice--warning" role="status">{notice}</p>}
+      {notice && (
+        <p className="notice notice--warning" role="status">
+          {notice}
+        </p>
+      )}
       <Field
         label="Access key"
         type="password"

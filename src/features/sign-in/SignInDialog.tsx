@@ -7,7 +7,10 @@ import { GatewaySignIn } from './GatewaySignIn.tsx';
 
 type Method = 'client' | 'apiKey';
 
-/** Modal sign-in over the map: client credentials, or a static API key; in gateway mode, the gateway's access key at most. */
+/**
+ * Modal sign-in over the map: client credentials, or a static API key; in gateway mode, the gateway's access key at
+ * most.
+ */
 export function SignInDialog({ config }: { config: RuntimeConfig }) {
   const [method, setMethod] = useState<Method>(() => (readRememberedKey() ? 'apiKey' : 'client'));
   const titleId = useId();
@@ -35,8 +38,14 @@ export function SignInDialog({ config }: { config: RuntimeConfig }) {
         <header className="dialog__header">
           <div className="brand-mark" aria-hidden="true" />
           <div>
-            <h1 id={titleId} className="dialog__title">Sign in</h1>
-            <p className="dialog__subtitle">{config.mode === 'gateway' ? 'Connect through this site\'s gateway.' : 'Connect to an imagery survey service.'}</p>
+            <h1 id={titleId} className="dialog__title">
+              Sign in
+            </h1>
+            <p className="dialog__subtitle">
+              {config.mode === 'gateway'
+                ? "Connect through this site's gateway."
+                : 'Connect to an imagery survey service.'}
+            </p>
           </div>
         </header>
         {config.mode === 'gateway' ? (

@@ -32,7 +32,9 @@ export function FilterChips({ filters, onAllRemoved }: { filters: SurveyFilters;
           }}
         >
           {chip.label}
-          <span className="filter-chip__remove" aria-hidden="true">×</span>
+          <span className="filter-chip__remove" aria-hidden="true">
+            ×
+          </span>
         </button>
       ))}
       <button

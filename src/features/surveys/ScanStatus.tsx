@@ -20,14 +20,23 @@ export function ScanStatus({ progress, phase, sort, onStop, onContinue }: ScanSt
           {describeScan(progress, phase)}
         </p>
         {phase === 'searching' && (
-          <button type="button" className="button button--small" onClick={onStop}>Stop</button>
+          <button type="button" className="button button--small" onClick={onStop}>
+            Stop
+          </button>
         )}
         {phase === 'stopped' && (
-          <button type="button" className="button button--small" onClick={onContinue}>Continue</button>
+          <button type="button" className="button button--small" onClick={onContinue}>
+            Continue
+          </button>
         )}
       </div>
       {phase !== 'done' && total !== null && total > 0 && (
-        <progress className="scan-status__bar" max={total} value={Math.min(searched, total)} aria-label="Catalog searched" />
+        <progress
+          className="scan-status__bar"
+          max={total}
+          value={Math.min(searched, total)}
+          aria-label="Catalog searched"
+        />
       )}
       {wholeCatalog && phase === 'searching' && (
         <p className="scan-status__note">{SORT_LABELS[sort]} needs the whole catalog, so every page is read.</p>

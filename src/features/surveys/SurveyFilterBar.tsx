@@ -28,7 +28,11 @@ export function SurveyFilterBar({ filters, searchRef }: { filters: SurveyFilters
           value={filters.sort}
           onChange={(e) => change({ sort: e.target.value as SurveySort })}
         >
-          {(Object.keys(SORT_LABELS) as SurveySort[]).map((sort) => <option key={sort} value={sort}>{SORT_LABELS[sort]}</option>)}
+          {(Object.keys(SORT_LABELS) as SurveySort[]).map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
         </select>
       </div>
       <DateRangeFieldset
@@ -39,11 +43,17 @@ export function SurveyFilterBar({ filters, searchRef }: { filters: SurveyFilters
         from={filters.captureFrom}
         to={filters.captureTo}
         invalid={dateProblem !== null}
-        onChange={({ from, to }) => change({ ...(from !== undefined && { captureFrom: from }), ...(to !== undefined && { captureTo: to }) })}
+        onChange={({ from, to }) =>
+          change({ ...(from !== undefined && { captureFrom: from }), ...(to !== undefined && { captureTo: to }) })
+        }
       >
         <span className="filter-bar__unit">UTC</span>
       </DateRangeFieldset>
-      {dateProblem && <p className="field__error" role="alert">{dateProblem}</p>}
+      {dateProblem && (
+        <p className="field__error" role="alert">
+          {dateProblem}
+        </p>
+      )}
       <MaxCloudField maxCloud={filters.maxCloud} />
     </form>
   );
@@ -70,7 +80,9 @@ function MaxCloudField({ maxCloud }: { maxCloud: number | null }) {
   return (
     <div className="filter-bar__cloud">
       <div className="filter-bar__row">
-        <label className="filter-bar__label" htmlFor={inputId}>Max cloud</label>
+        <label className="filter-bar__label" htmlFor={inputId}>
+          Max cloud
+        </label>
         <input
           id={inputId}
           type="text"
@@ -83,9 +95,17 @@ function MaxCloudField({ maxCloud }: { maxCloud: number | null }) {
           onChange={(e) => onChange(e.target.value)}
         />
         <span className="filter-bar__unit">%</span>
-        {maxCloud !== null && <span id={hintId} className="field__hint">Surveys of unknown cloud cover are left out.</span>}
+        {maxCloud !== null && (
+          <span id={hintId} className="field__hint">
+            Surveys of unknown cloud cover are left out.
+          </span>
+        )}
       </div>
-      {draft && <p id={errorId} className="field__error" role="alert">{draft.problem}</p>}
+      {draft && (
+        <p id={errorId} className="field__error" role="alert">
+          {draft.problem}
+        </p>
+      )}
     </div>
   );
 }

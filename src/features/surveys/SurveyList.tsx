@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Connection } from '../../api/connection.ts';
 import { filterStore } from '../../state/filter-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { useListboxKeys } from '../listbox/use-listbox-keys.ts';
 import { FilterChips } from './FilterChips.tsx';
 import { ScanStatus } from './ScanStatus.tsx';
 import { SurveyFilterBar } from './SurveyFilterBar.tsx';
@@ -23,7 +24,6 @@ export function SurveyList({ connection }: { connection: Connection }) {
   const { hasNextPage, isFetchNextPageError, fetchNextPage } = query;
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
-  const [activeIndex, setActiveIndex] = useState(-1);
   const scrollRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -40,8 +40,6 @@ export function SurveyList({ connection }: { connection: Connection }) {
   const lastIndex = items.at(-1)?.index ?? -1;
   useEffect(() => setRowsWanted(lastIndex + 1 + PREFETCH_ROWS), [lastIndex]);
 
-  useEffect(() => setActiveIndex(-1), [filters]);
-
   const idsInView = items.filter((item) => item.index < surveys.length).map((item) => surveys[item.index].id);
   const idsKey = idsInView.join('\n');
   useEffect(() => {
@@ -56,32 +54,19 @@ export function SurveyList({ connection }: { connection: Connection }) {
   const hover = useCallback((id: string | null) => selectionStore.getState().surveyHovered(id), []);
   const select = useCallback((id: string) => selectionStore.getState().surveySelected(id), []);
 
-  const moveTo = (index: number) => {
-    const next = Math.max(0, Math.min(surveys.length - 1, index));
-    setActiveIndex(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
-    hover(surveys[next]?.id ?? null);
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (surveys.length === 0) return;
-    const from = activeIndex >= 0 ? activeIndex : Math.max(selectedIndex, -1);
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1);
-    const moves: Record<string, () => void> = {
-      ArrowDown: () => moveTo(from + 1),
-      ArrowUp: () => moveTo(from - 1),
-      PageDown: () => moveTo(from + page),
-      PageUp: () => moveTo(from - page),
-      Home: () => moveTo(0),
-      End: () => moveTo(surveys.length - 1),
-      Enter: () => activeIndex >= 0 && select(surveys[activeIndex].id),
-      ' ': () => activeIndex >= 0 && select(surveys[activeIndex].id),
-    };
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    move();
-  };
+  const { activeIndex, setActiveIndex, onKeyDown } = useListboxKeys({
+    count: surveys.length,
+    selectedIndex,
+    pageSize: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1),
+    onActivate: (index) => {
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+      hover(surveys[index]?.id ?? null);
+    },
+    onChoose: (index) => select(surveys[index].id),
+  });
+  // A new filter makes a new list: no option stays active.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of filters, which it does not read
+  useEffect(() => setActiveIndex(-1), [filters, setActiveIndex]);
 
   const header = (
     <>
@@ -94,9 +79,16 @@ export function SurveyList({ connection }: { connection: Connection }) {
     return (
       <>
         {header}
-        {filtered && <p className="survey-list__count spinner-text" role="status">Searching the catalog…</p>}
+        {filtered && (
+          <p className="survey-list__count spinner-text" role="status">
+            Searching the catalog…
+          </p>
+        )}
         <div className="survey-list survey-list--placeholder" role="listbox" aria-label="Surveys" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => <div key={i} className="survey-skeleton" aria-hidden="true" />)}
+          {Array.from({ length: 6 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: six fixed placeholder rows
+            <div key={i} className="survey-skeleton" aria-hidden="true" />
+          ))}
         </div>
       </>
     );
@@ -106,7 +98,11 @@ export function SurveyList({ connection }: { connection: Connection }) {
       <>
         {header}
         <div className="survey-list__state">
-          <ErrorNotice title={filtered ? 'Could not search the catalog' : 'Could not load surveys'} error={query.error} onRetry={() => void query.refetch()} />
+          <ErrorNotice
+            title={filtered ? 'Could not search the catalog' : 'Could not load surveys'}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         </div>
       </>
     );
@@ -122,9 +118,13 @@ export function SurveyList({ connection }: { connection: Connection }) {
     ) : (
       <div className="survey-list__state survey-list__empty">
         <p className="survey-list__empty-text">
-          {phase === 'done' ? 'No surveys in the catalog match these filters.' : 'No matches in the surveys searched so far.'}
+          {phase === 'done'
+            ? 'No surveys in the catalog match these filters.'
+            : 'No matches in the surveys searched so far.'}
         </p>
-        <button type="button" className="button button--small" onClick={clearFilters}>Clear filters</button>
+        <button type="button" className="button button--small" onClick={clearFilters}>
+          Clear filters
+        </button>
       </div>
     )
   ) : (
@@ -138,8 +138,12 @@ export function SurveyList({ connection }: { connection: Connection }) {
         <ScanStatus progress={progress} phase={phase} sort={filters.sort} onStop={stop} onContinue={resume} />
       ) : (
         <div className="survey-list__count" aria-live="polite">
-          {total !== null ? `${total.toLocaleString()} ${total === 1 ? 'survey' : 'surveys'}` : `${surveys.length.toLocaleString()}+ surveys`}
-          {total !== null && surveys.length < total && <span className="survey-list__loaded"> · {surveys.length.toLocaleString()} loaded</span>}
+          {total !== null
+            ? `${total.toLocaleString()} ${total === 1 ? 'survey' : 'surveys'}`
+            : `${surveys.length.toLocaleString()}+ surveys`}
+          {total !== null && surveys.length < total && (
+            <span className="survey-list__loaded"> · {surveys.length.toLocaleString()} loaded</span>
+          )}
         </div>
       )}
       {surveys.length === 0 ? (
@@ -162,7 +166,7 @@ export function SurveyList({ connection }: { connection: Connection }) {
                   key={surveys[item.index].id}
                   survey={surveys[item.index]}
                   index={item.index}
-                  setSize={filtered ? (phase === 'done' ? surveys.length : -1) : total ?? -1}
+                  setSize={filtered ? (phase === 'done' ? surveys.length : -1) : (total ?? -1)}
                   top={item.start}
                   height={item.size}
                   selected={surveys[item.index].id === selectedId}
@@ -172,7 +176,12 @@ export function SurveyList({ connection }: { connection: Connection }) {
                   onSelect={select}
                 />
               ) : (
-                <div key="more" role="presentation" className="survey-list__more" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
+                <div
+                  key="more"
+                  role="presentation"
+                  className="survey-list__more"
+                  style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+                >
                   {isFetchNextPageError ? (
                     <ErrorNotice
                       title={filtered ? 'Could not search further' : 'Could not load more surveys'}
@@ -181,7 +190,9 @@ export function SurveyList({ connection }: { connection: Connection }) {
                       compact
                     />
                   ) : (
-                    <span className="spinner-text">{filtered ? 'Searching the catalog…' : 'Loading more surveys…'}</span>
+                    <span className="spinner-text">
+                      {filtered ? 'Searching the catalog…' : 'Loading more surveys…'}
+                    </span>
                   )}
                 </div>
               ),

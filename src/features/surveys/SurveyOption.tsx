@@ -20,8 +20,13 @@ export const surveyOptionId = (index: number) => `survey-option-${index}`;
 /** One row of the survey listbox: id, capture window (local; UTC on hover), duration and cloud cover. */
 export const SurveyOption = memo(function SurveyOption(props: SurveyOptionProps) {
   const { survey, index, setSize, top, height, selected, highlighted, active, onHover, onSelect } = props;
-  const classes = ['survey-option', selected && 'is-selected', highlighted && 'is-highlighted', active && 'is-active'].filter(Boolean).join(' ');
+  const classes = ['survey-option', selected && 'is-selected', highlighted && 'is-highlighted', active && 'is-active']
+    .filter(Boolean)
+    .join(' ');
   return (
+    // The listbox holds focus and names the active option (aria-activedescendant); its keys choose.
+    // biome-ignore lint/a11y/useFocusableInteractive: see above
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <div
       id={surveyOptionId(index)}
       role="option"
@@ -37,7 +42,9 @@ export const SurveyOption = memo(function SurveyOption(props: SurveyOptionProps)
     >
       <div className="survey-option__top">
         <span className="survey-option__id">{survey.id}</span>
-        <span className={survey.cloudCover === null ? 'badge badge--muted' : 'badge'}>{formatCloudCover(survey.cloudCover)}</span>
+        <span className={survey.cloudCover === null ? 'badge badge--muted' : 'badge'}>
+          {formatCloudCover(survey.cloudCover)}
+        </span>
       </div>
       <div className="survey-option__window" title={formatCaptureWindowUtc(survey.captureStart, survey.captureEnd)}>
         {formatCaptureWindow(survey.captureStart, survey.captureEnd)}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { describeScan, scanPhase, scanWanted, type ScanDemand, type ScanProgress } from './catalog-scan.ts';
 
-const progress: ScanProgress = { searched: 200, total: 900, matches: 12, hasNext: true, stopped: false, wholeCatalog: false };
+const progress: ScanProgress = {
+  searched: 200,
+  total: 900,
+  matches: 12,
+  hasNext: true,
+  stopped: false,
+  wholeCatalog: false,
+};
 const demand: ScanDemand = { ...progress, rowsWanted: 18, fetching: false, failed: false };
 
 describe('when to read another page', () => {
@@ -36,7 +43,9 @@ describe('progress', () => {
 
   it('stopped, and done', () => {
     const stopped = { ...progress, stopped: true };
-    expect(describeScan(stopped, scanPhase(stopped, false))).toBe('Search stopped after 200 of 900 surveys · 12 matches');
+    expect(describeScan(stopped, scanPhase(stopped, false))).toBe(
+      'Search stopped after 200 of 900 surveys · 12 matches',
+    );
     const done = { ...progress, searched: 900, hasNext: false, stopped: true };
     expect(scanPhase(done, false)).toBe('done');
     expect(describeScan(done, 'done')).toBe('12 matches · 900 surveys in the catalog');

@@ -38,11 +38,16 @@ export function scanPhase(s: ScanProgress, busy: boolean): ScanPhase {
   return busy || s.wholeCatalog ? 'searching' : 'paused';
 }
 
-/** "Searched 250 of 900 surveys · 12 matches", or once the catalog is read "12 matches · 900 surveys in the catalog". */
+/**
+ * "Searched 250 of 900 surveys · 12 matches", or once the catalog is read "12 matches · 900 surveys in the catalog".
+ */
 export function describeScan(s: ScanProgress, phase: ScanPhase): string {
   const matches = count(s.matches, 'match', 'matches');
   if (phase === 'done') return `${matches} · ${count(s.searched, 'survey', 'surveys')} in the catalog`;
-  const searched = s.total !== null ? `${s.searched.toLocaleString()} of ${count(s.total, 'survey', 'surveys')}` : count(s.searched, 'survey', 'surveys');
+  const searched =
+    s.total !== null
+      ? `${s.searched.toLocaleString()} of ${count(s.total, 'survey', 'surveys')}`
+      : count(s.searched, 'survey', 'surveys');
   if (phase === 'stopped') return `Search stopped after ${searched} · ${matches}`;
   if (phase === 'paused') return `Searched ${searched} · ${matches} so far`;
   return `Searched ${searched} · ${matches}`;

@@ -3,7 +3,9 @@ import { formatCaptureWindow, formatCaptureWindowUtc, formatDuration, UNKNOWN_WI
 
 describe('survey formatting', () => {
   it('formats a window in UTC and its duration', () => {
-    expect(formatCaptureWindowUtc('2024-03-12T09:10:00Z', '2024-03-12T11:45:00Z')).toBe('12/03/2024, 09:10:00 – 12/03/2024, 11:45:00 UTC');
+    expect(formatCaptureWindowUtc('2024-03-12T09:10:00Z', '2024-03-12T11:45:00Z')).toBe(
+      '12/03/2024, 09:10:00 – 12/03/2024, 11:45:00 UTC',
+    );
     expect(formatDuration('2024-03-12T09:10:00Z', '2024-03-12T11:45:00Z')).toBe('2 h 35 min');
   });
 

@@ -1,7 +1,14 @@
 const localDate = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 const localTime = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const utc = new Intl.DateTimeFormat('en-GB', {
-  year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', hour12: false,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'UTC',
+  hour12: false,
 });
 
 const sameLocalDay = (a: Date, b: Date) => localDate.format(a) === localDate.format(b);

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Survey } from '../../api/model.ts';
 import { NO_FILTERS, type SurveyFilters } from '../../state/filter-store.ts';
-import { dateRangeProblem, filterChips, filterSurveys, matchesFilters, needsWholeCatalog, parseMaxCloud } from './survey-filters.ts';
+import {
+  dateRangeProblem,
+  filterChips,
+  filterSurveys,
+  matchesFilters,
+  needsWholeCatalog,
+  parseMaxCloud,
+} from './survey-filters.ts';
 
 const survey = (id: string, captureStart: string, captureEnd: string, cloudCover: number | null = 0): Survey => ({
-  id, captureStart, captureEnd, cloudCover, lastUpdated: null, spectralRange: null,
+  id,
+  captureStart,
+  captureEnd,
+  cloudCover,
+  lastUpdated: null,
+  spectralRange: null,
 });
 const filters = (change: Partial<SurveyFilters>): SurveyFilters => ({ ...NO_FILTERS, ...change });
 
@@ -36,9 +48,15 @@ describe('date range', () => {
 
 describe('cloud cover and id', () => {
   it('keeps surveys at or under the maximum; an unknown cloud cover never passes', () => {
-    expect(matchesFilters(survey('A', '2024-01-01T00:00:00Z', '2024-01-01T01:00:00Z', 10), filters({ maxCloud: 10 }))).toBe(true);
-    expect(matchesFilters(survey('A', '2024-01-01T00:00:00Z', '2024-01-01T01:00:00Z', 10.1), filters({ maxCloud: 10 }))).toBe(false);
-    expect(matchesFilters(survey('A', '2024-01-01T00:00:00Z', '2024-01-01T01:00:00Z', null), filters({ maxCloud: 100 }))).toBe(false);
+    expect(
+      matchesFilters(survey('A', '2024-01-01T00:00:00Z', '2024-01-01T01:00:00Z', 10), filters({ maxCloud: 10 })),
+    ).toBe(true);
+    expect(
+      matchesFilters(survey('A', '2024-01-01T00:00:00Z', '2024-01-01T01:00:00Z', 10.1), filters({ maxCloud: 10 })),
+    ).toBe(false);
+    expect(
+      matchesFilters(survey('A', '2024-01-01T00:00:00Z', '2024-01-01T01:00:00Z', null), filters({ maxCloud: 100 })),
+    ).toBe(false);
     expect(matchesFilters(survey('A', '2024-01-01T00:00:00Z', '2024-01-01T01:00:00Z', null), NO_FILTERS)).toBe(true);
   });
 
@@ -83,17 +101,33 @@ describe('filtering and ordering', () => {
   });
 
   it('combines filters', () => {
-    expect(ids(filterSurveys(page, filters({ captureFrom: '2024-01-02', maxCloud: 25, sort: 'oldest' })))).toEqual(['D', 'C']);
+    expect(ids(filterSurveys(page, filters({ captureFrom: '2024-01-02', maxCloud: 25, sort: 'oldest' })))).toEqual([
+      'D',
+      'C',
+    ]);
   });
 });
 
 describe('chips', () => {
   it('shows one chip per active filter and none for the default sort', () => {
     expect(filterChips(NO_FILTERS)).toEqual([]);
-    const chips = filterChips({ captureFrom: '2022-01-01', captureTo: '2022-12-31', maxCloud: 0, idQuery: ' COLA ', sort: 'oldest' });
-    expect(chips.map((c) => c.label)).toEqual(['Id contains “COLA”', 'Captured 2022-01-01 – 2022-12-31', 'Cloud ≤ 0%', 'Oldest first']);
+    const chips = filterChips({
+      captureFrom: '2022-01-01',
+      captureTo: '2022-12-31',
+      maxCloud: 0,
+      idQuery: ' COLA ',
+      sort: 'oldest',
+    });
+    expect(chips.map((c) => c.label)).toEqual([
+      'Id contains “COLA”',
+      'Captured 2022-01-01 – 2022-12-31',
+      'Cloud ≤ 0%',
+      'Oldest first',
+    ]);
     expect(chips[1].removal).toEqual({ captureFrom: '', captureTo: '' });
     expect(chips[3].removal).toEqual({ sort: 'newest' });
-    expect(filterChips({ ...NO_FILTERS, captureTo: '2022-12-31' }).map((c) => c.label)).toEqual(['Captured until 2022-12-31']);
+    expect(filterChips({ ...NO_FILTERS, captureTo: '2022-12-31' }).map((c) => c.label)).toEqual([
+      'Captured until 2022-12-31',
+    ]);
   });
 });

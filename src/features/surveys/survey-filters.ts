@@ -14,7 +14,8 @@ function utcDayStart(day: string): number | null {
 export function dateRangeProblem(filters: SurveyFilters): string | null {
   const from = utcDayStart(filters.captureFrom);
   const to = utcDayStart(filters.captureTo);
-  if (from !== null && to !== null && from > to) return 'The “from” date is after the “to” date, so no survey can match.';
+  if (from !== null && to !== null && from > to)
+    return 'The “from” date is after the “to” date, so no survey can match.';
   return null;
 }
 
@@ -76,7 +77,9 @@ export interface FilterChip {
   removal: Partial<SurveyFilters>;
 }
 
-/** The active filters in reading order (a date range is one chip); the default sort is not a filter and gets no chip. */
+/**
+ * The active filters in reading order (a date range is one chip); the default sort is not a filter and gets no chip.
+ */
 export function filterChips(filters: SurveyFilters): FilterChip[] {
   const chips: FilterChip[] = [];
   const query = filters.idQuery.trim();
@@ -84,10 +87,16 @@ export function filterChips(filters: SurveyFilters): FilterChip[] {
   const { captureFrom: from, captureTo: to } = filters;
   if (from || to) {
     const label = from && to ? `Captured ${from} – ${to}` : from ? `Captured from ${from}` : `Captured until ${to}`;
-    chips.push({ id: 'dates', label, removal: { captureFrom: NO_FILTERS.captureFrom, captureTo: NO_FILTERS.captureTo } });
+    chips.push({
+      id: 'dates',
+      label,
+      removal: { captureFrom: NO_FILTERS.captureFrom, captureTo: NO_FILTERS.captureTo },
+    });
   }
-  if (filters.maxCloud !== null) chips.push({ id: 'cloud', label: `Cloud ≤ ${filters.maxCloud}%`, removal: { maxCloud: NO_FILTERS.maxCloud } });
-  if (filters.sort !== NO_FILTERS.sort) chips.push({ id: 'sort', label: SORT_LABELS[filters.sort], removal: { sort: NO_FILTERS.sort } });
+  if (filters.maxCloud !== null)
+    chips.push({ id: 'cloud', label: `Cloud ≤ ${filters.maxCloud}%`, removal: { maxCloud: NO_FILTERS.maxCloud } });
+  if (filters.sort !== NO_FILTERS.sort)
+    chips.push({ id: 'sort', label: SORT_LABELS[filters.sort], removal: { sort: NO_FILTERS.sort } });
   return chips;
 }
 
@@ -98,6 +107,7 @@ export function parseMaxCloud(text: string): MaxCloudInput {
   const trimmed = text.trim().replace(/\s*%$/, '');
   if (trimmed === '') return { ok: true, maxCloud: null };
   const value = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
-  if (!(value >= 0 && value <= 100)) return { ok: false, problem: 'Enter a cloud cover from 0 to 100 %, or leave it empty for no limit.' };
+  if (!(value >= 0 && value <= 100))
+    return { ok: false, problem: 'Enter a cloud cover from 0 to 100 %, or leave it empty for no limit.' };
   return { ok: true, maxCloud: value };
 }

@@ -35,7 +35,8 @@ export function useCatalogPaging(connection: Connection, view: SurveyListView, r
     stopped,
     wholeCatalog: filtered && needsWholeCatalog(filters),
   };
-  const wanted = Boolean(query.data) && scanWanted({ ...progress, rowsWanted, fetching: isFetching, failed: isFetchNextPageError });
+  const wanted =
+    Boolean(query.data) && scanWanted({ ...progress, rowsWanted, fetching: isFetching, failed: isFetchNextPageError });
   useEffect(() => {
     if (wanted) void fetchNextPage();
   }, [wanted, fetchNextPage]);

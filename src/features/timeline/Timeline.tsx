@@ -12,14 +12,21 @@ import { timelineStore, useTimeline } from './timeline-store.ts';
 import { useTimelineCaptures } from './use-timeline-captures.ts';
 
 /** Keys on a focused mark: ← → previous/next capture, Home/End oldest/newest. */
-export const TIMELINE_KEYS: Record<string, Step> = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' };
+export const TIMELINE_KEYS: Record<string, Step> = {
+  ArrowLeft: 'previous',
+  ArrowRight: 'next',
+  Home: 'first',
+  End: 'last',
+};
 
 const MARK_GAP = 0.035;
 /** Height of the axis with one row of marks, and of each further row (matches app.css). */
 const AXIS_BASE_PX = 34;
 const LANE_PX = 22;
 
-/** A collapsible strip at the bottom of the map: the captures over the area (or around the map centre) on a time axis. */
+/**
+ * A collapsible strip at the bottom of the map: the captures over the area (or around the map centre) on a time axis.
+ */
 export function Timeline({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const expanded = useTimeline((s) => s.expanded);
   const selectedId = useSelection((s) => s.selectedId);
@@ -37,8 +44,18 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
 
   // Placed only while the strip is open: an area search may hold thousands of captures.
   const captures = useMemo(() => (expanded ? inTimeOrder(query.data ?? []) : []), [expanded, query.data]);
-  const axis = useMemo(() => timeAxis(captures.flatMap((c) => [Date.parse(c.captureStart), Date.parse(c.captureEnd)])), [captures]);
-  const lanes = useMemo(() => assignLanes(captures.map((c) => axis.position(Date.parse(c.captureStart))), MARK_GAP), [captures, axis]);
+  const axis = useMemo(
+    () => timeAxis(captures.flatMap((c) => [Date.parse(c.captureStart), Date.parse(c.captureEnd)])),
+    [captures],
+  );
+  const lanes = useMemo(
+    () =>
+      assignLanes(
+        captures.map((c) => axis.position(Date.parse(c.captureStart))),
+        MARK_GAP,
+      ),
+    [captures, axis],
+  );
   const focusable = captures.some((c) => c.id === selectedId) ? selectedId : captures[0]?.id;
 
   const preview = (id: string) => selectionStore.getState().surveySelected(id, 'map');
@@ -53,23 +70,46 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
   };
 
   const where = scope === 'area' ? 'in the area' : 'around the map centre';
-  const summary = query.isPending ? 'Looking for captures…' : query.isError ? 'Could not load captures' : `${captures.length} capture${captures.length === 1 ? '' : 's'} ${where}`;
+  const summary = query.isPending
+    ? 'Looking for captures…'
+    : query.isError
+      ? 'Could not load captures'
+      : `${captures.length} capture${captures.length === 1 ? '' : 's'} ${where}`;
 
   return (
     <section className={expanded ? 'timeline timeline--open' : 'timeline'} aria-label="Timeline">
       <div className="timeline__bar">
-        <button type="button" className="button button--small timeline__toggle" aria-expanded={expanded} aria-controls="timeline-body" onClick={() => timelineStore.getState().timelineToggled()}>
+        <button
+          type="button"
+          className="button button--small timeline__toggle"
+          aria-expanded={expanded}
+          aria-controls="timeline-body"
+          onClick={() => timelineStore.getState().timelineToggled()}
+        >
           <span aria-hidden="true">{expanded ? '▾' : '▴'}</span> Timeline
         </button>
-        {expanded && <span className="timeline__summary" role="status">{summary}</span>}
+        {expanded && (
+          <span className="timeline__summary" role="status">
+            {summary}
+          </span>
+        )}
         {expanded && captures.length > 0 && <span className="timeline__keys">← → step through captures</span>}
       </div>
       {expanded && (
         <div id="timeline-body" className="timeline__body">
-          {query.isError && <ErrorNotice compact title="Captures for the timeline" error={query.error} onRetry={() => void query.refetch()} />}
+          {query.isError && (
+            <ErrorNotice
+              compact
+              title="Captures for the timeline"
+              error={query.error}
+              onRetry={() => void query.refetch()}
+            />
+          )}
           {query.isSuccess && captures.length === 0 && (
             <p className="timeline__empty">
-              {scope === 'area' ? 'No survey covers the area.' : 'No survey covers the map centre. Pan to a surveyed place or set an area.'}
+              {scope === 'area'
+                ? 'No survey covers the area.'
+                : 'No survey covers the map centre. Pan to a surveyed place or set an area.'}
             </p>
           )}
           {captures.length > 0 && (
@@ -80,7 +120,12 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
               style={{ height: `${AXIS_BASE_PX + LANE_PX * Math.max(0, ...lanes)}px` }}
             >
               {axis.ticks.map((tick) => (
-                <span key={tick.time} className={tick.major ? 'timeline__tick timeline__tick--major' : 'timeline__tick'} style={{ left: `${axis.position(tick.time) * 100}%` }} aria-hidden="true">
+                <span
+                  key={tick.time}
+                  className={tick.major ? 'timeline__tick timeline__tick--major' : 'timeline__tick'}
+                  style={{ left: `${axis.position(tick.time) * 100}%` }}
+                  aria-hidden="true"
+                >
                   {tick.label}
                 </span>
               ))}
@@ -108,8 +153,15 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
                     onMouseEnter={() => selectionStore.getState().surveyHovered(capture.id)}
                     onMouseLeave={() => selectionStore.getState().surveyHovered(null)}
                   >
-                    {side && <span className="timeline__mark-side" aria-hidden="true">{side}</span>}
-                    <span className={left > 70 ? 'timeline__tip timeline__tip--left' : 'timeline__tip'} aria-hidden="true">
+                    {side && (
+                      <span className="timeline__mark-side" aria-hidden="true">
+                        {side}
+                      </span>
+                    )}
+                    <span
+                      className={left > 70 ? 'timeline__tip timeline__tip--left' : 'timeline__tip'}
+                      aria-hidden="true"
+                    >
                       <strong>{capture.id}</strong>
                       <span>{window}</span>
                     </span>

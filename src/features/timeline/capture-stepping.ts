@@ -5,7 +5,9 @@ interface Capture {
 
 /** Oldest first; same start by id, so the order is stable. */
 export function inTimeOrder<T extends Capture>(captures: readonly T[]): T[] {
-  return [...captures].sort((a, b) => Date.parse(a.captureStart) - Date.parse(b.captureStart) || a.id.localeCompare(b.id));
+  return [...captures].sort(
+    (a, b) => Date.parse(a.captureStart) - Date.parse(b.captureStart) || a.id.localeCompare(b.id),
+  );
 }
 
 export type Step = 'previous' | 'next' | 'first' | 'last';

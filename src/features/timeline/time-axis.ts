@@ -34,7 +34,8 @@ export function ticksBetween(start: number, end: number): AxisTick[] {
   const step = months > 40 ? 12 : months > 12 ? 3 : 1;
   const first = new Date(start);
   let year = first.getUTCFullYear();
-  let month = Math.ceil((first.getUTCMonth() + (first.getUTCDate() > 1 || first.getUTCHours() > 0 ? 1 : 0)) / step) * step;
+  let month =
+    Math.ceil((first.getUTCMonth() + (first.getUTCDate() > 1 || first.getUTCHours() > 0 ? 1 : 0)) / step) * step;
   const ticks: AxisTick[] = [];
   for (;;) {
     year += Math.floor(month / 12);

@@ -13,7 +13,8 @@ export const timelineStore = createStore<TimelineState>()((set) => ({
   expanded: false,
   around: null,
   timelineToggled: () => set((state) => ({ expanded: !state.expanded })),
-  mapCentreSettled: (cell) => set((state) => (state.around?.[0] === cell[0] && state.around?.[1] === cell[1] ? {} : { around: cell })),
+  mapCentreSettled: (cell) =>
+    set((state) => (state.around?.[0] === cell[0] && state.around?.[1] === cell[1] ? {} : { around: cell })),
 }));
 
 export const useTimeline = <T>(selector: (state: TimelineState) => T): T => useStore(timelineStore, selector);

@@ -10,7 +10,11 @@ const t = (iso: string) => Date.parse(iso);
 describe('time axis', () => {
   it('places the first and last capture inside the padded range, in order', () => {
     const axis = timeAxis([t('2023-08-06T15:05:00Z'), t('2026-04-18T19:19:00Z'), t('2024-07-05T00:00:00Z')]);
-    const [a, b, c] = [axis.position(t('2023-08-06T15:05:00Z')), axis.position(t('2024-07-05T00:00:00Z')), axis.position(t('2026-04-18T19:19:00Z'))];
+    const [a, b, c] = [
+      axis.position(t('2023-08-06T15:05:00Z')),
+      axis.position(t('2024-07-05T00:00:00Z')),
+      axis.position(t('2026-04-18T19:19:00Z')),
+    ];
     expect(a).toBeGreaterThan(0);
     expect(c).toBeLessThan(1);
     expect(a).toBeLessThan(b);
@@ -24,15 +28,30 @@ describe('time axis', () => {
   });
 
   it('ticks years on long spans, quarters on middling ones, months on short ones', () => {
-    expect(ticksBetween(t('2019-06-01T00:00:00Z'), t('2026-03-01T00:00:00Z')).map((k) => k.label)).toEqual(['2020', '2021', '2022', '2023', '2024', '2025', '2026']);
+    expect(ticksBetween(t('2019-06-01T00:00:00Z'), t('2026-03-01T00:00:00Z')).map((k) => k.label)).toEqual([
+      '2020',
+      '2021',
+      '2022',
+      '2023',
+      '2024',
+      '2025',
+      '2026',
+    ]);
     const quarters = ticksBetween(t('2024-02-10T00:00:00Z'), t('2025-06-01T00:00:00Z'));
     expect(quarters.map((k) => k.label)).toEqual(['Apr', 'Jul', 'Oct', '2025', 'Apr']);
     expect(quarters.find((k) => k.label === '2025')?.major).toBe(true);
-    expect(ticksBetween(t('2025-01-15T00:00:00Z'), t('2025-04-20T00:00:00Z')).map((k) => k.label)).toEqual(['Feb', 'Mar', 'Apr']);
+    expect(ticksBetween(t('2025-01-15T00:00:00Z'), t('2025-04-20T00:00:00Z')).map((k) => k.label)).toEqual([
+      'Feb',
+      'Mar',
+      'Apr',
+    ]);
   });
 
   it('puts a tick exactly on a range that starts at a month boundary', () => {
-    expect(ticksBetween(t('2025-01-01T00:00:00Z'), t('2025-02-15T00:00:00Z')).map((k) => k.time)).toEqual([t('2025-01-01T00:00:00Z'), t('2025-02-01T00:00:00Z')]);
+    expect(ticksBetween(t('2025-01-01T00:00:00Z'), t('2025-02-15T00:00:00Z')).map((k) => k.time)).toEqual([
+      t('2025-01-01T00:00:00Z'),
+      t('2025-02-01T00:00:00Z'),
+    ]);
   });
 
   it('stacks marks that are too close into lanes', () => {
