@@ -72,13 +72,19 @@ export function sharedArea(footprint: AreaGeometry, area: AreaGeometry): AreaGeo
   return intersect(featureCollection([feature(footprint), feature(area)]))?.geometry ?? null;
 }
 
+export interface TileCount {
+  /** Exact while not over the cap; the cap when over it. */
+  count: number;
+  overCap: boolean;
+}
+
 /** The number of tiles surveyTilesInArea lists, without their details: exact up to the cap. */
 export function surveyTileCount(
   footprint: AreaGeometry,
   area: AreaGeometry,
   z: number,
   options: CoverOptions = {},
-): { count: number; overCap: boolean } {
+): TileCount {
   const shared = sharedArea(footprint, area);
   if (!shared) return { count: 0, overCap: false };
   const tiles = tilesCovering(shared, z, options);

@@ -16,6 +16,8 @@ describe('segment predicates', () => {
     expect(segmentsMeet(0, 0, 2, 0, 1, 0, 3, 0)).toBe(true);
     expect(segmentsMeet(0, 0, 2, 0, 2.5, 0, 3, 0)).toBe(false);
     expect(segmentsMeet(0, 0, 1, 1, 0, 1, 0.4, 0.6)).toBe(false);
+    expect(segmentsMeet(0, 0, 1, 0, 1, 0, 2, 0)).toBe(true);
+    expect(segmentsMeet(0, 0, 1, 1, 1, 0, 2, -1)).toBe(false);
   });
 
   it('clips a segment against a closed box', () => {

@@ -1,8 +1,10 @@
-import { pointToTile } from '@mapbox/tilebelt';
+import { pointToTile, tileToBBOX as tileBBox } from '@mapbox/tilebelt';
 import { describe, expect, it } from 'vitest';
 import {
   ancestorAt,
   isValidTile,
+  latOfTileY,
+  lonOfTileX,
   MAX_MERCATOR_LAT,
   quadkeyOf,
   tileAt,
@@ -61,6 +63,21 @@ describe('tile addressing', () => {
     expect(north).toBeCloseTo(MAX_MERCATOR_LAT, 9);
     expect(tilePolygon({ z: 1, x: 1, y: 1 }).coordinates[0]).toContainEqual([180, 0]);
     expect(tileKey({ z: 16, x: 13655, y: 24872 })).toBe('16/13655/24872');
+    const [w, s, e, n] = tileBBox([13655, 24872, 16]);
+    expect(
+      tileExtent({ z: 16, x: 13655, y: 24872 })
+        .map((v, i) => v - [w, s, e, n][i])
+        .every((d) => Math.abs(d) < 1e-12),
+    ).toBe(true);
+  });
+
+  it('converts tile edges back to longitude and latitude', () => {
+    expect(lonOfTileX(0, 4)).toBe(-180);
+    expect(lonOfTileX(16, 4)).toBe(180);
+    expect(latOfTileY(8, 4)).toBe(0);
+    const [x, y] = tileCoordinates(lonOfTileX(1234.5, 14), latOfTileY(5678.25, 14), 14);
+    expect(x).toBeCloseTo(1234.5, 9);
+    expect(y).toBeCloseTo(5678.25, 9);
   });
 
   it('checks addresses', () => {

@@ -3,7 +3,7 @@
  * is the east edge of the last column rather than wrapping round to the first, and latitude to ±85.0511°, where the
  * map ends.
  */
-import { quadkeyToTile, tileToBBOX, tileToGeoJSON, tileToQuadkey } from '@mapbox/tilebelt';
+import { quadkeyToTile, tileToQuadkey } from '@mapbox/tilebelt';
 import type { Polygon } from 'geojson';
 import type { Extent } from './geometry.ts';
 
@@ -33,10 +33,21 @@ const clamp = (value: number, low: number, high: number) => Math.max(low, Math.m
  */
 export function tileCoordinates(lon: number, lat: number, z: number): [x: number, y: number] {
   const n = 2 ** z;
-  const phi = (clamp(lat, -MAX_MERCATOR_LAT, MAX_MERCATOR_LAT) * Math.PI) / 180;
   const x = ((clamp(lon, -180, 180) + 180) / 360) * n;
-  const y = ((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * n;
+  if (lat >= MAX_MERCATOR_LAT) return [x, 0];
+  if (lat <= -MAX_MERCATOR_LAT) return [x, n];
+  const phi = (lat * Math.PI) / 180;
+  const y = ((1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI) / 2) * n;
   return [x, clamp(y, 0, n)];
+}
+
+/** The longitude of tile column edge x (which may be fractional) at zoom z. */
+export const lonOfTileX = (x: number, z: number): number => (x / 2 ** z) * 360 - 180;
+
+/** The latitude of tile row edge y (which may be fractional) at zoom z. */
+export function latOfTileY(y: number, z: number): number {
+  const n = Math.PI * (1 - (2 * y) / 2 ** z);
+  return (Math.atan(Math.sinh(n)) * 180) / Math.PI;
 }
 
 /** The tile holding a point; a point on the east or south edge of the map belongs to the last column or row. */
@@ -56,11 +67,23 @@ export function tileRangeOf([west, south, east, north]: Extent, z: number): Tile
 export const tileRangeSize = ({ minX, minY, maxX, maxY }: TileRange): number => (maxX - minX + 1) * (maxY - minY + 1);
 
 export function tileExtent({ z, x, y }: TileAddress): Extent {
-  return tileToBBOX([x, y, z]) as Extent;
+  return [lonOfTileX(x, z), latOfTileY(y + 1, z), lonOfTileX(x + 1, z), latOfTileY(y, z)];
 }
 
-export function tilePolygon({ z, x, y }: TileAddress): Polygon {
-  return tileToGeoJSON([x, y, z]) as Polygon;
+export function tilePolygon(tile: TileAddress): Polygon {
+  const [west, south, east, north] = tileExtent(tile);
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [west, north],
+        [west, south],
+        [east, south],
+        [east, north],
+        [west, north],
+      ],
+    ],
+  };
 }
 
 export const tileKey = ({ z, x, y }: TileAddress): string => `${z}/${x}/${y}`;
