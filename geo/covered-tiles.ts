@@ -9,7 +9,8 @@
  */
 import { feature, featureCollection, intersect } from '@turf/turf';
 import { coverageGrid, TooManyEdgeTiles } from './coverage-grid.ts';
-import { type AreaGeometry, type Extent, extentOf, extentsMeet } from './geometry.ts';
+import { type AreaGeometry, type Extent, extentOf, extentsMeet, polygonsOf } from './geometry.ts';
+import { inRings, segmentMeetsBox } from './segments.ts';
 import { type TileAddress, type TileRange, tileCoordinates, tileExtent } from './tile-address.ts';
 import { UNLIMITED, type WorkBudget } from './work-budget.ts';
 
@@ -66,9 +67,30 @@ export interface SurveyTileOptions extends CoverOptions {
   overlap?: Overlap;
 }
 
-/** The part of a footprint inside an area, or null when they share no area. */
+/** Whether `inner` lies wholly inside `outer`: no edge of `outer` comes near it, and one of its positions is inside. */
+function liesInside(inner: AreaGeometry, outer: AreaGeometry): boolean {
+  const [west, south, east, north] = extentOf(inner);
+  for (const rings of polygonsOf(outer)) {
+    for (const ring of rings) {
+      for (let i = 1; i < ring.length; i++) {
+        const [ax, ay] = ring[i - 1];
+        const [bx, by] = ring[i];
+        if (segmentMeetsBox(ax, ay, bx, by, west, south, east, north)) return false;
+      }
+    }
+  }
+  const [x, y] = polygonsOf(inner)[0][0][0];
+  return polygonsOf(outer).some((rings) => inRings(rings, x, y));
+}
+
+/**
+ * The part of a footprint inside an area, or null when they share no area. The usual cases — an area inside one
+ * survey's footprint, or a footprint inside the area — are decided without clipping polygons.
+ */
 export function sharedArea(footprint: AreaGeometry, area: AreaGeometry): AreaGeometry | null {
   if (!extentsMeet(extentOf(footprint), extentOf(area))) return null;
+  if (liesInside(area, footprint)) return area;
+  if (liesInside(footprint, area)) return footprint;
   return intersect(featureCollection([feature(footprint), feature(area)]))?.geometry ?? null;
 }
 

@@ -1,8 +1,10 @@
 /**
- * Tile-metadata geometry on worker threads, so that no request holds the event loop: the service's other requests
- * (tiles, lists, credentials) are answered meanwhile. Each job has a budget of CPU time on its worker: the worker stops
- * itself when it is spent (the geometry spends from a work budget), and a worker that does not answer shortly after
- * is terminated and replaced. A worker that dies (out of memory, say) takes only its own job with it.
+ * The coverage routes' geometry on worker threads, so that no request holds the event loop: the service's other
+ * requests (tiles, lists, credentials) are answered meanwhile. A job reads and checks an area of interest (WKT
+ * parsing alone takes ~100 ms for the longest allowed WKT before the JIT warms up) and, for tile metadata, walks its
+ * tiles. Each job has a budget of time on its worker: the worker stops itself when it is spent (the geometry spends
+ * from a work budget), and a worker that does not answer shortly after is terminated and replaced. A worker that dies
+ * (out of memory, say) takes only its own job with it.
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -12,15 +14,16 @@ import { Worker } from 'node:worker_threads';
 import type { CoveredTile, Overlap, TileList } from '../../geo/covered-tiles.ts';
 import type { AreaGeometry } from '../../geo/geometry.ts';
 
-export interface CoverageJob {
-  footprint: AreaGeometry;
-  area: AreaGeometry;
-  zoom: number;
-  overlap: Overlap;
-  cap: number;
-}
+/** An area of interest to read and check, and maybe a survey's tiles to list in it. */
+export type CoverageJob =
+  | { kind: 'area'; wkt: string }
+  | { kind: 'tiles'; wkt: string; footprint: AreaGeometry; zoom: number; overlap: Overlap; cap: number };
 
-export type CoverageAnswer = TileList<CoveredTile>;
+export type CoverageAnswer =
+  | { kind: 'area'; area: AreaGeometry }
+  | { kind: 'tiles'; tiles: TileList<CoveredTile> }
+  /** The area was refused (an ApiError's parts: they do not cross threads as the class). */
+  | { kind: 'refused'; statusCode: number; code: string; message: string };
 
 export interface JobMessage {
   id: number;

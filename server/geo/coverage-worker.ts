@@ -1,17 +1,32 @@
-/** The coverage pool's worker (coverage-pool.ts): one tile-metadata computation at a time, within its budget. */
+/** The coverage pool's worker (coverage-pool.ts): one job at a time, within its budget. */
 import { parentPort } from 'node:worker_threads';
 import { surveyTilesInArea } from '../../geo/covered-tiles.ts';
 import { WorkBudgetExceeded, workBudget } from '../../geo/work-budget.ts';
-import type { JobMessage, ResultMessage } from './coverage-pool.ts';
+import { ApiError } from '../errors.ts';
+import type { CoverageAnswer, CoverageJob, JobMessage, ResultMessage } from './coverage-pool.ts';
+import { parseAreaWkt } from './wkt.ts';
 
 const port = parentPort;
 if (!port) throw new Error('coverage-worker.ts runs as a worker thread');
 
+function work(job: CoverageJob, budgetMs: number): CoverageAnswer {
+  const budget = workBudget(budgetMs);
+  let area: ReturnType<typeof parseAreaWkt>;
+  try {
+    area = parseAreaWkt(job.wkt, budget);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { kind: 'refused', statusCode: error.statusCode, code: error.code, message: error.message };
+  }
+  if (job.kind === 'area') return { kind: 'area', area };
+  const { footprint, zoom, overlap, cap } = job;
+  return { kind: 'tiles', tiles: surveyTilesInArea(footprint, area, zoom, { overlap, cap, budget }) };
+}
+
 port.on('message', ({ id, job, budgetMs }: JobMessage) => {
   let result: ResultMessage;
   try {
-    const { footprint, area, zoom, overlap, cap } = job;
-    result = { id, answer: surveyTilesInArea(footprint, area, zoom, { overlap, cap, budget: workBudget(budgetMs) }) };
+    result = { id, answer: work(job, budgetMs) };
   } catch (error) {
     result = { id, failure: error instanceof WorkBudgetExceeded ? 'budget' : String((error as Error)?.stack ?? error) };
   }

@@ -3,21 +3,15 @@ import { parse } from 'wellknown';
 import type { AreaGeometry } from '../../geo/geometry.ts';
 import { MAX_AREA_KM2, MAX_VERTICES, MAX_WKT_LENGTH, MAX_WKT_NESTING } from '../../geo/limits.ts';
 import { describeAreaProblem, findAreaProblem } from '../../geo/simple-area.ts';
-import { type WorkBudget, WorkBudgetExceeded, workBudget } from '../../geo/work-budget.ts';
-import { badRequest, unavailable, unprocessable } from '../errors.ts';
-
-/**
- * Wall time the checks of one area may take on the event loop. A valid 10,000-position area takes a few
- * milliseconds; only inputs built to be slow come near this, and they are answered 503.
- */
-export const AREA_CHECK_BUDGET_MS = 60;
+import { UNLIMITED, type WorkBudget } from '../../geo/work-budget.ts';
+import { badRequest, unprocessable } from '../errors.ts';
 
 /**
  * Parses a WKT area of interest (Polygon or MultiPolygon, EPSG:4326) and checks it, or throws a 4xx ApiError: the
  * checks bound the work of everything after, so that an area with crossing edges or overlapping polygons (which
  * make polygon clipping slow and its answer meaningless) is refused with the first crossing named.
  */
-export function parseAreaWkt(wkt: string, budget: WorkBudget = workBudget(AREA_CHECK_BUDGET_MS)): AreaGeometry {
+export function parseAreaWkt(wkt: string, budget: WorkBudget = UNLIMITED): AreaGeometry {
   if (wkt.length > MAX_WKT_LENGTH)
     throw badRequest(`wkt is ${wkt.length} characters; the limit is ${MAX_WKT_LENGTH}.`, 'wkt_too_long');
   checkShapeBeforeParsing(wkt);
@@ -43,7 +37,7 @@ export function parseAreaWkt(wkt: string, budget: WorkBudget = workBudget(AREA_C
   }
   if (vertices > MAX_VERTICES)
     throw badRequest(`wkt has ${vertices} vertices; the limit is ${MAX_VERTICES}.`, 'too_many_vertices');
-  const problem = simplicityProblem(geometry, budget);
+  const problem = findAreaProblem(geometry, budget);
   if (problem) {
     throw badRequest(
       `wkt is not a simple area: ${describeAreaProblem(problem, geometry.type === 'MultiPolygon')} Areas must not ` +
@@ -103,17 +97,4 @@ function checkRing(ring: number[][]): void {
   const last = ring[ring.length - 1];
   if (first[0] !== last[0] || first[1] !== last[1])
     throw badRequest('Every polygon ring must be closed (first position equal to the last).', 'invalid_geometry');
-}
-
-function simplicityProblem(geometry: AreaGeometry, budget: WorkBudget) {
-  try {
-    return findAreaProblem(geometry, budget);
-  } catch (error) {
-    if (!(error instanceof WorkBudgetExceeded)) throw error;
-    throw unavailable(
-      `Checking that the area's ${geometry.type === 'Polygon' ? 'edges do' : 'polygons do'} not cross took longer ` +
-        `than ${error.ms} ms; simplify the area.`,
-      'area_too_complex',
-    );
-  }
 }

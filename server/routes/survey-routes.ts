@@ -9,8 +9,7 @@ import type { ServiceConfig } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { tileShare } from '../../geo/covered-tiles.ts';
 import { isValidTile, tileExtent } from '../../geo/tile-address.ts';
-import { surveyTileMetadata } from '../geo/tile-metadata.ts';
-import { parseAreaWkt } from '../geo/wkt.ts';
+import { checkedArea, surveyTileMetadata } from '../geo/coverage-work.ts';
 import type { FastPath } from '../fast-path.ts';
 import type { TileFormat, TileSource } from '../imagery/source.ts';
 import { mosaicStacId, type Profile } from '../profiles/profile.ts';
@@ -170,7 +169,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
         const observedEnd = checkDay(request.query.observed_end, 'observed_end');
         if (observedStart && observedEnd && observedStart > observedEnd)
           throw badRequest('observed_start is after observed_end.');
-        const area = parseAreaWkt(wkt);
+        const area = await checkedArea(wkt, config);
         return profile.coverage(catalog.current.intersecting(area, { observedStart, observedEnd }), {
           baseUrl: baseUrlOf(config, request),
         });
@@ -198,8 +197,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
         const { wkt, overlap, tc } = request.query;
         const zoom = checkZoom(request.query.zoom);
         const survey = surveyOrNotFound(catalog.current, request.params.survey_id);
-        const area = parseAreaWkt(wkt);
-        const items = (await surveyTileMetadata(survey.footprint, area, zoom, overlap, config)).filter(
+        const items = (await surveyTileMetadata(survey.footprint, wkt, zoom, overlap, config)).filter(
           (t) => tc === undefined || t.percentCovered >= tc,
         );
         return profile.tileMetadata(survey, items, { baseUrl: baseUrlOf(config, request) });
