@@ -227,7 +227,7 @@ export function findAreaProblem(area: AreaGeometry, budget: WorkBudget = UNLIMIT
   }
   const n = edges.refs.length;
   const crossing = firstCrossing(edges, budget);
-  if (crossing || edges.ringStart.length === 1) return crossing;
+  if (crossing || edges.ringStart.length <= 1) return crossing;
   const index = new Flatbush(n);
   const { ax, ay, bx, by } = edges;
   for (let i = 0; i < n; i++)

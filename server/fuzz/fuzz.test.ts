@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testService, type TestService } from '../test/fixtures.ts';
+import { ANTIMERIDIAN_SURVEY, FIXTURE_SURVEYS, testService, type TestService } from '../test/fixtures.ts';
 import { requestInput } from './arbitraries.ts';
 import { violation } from './check.ts';
 
 let svc: TestService;
 let token: string;
 beforeAll(async () => {
-  svc = await testService({ rateLimits: null });
+  svc = await testService({ rateLimits: null }, [...FIXTURE_SURVEYS, ANTIMERIDIAN_SURVEY]);
   token = await svc.token();
 });
 

@@ -11,17 +11,33 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CoveredTile, Overlap, TileList } from '../../geo/covered-tiles.ts';
+import type { Overlap } from '../../geo/covered-tiles.ts';
 import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { Survey } from '../catalog/survey.ts';
 
-/** An area of interest to read and check, and maybe a survey's tiles to list in it. */
+/**
+ * An area of interest to read and check; or a survey's tiles to list in it, answered as the response body in the
+ * route's profile (so that serialising up to the cap's worth of items does not hold the event loop either).
+ */
 export type CoverageJob =
   | { kind: 'area'; wkt: string }
-  | { kind: 'tiles'; wkt: string; footprint: AreaGeometry; zoom: number; overlap: Overlap; cap: number };
+  | {
+      kind: 'tiles';
+      wkt: string;
+      survey: Survey;
+      zoom: number;
+      overlap: Overlap;
+      cap: number;
+      /** Keep tiles at least this percent covered. */
+      tc?: number;
+      profile: string;
+      baseUrl: string;
+    };
 
 export type CoverageAnswer =
   | { kind: 'area'; area: AreaGeometry }
-  | { kind: 'tiles'; tiles: TileList<CoveredTile> }
+  | { kind: 'tiles'; body: string }
+  | { kind: 'over-cap' }
   /** The area was refused (an ApiError's parts: they do not cross threads as the class). */
   | { kind: 'refused'; statusCode: number; code: string; message: string };
 

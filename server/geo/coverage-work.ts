@@ -2,8 +2,10 @@
  * The coverage routes' geometry, done on the coverage pool (coverage-pool.ts) within the configured budget: 4xx for an
  * area that is refused or a tile list over the cap, 503 when the work does not fit its budget or the pool is full.
  */
-import type { CoveredTile, Overlap } from '../../geo/covered-tiles.ts';
+import type { Overlap } from '../../geo/covered-tiles.ts';
 import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { Survey } from '../catalog/survey.ts';
+import type { Profile } from '../profiles/profile.ts';
 import type { ServiceConfig } from '../config.ts';
 import { ApiError, unavailable, unprocessable } from '../errors.ts';
 import { type CoverageAnswer, type CoverageJob, CoverageRefused, coveragePool } from './coverage-pool.ts';
@@ -35,17 +37,35 @@ export async function checkedArea(wkt: string, config: Budget): Promise<AreaGeom
   return answer.area;
 }
 
-/** A survey's tiles in a WKT area at a zoom (endpoint 4). */
+export interface TileMetadataRequest {
+  survey: Survey;
+  wkt: string;
+  zoom: number;
+  overlap: Overlap;
+  /** Keep tiles at least this percent covered. */
+  tc?: number;
+  profile: Profile;
+  baseUrl: string;
+}
+
+/** A survey's tiles in a WKT area at a zoom (endpoint 4), as the JSON body of the answer in the request's profile. */
 export async function surveyTileMetadata(
-  footprint: AreaGeometry,
-  wkt: string,
-  zoom: number,
-  overlap: Overlap,
+  { survey, wkt, zoom, overlap, tc, profile, baseUrl }: TileMetadataRequest,
   config: Budget & Pick<ServiceConfig, 'tileCap'>,
-): Promise<CoveredTile[]> {
-  const answer = await run({ kind: 'tiles', wkt, footprint, zoom, overlap, cap: config.tileCap }, config);
-  if (answer.kind !== 'tiles') throw new Error(`expected tiles, got ${answer.kind}`);
-  if (answer.tiles.kind === 'over-cap') {
+): Promise<string> {
+  const job: CoverageJob = {
+    kind: 'tiles',
+    wkt,
+    survey,
+    zoom,
+    overlap,
+    cap: config.tileCap,
+    tc,
+    profile: profile.name,
+    baseUrl,
+  };
+  const answer = await run(job, config);
+  if (answer.kind === 'over-cap') {
     const cap = config.tileCap.toLocaleString('en-US');
     throw unprocessable(
       `This request asks for more than ${cap} tiles at zoom ${zoom}; the limit is ${cap}. Narrow the area or lower ` +
@@ -53,5 +73,6 @@ export async function surveyTileMetadata(
       'too_many_tiles',
     );
   }
-  return answer.tiles.tiles;
+  if (answer.kind !== 'tiles') throw new Error(`expected tiles, got ${answer.kind}`);
+  return answer.body;
 }

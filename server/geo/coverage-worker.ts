@@ -3,6 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import { surveyTilesInArea } from '../../geo/covered-tiles.ts';
 import { WorkBudgetExceeded, workBudget } from '../../geo/work-budget.ts';
 import { ApiError } from '../errors.ts';
+import { profileNamed } from '../profiles/profile.ts';
 import type { CoverageAnswer, CoverageJob, JobMessage, ResultMessage } from './coverage-pool.ts';
 import { parseAreaWkt } from './wkt.ts';
 
@@ -19,8 +20,14 @@ function work(job: CoverageJob, budgetMs: number): CoverageAnswer {
     return { kind: 'refused', statusCode: error.statusCode, code: error.code, message: error.message };
   }
   if (job.kind === 'area') return { kind: 'area', area };
-  const { footprint, zoom, overlap, cap } = job;
-  return { kind: 'tiles', tiles: surveyTilesInArea(footprint, area, zoom, { overlap, cap, budget }) };
+  const { survey, zoom, overlap, cap, tc } = job;
+  const tiles = surveyTilesInArea(survey.footprint, area, zoom, { overlap, cap, budget });
+  if (tiles.kind === 'over-cap') return { kind: 'over-cap' };
+  const kept = tc === undefined ? tiles.tiles : tiles.tiles.filter((tile) => tile.percentCovered >= tc);
+  return {
+    kind: 'tiles',
+    body: JSON.stringify(profileNamed(job.profile).tileMetadata(survey, kept, { baseUrl: job.baseUrl })),
+  };
 }
 
 port.on('message', ({ id, job, budgetMs }: JobMessage) => {

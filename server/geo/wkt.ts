@@ -27,6 +27,7 @@ export function parseAreaWkt(wkt: string, budget: WorkBudget = UNLIMITED): AreaG
     throw badRequest(`wkt must be a POLYGON or MULTIPOLYGON, got ${geometry.type.toUpperCase()}.`, 'invalid_geometry');
   }
   const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  if (polygons.length === 0) throw badRequest('wkt has no polygon.', 'invalid_geometry');
   let vertices = 0;
   for (const rings of polygons) {
     if (rings.length === 0) throw badRequest('wkt has an empty polygon.', 'invalid_geometry');

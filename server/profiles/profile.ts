@@ -142,6 +142,15 @@ export const providerProfile = createProfile({
   prefix: '/tile/v2',
 });
 
+/** A profile by its name (what crosses to the coverage workers, which shape tile metadata there). */
+export function profileNamed(name: string): Profile {
+  if (name === seedProfile.name) return seedProfile;
+  if (name === providerProfile.name) return providerProfile;
+  if (name === 'legacy-seed' || name === 'legacy-provider')
+    return legacyProfile(name === 'legacy-seed' ? 'seed' : 'provider');
+  throw new Error(`No profile named "${name}"`);
+}
+
 /** Legacy unversioned routes: the active profile's fields with legacy timestamps and WKT footprints. */
 export function legacyProfile(base: 'seed' | 'provider'): Profile {
   return createProfile({

@@ -193,14 +193,13 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
     app.get<{ Params: SurveyParams; Querystring: TileMetadataQuery }>(
       `${prefix}/:survey_id/coverage`,
       { schema: { params: SurveyParams, querystring: TileMetadataQuery } },
-      async (request) => {
+      async (request, reply) => {
         const { wkt, overlap, tc } = request.query;
         const zoom = checkZoom(request.query.zoom);
         const survey = surveyOrNotFound(catalog.current, request.params.survey_id);
-        const items = (await surveyTileMetadata(survey.footprint, wkt, zoom, overlap, config)).filter(
-          (t) => tc === undefined || t.percentCovered >= tc,
-        );
-        return profile.tileMetadata(survey, items, { baseUrl: baseUrlOf(config, request) });
+        const baseUrl = baseUrlOf(config, request);
+        const body = await surveyTileMetadata({ survey, wkt, zoom, overlap, tc, profile, baseUrl }, config);
+        return reply.type(JSON_TYPE).send(body);
       },
     );
 

@@ -90,6 +90,15 @@ export const FIXTURE_SURVEYS: Survey[] = [
   ),
 ];
 
+/** A survey across the antimeridian: two polygons, one ending at 180°, one starting at −180° (Fiji). */
+export const ANTIMERIDIAN_SURVEY = survey('ANTIMERIDIAN', '2025-02-01T10:00:00.000Z', '2025-02-02T10:00:00.000Z', {
+  type: 'MultiPolygon',
+  coordinates: [
+    square(178, -19, 180, -16).coordinates as number[][][],
+    square(-180, -19, -178, -16).coordinates as number[][][],
+  ],
+});
+
 export interface TestService {
   app: FastifyInstance;
   config: ServiceConfig;
