@@ -6,6 +6,7 @@ import { surveyTileCount, surveyTilesInArea, tileShare, tilesCovering, type Tile
 import { type AreaGeometry, extentOf, polygonsOf } from './geometry.ts';
 import { tileAt, tileCoordinates, tileRangeOf, tileExtent } from './tile-address.ts';
 import { workBudget, WorkBudgetExceeded } from './work-budget.ts';
+import { square } from '../src/test/shapes.ts';
 
 // ---- The brute-force reference: every tile of the bounding range, clipped exactly (Sutherland–Hodgman) ----
 
@@ -209,19 +210,6 @@ describe('tilesCovering against brute force', () => {
       { numRuns: 100, seed: 85 },
     );
   });
-});
-
-const square = (w: number, s: number, e: number, n: number): Polygon => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
 });
 
 describe('tilesCovering', () => {

@@ -1,18 +1,12 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { areaFromPolygons, extentOf, extentsMeet, hasHoles, polygonsOf, vertexCount } from './geometry.ts';
+import { squareRing } from '../src/test/shapes.ts';
 
-const ring = (w: number, s: number, e: number, n: number) => [
-  [w, s],
-  [e, s],
-  [e, n],
-  [w, n],
-  [w, s],
-];
-const withHole: Polygon = { type: 'Polygon', coordinates: [ring(0, 0, 4, 4), ring(1, 1, 2, 2)] };
+const withHole: Polygon = { type: 'Polygon', coordinates: [squareRing(0, 0, 4, 4), squareRing(1, 1, 2, 2)] };
 const acrossTheAntimeridian: MultiPolygon = {
   type: 'MultiPolygon',
-  coordinates: [[ring(179.5, 10, 180, 11)], [ring(-180, 10, -179.5, 11)]],
+  coordinates: [[squareRing(179.5, 10, 180, 11)], [squareRing(-180, 10, -179.5, 11)]],
 };
 
 describe('geometry helpers', () => {

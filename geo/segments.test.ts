@@ -10,9 +10,9 @@ describe('segment predicates', () => {
 
   it('finds crossing, touching and overlapping segments, and where they meet', () => {
     expect(segmentsMeet(0, 0, 2, 2, 0, 2, 2, 0)).toBe(true);
-    expect(meetingPoint(0, 0, 2, 2, 0, 2, 2, 0)).toEqual([1, 1]);
+    expect(meetingPoint([0, 0], [2, 2], [0, 2], [2, 0])).toEqual([1, 1]);
     expect(segmentsMeet(0, 0, 2, 0, 1, 0, 1, 5)).toBe(true);
-    expect(meetingPoint(0, 0, 2, 0, 1, 0, 1, 5)).toEqual([1, 0]);
+    expect(meetingPoint([0, 0], [2, 0], [1, 0], [1, 5])).toEqual([1, 0]);
     expect(segmentsMeet(0, 0, 2, 0, 1, 0, 3, 0)).toBe(true);
     expect(segmentsMeet(0, 0, 2, 0, 2.5, 0, 3, 0)).toBe(false);
     expect(segmentsMeet(0, 0, 1, 1, 0, 1, 0.4, 0.6)).toBe(false);

@@ -41,14 +41,10 @@ export function segmentsMeet(
  * an endpoint lying on the other segment.
  */
 export function meetingPoint(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  cx: number,
-  cy: number,
-  dx: number,
-  dy: number,
+  [ax, ay]: readonly number[],
+  [bx, by]: readonly number[],
+  [cx, cy]: readonly number[],
+  [dx, dy]: readonly number[],
 ): [number, number] {
   if (orient(cx, cy, dx, dy, ax, ay) === 0 && onCollinear(cx, cy, dx, dy, ax, ay)) return [ax, ay];
   if (orient(cx, cy, dx, dy, bx, by) === 0 && onCollinear(cx, cy, dx, dy, bx, by)) return [bx, by];

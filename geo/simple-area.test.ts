@@ -1,14 +1,8 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { describeAreaProblem, findAreaProblem } from './simple-area.ts';
+import { squareRing } from '../src/test/shapes.ts';
 
-const ring = (w: number, s: number, e: number, n: number): Position[] => [
-  [w, s],
-  [e, s],
-  [e, n],
-  [w, n],
-  [w, s],
-];
 const polygon = (...rings: Position[][]): Polygon => ({ type: 'Polygon', coordinates: rings });
 const multi = (...polygons: Position[][][]): MultiPolygon => ({ type: 'MultiPolygon', coordinates: polygons });
 
@@ -31,10 +25,14 @@ function circle(n: number, r = 1): Position[] {
 
 describe('findAreaProblem', () => {
   it('accepts simple polygons, holes inside their ring, islands in a hole, and an area split at 180°', () => {
-    expect(findAreaProblem(polygon(ring(0, 0, 4, 4)))).toBeNull();
-    expect(findAreaProblem(polygon(ring(0, 0, 4, 4), ring(1, 1, 2, 2), ring(2.5, 2.5, 3, 3)))).toBeNull();
-    expect(findAreaProblem(multi([ring(0, 0, 4, 4), ring(1, 1, 3, 3)], [ring(1.5, 1.5, 2, 2)]))).toBeNull();
-    expect(findAreaProblem(multi([ring(179, 0, 180, 1)], [ring(-180, 0, -179, 1)]))).toBeNull();
+    expect(findAreaProblem(polygon(squareRing(0, 0, 4, 4)))).toBeNull();
+    expect(
+      findAreaProblem(polygon(squareRing(0, 0, 4, 4), squareRing(1, 1, 2, 2), squareRing(2.5, 2.5, 3, 3))),
+    ).toBeNull();
+    expect(
+      findAreaProblem(multi([squareRing(0, 0, 4, 4), squareRing(1, 1, 3, 3)], [squareRing(1.5, 1.5, 2, 2)])),
+    ).toBeNull();
+    expect(findAreaProblem(multi([squareRing(179, 0, 180, 1)], [squareRing(-180, 0, -179, 1)]))).toBeNull();
     expect(findAreaProblem(polygon(circle(10_000)))).toBeNull();
   });
 
@@ -125,25 +123,27 @@ describe('findAreaProblem', () => {
   });
 
   it('refuses a hole crossing its ring, a hole outside it, a hole in a hole', () => {
-    expect(findAreaProblem(polygon(ring(0, 0, 2, 2), ring(1, 1, 3, 3)))).toMatchObject({
+    expect(findAreaProblem(polygon(squareRing(0, 0, 2, 2), squareRing(1, 1, 3, 3)))).toMatchObject({
       kind: 'crossing',
       edges: [{ ring: 0 }, { ring: 1 }],
     });
-    expect(findAreaProblem(polygon(ring(0, 0, 2, 2), ring(5, 5, 6, 6)))).toMatchObject({
+    expect(findAreaProblem(polygon(squareRing(0, 0, 2, 2), squareRing(5, 5, 6, 6)))).toMatchObject({
       kind: 'hole-outside',
       hole: 1,
     });
-    expect(findAreaProblem(polygon(ring(0, 0, 4, 4), ring(1, 1, 3, 3), ring(1.5, 1.5, 2, 2)))).toMatchObject({
+    expect(
+      findAreaProblem(polygon(squareRing(0, 0, 4, 4), squareRing(1, 1, 3, 3), squareRing(1.5, 1.5, 2, 2))),
+    ).toMatchObject({
       kind: 'hole-in-hole',
       hole: 2,
     });
   });
 
   it('refuses overlapping polygons: crossing, sharing an edge, or one inside the other', () => {
-    const squares = Array.from({ length: 300 }, (_, i) => [ring(i * 0.01, 0, i * 0.01 + 1, 1)]);
+    const squares = Array.from({ length: 300 }, (_, i) => [squareRing(i * 0.01, 0, i * 0.01 + 1, 1)]);
     expect(findAreaProblem(multi(...squares))?.kind).toBe('crossing');
-    expect(findAreaProblem(multi([ring(0, 0, 1, 1)], [ring(1, 0, 2, 1)]))?.kind).toBe('crossing');
-    const nested = findAreaProblem(multi([ring(0, 0, 4, 4)], [ring(1, 1, 2, 2)]));
+    expect(findAreaProblem(multi([squareRing(0, 0, 1, 1)], [squareRing(1, 0, 2, 1)]))?.kind).toBe('crossing');
+    const nested = findAreaProblem(multi([squareRing(0, 0, 4, 4)], [squareRing(1, 1, 2, 2)]));
     expect(nested).toMatchObject({ kind: 'polygon-inside', polygon: 1, other: 0 });
     expect(describeAreaProblem(nested!, true)).toBe('Polygon 2 lies inside polygon 1: the polygons overlap.');
   });

@@ -147,14 +147,10 @@ function firstCrossing(edges: Edges, budget: WorkBudget): AreaProblem | null {
         meets = edges.ringCount[edges.ring[first]] < 3 ? [ax[second], ay[second]] : foldsBack(edges, first, second);
       } else if (segmentsMeet(ax[i], ay[i], bx[i], by[i], ax[j], ay[j], bx[j], by[j])) {
         meets = meetingPoint(
-          ax[first],
-          ay[first],
-          bx[first],
-          by[first],
-          ax[second],
-          ay[second],
-          bx[second],
-          by[second],
+          [ax[first], ay[first]],
+          [bx[first], by[first]],
+          [ax[second], ay[second]],
+          [bx[second], by[second]],
         );
       }
       if (meets) return { kind: 'crossing', at: meets, edges: [edges.refs[first], edges.refs[second]] };

@@ -21,14 +21,7 @@ import { loadCatalogFile } from './catalog/load-geojson.ts';
 import { configFromEnv } from './config.ts';
 import { proceduralTiles } from './imagery/source.ts';
 import { SIGNING_KEY } from './test/fixtures.ts';
-
-const ring = (w: number, s: number, e: number, n: number): Position[] => [
-  [w, s],
-  [e, s],
-  [e, n],
-  [w, n],
-  [w, s],
-];
+import { squareRing } from '../src/test/shapes.ts';
 
 /** Two surveys: one over Denver, one straddling the antimeridian (two polygons, at 180° and at −180°). */
 const CATALOG = {
@@ -41,12 +34,15 @@ const CATALOG = {
         capture_date_start: '2025-01-01T10:00:00Z',
         capture_date_end: '2025-01-02T10:00:00Z',
       },
-      geometry: { type: 'Polygon', coordinates: [ring(-106, 39, -104, 41)] },
+      geometry: { type: 'Polygon', coordinates: [squareRing(-106, 39, -104, 41)] },
     },
     {
       type: 'Feature',
       properties: { id: 'FIJI', capture_date_start: '2025-02-01T10:00:00Z', capture_date_end: '2025-02-02T10:00:00Z' },
-      geometry: { type: 'MultiPolygon', coordinates: [[ring(178, -18, 180, -16)], [ring(-180, -18, -178, -16)]] },
+      geometry: {
+        type: 'MultiPolygon',
+        coordinates: [[squareRing(178, -18, 180, -16)], [squareRing(-180, -18, -178, -16)]],
+      },
     },
   ],
 };
@@ -71,7 +67,7 @@ beforeAll(async () => {
   });
   token = ((await response.json()) as { access_token: string }).access_token;
   // The first tile-metadata request starts the worker threads; the attacks are timed without that.
-  expect((await tileMetadata('DENVER', polygon(ring(-105, 40, -104.99, 40.01)), 16)).status).toBe(200);
+  expect((await tileMetadata('DENVER', polygon(squareRing(-105, 40, -104.99, 40.01)), 16)).status).toBe(200);
 }, 60_000);
 
 afterAll(async () => {
@@ -161,7 +157,7 @@ describe('tile-metadata attacks (issue 16, 1–4)', () => {
   it('refuses a MultiPolygon of 300 overlapping squares with a 400', async () => {
     const squares: AreaGeometry = {
       type: 'MultiPolygon',
-      coordinates: Array.from({ length: 300 }, (_, i) => [ring(-105 + i * 1e-4, 40, -104.99 + i * 1e-4, 40.01)]),
+      coordinates: Array.from({ length: 300 }, (_, i) => [squareRing(-105 + i * 1e-4, 40, -104.99 + i * 1e-4, 40.01)]),
     };
     const result = await replay(() => tileMetadata('DENVER', squares, 18));
     expect(result.status).toBe(400);
@@ -219,7 +215,7 @@ describe('tile-metadata attacks (issue 16, 1–4)', () => {
     async (zoom) => {
       const area: AreaGeometry = {
         type: 'MultiPolygon',
-        coordinates: [[ring(179.5, -17.5, 180, -16.5)], [ring(-180, -17.5, -179.5, -16.5)]],
+        coordinates: [[squareRing(179.5, -17.5, 180, -16.5)], [squareRing(-180, -17.5, -179.5, -16.5)]],
       };
       const result = await replay(() => tileMetadata('FIJI', area, zoom));
       expect(result.status).toBe(422);
@@ -232,7 +228,7 @@ describe('tile-metadata attacks (issue 16, 1–4)', () => {
   it('lists the tiles on both sides of the antimeridian exactly, with the east edge in the last column', async () => {
     const area: AreaGeometry = {
       type: 'MultiPolygon',
-      coordinates: [[ring(179.99, -17.01, 180, -17)], [ring(-180, -17.01, -179.99, -17)]],
+      coordinates: [[squareRing(179.99, -17.01, 180, -17)], [squareRing(-180, -17.01, -179.99, -17)]],
     };
     const result = await replay(() => tileMetadata('FIJI', area, 16));
     expect(result.status).toBe(200);
