@@ -71,7 +71,7 @@ export function configFromEnv(
     staticKeyTtl: 31_536_000,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     tileCap: positiveInt(env.SERVICE_TILE_CAP, 'SERVICE_TILE_CAP', DEFAULT_TILE_CAP),
-    coverageBudgetMs: positiveInt(env.SERVICE_COVERAGE_BUDGET_MS, 'SERVICE_COVERAGE_BUDGET_MS', 2_000),
+    coverageBudgetMs: positiveInt(env.SERVICE_COVERAGE_BUDGET_MS, 'SERVICE_COVERAGE_BUDGET_MS', 5_000),
     maxPageSize: 100,
     signingKeyPem: env.SERVICE_SIGNING_KEY || undefined,
     rateLimits: rateLimitsFromEnv(env),
