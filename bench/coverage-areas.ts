@@ -2,10 +2,12 @@
  * The coverage benchmark's areas of interest: deterministic, over the continental US like the
  * synthetic catalog, from city blocks to half a state, some with thousands of vertices.
  */
-import type { MultiPolygon, Polygon, Position } from 'geojson';
+import type { Position } from 'geojson';
+import { stringify } from 'wellknown';
+import { type AreaGeometry, vertexCount } from '../geo/geometry.ts';
 import { prng } from './lib/stats.ts';
 
-export type Area = Polygon | MultiPolygon;
+export type Area = AreaGeometry;
 
 export interface AreaCase {
   kind: 'box' | 'polygon' | 'detailed' | 'multi';
@@ -50,14 +52,7 @@ function box(w: number, s: number, e: number, n: number): Position[] {
   ].map(([x, y]) => [round(x), round(y)]);
 }
 
-const ringWkt = (ring: Position[]) => `(${ring.map(([x, y]) => `${x} ${y}`).join(', ')})`;
-export function toWkt(area: Area): string {
-  if (area.type === 'Polygon') return `POLYGON(${area.coordinates.map(ringWkt).join(', ')})`;
-  return `MULTIPOLYGON(${area.coordinates.map((p) => `(${p.map(ringWkt).join(', ')})`).join(', ')})`;
-}
-
-const countVertices = (area: Area) =>
-  (area.type === 'Polygon' ? [area.coordinates] : area.coordinates).flat().reduce((n, r) => n + r.length, 0);
+const toWkt = (area: Area) => stringify(area as Parameters<typeof stringify>[0]);
 
 /**
  * `count` areas: 45 % boxes (0.01°–2°), 30 % irregular polygons (8–200 vertices, up to 3°),
@@ -99,7 +94,7 @@ export function coverageAreas(count: number, seed = 7): AreaCase[] {
       const other = box(lon + r * 1.6, lat - r * 0.3, lon + r * 2.2, lat + r * 0.3);
       area = { type: 'MultiPolygon', coordinates: [[outer, hole], [other]] };
     }
-    cases.push({ kind, area, wkt: toWkt(area), vertices: countVertices(area) });
+    cases.push({ kind, area, wkt: toWkt(area), vertices: vertexCount(area) });
   }
   return cases;
 }

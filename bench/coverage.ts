@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { booleanIntersects } from '@turf/turf';
 import path from 'node:path';
 import type { Catalog as CatalogType } from '../server/catalog/catalog.ts';
-import type { Footprint, Survey } from '../server/catalog/survey.ts';
+import type { AreaGeometry } from '../geo/geometry.ts';
+import type { Survey } from '../server/catalog/survey.ts';
 import { syntheticCatalog } from '../server/catalog/synthetic.ts';
 import { parseAreaWkt } from '../server/geo/wkt.ts';
 import { coverageAreas, type AreaCase } from './coverage-areas.ts';
@@ -32,7 +33,7 @@ const BRUTE_BUDGET_MS = 700;
 
 function bruteForce(
   surveys: readonly Survey[],
-  area: Footprint,
+  area: AreaGeometry,
   step: number,
 ): { ms: number; ids: Set<string>; tested: number } {
   const ids = new Set<string>();
@@ -50,7 +51,7 @@ function bruteForce(
  * Wall time, and CPU time (getrusage: not inflated while other work on a shared machine holds the
  * cores; it does include V8's helper threads, so it is not an underestimate).
  */
-function timeQuery(catalog: Catalog, area: Footprint): { ms: number; cpuMs: number; found: Survey[] } {
+function timeQuery(catalog: Catalog, area: AreaGeometry): { ms: number; cpuMs: number; found: Survey[] } {
   const cpu = process.cpuUsage();
   const start = performance.now();
   const found = catalog.intersecting(area);
@@ -75,7 +76,7 @@ export async function coverageBench(ctx: BenchContext): Promise<BenchResult> {
 
   // Parse as the route does (same checks), timing it separately: the query is what the index speeds up.
   const parseMs: number[] = [];
-  const areas: Footprint[] = cases.map((c) => {
+  const areas: AreaGeometry[] = cases.map((c) => {
     const start = performance.now();
     const area = parseAreaWkt(c.wkt);
     parseMs.push(performance.now() - start);

@@ -14,6 +14,7 @@ import { loadTest, type LoadResult } from './lib/load.ts';
 import { fmtRatio, type BenchContext, type BenchResult } from './lib/result.ts';
 import { accessToken, cpuSeconds, ROOT, startScript, startService, type Running } from './lib/service.ts';
 import { median, rotated } from './lib/stats.ts';
+import { tileAt } from '../geo/tile-address.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = 2.5;
@@ -60,11 +61,7 @@ export async function findTile(service: string, headers: Record<string, string>)
     const ring = (footprint.type === 'Polygon' ? footprint.coordinates[0] : footprint.coordinates[0][0]) as number[][];
     const lon = ring.reduce((s, p) => s + p[0], 0) / ring.length;
     const lat = ring.reduce((s, p) => s + p[1], 0) / ring.length;
-    const z = 16;
-    const x = Math.floor(((lon + 180) / 360) * 2 ** z);
-    const y = Math.floor(
-      ((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) * 2 ** z,
-    );
+    const { z, x, y } = tileAt(lon, lat, 16);
     const tilePath = `/tile/v2/${id}/${z}/${x}/${y}`;
     const answer = await fetch(service + tilePath, { headers });
     if (answer.status === 200) return targetOf('cached tile', tilePath, answer);

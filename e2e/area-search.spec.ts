@@ -380,7 +380,7 @@ test(
     const group = page.getByRole('group', { name: 'Large tile list' });
     await expect(group).toContainText('will likely refuse it');
     const refused = page.waitForResponse((r) => isTileList(r) && r.status() === 422);
-    await group.getByRole('button', { name: /^List about [\d,]+ tiles$/ }).click();
+    await group.getByRole('button', { name: /^List more than [\d,]+ tiles$/ }).click();
     const correlationId = (await refused).headers()['x-correlation-id'];
     const tilesAlert = page.getByRole('alert').filter({ hasText: 'Could not list the tiles' });
     await expect(tilesAlert).toContainText('HTTP 422');

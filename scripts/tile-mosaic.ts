@@ -14,6 +14,7 @@ import * as turf from '@turf/turf';
 import { demoCatalog } from '../server/catalog/demo';
 import type { Survey } from '../server/catalog/survey';
 import { groundClassAt, renderTile, tileIntersectsFootprint } from '../server/imagery/render';
+import { tileCoordinates } from '../geo/tile-address.ts';
 
 const T = 256;
 
@@ -29,12 +30,6 @@ const catalog = demoCatalog();
 const wanted = positional[0] ?? '2025-P01-UT-SLC';
 const survey: Survey = catalog.find((s) => s.id === wanted) ?? catalog[0];
 const outPath = arg('--out') ?? 'docs/tiles.png';
-
-function lonLatToTile(lon: number, lat: number, z: number): [number, number] {
-  const n = 2 ** z;
-  const r = (lat * Math.PI) / 180;
-  return [((lon + 180) / 360) * n, ((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n];
-}
 
 /** A point inside the footprint with houses around, closest to the footprint's centre. */
 function findHousePoint(s: Survey): [number, number] {
@@ -99,7 +94,7 @@ img.data.fill(255);
 let tiles = 0;
 let ms = 0;
 zooms.forEach((z, zi) => {
-  const [xf, yf] = lonLatToTile(lon, lat, z);
+  const [xf, yf] = tileCoordinates(lon, lat, z);
   const x0 = Math.round(xf) - 1;
   const y0 = Math.round(yf) - 1;
   for (let dy = 0; dy < 2; dy++) {
@@ -124,7 +119,7 @@ if (edgeOut) {
   // z14 tiles on the footprint's western edge, at the latitude of the point (the footprint is
   // made of z15 cells, so the staircase boundary runs through the tiles).
   const z = 14;
-  const [xf, yf] = lonLatToTile(lon, lat, z);
+  const [xf, yf] = tileCoordinates(lon, lat, z);
   let x = Math.floor(xf);
   const y = Math.floor(yf);
   while (tileIntersectsFootprint(survey, z, x - 1, y)) x--;

@@ -19,7 +19,7 @@ import { legacyProfile, providerProfile, seedProfile } from './profiles/profile.
 import { announceDeprecation } from './routes/deprecation.ts';
 import { surveyRoutes } from './routes/survey-routes.ts';
 import { validatorCompiler } from './validation.ts';
-import { MAX_WKT_LENGTH } from './geo/wkt.ts';
+import { MAX_WKT_LENGTH } from '../geo/limits.ts';
 
 export interface AppOptions {
   config: ServiceConfig;

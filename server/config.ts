@@ -1,3 +1,4 @@
+import { DEFAULT_TILE_CAP } from '../geo/limits.ts';
 import { parseFaults, type FaultPlan } from './faults.ts';
 import type { RateLimits } from './rate-limits.ts';
 
@@ -17,6 +18,11 @@ export interface ServiceConfig {
   profile: ProfileName;
   /** Largest number of tiles one tile-metadata request may ask for. */
   tileCap: number;
+  /**
+   * Longest a tile-metadata request's geometry work may take (it runs on a worker thread), in milliseconds; past it
+   * the request is answered 503.
+   */
+  coverageBudgetMs: number;
   maxPageSize: number;
   /** PKCS#8 PEM of an ES256 key; a fresh key is generated at start when unset. */
   signingKeyPem?: string;
@@ -64,7 +70,8 @@ export function configFromEnv(
     tokenTtl: positiveInt(env.SERVICE_TOKEN_TTL, 'SERVICE_TOKEN_TTL', 3600),
     staticKeyTtl: 31_536_000,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
-    tileCap: positiveInt(env.SERVICE_TILE_CAP, 'SERVICE_TILE_CAP', 10_000),
+    tileCap: positiveInt(env.SERVICE_TILE_CAP, 'SERVICE_TILE_CAP', DEFAULT_TILE_CAP),
+    coverageBudgetMs: positiveInt(env.SERVICE_COVERAGE_BUDGET_MS, 'SERVICE_COVERAGE_BUDGET_MS', 5_000),
     maxPageSize: 100,
     signingKeyPem: env.SERVICE_SIGNING_KEY || undefined,
     rateLimits: rateLimitsFromEnv(env),

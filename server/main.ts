@@ -13,6 +13,7 @@ import { syntheticCatalog } from './catalog/synthetic.ts';
 import { configFromEnv, DEMO_CLIENT_SECRET, type ProfileName } from './config.ts';
 import { directoryTiles, proceduralTiles } from './imagery/source.ts';
 import { parseFaults } from './faults.ts';
+import { coveragePool } from './geo/coverage-pool.ts';
 import { logSerializers } from './logging.ts';
 
 const USAGE = `Reference survey catalog and tile service.
@@ -117,6 +118,8 @@ async function main(): Promise<void> {
     app.addHook('onClose', async () => watch.close());
   }
   await app.listen({ port, host });
+  // The coverage routes' workers load now, not on the first area search.
+  coveragePool().warm();
 
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const url = `http://${shownHost}:${port}`;

@@ -1,6 +1,7 @@
 import Flatbush from 'flatbush';
 import { prepareArea } from '../geo/prepared-area.ts';
-import type { Footprint, Survey } from './survey.ts';
+import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { Survey } from './survey.ts';
 
 export interface CoverageFilter {
   /** YYYY-MM-DD: keep surveys whose capture ends on or after this day. */
@@ -62,7 +63,7 @@ export class Catalog {
    * Index first: bounding boxes from the R-tree, then the area prepared once (a grid of its edges and
    * inside/outside cells) answers each candidate, most by bounding box alone.
    */
-  intersecting(area: Footprint, filter: CoverageFilter = {}): Survey[] {
+  intersecting(area: AreaGeometry, filter: CoverageFilter = {}): Survey[] {
     if (!this.index) return [];
     const prepared = prepareArea(area);
     const [minX, minY, maxX, maxY] = prepared.bbox;

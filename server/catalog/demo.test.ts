@@ -4,15 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { demoCatalog } from './demo';
 import type { Survey } from './survey';
 import { syntheticCatalog } from './synthetic';
+import { polygonsOf } from '../../geo/geometry.ts';
 
 const ID_RE = /^\d{4}(Q[1-4]|-P\d{1,2})-[A-Z]{2}-[A-Z]{2,5}$/;
 
 function place(id: string): string {
   return id.split('-').slice(-2).join('-');
-}
-
-function polygonsOf(s: Survey): Position[][][] {
-  return s.footprint.type === 'Polygon' ? [s.footprint.coordinates] : s.footprint.coordinates;
 }
 
 function signedArea(ring: Position[]): number {
@@ -56,7 +53,7 @@ describe('demoCatalog', () => {
   it('has valid footprints: closed rings, CCW outer rings, CW holes, no self-intersections', () => {
     for (const s of catalog) {
       let vertices = 0;
-      for (const poly of polygonsOf(s)) {
+      for (const poly of polygonsOf(s.footprint)) {
         poly.forEach((ring, idx) => {
           expect(ring.length).toBeGreaterThanOrEqual(4);
           expect(ring[0]).toEqual(ring[ring.length - 1]);

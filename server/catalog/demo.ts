@@ -8,7 +8,9 @@
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { mulberry32, valueNoise } from '../procedural/noise';
-import type { Footprint, Survey } from './survey';
+import { type AreaGeometry, vertexCount } from '../../geo/geometry.ts';
+import { latOfTileY, lonOfTileX, tileCoordinates } from '../../geo/tile-address.ts';
+import type { Survey } from './survey';
 
 // ---------------------------------------------------------------------------------------------
 // Seeded helpers (shared with synthetic.ts)
@@ -23,29 +25,6 @@ export function hashString(s: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tile-grid geometry
-
-/** Longitude of a tile-grid vertex column at zoom z. */
-export function tileXToLon(x: number, z: number): number {
-  return (x / 2 ** z) * 360 - 180;
-}
-
-/** Latitude of a tile-grid vertex row at zoom z. */
-export function tileYToLat(y: number, z: number): number {
-  const n = Math.PI * (1 - (2 * y) / 2 ** z);
-  return (Math.atan(Math.sinh(n)) * 180) / Math.PI;
-}
-
-export function lonToTileX(lon: number, z: number): number {
-  return ((lon + 180) / 360) * 2 ** z;
-}
-
-export function latToTileY(lat: number, z: number): number {
-  const r = (lat * Math.PI) / 180;
-  return ((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * 2 ** z;
 }
 
 /**
@@ -194,7 +173,7 @@ function traceCells(m: CellMask, cellList: number[]): Position[][] {
       const cross = (c[0] - p[0]) * (q[1] - c[1]) - (c[1] - p[1]) * (q[0] - c[0]);
       if (cross !== 0) kept.push(c);
     }
-    const ring: Position[] = kept.map(([vx, vy]) => [tileXToLon(m.x0 + vx, m.z), tileYToLat(m.y0 + vy, m.z)]);
+    const ring: Position[] = kept.map(([vx, vy]) => [lonOfTileX(m.x0 + vx, m.z), latOfTileY(m.y0 + vy, m.z)]);
     ring.push([ring[0][0], ring[0][1]]);
     rings.push(ring);
   }
@@ -208,7 +187,7 @@ function traceCells(m: CellMask, cellList: number[]): Position[][] {
 }
 
 /** Dissolve components of a cleaned mask into a Polygon or MultiPolygon. */
-export function maskToFootprint(m: CellMask, components: number[][]): Footprint {
+export function maskToFootprint(m: CellMask, components: number[][]): AreaGeometry {
   const polys = components.map((c) => traceCells(m, c));
   if (polys.length === 1) return { type: 'Polygon', coordinates: polys[0] } satisfies Polygon;
   return { type: 'MultiPolygon', coordinates: polys } satisfies MultiPolygon;
@@ -277,15 +256,8 @@ function blobValue(b: BlobSpec, i: number, j: number): number {
   return d + 0.75 * shared + 0.35 * own;
 }
 
-function areaKm2(f: Footprint): number {
+function areaKm2(f: AreaGeometry): number {
   return turf.area({ type: 'Feature', properties: {}, geometry: f }) / 1e6;
-}
-
-function countVertices(f: Footprint): number {
-  const polys = f.type === 'Polygon' ? [f.coordinates] : f.coordinates;
-  let n = 0;
-  for (const p of polys) for (const r of p) n += r.length;
-  return n;
 }
 
 /**
@@ -298,10 +270,11 @@ function makeFootprint(
   targetKm2: number,
   multi: boolean,
   surveySeed: number,
-): Footprint {
+): AreaGeometry {
   const cz = CELL_Z;
-  const cellX = Math.floor(lonToTileX(metro.lon, cz));
-  const cellY = Math.floor(latToTileY(metro.lat, cz));
+  const [metroX, metroY] = tileCoordinates(metro.lon, metro.lat, cz);
+  const cellX = Math.floor(metroX);
+  const cellY = Math.floor(metroY);
   const cellKm = (40075.016686 / 2 ** cz) * Math.cos((metro.lat * Math.PI) / 180);
   const cellArea = cellKm * cellKm;
   const metroSeed = hashString(metro.state + metro.code);
@@ -312,7 +285,7 @@ function makeFootprint(
   const holeWanted = rnd() < 0.15;
   let scale = 1;
   let spread = 1;
-  let best: Footprint | null = null;
+  let best: AreaGeometry | null = null;
   for (let attempt = 0; attempt < 12; attempt++) {
     const r = Math.sqrt((targetKm2 * scale) / cellArea / Math.PI);
     const main: BlobSpec = {
@@ -486,7 +459,7 @@ function buildDemoCatalog(): Survey[] {
       const target = metro.size * (0.55 + rnd() * 0.7);
       const footprint = makeFootprint(metro, rnd, Math.min(380, Math.max(8, target)), multi, seed);
       if (footprint.type === 'MultiPolygon') multiCount++;
-      if (countVertices(footprint) >= 2000) throw new Error(`footprint of ${id} has too many vertices`);
+      if (vertexCount(footprint) >= 2000) throw new Error(`footprint of ${id} has too many vertices`);
 
       out.push({
         id,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { bbox as bboxOf } from '@turf/turf';
-import type { Footprint, Survey } from './survey.ts';
+import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { Survey } from './survey.ts';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
@@ -45,7 +46,7 @@ export function surveysFromGeoJson(data: unknown): Survey[] {
         throw new CatalogFileError(
           `${where} (${p.id}): geometry must be a Polygon or MultiPolygon, got ${type ?? 'none'}`,
         );
-      const footprint = f.geometry as Footprint;
+      const footprint = f.geometry as AreaGeometry;
       const rings =
         type === 'Polygon'
           ? (footprint as { coordinates: number[][][] }).coordinates

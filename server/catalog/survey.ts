@@ -1,6 +1,5 @@
-import type { BBox, MultiPolygon, Polygon } from 'geojson';
-
-export type Footprint = Polygon | MultiPolygon;
+import type { BBox } from 'geojson';
+import type { AreaGeometry } from '../../geo/geometry.ts';
 
 /** One survey of the catalog, as the service holds it (independent of any response profile). */
 export interface Survey {
@@ -15,7 +14,7 @@ export interface Survey {
   spectralRange: string;
   /** Ground sample distance class, e.g. "7.5cm". */
   resolutionClass: string;
-  footprint: Footprint;
+  footprint: AreaGeometry;
   /** [minLon, minLat, maxLon, maxLat] of the footprint. */
   bbox: BBox;
   /** Seed for procedural imagery, so each survey looks different but deterministic. */

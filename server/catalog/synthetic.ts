@@ -4,7 +4,8 @@
  * second or two.
  */
 import type { Position } from 'geojson';
-import { latToTileY, lonToTileX, mulberry32, tileXToLon, tileYToLat } from './demo';
+import { latOfTileY, lonOfTileX, tileAt } from '../../geo/tile-address.ts';
+import { mulberry32 } from './demo';
 import type { Survey } from './survey';
 
 const DAY = 86400000;
@@ -28,8 +29,7 @@ export function syntheticCatalog(n: number, seed = 1): Survey[] {
     const lon = -124 + rnd() * 57;
     const lat = 25 + rnd() * 24;
     const z = rnd() < 0.5 ? 13 : 14;
-    const x0 = Math.floor(lonToTileX(lon, z));
-    const y0 = Math.floor(latToTileY(lat, z));
+    const { x: x0, y: y0 } = tileAt(lon, lat, z);
     const cols = 1 + Math.floor(rnd() * 4);
     const heights: number[] = [];
     for (let c = 0; c < cols; c++) heights.push(1 + Math.floor(rnd() * 3));
@@ -50,7 +50,7 @@ export function syntheticCatalog(n: number, seed = 1): Survey[] {
       const c = verts[i];
       const q = verts[(i + 1) % m];
       const cross = (c[0] - p[0]) * (q[1] - c[1]) - (c[1] - p[1]) * (q[0] - c[0]);
-      if (cross !== 0) ring.push([tileXToLon(c[0], z), tileYToLat(c[1], z)]);
+      if (cross !== 0) ring.push([lonOfTileX(c[0], z), latOfTileY(c[1], z)]);
     }
     ring.reverse();
     ring.push([ring[0][0], ring[0][1]]);

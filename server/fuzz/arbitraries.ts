@@ -26,6 +26,108 @@ const noisy = fc.tuple(structured, fc.nat(), fc.string({ maxLength: 4 })).map(([
   return wkt.slice(0, i) + junk + wkt.slice(i);
 });
 
+// ---- Areas that make geometry work hard (issue 16): well-formed WKT of hostile shapes near a survey ----
+
+const fixed = (n: number) => +n.toFixed(7);
+const ringWkt = (ring: [number, number][]) => `(${ring.map(([x, y]) => `${fixed(x)} ${fixed(y)}`).join(', ')})`;
+const closed = (points: [number, number][]) => [...points, points[0]];
+
+/** Las Vegas, where the fixture survey 2022Q4-NV-LAS is; and the antimeridian, where ANTIMERIDIAN_SURVEY is. */
+const LAS: [number, number] = [-115.15, 36.15];
+
+/** A star whose edges cross each other (step > 1), up to 2,001 points. */
+const selfIntersecting = fc
+  .record({
+    points: fc.integer({ min: 5, max: 2_001 }),
+    step: fc.integer({ min: 2, max: 1_000 }),
+    radius: fc.double({ min: 1e-5, max: 0.05, noNaN: true }),
+  })
+  .map(({ points, step, radius }) => {
+    const ring: [number, number][] = [];
+    for (let i = 0; i < points; i++) {
+      const t = (2 * Math.PI * ((i * step) % points)) / points;
+      ring.push([LAS[0] + radius * Math.cos(t), LAS[1] + radius * Math.sin(t)]);
+    }
+    return `POLYGON(${ringWkt(closed(ring))})`;
+  });
+
+/** A MultiPolygon of squares shifted by less than their size: every one overlaps the next. */
+const overlapping = fc
+  .record({
+    count: fc.integer({ min: 2, max: 300 }),
+    size: fc.double({ min: 1e-4, max: 0.02, noNaN: true }),
+    shift: fc.double({ min: 0, max: 0.9, noNaN: true }),
+  })
+  .map(({ count, size, shift }) => {
+    const squares = Array.from({ length: count }, (_, i) => {
+      const w = LAS[0] + i * size * shift;
+      return `(${ringWkt(
+        closed([
+          [w, LAS[1]],
+          [w + size, LAS[1]],
+          [w + size, LAS[1] + size],
+          [w, LAS[1] + size],
+        ]),
+      )})`;
+    });
+    return `MULTIPOLYGON(${squares.join(', ')})`;
+  });
+
+/** A comb: thin teeth (down to 1e-7° wide) joined by a spine, up to 600 teeth. */
+const combLike = fc
+  .record({
+    teeth: fc.integer({ min: 1, max: 600 }),
+    width: fc.double({ min: 1e-7, max: 1e-4, noNaN: true }),
+    gap: fc.double({ min: 2e-7, max: 1e-3, noNaN: true }),
+    length: fc.double({ min: 1e-4, max: 0.05, noNaN: true }),
+  })
+  .map(({ teeth, width, gap, length }) => {
+    const [x0, y0] = LAS;
+    const pitch = width + gap;
+    const ring: [number, number][] = [[x0, y0]];
+    for (let i = 0; i < teeth; i++) {
+      const x = x0 + i * pitch;
+      ring.push([x, y0 + length], [x + width, y0 + length], [x + width, y0 + length / 100]);
+    }
+    ring.push([x0 + teeth * pitch, y0 + length / 100], [x0 + teeth * pitch, y0]);
+    return `POLYGON(${ringWkt(closed(ring))})`;
+  });
+
+/** Boxes touching 180° or −180°, or one split into two polygons at the antimeridian, up to 1° across. */
+const antimeridian = fc
+  .record({
+    south: fc.double({ min: -19, max: -16, noNaN: true }),
+    height: fc.double({ min: 1e-6, max: 1, noNaN: true }),
+    east: fc.double({ min: 1e-6, max: 0.5, noNaN: true }),
+    west: fc.double({ min: 1e-6, max: 0.5, noNaN: true }),
+    form: fc.constantFrom('east', 'west', 'both'),
+  })
+  .map(({ south, height, east, west, form }) => {
+    const n = south + height;
+    const eastPart = ringWkt(
+      closed([
+        [180 - east, south],
+        [180, south],
+        [180, n],
+        [180 - east, n],
+      ]),
+    );
+    const westPart = ringWkt(
+      closed([
+        [-180, south],
+        [-180 + west, south],
+        [-180 + west, n],
+        [-180, n],
+      ]),
+    );
+    if (form === 'east') return `POLYGON(${eastPart})`;
+    if (form === 'west') return `POLYGON(${westPart})`;
+    return `MULTIPOLYGON((${eastPart}), (${westPart}))`;
+  });
+
+/** Well-formed areas built to make geometry work slow or wrong. */
+export const hostileArea = fc.oneof(selfIntersecting, overlapping, combLike, antimeridian);
+
 /** WKT-like text: well-formed, nearly well-formed, and garbage. */
 export const wktInput = fc.oneof(
   structured,
@@ -87,24 +189,49 @@ export const pathInput = fc
   .tuple(fc.constantFrom('/tile/v2/', '/tile/', '/oauth/', '/'), fc.array(segment, { maxLength: 6 }))
   .map(([prefix, parts]) => prefix + parts.join('/'));
 
-/** A request made of the three. */
+/**
+ * A request made of the four: hostile areas at any zoom (one in ten), WKT to the coverage routes, query strings and
+ * paths.
+ */
 export const requestInput = fc.oneof(
-  fc
-    .tuple(
-      wktInput,
-      fc.constantFrom('/tile/v2/surveys/coverage', '/tile/v2/2022Q4-NV-LAS/coverage', '/tile/surveys/coverage'),
-    )
-    .map(([wkt, path]) => `${path}?zoom=16&wkt=${encodeURIComponent(wkt)}`),
-  fc
-    .tuple(
-      fc.constantFrom(
-        '/tile/v2/surveys',
-        '/tile/v2/surveys/coverage',
-        '/tile/v2/2022Q4-NV-LAS/coverage',
-        '/tile/v2/2022Q4-NV-LAS/16/11843/25725',
-      ),
-      queryInput,
-    )
-    .map(([path, q]) => `${path}?${q}`),
-  pathInput,
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        hostileArea,
+        fc.constantFrom(
+          '/tile/v2/2022Q4-NV-LAS/coverage',
+          '/tile/v2/ANTIMERIDIAN/coverage',
+          '/tile/v2/surveys/coverage',
+          '/tile/2022Q4-NV-LAS/coverage',
+        ),
+        fc.integer({ min: 14, max: 21 }),
+        fc.constantFrom('', '&overlap=within', '&overlap=contains'),
+      )
+      .map(([wkt, path, zoom, overlap]) => `${path}?zoom=${zoom}${overlap}&wkt=${encodeURIComponent(wkt)}`),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        wktInput,
+        fc.constantFrom('/tile/v2/surveys/coverage', '/tile/v2/2022Q4-NV-LAS/coverage', '/tile/surveys/coverage'),
+      )
+      .map(([wkt, path]) => `${path}?zoom=16&wkt=${encodeURIComponent(wkt)}`),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          '/tile/v2/surveys',
+          '/tile/v2/surveys/coverage',
+          '/tile/v2/2022Q4-NV-LAS/coverage',
+          '/tile/v2/2022Q4-NV-LAS/16/11843/25725',
+        ),
+        queryInput,
+      )
+      .map(([path, q]) => `${path}?${q}`),
+  },
+  { weight: 3, arbitrary: pathInput },
 );

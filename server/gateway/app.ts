@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serveViewer } from '../app.ts';
 import { ApiError, registerErrorHandling } from '../errors.ts';
-import { MAX_WKT_LENGTH } from '../geo/wkt.ts';
+import { MAX_WKT_LENGTH } from '../../geo/limits.ts';
 import type { GatewayConfig } from './config.ts';
 import { proxyHandler } from './proxy.ts';
 import { accessGuard } from './session.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bbox as bboxOf, booleanIntersects } from '@turf/turf';
 import type { Position } from 'geojson';
-import type { Footprint } from '../catalog/survey.ts';
+import type { AreaGeometry } from '../../geo/geometry.ts';
 import { mulberry32 } from '../procedural/noise.ts';
-import { prepareArea, segmentsMeet } from './prepared-area.ts';
+import { prepareArea } from './prepared-area.ts';
 
 const rng = mulberry32;
 
@@ -34,7 +34,7 @@ function star(rnd: () => number, cx: number, cy: number, r: number, n: number, s
   return ring;
 }
 
-function randomShape(rnd: () => number, snap?: number): Footprint {
+function randomShape(rnd: () => number, snap?: number): AreaGeometry {
   const roll = rnd();
   const cx = rnd() * 10;
   const cy = rnd() * 10;
@@ -107,16 +107,9 @@ describe('prepareArea', () => {
 
   it('leaves out a footprint inside a hole of the area', () => {
     const area = prepareArea({ type: 'Polygon', coordinates: [box(0, 0, 10, 10), box(2, 2, 8, 8).reverse()] });
-    const inHole: Footprint = { type: 'Polygon', coordinates: [box(3, 3, 4, 4)] };
+    const inHole: AreaGeometry = { type: 'Polygon', coordinates: [box(3, 3, 4, 4)] };
     expect(area.intersects(inHole, bboxOf(inHole))).toBe(false);
-    const acrossHole: Footprint = { type: 'Polygon', coordinates: [box(1, 3, 4, 4)] };
+    const acrossHole: AreaGeometry = { type: 'Polygon', coordinates: [box(1, 3, 4, 4)] };
     expect(area.intersects(acrossHole, bboxOf(acrossHole))).toBe(true);
-  });
-
-  it('tests closed segments', () => {
-    expect(segmentsMeet(0, 0, 2, 2, 0, 2, 2, 0)).toBe(true);
-    expect(segmentsMeet(0, 0, 1, 0, 1, 0, 2, 0)).toBe(true);
-    expect(segmentsMeet(0, 0, 1, 0, 1.5, 0, 2, 0)).toBe(false);
-    expect(segmentsMeet(0, 0, 1, 1, 1, 0, 2, -1)).toBe(false);
   });
 });

@@ -16,117 +16,25 @@
  * then point-in-polygon both ways — with the same meaning as booleanIntersects: the two share at
  * least one point, edges and holes included.
  */
-import type { BBox, Position } from 'geojson';
-import type { Footprint } from '../catalog/survey.ts';
-
-type Rings = Position[][];
+import type { BBox } from 'geojson';
+import { type AreaGeometry, polygonsOf } from '../../geo/geometry.ts';
+import { inRings, segmentMeetsBox, segmentsMeet } from '../../geo/segments.ts';
 
 export interface PreparedArea {
   readonly bbox: BBox;
   /** Whether the footprint (with bounding box `footprintBbox`) shares at least one point with the area. */
-  intersects(footprint: Footprint, footprintBbox: BBox): boolean;
+  intersects(footprint: AreaGeometry, footprintBbox: BBox): boolean;
 }
 
 const OUTSIDE = 0;
 const INSIDE = 1;
 const BOUNDARY = 2;
 
-const polygonsOf = (geometry: Footprint): Rings[] =>
-  geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-
-/** Sign of the turn a→b→p: > 0 left, < 0 right, 0 collinear. */
-function orient(ax: number, ay: number, bx: number, by: number, px: number, py: number): number {
-  return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
-}
-
-/** Whether closed segments ab and cd share a point (crossing, touching or overlapping). */
-export function segmentsMeet(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  cx: number,
-  cy: number,
-  dx: number,
-  dy: number,
-): boolean {
-  if (Math.max(ax, bx) < Math.min(cx, dx) || Math.max(cx, dx) < Math.min(ax, bx)) return false;
-  if (Math.max(ay, by) < Math.min(cy, dy) || Math.max(cy, dy) < Math.min(ay, by)) return false;
-  const d1 = orient(cx, cy, dx, dy, ax, ay);
-  const d2 = orient(cx, cy, dx, dy, bx, by);
-  const d3 = orient(ax, ay, bx, by, cx, cy);
-  const d4 = orient(ax, ay, bx, by, dx, dy);
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
-  // Touching or collinear: an endpoint on the other segment (the boxes already overlap).
-  if (d1 === 0 && within(cx, cy, dx, dy, ax, ay)) return true;
-  if (d2 === 0 && within(cx, cy, dx, dy, bx, by)) return true;
-  if (d3 === 0 && within(ax, ay, bx, by, cx, cy)) return true;
-  if (d4 === 0 && within(ax, ay, bx, by, dx, dy)) return true;
-  return false;
-}
-
-/** p, collinear with ab, lies within ab's box. */
-function within(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
-  return px >= Math.min(ax, bx) && px <= Math.max(ax, bx) && py >= Math.min(ay, by) && py <= Math.max(ay, by);
-}
-
-/** Even-odd point-in-polygon over one polygon's rings (outer and holes); boundary points are not decided here. */
-function inRings(rings: Rings, x: number, y: number): boolean {
-  let inside = false;
-  for (const ring of rings) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i];
-      const [xj, yj] = ring[j];
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-  }
-  return inside;
-}
-
-function pointInGeometry(geometry: Footprint, x: number, y: number): boolean {
+function pointInGeometry(geometry: AreaGeometry, x: number, y: number): boolean {
   return polygonsOf(geometry).some((rings) => inRings(rings, x, y));
 }
 
-/**
- * Segment ab meets the closed box [x0, x1] × [y0, y1] (Liang–Barsky clip). Written without inner
- * closures: under tsx (keepNames) every closure created in a hot loop also pays for a defineProperty.
- */
-function segmentMeetsBox(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-): boolean {
-  let t0 = 0;
-  let t1 = 1;
-  const dx = bx - ax;
-  const dy = by - ay;
-  const ps = [-dx, dx, -dy, dy];
-  const qs = [ax - x0, x1 - ax, ay - y0, y1 - ay];
-  for (let i = 0; i < 4; i++) {
-    const p = ps[i];
-    const q = qs[i];
-    if (p === 0) {
-      if (q < 0) return false;
-      continue;
-    }
-    const r = q / p;
-    if (p < 0) {
-      if (r > t1) return false;
-      if (r > t0) t0 = r;
-    } else {
-      if (r < t0) return false;
-      if (r < t1) t1 = r;
-    }
-  }
-  return true;
-}
-
-export function prepareArea(area: Footprint): PreparedArea {
+export function prepareArea(area: AreaGeometry): PreparedArea {
   const polygons = polygonsOf(area);
 
   // Edges of every ring, as flat coordinates.

@@ -1,15 +1,17 @@
 import { area } from '@turf/turf';
 import { parse } from 'wellknown';
+import type { AreaGeometry } from '../../geo/geometry.ts';
+import { MAX_AREA_KM2, MAX_VERTICES, MAX_WKT_LENGTH, MAX_WKT_NESTING } from '../../geo/limits.ts';
+import { describeAreaProblem, findAreaProblem } from '../../geo/simple-area.ts';
+import { UNLIMITED, type WorkBudget } from '../../geo/work-budget.ts';
 import { badRequest, unprocessable } from '../errors.ts';
-import type { Footprint } from '../catalog/survey.ts';
 
-export const MAX_WKT_LENGTH = 300_000;
-export const MAX_VERTICES = 10_000;
-export const MAX_AREA_KM2 = 696_000;
-const MAX_NESTING = 3;
-
-/** Parses a WKT area of interest (Polygon or MultiPolygon, EPSG:4326) and checks it, or throws a 4xx ApiError. */
-export function parseAreaWkt(wkt: string): Footprint {
+/**
+ * Parses a WKT area of interest (Polygon or MultiPolygon, EPSG:4326) and checks it, or throws a 4xx ApiError: the
+ * checks bound the work of everything after, so that an area with crossing edges or overlapping polygons (which
+ * make polygon clipping slow and its answer meaningless) is refused with the first crossing named.
+ */
+export function parseAreaWkt(wkt: string, budget: WorkBudget = UNLIMITED): AreaGeometry {
   if (wkt.length > MAX_WKT_LENGTH)
     throw badRequest(`wkt is ${wkt.length} characters; the limit is ${MAX_WKT_LENGTH}.`, 'wkt_too_long');
   checkShapeBeforeParsing(wkt);
@@ -25,6 +27,7 @@ export function parseAreaWkt(wkt: string): Footprint {
     throw badRequest(`wkt must be a POLYGON or MULTIPOLYGON, got ${geometry.type.toUpperCase()}.`, 'invalid_geometry');
   }
   const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  if (polygons.length === 0) throw badRequest('wkt has no polygon.', 'invalid_geometry');
   let vertices = 0;
   for (const rings of polygons) {
     if (rings.length === 0) throw badRequest('wkt has an empty polygon.', 'invalid_geometry');
@@ -35,6 +38,15 @@ export function parseAreaWkt(wkt: string): Footprint {
   }
   if (vertices > MAX_VERTICES)
     throw badRequest(`wkt has ${vertices} vertices; the limit is ${MAX_VERTICES}.`, 'too_many_vertices');
+  const problem = findAreaProblem(geometry, budget);
+  if (problem) {
+    throw badRequest(
+      `wkt is not a simple area: ${describeAreaProblem(problem, geometry.type === 'MultiPolygon')} Areas must not ` +
+        'cross or touch themselves, and the polygons of a MULTIPOLYGON must not overlap (an area crossing 180° is ' +
+        'two polygons, one ending at 180 and one starting at -180).',
+      'invalid_geometry',
+    );
+  }
   const km2 = area(geometry) / 1e6;
   if (km2 > MAX_AREA_KM2) {
     throw unprocessable(
@@ -53,8 +65,11 @@ function checkShapeBeforeParsing(wkt: string): void {
   for (let i = 0; i < wkt.length; i++) {
     const c = wkt.charCodeAt(i);
     if (c === 40 /* ( */) {
-      if (++depth > MAX_NESTING)
-        throw badRequest(`wkt nests parentheses more than ${MAX_NESTING} deep; a MULTIPOLYGON needs 3.`, 'invalid_wkt');
+      if (++depth > MAX_WKT_NESTING)
+        throw badRequest(
+          `wkt nests parentheses more than ${MAX_WKT_NESTING} deep; a MULTIPOLYGON needs 3.`,
+          'invalid_wkt',
+        );
     } else if (c === 41 /* ) */) {
       if (--depth < 0) throw badRequest('wkt has an unbalanced ")".', 'invalid_wkt');
     } else if (c === 44 /* , */) {

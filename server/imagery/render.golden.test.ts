@@ -141,7 +141,7 @@ describe('golden imagery', () => {
       }
     }
     expect(lines).toHaveLength(1291);
-    expect(sha256(lines.join('\n'))).toBe('3eb01389d644547aaf3222746126c3a979b30c9b289256858a6fe473a1c14586');
+    expect(sha256(lines.join('\n'))).toBe('3fec4ced152064dcd2743b8715c3a1830b3519bd33a19f9238733849930afc5c');
   });
 
   it('reports the same ground classes', () => {

@@ -1,7 +1,7 @@
 import { stringify as toWkt } from 'wellknown';
-import { tileToQuadkey } from '@mapbox/tilebelt';
+import type { CoveredTile } from '../../geo/covered-tiles.ts';
+import { formatMosaicStacId } from '../../geo/mosaic-stac-id.ts';
 import type { Survey } from '../catalog/survey.ts';
-import type { CoveredTile } from '../geo/tiles.ts';
 
 /** What every response shape needs to know about the request. */
 export interface ShapeContext {
@@ -41,16 +41,12 @@ export interface ShapeOptions {
   prefix: string;
 }
 
-/** "2024-11-01T18:17:51Z" → "20241101T181751" */
-const compactTime = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+/, '').replace(/Z$/, '');
-
-/** Capture id as the provider forms it: start_end_published timestamps and the z14 quadkey of the tile. */
-export function mosaicStacId(survey: Survey, tile: Pick<CoveredTile, 'x' | 'y' | 'z'>): string {
-  const shift = Math.max(0, tile.z - 14);
-  const quadkey = tileToQuadkey([tile.x >> shift, tile.y >> shift, Math.min(tile.z, 14)]);
-  const times = [survey.captureStart, survey.captureEnd, survey.publishedDate].map(compactTime);
-  return `${times.join('_')}_${quadkey}`;
-}
+/** The capture id of a survey's tile, as the provider forms it. */
+export const mosaicStacId = (survey: Survey, tile: Pick<CoveredTile, 'x' | 'y' | 'z'>): string =>
+  formatMosaicStacId(
+    { captureStart: survey.captureStart, captureEnd: survey.captureEnd, published: survey.publishedDate },
+    tile,
+  );
 
 /** ISO 8601 → "YYYY-MM-DD HH:MM:SS UTC" (legacy routes). */
 export const legacyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
@@ -145,6 +141,15 @@ export const providerProfile = createProfile({
   tileUrl: 'mosaic',
   prefix: '/tile/v2',
 });
+
+/** A profile by its name (what crosses to the coverage workers, which shape tile metadata there). */
+export function profileNamed(name: string): Profile {
+  if (name === seedProfile.name) return seedProfile;
+  if (name === providerProfile.name) return providerProfile;
+  if (name === 'legacy-seed' || name === 'legacy-provider')
+    return legacyProfile(name === 'legacy-seed' ? 'seed' : 'provider');
+  throw new Error(`No profile named "${name}"`);
+}
 
 /** Legacy unversioned routes: the active profile's fields with legacy timestamps and WKT footprints. */
 export function legacyProfile(base: 'seed' | 'provider'): Profile {

@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import type { Survey } from '../catalog/survey.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../geo/tiles.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../geo/limits.ts';
 
 export function checkZoom(zoom: number): number {
   if (zoom < MIN_TILE_ZOOM || zoom > MAX_TILE_ZOOM) {

@@ -6,18 +6,10 @@ import type { LiveCatalog } from '../catalog/live-catalog.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { surveyVersion } from '../catalog/survey-version.ts';
 import type { ServiceConfig } from '../config.ts';
-import { badRequest, notFound, unprocessable } from '../errors.ts';
-import {
-  boundingTileCount,
-  coveredTiles,
-  coverageFraction,
-  estimatedTileCount,
-  intersectAreas,
-  isValidTile,
-  tileExtent,
-  tilesCovering,
-} from '../geo/tiles.ts';
-import { parseAreaWkt } from '../geo/wkt.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { tileShare } from '../../geo/covered-tiles.ts';
+import { isValidTile, tileExtent } from '../../geo/tile-address.ts';
+import { checkedArea, surveyTileMetadata } from '../geo/coverage-work.ts';
 import type { FastPath } from '../fast-path.ts';
 import type { TileFormat, TileSource } from '../imagery/source.ts';
 import { mosaicStacId, type Profile } from '../profiles/profile.ts';
@@ -72,7 +64,7 @@ function parseTileAddress(params: TileParams): { z: number; x: number; y: number
   const z = checkZoom(Number(params.z));
   const x = Number(params.x);
   const y = Number(yMatch[1]);
-  if (!isValidTile(x, y, z))
+  if (!isValidTile({ z, x, y }))
     throw badRequest(
       `Tile ${z}/${x}/${y} does not exist: x and y must be within 0–${2 ** z - 1} at zoom ${z}.`,
       'tile_out_of_range',
@@ -88,8 +80,8 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
   /** The survey whose imagery a tile request means: a named survey, or the newest one with imagery there. */
   function surveyForTile(catalog: Catalog, id: string, z: number, x: number, y: number): Survey {
     if (id !== BASEMAP) return surveyOrNotFound(catalog, id);
-    const [w, s, e, n] = tileExtent(x, y, z);
-    const newest = catalog.inBox(w, s, e, n).find((survey) => coverageFraction(survey.footprint, x, y, z) > 0);
+    const [w, s, e, n] = tileExtent({ z, x, y });
+    const newest = catalog.inBox(w, s, e, n).find((survey) => tileShare(survey.footprint, { z, x, y }) > 0);
     if (!newest) throw notFound(`No survey has imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
     return newest;
   }
@@ -107,14 +99,14 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
       throw notFound(`Survey "${survey.id}" has no capture "${mosaic}" at tile ${z}/${x}/${y}.`, 'capture_not_found');
     }
     if (request.query.metadata) {
-      const fraction = coverageFraction(survey.footprint, x, y, z);
-      if (fraction <= 0) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
+      const share = tileShare(survey.footprint, { z, x, y });
+      if (share <= 0) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
       return reply
         .header('cache-control', TILE_CACHE)
         .send(
           profile.tileItems(
             survey,
-            { x, y, z, extent: tileExtent(x, y, z), percentCovered: Math.max(1, Math.round(fraction * 100)) },
+            { x, y, z, extent: tileExtent({ z, x, y }), percentCovered: Math.max(1, Math.round(share * 100)) },
             { baseUrl: baseUrlOf(config, request) },
           ),
         );
@@ -177,7 +169,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
         const observedEnd = checkDay(request.query.observed_end, 'observed_end');
         if (observedStart && observedEnd && observedStart > observedEnd)
           throw badRequest('observed_start is after observed_end.');
-        const area = parseAreaWkt(wkt);
+        const area = await checkedArea(wkt, config);
         return profile.coverage(catalog.current.intersecting(area, { observedStart, observedEnd }), {
           baseUrl: baseUrlOf(config, request),
         });
@@ -201,29 +193,13 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
     app.get<{ Params: SurveyParams; Querystring: TileMetadataQuery }>(
       `${prefix}/:survey_id/coverage`,
       { schema: { params: SurveyParams, querystring: TileMetadataQuery } },
-      async (request) => {
+      async (request, reply) => {
         const { wkt, overlap, tc } = request.query;
         const zoom = checkZoom(request.query.zoom);
         const survey = surveyOrNotFound(catalog.current, request.params.survey_id);
-        const area = parseAreaWkt(wkt);
-        const shared = intersectAreas(survey.footprint, area);
-        if (shared && boundingTileCount(shared, zoom) > config.tileCap) {
-          const count =
-            boundingTileCount(shared, zoom) > config.tileCap * 20
-              ? estimatedTileCount(shared, zoom)
-              : tilesCovering(shared, zoom).length;
-          if (count > config.tileCap) {
-            throw unprocessable(
-              `This request asks for about ${count.toLocaleString('en-US')} tiles at zoom ${zoom}; the limit is ` +
-                `${config.tileCap.toLocaleString('en-US')}. Narrow the area or lower the zoom.`,
-              'too_many_tiles',
-            );
-          }
-        }
-        const items = coveredTiles(survey.footprint, area, zoom, overlap).filter(
-          (t) => tc === undefined || t.percentCovered >= tc,
-        );
-        return profile.tileMetadata(survey, items, { baseUrl: baseUrlOf(config, request) });
+        const baseUrl = baseUrlOf(config, request);
+        const body = await surveyTileMetadata({ survey, wkt, zoom, overlap, tc, profile, baseUrl }, config);
+        return reply.type(JSON_TYPE).send(body);
       },
     );
 

@@ -4,7 +4,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app.ts';
 import { Catalog } from '../catalog/catalog.ts';
 import { LiveCatalog } from '../catalog/live-catalog.ts';
-import type { Footprint, Survey } from '../catalog/survey.ts';
+import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { Survey } from '../catalog/survey.ts';
 import { configFromEnv, type ServiceConfig } from '../config.ts';
 import { proceduralTiles } from '../imagery/source.ts';
 
@@ -12,7 +13,7 @@ export const SIGNING_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
   .toString();
 
-export const square = (w: number, s: number, e: number, n: number): Footprint => ({
+export const square = (w: number, s: number, e: number, n: number): AreaGeometry => ({
   type: 'Polygon',
   coordinates: [
     [
@@ -28,7 +29,7 @@ export const square = (w: number, s: number, e: number, n: number): Footprint =>
 export const wktSquare = (w: number, s: number, e: number, n: number) =>
   `POLYGON((${w} ${s}, ${e} ${s}, ${e} ${n}, ${w} ${n}, ${w} ${s}))`;
 
-function survey(id: string, start: string, end: string, footprint: Footprint, cloudCover = 10): Survey {
+function survey(id: string, start: string, end: string, footprint: AreaGeometry, cloudCover = 10): Survey {
   return {
     id,
     captureStart: start,
@@ -88,6 +89,15 @@ export const FIXTURE_SURVEYS: Survey[] = [
     5,
   ),
 ];
+
+/** A survey across the antimeridian: two polygons, one ending at 180°, one starting at −180° (Fiji). */
+export const ANTIMERIDIAN_SURVEY = survey('ANTIMERIDIAN', '2025-02-01T10:00:00.000Z', '2025-02-02T10:00:00.000Z', {
+  type: 'MultiPolygon',
+  coordinates: [
+    square(178, -19, 180, -16).coordinates as number[][][],
+    square(-180, -19, -178, -16).coordinates as number[][][],
+  ],
+});
 
 export interface TestService {
   app: FastifyInstance;

@@ -1,6 +1,7 @@
 import { parse as parseWkt } from 'wellknown';
 import { bbox as bboxOf } from '@turf/turf';
-import { pointToTile } from '@mapbox/tilebelt';
+import { parseMosaicStacId } from '../../geo/mosaic-stac-id.ts';
+import { isValidTile, tileAt } from '../../geo/tile-address.ts';
 import type {
   AccessToken,
   CoverageSurvey,
@@ -187,9 +188,7 @@ type TileAddress = Pick<TileMetadataItem, 'z' | 'x' | 'y'>;
 const MAX_ZOOM = 30;
 
 function validAddress(z: number, x: number, y: number): TileAddress | null {
-  const n = 2 ** z;
-  const ok = [z, x, y].every(Number.isInteger) && z >= 0 && z <= MAX_ZOOM && x >= 0 && y >= 0 && x < n && y < n;
-  return ok ? { z, x, y } : null;
+  return z <= MAX_ZOOM && isValidTile({ z, x, y }) ? { z, x, y } : null;
 }
 
 /**
@@ -213,7 +212,7 @@ export function tileAddressFromExtent([west, south, east, north]: [
   if (!(width > 0) || !(north > south)) return null;
   const z = Math.round(Math.log2(360 / width));
   if (z < 0 || z > MAX_ZOOM) return null;
-  const [x, y] = pointToTile((west + east) / 2, (south + north) / 2, z);
+  const { x, y } = tileAt((west + east) / 2, (south + north) / 2, z);
   return validAddress(z, x, y);
 }
 
@@ -235,14 +234,17 @@ function normaliseTileItem(raw: unknown): TileMetadataItem {
   );
   const address = given ?? tileAddressFromUrl(url) ?? (extent && tileAddressFromExtent(extent));
   if (!address) throw new ShapeError(`tile ${url} has no z/x/y, and neither its URL nor its extent names a tile`);
+  const captureId = optionalString(record.mosaic_stac_id);
+  // The capture id holds the capture's times too: they fill in for dates an item leaves out.
+  const capture = captureId === null ? null : parseMosaicStacId(captureId);
   return {
     ...address,
     url,
     extent,
-    captureId: optionalString(record.mosaic_stac_id),
-    captureStart: normaliseTimestamp(record.capture_date_start),
-    captureEnd: normaliseTimestamp(record.capture_date_end),
-    publishedDate: normaliseTimestamp(record.published_date),
+    captureId,
+    captureStart: normaliseTimestamp(record.capture_date_start) ?? normaliseTimestamp(capture?.captureStart),
+    captureEnd: normaliseTimestamp(record.capture_date_end) ?? normaliseTimestamp(capture?.captureEnd),
+    publishedDate: normaliseTimestamp(record.published_date) ?? normaliseTimestamp(capture?.published),
     resolution: optionalString(pick(record, FIELDS.resolution)),
     fileFormat: optionalString(record.file_format),
     percentCovered: optionalNumber(record.percent_covered),

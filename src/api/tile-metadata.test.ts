@@ -31,9 +31,13 @@ describe("one tile's captures (?metadata=true)", () => {
     expect(normaliseTileCaptures({ results: seedTiles })).toHaveLength(2);
   });
 
-  it('keeps a missing capture time as null and refuses what is no tile', () => {
+  it('takes a missing capture time from the capture id, keeps it null without one, and refuses what is no tile', () => {
     const { capture_date_start: _start, ...noStart } = seedTiles[0];
-    expect(normaliseTileCaptures([noStart])[0].captureStart).toBeNull();
+    expect(normaliseTileCaptures([noStart])[0].captureStart).toBe(
+      `${seedTiles[0].capture_date_start.slice(0, 19)}.000Z`,
+    );
+    const { mosaic_stac_id: _id, ...noId } = noStart;
+    expect(normaliseTileCaptures([noId])[0].captureStart).toBeNull();
     expect(() => normaliseTileCaptures('nope')).toThrow(ShapeError);
     expect(() => normaliseTileCaptures([{ static_url: 'x' }])).toThrow(ShapeError);
   });

@@ -1,13 +1,9 @@
-import type { BBox } from 'geojson';
-import { bbox as bboxOf, difference, feature, featureCollection, intersect } from '@turf/turf';
-import type { AreaGeometry } from './area-geometry.ts';
+import { difference, feature, featureCollection, intersect } from '@turf/turf';
+import { type AreaGeometry, extentOf, extentsMeet } from '../../geo/geometry.ts';
 import { areaKm2 } from './prepare-area.ts';
 
 /** Below this, what is left of an area is rounding noise rather than an uncovered part. */
 const NEGLIGIBLE_KM2 = 1e-6;
-
-/** Whether two [west, south, east, north] boxes share any point. */
-export const boxesMeet = (a: BBox, b: BBox): boolean => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 
 /** Percent (0–100) of the area that the footprint covers: area(footprint ∩ area) / area(area). */
 export function percentCovered(footprint: AreaGeometry, area: AreaGeometry): number {
@@ -17,9 +13,9 @@ export function percentCovered(footprint: AreaGeometry, area: AreaGeometry): num
 /** percentCovered of each footprint; a footprint whose bounding box misses the area's covers 0 % without clipping. */
 export function percentsCovered(area: AreaGeometry, footprints: readonly AreaGeometry[]): number[] {
   const total = areaKm2(area);
-  const box = bboxOf(area);
+  const box = extentOf(area);
   return footprints.map((footprint) => {
-    if (total === 0 || !boxesMeet(bboxOf(footprint), box)) return 0;
+    if (total === 0 || !extentsMeet(extentOf(footprint), box)) return 0;
     const shared = intersect(featureCollection([feature(footprint), feature(area)]));
     return shared ? Math.min(100, (areaKm2(shared.geometry) / total) * 100) : 0;
   });
@@ -75,8 +71,8 @@ export interface UncoveredPart {
 }
 
 export function uncoveredPart(area: AreaGeometry, allFootprints: readonly AreaGeometry[]): UncoveredPart {
-  const box = bboxOf(area);
-  const footprints = allFootprints.filter((footprint) => boxesMeet(bboxOf(footprint), box));
+  const box = extentOf(area);
+  const footprints = allFootprints.filter((footprint) => extentsMeet(extentOf(footprint), box));
   const rest =
     footprints.length === 0
       ? feature(area)

@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, GeoJsonProperties } from 'geojson';
-import type { AreaGeometry } from './area-geometry.ts';
+import type { AreaGeometry } from '../../geo/geometry.ts';
 import { areaKm2 } from './prepare-area.ts';
 
 export { areaToWkt } from './wkt.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import denverGeoJson from './fixtures/denver-area.geojson?raw';
 import denverKml from './fixtures/denver-area.kml?raw';
 import { areaFileFormat, parseAreaFile } from './import-area-file.ts';
-import { square } from './test-shapes.ts';
+import { square } from '../test/shapes.ts';
 
 describe('parseAreaFile', () => {
   it('picks the format from the extension, then from the content', () => {

@@ -1,13 +1,12 @@
-/** The provider rejects areas larger than this (the reference service does too). */
-export const MAX_AREA_KM2 = 696_000;
-
-/** The reference service refuses WKT with more positions than this. */
-export const MAX_VERTICES = 10_000;
+/**
+ * How the viewer sends areas. The interface's own limits (area, positions, zoom, tile cap) are in the geo core,
+ * geo/limits.ts.
+ */
 
 /**
- * Areas with more positions than this are simplified before they are sent. The WKT travels in the
- * query string: at 6 decimals a position costs up to ~26 URL-encoded characters, and the reference
- * service (Node's default 16 KiB header limit) answers 431 above roughly 600 positions.
+ * Areas with more positions than this are simplified before they are sent. The WKT travels in the query string: at 6
+ * decimals a position costs up to ~26 URL-encoded characters, and the reference service (Node's default 16 KiB header
+ * limit) answers 431 above roughly 600 positions.
  */
 export const DENSE_VERTEX_THRESHOLD = 500;
 

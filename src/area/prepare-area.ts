@@ -1,8 +1,10 @@
-import { area as areaInSquareMetres, cleanCoords, kinks, truncate } from '@turf/turf';
-import { vertexCount, type AreaGeometry } from './area-geometry.ts';
+import { area as areaInSquareMetres, cleanCoords, truncate } from '@turf/turf';
+import { vertexCount, type AreaGeometry } from '../../geo/geometry.ts';
 import { AreaInputError } from './area-input-error.ts';
 import { checkAreaStructure } from './check-structure.ts';
-import { COORDINATE_DECIMALS, DENSE_VERTEX_THRESHOLD, MAX_AREA_KM2 } from './limits.ts';
+import { MAX_AREA_KM2 } from '../../geo/limits.ts';
+import { describeAreaProblem, findAreaProblem } from '../../geo/simple-area.ts';
+import { COORDINATE_DECIMALS, DENSE_VERTEX_THRESHOLD } from './limits.ts';
 import { simplifyArea } from './simplify-area.ts';
 
 export interface PreparedArea {
@@ -56,14 +58,19 @@ function roundAndClean(geometry: AreaGeometry): AreaGeometry {
   }
 }
 
+/** The check the service makes (geo/simple-area.ts), so that an area it would refuse is never sent. */
 function refuseCrossingEdges(geometry: AreaGeometry): void {
-  const crossings = kinks(geometry).features;
-  if (crossings.length === 0) return;
-  const [lon, lat] = crossings[0].geometry.coordinates;
+  const problem = findAreaProblem(geometry);
+  if (!problem) return;
+  const [lon, lat] = problem.at;
+  const advice =
+    problem.kind === 'crossing'
+      ? 'Redraw it so that no edges cross.'
+      : 'Redraw it so that holes lie inside their polygon and polygons do not overlap.';
   throw new AreaInputError(
     'self-intersection',
-    `The outline crosses itself (${crossings.length === 1 ? 'once' : `${crossings.length} times`}, first near ` +
-      `${lon.toFixed(5)} ${lat.toFixed(5)}). Redraw it so that no edges cross.`,
+    `The outline crosses itself near ${lon.toFixed(5)} ${lat.toFixed(5)}: ` +
+      `${describeAreaProblem(problem, geometry.type === 'MultiPolygon')} ${advice}`,
   );
 }
 

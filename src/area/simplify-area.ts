@@ -1,5 +1,6 @@
-import { bbox, kinks, simplify } from '@turf/turf';
-import { vertexCount, type AreaGeometry } from './area-geometry.ts';
+import { bbox, simplify } from '@turf/turf';
+import { vertexCount, type AreaGeometry } from '../../geo/geometry.ts';
+import { findAreaProblem } from '../../geo/simple-area.ts';
 import { AreaInputError } from './area-input-error.ts';
 
 const MAX_ATTEMPTS = 40;
@@ -17,7 +18,7 @@ export function simplifyArea(area: AreaGeometry, maxVertices: number): AreaGeome
     const candidate = simplify(area, { tolerance, highQuality: true });
     if (vertexCount(candidate) > maxVertices) continue;
     smallEnough = candidate;
-    if (kinks(candidate).features.length === 0) return candidate;
+    if (!findAreaProblem(candidate)) return candidate;
   }
   throw new AreaInputError(
     'cannot-simplify',

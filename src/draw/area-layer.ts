@@ -1,5 +1,5 @@
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { AreaGeometry } from '../../geo/geometry.ts';
 import { areaColours } from './draw-modes.ts';
 
 const SOURCE = 'area';

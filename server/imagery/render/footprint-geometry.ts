@@ -1,5 +1,5 @@
 /** Footprint rings in normalised Web Mercator (x, y in [0,1], y down), cached per footprint object. */
-import type { Footprint } from '../../catalog/survey.ts';
+import type { AreaGeometry } from '../../../geo/geometry.ts';
 import * as worldModule from './world.ts';
 
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).
@@ -14,9 +14,9 @@ export interface Geom {
   edgeCount: number;
 }
 
-const geomCache = new WeakMap<Footprint, Geom>();
+const geomCache = new WeakMap<AreaGeometry, Geom>();
 
-export function geomOf(fp: Footprint): Geom {
+export function geomOf(fp: AreaGeometry): Geom {
   let g = geomCache.get(fp);
   if (g) return g;
   const polys = fp.type === 'Polygon' ? [fp.coordinates] : fp.coordinates;

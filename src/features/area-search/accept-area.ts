@@ -1,4 +1,4 @@
-import { hasHoles, type AreaGeometry } from '../../area/area-geometry.ts';
+import { hasHoles, type AreaGeometry } from '../../../geo/geometry.ts';
 import type { ImportedArea } from '../../area/area-from-geometries.ts';
 import { AreaInputError } from '../../area/area-input-error.ts';
 import { prepareArea } from '../../area/prepare-area.ts';

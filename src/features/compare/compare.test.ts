@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tileToBBOX } from '@mapbox/tilebelt';
+import { tileExtent } from '../../../geo/tile-address.ts';
 import { mapZoomFor } from '../../map/preview-layer.ts';
 import { sameCursorTile, tileUnderCursor } from './tile-under-cursor.ts';
 import { throttle } from './throttle.ts';
@@ -12,7 +12,7 @@ describe('tile under the cursor', () => {
     expect(at.kind).toBe('tile');
     if (at.kind !== 'tile') return;
     expect(at.tile.z).toBe(16);
-    const [west, south, east, north] = tileToBBOX([at.tile.x, at.tile.y, at.tile.z]);
+    const [west, south, east, north] = tileExtent(at.tile);
     expect(denver[0]).toBeGreaterThanOrEqual(west);
     expect(denver[0]).toBeLessThan(east);
     expect(denver[1]).toBeGreaterThanOrEqual(south);

@@ -1,21 +1,21 @@
 import { useId, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import { estimateSurveyTileCount } from '../../area/tile-count.ts';
+import { surveyTileCount } from '../../../geo/covered-tiles.ts';
+import { DEFAULT_TILE_CAP, MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../geo/limits.ts';
 import { useAuth } from '../../auth/auth-store.ts';
-import { PREVIEW_MAX_ZOOM, PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
 import { tileCoverageStops } from '../../map/area-search-layers.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { SERVICE_TILE_CAP, tileFetchPlan, tilePositionCount } from './coverage-results.ts';
+import { tileFetchPlan, tilePositionCount } from './coverage-results.ts';
 import { formatBytes, formatCount } from './format.ts';
 import { useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
 
-const ZOOMS = Array.from({ length: PREVIEW_MAX_ZOOM - PREVIEW_MIN_ZOOM + 1 }, (_, i) => PREVIEW_MIN_ZOOM + i);
+const ZOOMS = Array.from({ length: MAX_TILE_ZOOM - MIN_TILE_ZOOM + 1 }, (_, i) => MIN_TILE_ZOOM + i);
 const LEGEND = `linear-gradient(90deg, ${tileCoverageStops.map(([at, colour]) => `${colour} ${at}%`).join(', ')})`;
 
 /**
- * The chosen result's tiles in the area at a zoom: estimate first, ask before large answers, then the grid, its legend
- * and exports.
+ * The chosen result's tiles in the area at a zoom: counted here first (the service's own tile walk, up to the
+ * reference service's cap), asked before large answers, then the grid, its legend and exports.
  */
 export function SurveyTiles({ connection }: { connection: Connection }) {
   const { area } = useCoverage(connection);
@@ -28,7 +28,9 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
 
   const estimate = useMemo(
     () =>
-      chosen && area ? estimateSurveyTileCount(chosen.result.footprint, area.geometry, chosen.request.zoom) : null,
+      chosen && area
+        ? surveyTileCount(chosen.result.footprint, area.geometry, chosen.request.zoom, { cap: DEFAULT_TILE_CAP })
+        : null,
     [chosen, area],
   );
   const plan = estimate && chosen ? tileFetchPlan(estimate, approved === chosen.requestKey) : null;
@@ -55,8 +57,9 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
     if (format === 'csv') downloads.saveTilesCsv(tiles, options);
     else downloads.saveTilesGeoJson(tiles, options);
   };
-  const estimateText =
-    `${estimate.exact ? '' : 'about '}${formatCount(estimate.count)} ` + `${estimate.count === 1 ? 'tile' : 'tiles'}`;
+  const estimateText = estimate.overCap
+    ? `more than ${formatCount(estimate.count)} tiles`
+    : `${formatCount(estimate.count)} ${estimate.count === 1 ? 'tile' : 'tiles'}`;
 
   return (
     <section className="panel-section" aria-labelledby={`${zoomId}-title`}>
@@ -93,7 +96,7 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
           <p>
             At z{zoom} this survey has {estimateText} in the area: a large answer that takes a while to load and draw.
             {plan.overCap &&
-              ` The service lists at most ${formatCount(SERVICE_TILE_CAP)} tiles per request and will likely ` +
+              ` The service lists at most ${formatCount(DEFAULT_TILE_CAP)} tiles per request and will likely ` +
                 `refuse it; a lower zoom or a smaller area works.`}
           </p>
           <button

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import { tileKey } from '../../area/tile-bounds.ts';
+import { tileKey } from '../../../geo/tile-address.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { formatCaptureWindow } from '../surveys/format.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import providerTiles from '../../api/fixtures/provider-tile-metadata.json';
 import seedCoverage from '../../api/fixtures/seed-coverage.json';
 import { normaliseCoverage, normaliseTileMetadata } from '../../api/normalise.ts';
-import { square } from '../../area/test-shapes.ts';
+import { square } from '../../test/shapes.ts';
 import {
   coverageFootprints,
   summariseCoverage,
@@ -54,12 +54,12 @@ describe('summariseCoverage', () => {
 
 describe('tileFetchPlan', () => {
   it('fetches small answers at once, asks before large ones, warns above the service cap', () => {
-    expect(tileFetchPlan({ count: 61, exact: true }, false)).toEqual({ kind: 'fetch' });
-    expect(tileFetchPlan({ count: 2_000, exact: true }, false)).toEqual({ kind: 'fetch' });
-    expect(tileFetchPlan({ count: 5_584, exact: true }, false)).toEqual({ kind: 'ask', overCap: false });
-    expect(tileFetchPlan({ count: 5_584, exact: true }, true)).toEqual({ kind: 'fetch' });
-    expect(tileFetchPlan({ count: 40_000, exact: false }, false)).toEqual({ kind: 'ask', overCap: true });
-    expect(tileFetchPlan({ count: 0, exact: true }, false)).toEqual({ kind: 'none' });
+    expect(tileFetchPlan({ count: 61, overCap: false }, false)).toEqual({ kind: 'fetch' });
+    expect(tileFetchPlan({ count: 2_000, overCap: false }, false)).toEqual({ kind: 'fetch' });
+    expect(tileFetchPlan({ count: 5_584, overCap: false }, false)).toEqual({ kind: 'ask', overCap: false });
+    expect(tileFetchPlan({ count: 5_584, overCap: false }, true)).toEqual({ kind: 'fetch' });
+    expect(tileFetchPlan({ count: 10_000, overCap: true }, false)).toEqual({ kind: 'ask', overCap: true });
+    expect(tileFetchPlan({ count: 0, overCap: false }, false)).toEqual({ kind: 'none' });
   });
 });
 

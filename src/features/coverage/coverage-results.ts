@@ -1,18 +1,16 @@
 import type { Polygon } from 'geojson';
 import { bboxPolygon } from '@turf/turf';
 import type { CoverageSurvey, TileMetadataItem } from '../../api/model.ts';
-import type { AreaGeometry } from '../../area/area-geometry.ts';
-import { bbox as bboxOf } from '@turf/turf';
+import { type AreaGeometry, extentOf, extentsMeet } from '../../../geo/geometry.ts';
 import {
-  boxesMeet,
   percentsCovered,
   rankWithPercents,
   uncoveredPart,
   type RankedCoverage,
   type UncoveredPart,
 } from '../../area/coverage.ts';
-import type { TileCountEstimate } from '../../area/tile-count.ts';
-import { tileExtent, tileKey } from '../../area/tile-bounds.ts';
+import type { TileCount } from '../../../geo/covered-tiles.ts';
+import { tileExtent, tileKey } from '../../../geo/tile-address.ts';
 import type { FootprintCollection, TileGridCollection } from '../../map/survey-map.ts';
 import type { CoverageJob, CoverageJobAnswer } from './coverage-job.ts';
 import { runCoverageJobOffThread } from './coverage-off-thread.ts';
@@ -28,9 +26,9 @@ export interface CoverageSummary {
 
 /** The geometry work for a search's answer: only footprints whose bounding box meets the area's need clipping. */
 function jobFor(area: AreaGeometry, surveys: readonly CoverageSurvey[]): { job: CoverageJob; near: number[] } {
-  const box = bboxOf(area);
+  const box = extentOf(area);
   const near: number[] = [];
-  for (const [i, survey] of surveys.entries()) if (boxesMeet(bboxOf(survey.footprint), box)) near.push(i);
+  for (const [i, survey] of surveys.entries()) if (extentsMeet(extentOf(survey.footprint), box)) near.push(i);
   return { job: { area, footprints: near.map((i) => surveys[i].footprint) }, near };
 }
 
@@ -96,8 +94,6 @@ const drawnAnswers = new WeakMap<readonly CoverageSurvey[], FootprintCollection>
 
 /** Above this many tiles the user is asked before endpoint 4 is called. */
 export const TILE_CONFIRM_THRESHOLD = 2_000;
-/** The reference service (and, it seems, the provider) refuses tile-metadata answers larger than this. */
-export const SERVICE_TILE_CAP = 10_000;
 
 export type TileFetchPlan =
   /** Small enough: fetched at once. */
@@ -107,10 +103,10 @@ export type TileFetchPlan =
   /** The survey has no tile in the area. */
   | { kind: 'none' };
 
-export function tileFetchPlan({ count }: TileCountEstimate, approved: boolean): TileFetchPlan {
+export function tileFetchPlan({ count, overCap }: TileCount, approved: boolean): TileFetchPlan {
   if (count === 0) return { kind: 'none' };
-  if (count <= TILE_CONFIRM_THRESHOLD || approved) return { kind: 'fetch' };
-  return { kind: 'ask', overCap: count > SERVICE_TILE_CAP };
+  if ((!overCap && count <= TILE_CONFIRM_THRESHOLD) || approved) return { kind: 'fetch' };
+  return { kind: 'ask', overCap };
 }
 
 /** One cell per tile position (the provider may list several captures of one position), from geospatial_extent. */

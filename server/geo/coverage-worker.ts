@@ -1,0 +1,42 @@
+/** The coverage pool's worker (coverage-pool.ts): one job at a time, within its budget. */
+import { parentPort } from 'node:worker_threads';
+import { surveyTilesInArea } from '../../geo/covered-tiles.ts';
+import { WorkBudgetExceeded, workBudget } from '../../geo/work-budget.ts';
+import { ApiError } from '../errors.ts';
+import { profileNamed } from '../profiles/profile.ts';
+import type { CoverageAnswer, CoverageJob, JobMessage, ResultMessage } from './coverage-pool.ts';
+import { parseAreaWkt } from './wkt.ts';
+
+const port = parentPort;
+if (!port) throw new Error('coverage-worker.ts runs as a worker thread');
+
+function work(job: CoverageJob, budgetMs: number): CoverageAnswer {
+  const budget = workBudget(budgetMs);
+  let area: ReturnType<typeof parseAreaWkt>;
+  try {
+    area = parseAreaWkt(job.wkt, budget);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { kind: 'refused', statusCode: error.statusCode, code: error.code, message: error.message };
+  }
+  if (job.kind === 'area') return { kind: 'area', area };
+  const { survey, zoom, overlap, cap, tc } = job;
+  const tiles = surveyTilesInArea(survey.footprint, area, zoom, { overlap, cap, budget });
+  if (tiles.kind === 'over-cap') return { kind: 'over-cap' };
+  const kept = tc === undefined ? tiles.tiles : tiles.tiles.filter((tile) => tile.percentCovered >= tc);
+  return {
+    kind: 'tiles',
+    body: JSON.stringify(profileNamed(job.profile).tileMetadata(survey, kept, { baseUrl: job.baseUrl })),
+  };
+}
+
+port.on('message', ({ id, job, budgetMs }: JobMessage) => {
+  let result: ResultMessage;
+  try {
+    result = { id, answer: work(job, budgetMs) };
+  } catch (error) {
+    result = { id, failure: error instanceof WorkBudgetExceeded ? 'budget' : String((error as Error)?.stack ?? error) };
+  }
+  port.postMessage(result);
+});
+port.postMessage({ ready: true } satisfies ResultMessage);
