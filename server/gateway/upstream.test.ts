@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { expectEnvelope } from '../test/fixtures.ts';
 import { isRefreshDue } from './upstream-token.ts';
-import { referenceUpstream, stubUpstream, testGateway, urlOf } from './test-support.ts';
+import { referenceUpstream, stubUpstream, testGateway, urlOf } from './test/upstreams.ts';
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
