@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serveViewer } from '../app.ts';
-import { ApiError, registerErrorHandling } from '../errors.ts';
-import { MAX_WKT_LENGTH } from '../geo/wkt.ts';
+import { commonPlugin, serverOptions, type ConnectionLimits } from '../common.ts';
+import { ApiError } from '../errors.ts';
 import type { GatewayConfig } from './config.ts';
 import { proxyHandler } from './proxy.ts';
 import { accessGuard } from './session.ts';
@@ -20,6 +18,8 @@ export interface GatewayAppOptions {
   /** Clock and fetch of the upstream token (tests). */
   tokens?: UpstreamTokenOptions;
   fetch?: typeof fetch;
+  /** Timeouts and the connection cap (defaults: DEFAULT_CONNECTION_LIMITS). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 /** What the viewer reads from /config.json in gateway mode: no service URL, no client id, no secret. */
@@ -34,20 +34,19 @@ export function gatewayViewerConfig(config: GatewayConfig) {
 export async function buildGatewayApp(options: GatewayAppOptions): Promise<FastifyInstance> {
   const config = options.gateway;
   const app = Fastify({
-    logger: options.logger ?? false,
-    genReqId: () => randomUUID(),
-    trustProxy: options.trustProxy ?? false,
-    bodyLimit: 4 * 1024,
+    ...serverOptions({
+      logger: options.logger,
+      trustProxy: options.trustProxy,
+      bodyLimit: 4 * 1024,
+      connections: options.connections,
+    }),
     exposeHeadRoutes: false,
-    // Areas of interest travel as WKT in the query string.
-    http: { maxHeaderSize: 3 * MAX_WKT_LENGTH + 16 * 1024 },
   });
-  registerErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
-    // A forwarded answer keeps the upstream's correlation id; the gateway's own answers carry its id.
-    if (!reply.hasHeader('x-correlation-id')) reply.header('x-correlation-id', request.id);
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-content-type-options', 'nosniff');
+  await app.register(commonPlugin, {
+    connections: options.connections,
+    // The viewer talks to this origin only, unless VIEWER_CONNECT_SRC says otherwise.
+    viewer: options.viewer && { dir: options.viewer.dir, connectSources: options.viewer.connectSources ?? '' },
+    viewerConfig: gatewayViewerConfig(config),
   });
 
   const guard = accessGuard(config);
@@ -78,11 +77,6 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       'The gateway holds the upstream credentials itself: /oauth endpoints are not available through it.',
     );
   });
-
-  const viewerConfig = gatewayViewerConfig(config);
-  app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(viewerConfig));
-  if (options.viewer)
-    await serveViewer(app, { dir: options.viewer.dir, connectSources: options.viewer.connectSources ?? '' });
 
   return app;
 }
