@@ -69,13 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const issuer = await createTokenIssuer(config);
-  if (fastPath) {
-    fastPath.start({ issuer, catalog, ...(options.logger && { log: app.log }) });
-    app.addHook('preClose', (done) => {
-      fastPath.stop();
-      done();
-    });
-  }
+  if (fastPath) await app.register(fastPath.plugin, { issuer, catalog, ...(options.logger && { log: app.log }) });
   const limits = config.rateLimits;
   await app.register(async (scope) => {
     if (limits) {
@@ -102,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await tileScope.register(async (scope) => {
       scope.addHook('onRequest', requireCredential(issuer));
       await scope.register(
-        surveyRoutes({ prefix: '/tile/v2', profile, catalog, config, tiles, mosaicRoute: true, fastPath }),
+        surveyRoutes({ prefix: '/tile/v2', profile, catalog, config, tiles, mosaicRoute: true, repeatable: true }),
       );
     });
     await tileScope.register(async (scope) => {
@@ -116,6 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           config,
           tiles,
           mosaicRoute: false,
+          // Every use of a legacy route is logged.
+          repeatable: false,
         }),
       );
     });

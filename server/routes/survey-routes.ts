@@ -18,7 +18,6 @@ import {
   tilesCovering,
 } from '../geo/tiles.ts';
 import { parseAreaWkt } from '../geo/wkt.ts';
-import type { FastPath } from '../fast-path.ts';
 import type { TileFormat, TileSource } from '../imagery/source.ts';
 import { mosaicStacId, type Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkDay, checkZoom, surveyOrNotFound } from './checks.ts';
@@ -42,8 +41,11 @@ export interface SurveyRouteOptions {
   tiles: TileSource;
   /** Whether the capture-specific tile route exists under this prefix. */
   mosaicRoute: boolean;
-  /** Where the survey pages and in-memory tiles are offered for repeat answers (server/fast-path.ts). */
-  fastPath?: FastPath;
+  /**
+   * Whether the survey pages and in-memory tiles may be answered again from memory (server/fast-path.ts):
+   * their 200 answers depend only on the URL, the Host and the catalog.
+   */
+  repeatable: boolean;
 }
 
 const FOOTPRINT_CACHE = 'private, max-age=604800';
@@ -82,8 +84,10 @@ function parseTileAddress(params: TileParams): { z: number; x: number; y: number
 }
 
 export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
-  const { prefix, profile, catalog, config, tiles, fastPath } = options;
-  const remembered = fastPath ? { onSend: fastPath.remember } : {};
+  const { prefix, profile, catalog, config, tiles } = options;
+  const pagesRepeat = { fastPath: options.repeatable };
+  // Only tiles held in memory: a tile directory's files may change while the service runs.
+  const tilesRepeat = { fastPath: options.repeatable && tiles.cached !== undefined };
 
   /** The survey whose imagery a tile request means: a named survey, or the newest one with imagery there. */
   function surveyForTile(catalog: Catalog, id: string, z: number, x: number, y: number): Survey {
@@ -128,8 +132,6 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
     if (!tile) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
     reply.header('etag', tile.etag).header('cache-control', TILE_CACHE);
     if (notModified(request, tile.etag)) return reply.status(304).send();
-    // Only tiles held in memory: a tile directory's files may change while the service runs.
-    if (tiles.cached) fastPath?.offer(request, current);
     return reply.header('content-type', tile.contentType).send(tile.body);
   }
 
@@ -145,7 +147,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Querystring: SurveyListQuery }>(
       `${prefix}/surveys`,
-      { schema: { querystring: SurveyListQuery }, ...remembered },
+      { schema: { querystring: SurveyListQuery }, config: pagesRepeat },
       async (request, reply) => {
         const { page, page_size: pageSize } = request.query;
         const baseUrl = baseUrlOf(config, request);
@@ -162,7 +164,6 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
           );
           pageBodies.set(key, body);
         }
-        fastPath?.offer(request, current);
         return reply.type(JSON_TYPE).send(body);
       },
     );
@@ -229,14 +230,14 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
 
     app.get<{ Params: TileParams; Querystring: TileQuery }>(
       `${prefix}/:survey_id/:z/:x/:y`,
-      { schema: { params: TileParams, querystring: TileQuery }, ...remembered },
+      { schema: { params: TileParams, querystring: TileQuery }, config: tilesRepeat },
       async (request, reply) => sendTile(request, reply, request.params),
     );
 
     if (options.mosaicRoute) {
       app.get<{ Params: MosaicTileParams; Querystring: TileQuery }>(
         `${prefix}/:survey_id/:mosaic_stac_id/:z/:x/:y`,
-        { schema: { params: MosaicTileParams, querystring: TileQuery }, ...remembered },
+        { schema: { params: MosaicTileParams, querystring: TileQuery }, config: tilesRepeat },
         async (request, reply) => sendTile(request, reply, request.params, request.params.mosaic_stac_id),
       );
     }
