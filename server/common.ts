@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type {
+  FastifyHttpOptions,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
+import type { Server } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { Type } from '@sinclair/typebox';
@@ -48,7 +55,7 @@ export function connectionLimits(given: Partial<ConnectionLimits> = {}): Connect
 }
 
 /** Fastify's constructor options for either server (they cannot be set by a plugin). */
-export function serverOptions(options: CommonServerOptions): FastifyServerOptions {
+export function serverOptions(options: CommonServerOptions): FastifyHttpOptions<Server> {
   const limits = connectionLimits(options.connections);
   return {
     logger: options.logger ?? false,
@@ -69,7 +76,8 @@ export function serverOptions(options: CommonServerOptions): FastifyServerOption
     },
     // URLs the router itself refuses get the envelope like every other failure. No hooks run for these
     // answers, so the common headers are set here too.
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: (error, request, untypedReply) => {
+      const reply = untypedReply as FastifyReply;
       setCommonHeaders(request, reply);
       if (options.corsHeaders) reply.headers(options.corsHeaders);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
@@ -123,41 +131,40 @@ const ViewerConfigResponse = Type.Object(
   { additionalProperties: true },
 );
 
-/** Register first: the error handler and hooks apply to the routes registered after it. */
-export const commonPlugin = fp<CommonPluginOptions>(
-  async (app, options) => {
-    app.server.maxConnections = connectionLimits(options.connections).maxConnections;
-    app.setValidatorCompiler(validatorCompiler);
-    registerErrorHandling(app);
-    // Callback style, not async: no promise on every response (bench/README.md, throughput).
-    app.addHook('onSend', (request, reply, payload, done) => {
-      setCommonHeaders(request, reply);
-      done(null, payload);
-    });
+const common: FastifyPluginAsync<CommonPluginOptions> = async (app, options) => {
+  app.server.maxConnections = connectionLimits(options.connections).maxConnections;
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app);
+  // Callback style, not async: no promise on every response (bench/README.md, throughput).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    setCommonHeaders(request, reply);
+    done(null, payload);
+  });
 
-    if (options.viewerConfig) {
-      const viewerConfig = options.viewerConfig;
-      app.get('/config.json', { schema: { response: { 200: ViewerConfigResponse } } }, async (_request, reply) =>
-        reply.header('cache-control', 'no-store').send(viewerConfig),
-      );
-    }
-    if (options.viewer) {
-      const pageHeaders = viewerSecurityHeaders(options.viewer.connectSources);
-      await app.register(fastifyStatic, {
-        root: options.viewer.dir,
-        // One route per file of the build, found at start: no catch-all route that would take over the
-        // router's refusals (a 414 would become a 404) or unknown API paths.
-        wildcard: false,
-        globIgnore: ['config.json'],
-        // Its own header would replace ours (public, max-age=0).
-        cacheControl: false,
-        setHeaders: (res, filePath) => {
-          for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
-          if (filePath.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-          else res.setHeader('cache-control', 'no-cache');
-        },
-      });
-    }
-  },
-  { name: 'survey-viewer-common', fastify: '5.x' },
-);
+  if (options.viewerConfig) {
+    const viewerConfig = options.viewerConfig;
+    app.get('/config.json', { schema: { response: { 200: ViewerConfigResponse } } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(viewerConfig),
+    );
+  }
+  if (options.viewer) {
+    const pageHeaders = viewerSecurityHeaders(options.viewer.connectSources);
+    await app.register(fastifyStatic, {
+      root: options.viewer.dir,
+      // One route per file of the build, found at start: no catch-all route that would take over the
+      // router's refusals (a 414 would become a 404) or unknown API paths.
+      wildcard: false,
+      globIgnore: ['config.json'],
+      // Its own header would replace ours (public, max-age=0).
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
+        if (filePath.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+};
+
+/** Register first: the error handler and hooks apply to the routes registered after it. */
+export const commonPlugin = fp(common, { name: 'survey-viewer-common', fastify: '5.x' });

@@ -138,8 +138,8 @@ export function createFastPath(maxBytes = 64 * 1024 * 1024): FastPath {
       return server;
     },
 
-    plugin: fp<FastPathContext>(
-      async (app, next) => {
+    plugin: fp(
+      (async (app, next) => {
         app.addHook('onRoute', (route) => {
           if (route.config?.fastPath !== true) return;
           route.preHandler = [...hooksOf(route.preHandler), noteCatalog];
@@ -152,7 +152,7 @@ export function createFastPath(maxBytes = 64 * 1024 * 1024): FastPath {
           answers.clear();
           done();
         });
-      },
+      }) satisfies FastifyPluginAsync<FastPathContext>,
       { name: 'survey-viewer-fast-path', fastify: '5.x' },
     ),
   };

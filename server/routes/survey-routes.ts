@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
 import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { LiveCatalog } from '../catalog/live-catalog.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { surveyVersion } from '../catalog/survey-version.ts';
 import type { ServiceConfig } from '../config.ts';
-import { badRequest, notFound, unprocessable } from '../errors.ts';
+import { badRequest, errorResponses, notFound, unprocessable } from '../errors.ts';
 import {
   boundingTileCount,
   coveredTiles,
@@ -144,10 +146,19 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
   });
   let pagesOf: Catalog | undefined;
 
-  return async (app) => {
-    app.get<{ Querystring: SurveyListQuery }>(
+  const { schemas } = profile;
+  const answers = (ok: TSchema) => ({ 200: ok, ...errorResponses });
+  const describe = (summary: string) => ({ summary, tags: [profile.name] });
+
+  return async (untyped) => {
+    const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+
+    app.get(
       `${prefix}/surveys`,
-      { schema: { querystring: SurveyListQuery }, config: pagesRepeat },
+      {
+        schema: { ...describe('Survey list'), querystring: SurveyListQuery, response: answers(schemas.surveyPage) },
+        config: pagesRepeat,
+      },
       async (request, reply) => {
         const { page, page_size: pageSize } = request.query;
         const baseUrl = baseUrlOf(config, request);
@@ -159,8 +170,10 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
         const key = `${page}/${pageSize}/${baseUrl}`;
         let body = pageBodies.get(key);
         if (body === undefined) {
+          // The route's own serialiser, so that the bytes kept are what the schema says.
+          const serialise = reply.getSerializationFunction('200') as (page: unknown) => string;
           body = Buffer.from(
-            JSON.stringify(profile.surveyPage({ ...current.page(page, pageSize), page, pageSize }, { baseUrl })),
+            serialise(profile.surveyPage({ ...current.page(page, pageSize), page, pageSize }, { baseUrl })),
           );
           pageBodies.set(key, body);
         }
@@ -168,9 +181,15 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
       },
     );
 
-    app.get<{ Querystring: AreaCoverageQuery }>(
+    app.get(
       `${prefix}/surveys/coverage`,
-      { schema: { querystring: AreaCoverageQuery } },
+      {
+        schema: {
+          ...describe('Surveys intersecting an area'),
+          querystring: AreaCoverageQuery,
+          response: answers(schemas.coverage),
+        },
+      },
       async (request) => {
         const { wkt, zoom } = request.query;
         if (zoom !== undefined) checkZoom(zoom);
@@ -185,9 +204,11 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
       },
     );
 
-    app.get<{ Params: SurveyParams }>(
+    app.get(
       `${prefix}/:survey_id/footprint`,
-      { schema: { params: SurveyParams } },
+      {
+        schema: { ...describe('Footprint of one survey'), params: SurveyParams, response: answers(schemas.footprint) },
+      },
       async (request, reply) => {
         const survey = surveyOrNotFound(catalog.current, request.params.survey_id);
         const etag = `"${createHash('sha1')
@@ -199,9 +220,16 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
       },
     );
 
-    app.get<{ Params: SurveyParams; Querystring: TileMetadataQuery }>(
+    app.get(
       `${prefix}/:survey_id/coverage`,
-      { schema: { params: SurveyParams, querystring: TileMetadataQuery } },
+      {
+        schema: {
+          ...describe('Tile metadata of one survey'),
+          params: SurveyParams,
+          querystring: TileMetadataQuery,
+          response: answers(schemas.tileMetadata),
+        },
+      },
       async (request) => {
         const { wkt, overlap, tc } = request.query;
         const zoom = checkZoom(request.query.zoom);
@@ -228,16 +256,21 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
       },
     );
 
-    app.get<{ Params: TileParams; Querystring: TileQuery }>(
+    // 200: the tile's bytes (image/png or image/jpeg), or with ?metadata=true its metadata as below.
+    const tileSchema = { querystring: TileQuery, response: answers(schemas.tileItems) };
+    app.get(
       `${prefix}/:survey_id/:z/:x/:y`,
-      { schema: { params: TileParams, querystring: TileQuery }, config: tilesRepeat },
+      { schema: { ...describe('One tile'), params: TileParams, ...tileSchema }, config: tilesRepeat },
       async (request, reply) => sendTile(request, reply, request.params),
     );
 
     if (options.mosaicRoute) {
-      app.get<{ Params: MosaicTileParams; Querystring: TileQuery }>(
+      app.get(
         `${prefix}/:survey_id/:mosaic_stac_id/:z/:x/:y`,
-        { schema: { params: MosaicTileParams, querystring: TileQuery }, config: tilesRepeat },
+        {
+          schema: { ...describe('One tile of one capture'), params: MosaicTileParams, ...tileSchema },
+          config: tilesRepeat,
+        },
         async (request, reply) => sendTile(request, reply, request.params, request.params.mosaic_stac_id),
       );
     }
