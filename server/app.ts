@@ -69,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const issuer = await createTokenIssuer(config);
+  app.decorateRequest('credential', null);
   if (fastPath) await app.register(fastPath.plugin, { issuer, catalog, ...(options.logger && { log: app.log }) });
   const limits = config.rateLimits;
   await app.register(async (scope) => {
@@ -89,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         max: limits.perMinute,
         timeWindow: 60_000,
         keyGenerator: clientKey,
+        // After the credential hooks (onRequest) have verified who is asking.
+        hook: 'preValidation',
         errorResponseBuilder: rateLimitError,
       });
     }
