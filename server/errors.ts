@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from '@sinclair/typebox';
+import { redactUrl, splitTarget } from './logging.ts';
 
 /** An error that the service answers with its status and the error envelope. */
 export class ApiError extends Error {
@@ -81,6 +82,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply
       .status(404)
-      .send(envelope(request, 404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+      .send(
+        envelope(
+          request,
+          404,
+          'not_found',
+          `No route for ${request.method} ${redactUrl(splitTarget(request.url).path)}`,
+        ),
+      );
   });
 }

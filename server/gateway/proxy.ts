@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
+import { redactUrl, splitTarget } from '../logging.ts';
 import type { GatewayConfig } from './config.ts';
 import { forwardTarget } from './paths.ts';
 import { rewriteJsonText, rewriteLinkHeader, urlRewriter } from './rewrite.ts';
@@ -78,7 +79,7 @@ export function proxyHandler(config: GatewayConfig, tokens: UpstreamTokens, opti
       throw new ApiError(
         404,
         'not_found',
-        `${rawUrl.split('?')[0].slice(0, 200)} is not a route of the interface this gateway forwards.`,
+        `${redactUrl(splitTarget(rawUrl).path).slice(0, 200)} is not a route of the interface this gateway forwards.`,
       );
     const url = `${config.upstreamUrl}${target.path}${target.query}`;
 
