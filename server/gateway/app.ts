@@ -1,8 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { commonPlugin, serverOptions, type ConnectionLimits } from '../common.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, errorResponses } from '../errors.ts';
 import type { GatewayConfig } from './config.ts';
+import rateLimit from '@fastify/rate-limit';
+import { rateLimitError } from '../rate-limits.ts';
 import { proxyHandler } from './proxy.ts';
+import { memoryRevocations, type SessionRevocations } from './revocations.ts';
 import { accessGuard } from './session.ts';
 import { upstreamTokens, type UpstreamTokenOptions } from './upstream-token.ts';
 
@@ -20,6 +23,8 @@ export interface GatewayAppOptions {
   fetch?: typeof fetch;
   /** Timeouts and the connection cap (defaults: DEFAULT_CONNECTION_LIMITS). */
   connections?: Partial<ConnectionLimits>;
+  /** Where ended sessions are kept (default: this process's memory, for a single gateway). */
+  revocations?: SessionRevocations;
 }
 
 /** What the viewer reads from /config.json in gateway mode: no service URL, no client id, no secret. */
@@ -49,14 +54,25 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     viewerConfig: gatewayViewerConfig(config),
   });
 
-  const guard = accessGuard(config);
+  const guard = accessGuard(config, options.revocations ?? memoryRevocations());
+  app.decorateRequest('gatewayUser', null);
   await app.register(guard.routes);
 
   const tokens = upstreamTokens(config, { fetch: options.fetch, ...options.tokens });
   const forward = proxyHandler(config, tokens, { fetch: options.fetch });
   await app.register(async (scope) => {
     scope.addHook('onRequest', guard.require);
-    scope.get('/tile/*', forward);
+    if (config.userRateLimit > 0) {
+      await scope.register(rateLimit, {
+        max: config.userRateLimit,
+        timeWindow: 60_000,
+        // After the guard (onRequest) has said who is asking.
+        hook: 'preValidation',
+        keyGenerator: (request) => request.gatewayUser ?? `address:${request.ip}`,
+        errorResponseBuilder: rateLimitError,
+      });
+    }
+    scope.get('/tile/*', { schema: { response: errorResponses } }, forward);
   });
   app.route({
     method: ['HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
