@@ -19,24 +19,6 @@ export class GatewayError extends ApiError {
   }
 }
 
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
 function causeCode(error: unknown): string | undefined {
   for (
     let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
@@ -69,11 +51,12 @@ export function describeUpstreamFailure(error: unknown, config: GatewayConfig, d
     );
   }
   const code = causeCode(error);
-  const reason = code ?? (error instanceof Error ? error.name : 'unknown error');
+  // A system error's code (ECONNREFUSED, ENOTFOUND…), not its message, which can hold the address.
+  const reason = (code ?? (error instanceof Error ? error.name : 'unknown error')).slice(0, 60);
   return new GatewayError(
     502,
     'upstream_unreachable',
-    `The gateway could not reach the upstream service${context} (${NETWORK_CODES.has(reason) ? reason : reason.slice(0, 60)}).`,
+    `The gateway could not reach the upstream service${context} (${reason}).`,
   );
 }
 
