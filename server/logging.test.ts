@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { unescape } from 'node:querystring';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import Fastify from 'fastify';
@@ -81,7 +82,8 @@ describe('redactUrl reads the request target as the router does (issue 16, item 
     const value = fc.stringMatching(/^[A-Za-z0-9%+#?&;=._~-]{0,12}$/);
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(part, fc.constantFrom('=', ''), value), { maxLength: 6 }), async (pairs) => {
-        const target = `/x${pairs.map(([name, eq, v], i) => `${i === 0 ? '?' : '&'}${name}${eq}${v}`).join('')}`;
+        // Each value marked with its place, so that a value cannot be found by chance elsewhere in the URL.
+        const target = `/x${pairs.map(([name, eq, v], i) => `${i === 0 ? '?' : '&'}${name}${eq}S${i}Q${v}`).join('')}`;
         for (const url of [target, target.replace('?', '#')]) {
           const answer = await rawGet(base, url, {}, agent);
           if (answer.status !== 200) continue;
@@ -89,11 +91,12 @@ describe('redactUrl reads the request target as the router does (issue 16, item 
           const secrets = Object.entries(query)
             .filter(([name]) => name.toLowerCase() === 'api_key')
             .flatMap(([, v]) => (Array.isArray(v) ? v : [v]))
-            .filter((v) => v.length >= 4);
+            .filter((v) => /S\dQ/.test(v));
           const redacted = redactUrl(url);
           for (const secret of secrets) {
             expect(redacted, url).not.toContain(secret);
-            expect(decodeURIComponent(redacted.replace(/%(?![0-9a-f]{2})/gi, '%25')), url).not.toContain(secret);
+            // Decoded too, leniently (a stray or non-UTF-8 escape stays as it is).
+            expect(unescape(redacted), url).not.toContain(secret);
           }
         }
       }),
