@@ -1,25 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { credentialRoutes } from './auth/credentials.ts';
 import { requireCredential } from './auth/guard.ts';
 import { createTokenIssuer } from './auth/tokens.ts';
 import { Catalog } from './catalog/catalog.ts';
 import { LiveCatalog } from './catalog/live-catalog.ts';
+import { commonPlugin, serverOptions, type ConnectionLimits } from './common.ts';
 import type { ServiceConfig } from './config.ts';
-import { registerErrorHandling } from './errors.ts';
 import type { TileSource } from './imagery/source.ts';
 import { faultInjector } from './faults.ts';
 import { createFastPath } from './fast-path.ts';
 import { clientKey, rateLimitError } from './rate-limits.ts';
-import { viewerSecurityHeaders } from './viewer-headers.ts';
 import { legacyProfile, providerProfile, seedProfile } from './profiles/profile.ts';
 import { announceDeprecation } from './routes/deprecation.ts';
 import { surveyRoutes } from './routes/survey-routes.ts';
-import { validatorCompiler } from './validation.ts';
-import { MAX_WKT_LENGTH } from '../geo/limits.ts';
 
 export interface AppOptions {
   config: ServiceConfig;
@@ -36,6 +31,8 @@ export interface AppOptions {
    * default.
    */
   trustProxy?: boolean | string;
+  /** Timeouts and the connection cap (defaults: DEFAULT_CONNECTION_LIMITS). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export const EXPOSED_HEADERS = ['ETag', 'Deprecation', 'Sunset', 'Link', 'Warning', 'x-correlation-id'];
@@ -48,23 +45,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Host decides them: not with rate limits, injected faults or trusted proxy headers.
   const fastPath = !config.rateLimits && !config.faults && !options.trustProxy ? createFastPath() : undefined;
   const app = Fastify({
+    ...serverOptions({
+      logger: options.logger,
+      trustProxy: options.trustProxy,
+      bodyLimit: 64 * 1024,
+      connections: options.connections,
+      corsHeaders: { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS.join(', ') },
+    }),
     ...(fastPath && { serverFactory: fastPath.serverFactory }),
-    logger: options.logger ?? false,
-    genReqId: () => randomUUID(),
-    trustProxy: options.trustProxy ?? false,
-    bodyLimit: 64 * 1024,
-    // Areas of interest travel as WKT in the query string: room for MAX_WKT_LENGTH characters, encoded.
-    http: { maxHeaderSize: 3 * MAX_WKT_LENGTH + 16 * 1024 },
   });
-  app.setValidatorCompiler(validatorCompiler);
-
-  registerErrorHandling(app);
-  // Callback style, not async: no promise on every response (bench/README.md, throughput).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-correlation-id', request.id);
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-content-type-options', 'nosniff');
-    done(null, payload);
+  await app.register(commonPlugin, {
+    connections: options.connections,
+    viewer: options.viewer,
+    viewerConfig: options.viewer?.config ?? options.viewerConfigOnly,
   });
 
   await app.register(cors, {
@@ -76,13 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const issuer = await createTokenIssuer(config);
-  if (fastPath) {
-    fastPath.start({ issuer, catalog, ...(options.logger && { log: app.log }) });
-    app.addHook('preClose', (done) => {
-      fastPath.stop();
-      done();
-    });
-  }
+  app.decorateRequest('credential', null);
+  if (fastPath) await app.register(fastPath.plugin, { issuer, catalog, ...(options.logger && { log: app.log }) });
   const limits = config.rateLimits;
   await app.register(async (scope) => {
     if (limits) {
@@ -102,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         max: limits.perMinute,
         timeWindow: 60_000,
         keyGenerator: clientKey,
+        // After the credential hooks (onRequest) have verified who is asking.
+        hook: 'preValidation',
         errorResponseBuilder: rateLimitError,
       });
     }
@@ -109,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await tileScope.register(async (scope) => {
       scope.addHook('onRequest', requireCredential(issuer));
       await scope.register(
-        surveyRoutes({ prefix: '/tile/v2', profile, catalog, config, tiles, mosaicRoute: true, fastPath }),
+        surveyRoutes({ prefix: '/tile/v2', profile, catalog, config, tiles, mosaicRoute: true, repeatable: true }),
       );
     });
     await tileScope.register(async (scope) => {
@@ -123,32 +113,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           config,
           tiles,
           mosaicRoute: false,
+          // Every use of a legacy route is logged.
+          repeatable: false,
         }),
       );
     });
   });
 
-  const viewerConfig = options.viewer?.config ?? options.viewerConfigOnly;
-  if (viewerConfig) {
-    app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(viewerConfig));
-  }
-  if (options.viewer) await serveViewer(app, options.viewer);
-
   return app;
-}
-
-/** The built viewer's files, with the pages' security headers (also used by the gateway). */
-export async function serveViewer(
-  app: FastifyInstance,
-  viewer: { dir: string; connectSources?: string },
-): Promise<void> {
-  const pageHeaders = viewerSecurityHeaders(viewer.connectSources);
-  await app.register(fastifyStatic, {
-    root: viewer.dir,
-    setHeaders: (res, filePath) => {
-      for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
-      if (filePath.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'no-cache');
-    },
-  });
 }

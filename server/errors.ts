@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Static, Type } from '@sinclair/typebox';
+import { redactUrl, splitTarget } from './logging.ts';
 
 /** An error that the service answers with its status and the error envelope. */
 export class ApiError extends Error {
@@ -22,12 +24,20 @@ export const unauthorized = (message: string, code = 'unauthorized') =>
     'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
   });
 
-export interface ErrorEnvelope {
-  error: string;
-  message: string;
-  status_code: number;
-  'x-correlation-id': string;
-}
+/** Every 4xx/5xx answer's body; `x-correlation-id` is also the answer's header of that name. */
+export const ErrorEnvelope = Type.Object(
+  {
+    error: Type.String({ description: 'a short code, e.g. invalid_wkt' }),
+    message: Type.String({ description: 'what went wrong, for people' }),
+    status_code: Type.Integer({ minimum: 400, maximum: 599 }),
+    'x-correlation-id': Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+/** The error answers of a route's response schema. */
+export const errorResponses = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
 
 export function envelope(request: FastifyRequest, statusCode: number, code: string, message: string): ErrorEnvelope {
   return { error: code, message, status_code: statusCode, 'x-correlation-id': request.id };
@@ -74,6 +84,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply
       .status(404)
-      .send(envelope(request, 404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+      .send(
+        envelope(
+          request,
+          404,
+          'not_found',
+          `No route for ${request.method} ${redactUrl(splitTarget(request.url).path)}`,
+        ),
+      );
   });
 }

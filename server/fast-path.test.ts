@@ -1,10 +1,13 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pointToTile } from '@mapbox/tilebelt';
+import Fastify from 'fastify';
 import { buildApp } from './app.ts';
+import { createTokenIssuer } from './auth/tokens.ts';
 import { Catalog } from './catalog/catalog.ts';
 import { LiveCatalog } from './catalog/live-catalog.ts';
 import { configFromEnv, type ServiceConfig } from './config.ts';
+import { createFastPath } from './fast-path.ts';
 import { proceduralTiles } from './imagery/source.ts';
 import { logSerializers } from './logging.ts';
 import { FIXTURE_SURVEYS, SIGNING_KEY } from './test/fixtures.ts';
@@ -132,9 +135,9 @@ describe('fast path for repeated cached GETs', () => {
       expect(forged.status).toBe(401);
       expect(JSON.parse(forged.body.toString()).error).toBe('invalid_token');
       expect((await count(() => svc.get(PAGE, { headers: { authorization: 'Basic abc' } }))).status).toBe(401);
-      // Other spellings Fastify's guard accepts are answered there.
+      // Other spellings are answered (refused) there.
       expect((await count(() => svc.get(PAGE, { headers: { authorization: `bearer  ${svc.token}` } }))).status).toBe(
-        200,
+        401,
       );
       for (let i = 0; i < 2; i++) {
         const byKey = await count(async () => {
@@ -236,5 +239,36 @@ describe('fast path for repeated cached GETs', () => {
     expect(Object.keys(incoming).sort()).toEqual(Object.keys(fastifyIncoming).sort());
     expect(Object.keys(completed).sort()).toEqual(Object.keys(fastifyCompleted).sort());
     expect(log).not.toContain(svc.token);
+  });
+});
+
+describe('the fast path plugin', () => {
+  it('serves again only the routes whose config says fastPath: true', async () => {
+    const config = configFromEnv({}, { signingKeyPem: SIGNING_KEY });
+    const issuer = await createTokenIssuer(config);
+    const { token } = await issuer.issue('access');
+    await issuer.verify(token);
+    const fastPath = createFastPath();
+    const app = Fastify({ serverFactory: fastPath.serverFactory });
+    await app.register(fastPath.plugin, { issuer, catalog: new LiveCatalog(new Catalog(FIXTURE_SURVEYS)) });
+    const handled: string[] = [];
+    for (const [url, fast] of [
+      ['/declared', true],
+      ['/undeclared', false],
+    ] as const) {
+      app.get(url, { config: { fastPath: fast } }, async (_request, reply) => {
+        handled.push(url);
+        return reply.type('text/plain').send(Buffer.from(url));
+      });
+    }
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    running.push({ close: () => app.close() } as Listening);
+    for (let i = 0; i < 3; i++) {
+      for (const url of ['/declared', '/undeclared']) {
+        const answer = await fetch(base + url, { headers: { authorization: `Bearer ${token}` } });
+        expect(await answer.text()).toBe(url);
+      }
+    }
+    expect(handled).toEqual(['/declared', '/undeclared', '/undeclared', '/undeclared']);
   });
 });

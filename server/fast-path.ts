@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { TokenIssuer } from './auth/tokens.ts';
 import type { Catalog } from './catalog/catalog.ts';
@@ -13,31 +22,35 @@ import { redactUrl } from './logging.ts';
  * ahead of Fastify's request lifecycle, whose per-request work was most of the remaining gap to a bare
  * server (bench/README.md, throughput).
  *
- * Fastify answers first and stays the single source of every rule: a route offers its 200 answer, the
- * route's onSend hook records the headers Fastify produced (CORS, security, cache, ETag, type) with the
- * bytes, keyed by Host and the exact URL. A later request for the same key is answered here only when
- * it is a plain GET with a bearer token already verified (`issuer.known`, `exp` checked again) and no
- * If-None-Match, and the catalog it was made from is still the current one. Anything else — no or
- * unknown token, api_key, revalidation, HEAD, a body — goes to Fastify as before. Only built when the
- * request's answer cannot depend on anything but its URL and Host: no rate limits, no injected faults,
- * no proxy headers trusted.
+ * Fastify answers first and stays the single source of every rule. A route declared with
+ * `config: { fastPath: true }` says that its 200 answer to a GET depends only on the URL, the Host and
+ * the catalog; for such routes this plugin notes the catalog a request starts with and, in an onSend hook,
+ * records the headers Fastify produced (CORS, security, cache, ETag, type) with the bytes, keyed by Host
+ * and the exact URL. A later request for the same key is answered here only when it is a plain GET with
+ * a bearer token already verified (`issuer.known`, `exp` checked again) and no If-None-Match, and the
+ * catalog it was made from is still the current one. Anything else — no or unknown token, api_key,
+ * revalidation, HEAD, a body — goes to Fastify as before. Only built when the request's answer cannot
+ * depend on anything but its URL and Host: no rate limits, no injected faults, no proxy headers trusted.
  */
 export interface FastPath {
   /** For Fastify's `serverFactory`: a node:http server that tries the fast path before Fastify's handler. */
   serverFactory(handler: (req: IncomingMessage, res: ServerResponse) => void, options: Record<string, unknown>): Server;
-  /** Route onSend hook: records the answer the route offered (see `offer`). */
-  remember(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    payload: unknown,
-    done: (error: Error | null, payload?: unknown) => void,
-  ): void;
-  /** Called by a route whose 200 answer depends only on the URL, Host and this catalog. */
-  offer(request: FastifyRequest, catalog: Catalog): void;
-  /** Starts answering (once the token issuer exists); `log` when access logs are on. */
-  start(context: { issuer: TokenIssuer; catalog: LiveCatalog; log?: FastifyBaseLogger }): void;
-  /** Stops answering: Fastify answers 503 while closing. */
-  stop(): void;
+  /** Register before the routes: it hooks the routes whose config says `fastPath: true`. */
+  plugin: FastifyPluginAsync<FastPathContext>;
+}
+
+export interface FastPathContext {
+  issuer: TokenIssuer;
+  catalog: LiveCatalog;
+  /** When access logs are on. */
+  log?: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route's 200 answers to GETs depend only on the URL, the Host and the catalog (server/fast-path.ts). */
+    fastPath?: boolean;
+  }
 }
 
 interface Answer {
@@ -54,7 +67,7 @@ export function createFastPath(maxBytes = 64 * 1024 * 1024): FastPath {
   // holding on to much more than they do.
   const answers = new LRUCache<string, Answer>({ maxSize: maxBytes, sizeCalculation: (a) => a.body.length + 500 });
   const offered = new WeakMap<FastifyRequest, Catalog>();
-  let context: { issuer: TokenIssuer; catalog: LiveCatalog; log?: FastifyBaseLogger } | undefined;
+  let context: FastPathContext | undefined;
 
   function handle(req: IncomingMessage, res: ServerResponse): boolean {
     if (context === undefined || req.method !== 'GET') return false;
@@ -79,6 +92,38 @@ export function createFastPath(maxBytes = 64 * 1024 * 1024): FastPath {
     return true;
   }
 
+  /** The catalog the route will answer from: it reads `catalog.current` in the same tick. */
+  function noteCatalog(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    if (context) offered.set(request, context.catalog.current);
+    done();
+  }
+
+  function remember(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ): void {
+    const catalog = offered.get(request);
+    if (
+      catalog !== undefined &&
+      reply.statusCode === 200 &&
+      request.method === 'GET' &&
+      Buffer.isBuffer(payload) &&
+      request.headers.authorization !== undefined &&
+      redactUrl(request.url) === request.url
+    ) {
+      const headers: string[] = [];
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (name === 'x-correlation-id' || name === 'content-length' || value === undefined) continue;
+        for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
+      }
+      headers.push('content-length', String(payload.length));
+      answers.set(keyOf(request.headers.host, request.url), { catalog, headers, body: payload });
+    }
+    done(null, payload);
+  }
+
   return {
     serverFactory(handler, options) {
       // What Fastify does with its own server (fastify/lib/server.js), plus the fast path in front.
@@ -93,40 +138,30 @@ export function createFastPath(maxBytes = 64 * 1024 * 1024): FastPath {
       return server;
     },
 
-    offer(request, catalog) {
-      offered.set(request, catalog);
-    },
-
-    remember(request, reply, payload, done) {
-      const catalog = offered.get(request);
-      if (
-        catalog !== undefined &&
-        reply.statusCode === 200 &&
-        request.method === 'GET' &&
-        Buffer.isBuffer(payload) &&
-        request.headers.authorization !== undefined &&
-        redactUrl(request.url) === request.url
-      ) {
-        const headers: string[] = [];
-        for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (name === 'x-correlation-id' || name === 'content-length' || value === undefined) continue;
-          for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
-        }
-        headers.push('content-length', String(payload.length));
-        answers.set(keyOf(request.headers.host, request.url), { catalog, headers, body: payload });
-      }
-      done(null, payload);
-    },
-
-    start(next) {
-      context = next;
-    },
-
-    stop() {
-      context = undefined;
-      answers.clear();
-    },
+    plugin: fp(
+      (async (app, next) => {
+        app.addHook('onRoute', (route) => {
+          if (route.config?.fastPath !== true) return;
+          route.preHandler = [...hooksOf(route.preHandler), noteCatalog];
+          route.onSend = [...hooksOf(route.onSend), remember];
+        });
+        context = next;
+        app.addHook('preClose', (done) => {
+          // Fastify answers 503 while closing.
+          context = undefined;
+          answers.clear();
+          done();
+        });
+      }) satisfies FastifyPluginAsync<FastPathContext>,
+      { name: 'survey-viewer-fast-path', fastify: '5.x' },
+    ),
   };
+}
+
+/** A route option's hooks as an array (it may hold none, one, or several). */
+function hooksOf<T extends preHandlerHookHandler | onSendHookHandler>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** The two access-log lines Fastify writes for a request, with the same fields. */

@@ -15,15 +15,26 @@ function decodedName(raw: string): string {
   }
 }
 
-/** Removes credentials that can travel in a URL: credential query parameters however spelt, and JWTs. */
+/**
+ * A request target split where Fastify's router (find-my-way) splits it: the query starts after the first
+ * "?" or "#", whichever comes first, and runs to the end — a "#" is not a fragment boundary there.
+ */
+export function splitTarget(url: string): { path: string; query: string | undefined } {
+  const question = url.indexOf('?', 1);
+  const hash = url.indexOf('#', 1);
+  const at = question === -1 ? hash : hash === -1 ? question : Math.min(question, hash);
+  return at === -1 ? { path: url, query: undefined } : { path: url.slice(0, at), query: url.slice(at + 1) };
+}
+
+/**
+ * Removes credentials that can travel in a URL: credential query parameters however spelt, and JWTs.
+ * The query is the router's (splitTarget), its parameters split at every "&" as its parser does.
+ */
 export function redactUrl(url: string): string {
-  const queryAt = url.indexOf('?');
   const withoutJwts = (text: string) => text.replace(JWT, REDACTED);
-  if (queryAt < 0) return withoutJwts(url);
-  const hashAt = url.indexOf('#', queryAt);
-  const end = hashAt < 0 ? url.length : hashAt;
-  const query = url
-    .slice(queryAt + 1, end)
+  const { path, query } = splitTarget(url);
+  if (query === undefined) return withoutJwts(url);
+  const redacted = query
     .split('&')
     .map((part) => {
       const eq = part.indexOf('=');
@@ -31,7 +42,7 @@ export function redactUrl(url: string): string {
       return `${part.slice(0, eq)}=${REDACTED}`;
     })
     .join('&');
-  return withoutJwts(`${url.slice(0, queryAt + 1)}${query}${url.slice(end)}`);
+  return withoutJwts(`${path}${url[path.length]}${redacted}`);
 }
 
 /** Pino serializers for access logs: never the Authorization header, never an api_key. */

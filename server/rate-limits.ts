@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
 
@@ -9,14 +8,14 @@ export interface RateLimits {
   credentialsPerMinute: number;
 }
 
-/** One bucket per credential, so many analysts behind one address do not share a budget. */
+/**
+ * One bucket per verified credential — the client and the token or API key it used, however the token
+ * was sent — so many analysts behind one address do not share a budget, and one token is one bucket.
+ * Run after requireCredential (a preValidation hook).
+ */
 export function clientKey(request: FastifyRequest): string {
-  const header = request.headers.authorization;
-  const apiKey = (request.query as Record<string, unknown> | undefined)?.api_key;
-  const credential = header ?? (typeof apiKey === 'string' ? apiKey : undefined);
-  return credential
-    ? `cred:${createHash('sha256').update(credential).digest('base64url').slice(0, 22)}`
-    : `ip:${request.ip}`;
+  const { credential } = request;
+  return credential ? `cred:${credential.subject}:${credential.tokenId}` : `ip:${request.ip}`;
 }
 
 export function rateLimitError(

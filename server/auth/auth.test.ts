@@ -1,15 +1,17 @@
 import { createPrivateKey, createPublicKey, createHmac } from 'node:crypto';
 import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader, exportJWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withLowS } from './canonical-jws.ts';
 import { expectEnvelope, SIGNING_KEY, testService, type TestService } from '../test/fixtures.ts';
 
 const privateKey = createPrivateKey(SIGNING_KEY);
 let kid: string;
 let svc: TestService;
 
+/** Signed with the service's own key, in the form it issues (low-S: see canonical-jws.ts). */
 async function forge(claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
   const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT', ...header });
-  return jwt.sign(privateKey);
+  return withLowS(await jwt.sign(privateKey));
 }
 
 const base64url = (value: object | string) =>

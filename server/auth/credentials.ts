@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { ServiceConfig } from '../config.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError, badRequest, errorResponses } from '../errors.ts';
 import type { TokenIssuer } from './tokens.ts';
 
 const TokenRequest = Type.Object(
@@ -23,6 +24,24 @@ const StaticKeyRequest = Type.Object(
   { additionalProperties: false },
 );
 
+export const AccessToken = Type.Object(
+  {
+    access_token: Type.String({ description: 'an ES256 JWT, sent as "Authorization: Bearer <token>"' }),
+    expires_in: Type.Integer({ minimum: 1, description: 'seconds' }),
+    token_type: Type.Literal('Bearer'),
+  },
+  { additionalProperties: false },
+);
+
+export const StaticKey = Type.Object(
+  {
+    api_key: Type.String({ description: 'an ES256 JWT, sent as the api_key query parameter or a bearer token' }),
+    expires_in: Type.Integer({ minimum: 1, description: 'seconds (one year)' }),
+    token_type: Type.Literal('Bearer'),
+  },
+  { additionalProperties: false },
+);
+
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Compares both values in constant time (hashing first so lengths do not leak). */
@@ -38,10 +57,11 @@ function checkClient(config: ServiceConfig, clientId: string, clientSecret: stri
 
 /** POST /oauth/token and POST /oauth/static_key. */
 export function credentialRoutes(config: ServiceConfig, issuer: TokenIssuer): FastifyPluginAsync {
-  return async (app) => {
-    app.post<{ Body: Static<typeof TokenRequest> }>(
+  return async (untyped) => {
+    const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+    app.post(
       '/oauth/token',
-      { schema: { body: TokenRequest } },
+      { schema: { summary: 'A bearer token', body: TokenRequest, response: { 200: AccessToken, ...errorResponses } } },
       async (request, reply) => {
         const body = request.body;
         if (body.grant_type !== 'client_credentials') {
@@ -55,18 +75,24 @@ export function credentialRoutes(config: ServiceConfig, issuer: TokenIssuer): Fa
           throw badRequest('Unknown audience for this service.', 'invalid_audience');
         const { token, expiresIn } = await issuer.issue('access');
         reply.header('cache-control', 'no-store');
-        return { access_token: token, expires_in: expiresIn, token_type: 'Bearer' };
+        return { access_token: token, expires_in: expiresIn, token_type: 'Bearer' as const };
       },
     );
 
-    app.post<{ Body: Static<typeof StaticKeyRequest> }>(
+    app.post(
       '/oauth/static_key',
-      { schema: { body: StaticKeyRequest } },
+      {
+        schema: {
+          summary: 'A static API key',
+          body: StaticKeyRequest,
+          response: { 200: StaticKey, ...errorResponses },
+        },
+      },
       async (request, reply) => {
         checkClient(config, request.body.client_id, request.body.client_secret);
         const { token, expiresIn } = await issuer.issue('static');
         reply.header('cache-control', 'no-store');
-        return { api_key: token, expires_in: expiresIn, token_type: 'Bearer' };
+        return { api_key: token, expires_in: expiresIn, token_type: 'Bearer' as const };
       },
     );
   };

@@ -3,6 +3,7 @@ import { calculateJwkThumbprint, errors, exportJWK, generateKeyPair, jwtVerify, 
 import { LRUCache } from 'lru-cache';
 import type { ServiceConfig } from '../config.ts';
 import { unauthorized } from '../errors.ts';
+import { isCanonicalEs256, withLowS } from './canonical-jws.ts';
 
 const ALG = 'ES256';
 /**
@@ -43,7 +44,7 @@ export async function createTokenIssuer(config: ServiceConfig): Promise<TokenIss
   const issuer: TokenIssuer = {
     async issue(kind) {
       const expiresIn = kind === 'access' ? config.tokenTtl : config.staticKeyTtl;
-      const token = await new SignJWT({ kind })
+      const signed = await new SignJWT({ kind })
         .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
         .setIssuer(config.issuer)
         .setAudience(config.audience)
@@ -52,7 +53,7 @@ export async function createTokenIssuer(config: ServiceConfig): Promise<TokenIss
         .setExpirationTime(`${expiresIn}s`)
         .setJti(randomUUID())
         .sign(privateKey);
-      return { token, expiresIn };
+      return { token: withLowS(signed), expiresIn };
     },
 
     known(token) {
@@ -69,6 +70,11 @@ export async function createTokenIssuer(config: ServiceConfig): Promise<TokenIss
     async verify(token) {
       const known = issuer.known(token);
       if (known) return known;
+      if (!isCanonicalEs256(token))
+        throw unauthorized(
+          'The token is not written as it was issued (padding, spaces or a re-encoded signature).',
+          'invalid_token',
+        );
       try {
         const { payload, protectedHeader } = await jwtVerify(token, publicKey, {
           algorithms: [ALG],

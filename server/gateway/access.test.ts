@@ -13,7 +13,7 @@ import {
   testGateway,
   urlOf,
   type TestGateway,
-} from './test-support.ts';
+} from './test/upstreams.ts';
 
 let upstream: Awaited<ReturnType<typeof referenceUpstream>>;
 let gateway: TestGateway;

@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serveViewer } from '../app.ts';
-import { ApiError, registerErrorHandling } from '../errors.ts';
-import { MAX_WKT_LENGTH } from '../../geo/limits.ts';
+import { commonPlugin, serverOptions, type ConnectionLimits } from '../common.ts';
+import { ApiError, errorResponses } from '../errors.ts';
 import type { GatewayConfig } from './config.ts';
+import rateLimit from '@fastify/rate-limit';
+import { rateLimitError } from '../rate-limits.ts';
 import { proxyHandler } from './proxy.ts';
+import { memoryRevocations, type SessionRevocations } from './revocations.ts';
 import { accessGuard } from './session.ts';
 import { upstreamTokens, type UpstreamTokenOptions } from './upstream-token.ts';
 
@@ -20,6 +21,10 @@ export interface GatewayAppOptions {
   /** Clock and fetch of the upstream token (tests). */
   tokens?: UpstreamTokenOptions;
   fetch?: typeof fetch;
+  /** Timeouts and the connection cap (defaults: DEFAULT_CONNECTION_LIMITS). */
+  connections?: Partial<ConnectionLimits>;
+  /** Where ended sessions are kept (default: this process's memory, for a single gateway). */
+  revocations?: SessionRevocations;
 }
 
 /** What the viewer reads from /config.json in gateway mode: no service URL, no client id, no secret. */
@@ -34,30 +39,40 @@ export function gatewayViewerConfig(config: GatewayConfig) {
 export async function buildGatewayApp(options: GatewayAppOptions): Promise<FastifyInstance> {
   const config = options.gateway;
   const app = Fastify({
-    logger: options.logger ?? false,
-    genReqId: () => randomUUID(),
-    trustProxy: options.trustProxy ?? false,
-    bodyLimit: 4 * 1024,
+    ...serverOptions({
+      logger: options.logger,
+      trustProxy: options.trustProxy,
+      bodyLimit: 4 * 1024,
+      connections: options.connections,
+    }),
     exposeHeadRoutes: false,
-    // Areas of interest travel as WKT in the query string.
-    http: { maxHeaderSize: 3 * MAX_WKT_LENGTH + 16 * 1024 },
   });
-  registerErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
-    // A forwarded answer keeps the upstream's correlation id; the gateway's own answers carry its id.
-    if (!reply.hasHeader('x-correlation-id')) reply.header('x-correlation-id', request.id);
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-content-type-options', 'nosniff');
+  await app.register(commonPlugin, {
+    connections: options.connections,
+    // The viewer talks to this origin only, unless VIEWER_CONNECT_SRC says otherwise.
+    viewer: options.viewer && { dir: options.viewer.dir, connectSources: options.viewer.connectSources ?? '' },
+    viewerConfig: gatewayViewerConfig(config),
   });
 
-  const guard = accessGuard(config);
+  const guard = accessGuard(config, options.revocations ?? memoryRevocations());
+  app.decorateRequest('gatewayUser', null);
   await app.register(guard.routes);
 
   const tokens = upstreamTokens(config, { fetch: options.fetch, ...options.tokens });
   const forward = proxyHandler(config, tokens, { fetch: options.fetch });
   await app.register(async (scope) => {
     scope.addHook('onRequest', guard.require);
-    scope.get('/tile/*', forward);
+    if (config.userRateLimit > 0) {
+      await scope.register(rateLimit, {
+        max: config.userRateLimit,
+        timeWindow: 60_000,
+        // After the guard (onRequest) has said who is asking.
+        hook: 'preValidation',
+        keyGenerator: (request) => request.gatewayUser ?? `address:${request.ip}`,
+        errorResponseBuilder: rateLimitError,
+      });
+    }
+    scope.get('/tile/*', { schema: { response: errorResponses } }, forward);
   });
   app.route({
     method: ['HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -78,11 +93,6 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       'The gateway holds the upstream credentials itself: /oauth endpoints are not available through it.',
     );
   });
-
-  const viewerConfig = gatewayViewerConfig(config);
-  app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(viewerConfig));
-  if (options.viewer)
-    await serveViewer(app, { dir: options.viewer.dir, connectSources: options.viewer.connectSources ?? '' });
 
   return app;
 }

@@ -32,12 +32,19 @@ export interface GatewayConfig {
   sessionSecret?: string;
   /** POST /gateway/session attempts a minute per address. */
   sessionRateLimit: number;
+  /**
+   * Forwarded requests a minute per session (or SSO user, or address when open), so that one user cannot
+   * spend the upstream budget the whole team shares; 0 turns it off.
+   */
+  userRateLimit: number;
   /** Largest JSON answer the gateway buffers to rewrite URLs, in bytes. */
   maxJsonBytes: number;
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 15_000;
 export const DEFAULT_SESSION_TTL = 8 * 3600;
+/** A third of the reference service's default budget per credential (SERVICE_RATE_LIMIT, 6,000). */
+export const DEFAULT_USER_RATE_LIMIT = 2000;
 
 /** The upstream base URL as given, checked: http(s), no credentials, query or fragment. */
 export function parseUpstreamUrl(value: string, name = 'upstream URL'): string {
@@ -55,10 +62,11 @@ export function parseUpstreamUrl(value: string, name = 'upstream URL'): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
-function positiveInt(value: string | undefined, name: string, fallback: number): number {
+function positiveInt(value: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || (n === 0 && !allowZero))
+    throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
 }
 
@@ -115,6 +123,7 @@ export function gatewayConfigFromEnv(
     sessionTtl: positiveInt(env.GATEWAY_SESSION_TTL, 'GATEWAY_SESSION_TTL', DEFAULT_SESSION_TTL),
     sessionSecret: env.GATEWAY_SESSION_SECRET || undefined,
     sessionRateLimit: positiveInt(env.GATEWAY_SESSION_RATE_LIMIT, 'GATEWAY_SESSION_RATE_LIMIT', 10),
+    userRateLimit: positiveInt(env.GATEWAY_USER_RATE_LIMIT, 'GATEWAY_USER_RATE_LIMIT', DEFAULT_USER_RATE_LIMIT, true),
     maxJsonBytes: 64 * 1024 * 1024,
     ...overrides,
   };

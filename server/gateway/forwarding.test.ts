@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, wktSquare } from '../test/fixtures.ts';
-import { referenceUpstream, testGateway, type TestGateway } from './test-support.ts';
+import { referenceUpstream, testGateway, type TestGateway } from './test/upstreams.ts';
 
 /** inject's default Host: the gateway's own origin as the browser would see it. */
 const GATEWAY = 'http://localhost:80';

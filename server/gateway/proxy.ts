@@ -2,10 +2,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
+import { redactUrl, splitTarget } from '../logging.ts';
 import type { GatewayConfig } from './config.ts';
 import { forwardTarget } from './paths.ts';
 import { rewriteJsonText, rewriteLinkHeader, urlRewriter } from './rewrite.ts';
-import { GatewayError, describeUpstreamFailure, readUpstreamError } from './upstream-errors.ts';
+import { GatewayError, describeUpstreamFailure, isHtml, readUpstreamError, scrub } from './upstream-errors.ts';
 import type { UpstreamTokens } from './upstream-token.ts';
 
 /** Request headers the browser may pass on. Nothing else (no cookie, no authorization) goes upstream. */
@@ -62,6 +63,23 @@ async function readText(response: Response, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Where a browser would go with this Location, read as browsers read it (WHATWG URL: backslashes as
+ * slashes, tabs and newlines dropped, leading spaces and control characters trimmed), when that is the
+ * gateway's own origin; null otherwise. The answer carries the URL as parsed, so what was checked is what
+ * the browser follows.
+ */
+export function sameOriginTarget(location: string, gatewayBase: string): string | null {
+  const base = new URL(`${gatewayBase}/`);
+  let target: URL;
+  try {
+    target = new URL(location, base);
+  } catch {
+    return null;
+  }
+  return target.origin === base.origin ? target.href : null;
+}
+
 export interface ProxyOptions {
   fetch?: typeof fetch;
 }
@@ -78,7 +96,7 @@ export function proxyHandler(config: GatewayConfig, tokens: UpstreamTokens, opti
       throw new ApiError(
         404,
         'not_found',
-        `${rawUrl.split('?')[0].slice(0, 200)} is not a route of the interface this gateway forwards.`,
+        `${redactUrl(splitTarget(rawUrl).path).slice(0, 200)} is not a route of the interface this gateway forwards.`,
       );
     const url = `${config.upstreamUrl}${target.path}${target.query}`;
 
@@ -100,7 +118,11 @@ export function proxyHandler(config: GatewayConfig, tokens: UpstreamTokens, opti
           signal: AbortSignal.any([gone.signal, AbortSignal.timeout(config.timeoutMs)]),
         });
       } catch (error) {
-        throw describeUpstreamFailure(error, config);
+        const failure = describeUpstreamFailure(error, config);
+        // The browser's message names no address; the operator's log does (not for a browser gone away).
+        if (!gone.signal.aborted)
+          request.log.warn({ upstream: config.upstreamUrl, code: failure.code, err: error }, failure.message);
+        throw failure;
       }
     };
 
@@ -118,15 +140,14 @@ export function proxyHandler(config: GatewayConfig, tokens: UpstreamTokens, opti
     const type = response.headers.get('content-type');
     const status = response.status;
 
+    // What the browser must never get back: the gateway's token and client secret.
+    const secrets = [token, config.clientSecret];
     const redirect = status >= 300 && status < 400 && status !== 304;
     if (redirect) {
       const location = response.headers.get('location');
-      const rewritten = location === null ? null : rewrite(location);
       await response.body?.cancel().catch(() => undefined);
-      if (
-        rewritten === null ||
-        (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(rewritten) && !rewritten.startsWith(`${gatewayBase}/`))
-      ) {
+      const target = location === null ? null : sameOriginTarget(rewrite(location), gatewayBase);
+      if (target === null) {
         throw new GatewayError(
           502,
           'upstream_redirect',
@@ -134,15 +155,17 @@ export function proxyHandler(config: GatewayConfig, tokens: UpstreamTokens, opti
           response.headers.get('x-correlation-id'),
         );
       }
-      reply.header('location', rewritten);
+      reply.header('location', target);
     }
-    if (status >= 400 && !isJson(type)) {
-      // Error pages (a load balancer's HTML…) become the envelope, with the upstream's status.
-      const upstream = await readUpstreamError(response);
+    if (isHtml(type) || (status >= 400 && !isJson(type))) {
+      // Error pages (a load balancer's HTML…) become the envelope, with the upstream's status; an HTML
+      // page is never relayed, whatever its status.
+      const upstream = await readUpstreamError(response, secrets);
+      const what = upstream.html ? ' with an HTML page.' : upstream.message ? `: ${upstream.message}` : '.';
       throw new GatewayError(
-        status,
+        status >= 400 ? status : 502,
         'upstream_error',
-        `The upstream service answered HTTP ${status}${upstream.message ? `: ${upstream.message}` : '.'}`,
+        `The upstream service answered HTTP ${status}${what}`,
         upstream.correlationId,
       );
     }
@@ -156,7 +179,9 @@ export function proxyHandler(config: GatewayConfig, tokens: UpstreamTokens, opti
       } catch (error) {
         throw error instanceof ApiError ? error : describeUpstreamFailure(error, config, 'while sending its answer');
       }
-      body = rewriteJsonText(text, upstreamBases, rewrite);
+      // An upstream that echoes request headers would hand the token to the browser. Error answers are
+      // small: any "Bearer …" goes too; large answers are searched for the secrets themselves only.
+      body = rewriteJsonText(scrub(text, secrets, status >= 400), upstreamBases, rewrite);
     }
 
     for (const name of PASSED_RESPONSE_HEADERS) {

@@ -1,16 +1,28 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { ApiError } from '../errors.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ApiError, errorResponses } from '../errors.ts';
 import { rateLimitError } from '../rate-limits.ts';
 import type { GatewayConfig } from './config.ts';
+import type { SessionRevocations } from './revocations.ts';
 
 export const SESSION_COOKIE = 'sv_gateway_session';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** A session cookie that verified: its id (the nonce), when it ends, and the seconds left until then. */
+export interface Session {
+  id: string;
+  expiresAt: number;
+  left: number;
+}
+
 export interface SessionTokens {
   issue(nowMs?: number): { value: string; expiresAt: number };
+  /** The session, or null when the value is not a validly signed, unexpired session. */
+  verify(value: string | undefined, nowMs?: number): Session | null;
   /** Seconds left, or null when the value is not a valid, unexpired session. */
   remaining(value: string | undefined, nowMs?: number): number | null;
 }
@@ -26,31 +38,38 @@ export function sessionTokens(config: GatewayConfig): SessionTokens {
     .update(digest(config.guard.accessKey ?? ''))
     .digest();
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  const verify: SessionTokens['verify'] = (value, nowMs = Date.now()) => {
+    const match = value === undefined ? null : /^(v1\.(\d{1,12})\.([\w-]{24}))\.([\w-]{43})$/.exec(value);
+    if (!match) return null;
+    const expected = Buffer.from(sign(match[1]));
+    const given = Buffer.from(match[4]);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    const expiresAt = Number(match[2]);
+    const left = expiresAt - Math.floor(nowMs / 1000);
+    return left > 0 ? { id: match[3], expiresAt, left } : null;
+  };
   return {
     issue(nowMs = Date.now()) {
       const expiresAt = Math.floor(nowMs / 1000) + config.sessionTtl;
       const payload = `v1.${expiresAt}.${randomBytes(18).toString('base64url')}`;
       return { value: `${payload}.${sign(payload)}`, expiresAt };
     },
-    remaining(value, nowMs = Date.now()) {
-      const match = value === undefined ? null : /^(v1\.(\d{1,12})\.[\w-]{24})\.([\w-]{43})$/.exec(value);
-      if (!match) return null;
-      const expected = Buffer.from(sign(match[1]));
-      const given = Buffer.from(match[3]);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      const left = Number(match[2]) - Math.floor(nowMs / 1000);
-      return left > 0 ? left : null;
-    },
+    verify,
+    remaining: (value, nowMs) => verify(value, nowMs)?.left ?? null,
   };
 }
 
-/** One cookie's value from the Cookie header. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
+/**
+ * Every value of one cookie in the Cookie header: a browser sends several with one name when they were
+ * set for different paths or domains (one may be planted by a sibling site), so none is "the" cookie.
+ */
+export function cookieValues(header: string | undefined, name: string): string[] {
+  const values: string[] = [];
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+    if (eq !== -1 && part.slice(0, eq).trim() === name) values.push(part.slice(eq + 1).trim());
   }
-  return undefined;
+  return values;
 }
 
 /** Whether the request reached the gateway over https (directly, or through a trusted proxy). */
@@ -72,37 +91,65 @@ const sameKey = (given: string, expected: string) => timingSafeEqual(digest(give
 
 export type Admission = 'open' | 'header' | 'session';
 
+/** Who is asking, once admitted: what per-user limits count by. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    gatewayUser: string | null;
+  }
+}
+
 export interface AccessGuard {
-  /** How the request is admitted, or null. */
-  admission(request: FastifyRequest): Admission | null;
-  /** onRequest hook for forwarded routes: 401 envelope unless admitted. */
+  /** How the request is admitted and as whom, or null. */
+  admission(request: FastifyRequest): Promise<{ how: Admission; user: string; session?: Session } | null>;
+  /** onRequest hook for forwarded routes: 401 envelope unless admitted; sets request.gatewayUser. */
   require(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** POST/GET/DELETE /gateway/session. */
   routes: FastifyPluginAsync;
 }
 
-export function accessGuard(config: GatewayConfig): AccessGuard {
+const SessionAnswer = Type.Object(
+  {
+    active: Type.Boolean(),
+    access: Type.Optional(Type.Union([Type.Literal('access_key'), Type.Literal('header'), Type.Literal('open')])),
+    expires_in: Type.Optional(Type.Integer({ minimum: 1, description: 'seconds' })),
+  },
+  { additionalProperties: false },
+);
+
+export function accessGuard(config: GatewayConfig, revocations: SessionRevocations): AccessGuard {
   const { guard } = config;
   const tokens = sessionTokens(config);
-  const sessionLeft = (request: FastifyRequest) =>
-    guard.accessKey ? tokens.remaining(cookieValue(request.headers.cookie, SESSION_COOKIE)) : null;
 
-  const admission = (request: FastifyRequest): Admission | null => {
-    if (guard.open) return 'open';
+  /** The request's sessions that verify (signature, expiry), whether or not they have been ended. */
+  const signedSessions = (request: FastifyRequest) =>
+    guard.accessKey
+      ? cookieValues(request.headers.cookie, SESSION_COOKIE)
+          .map((value) => tokens.verify(value))
+          .filter((session): session is Session => session !== null)
+      : [];
+
+  const admission: AccessGuard['admission'] = async (request) => {
+    if (guard.open) return { how: 'open', user: `address:${request.ip}` };
     if (guard.trustHeader) {
       const value = request.headers[guard.trustHeader];
-      if (typeof value === 'string' && value.trim() !== '') return 'header';
+      if (typeof value === 'string' && value.trim() !== '') return { how: 'header', user: `user:${value.trim()}` };
     }
-    return sessionLeft(request) !== null ? 'session' : null;
+    for (const session of signedSessions(request)) {
+      if (!(await revocations.isRevoked(session.id))) return { how: 'session', user: `session:${session.id}`, session };
+    }
+    return null;
   };
 
-  const routes: FastifyPluginAsync = async (scope) => {
+  const routes: FastifyPluginAsync = async (untyped) => {
+    const scope = untyped.withTypeProvider<TypeBoxTypeProvider>();
     await scope.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
+    const answers = { 200: SessionAnswer, ...errorResponses };
 
     scope.post(
       '/gateway/session',
       {
         config: { rateLimit: { max: config.sessionRateLimit, timeWindow: 60_000 } },
+        schema: { summary: 'Sign in with the access key', response: answers },
       },
       async (request, reply) => {
         if (!guard.accessKey) throw new ApiError(404, 'not_found', 'This gateway does not use an access key.');
@@ -125,27 +172,48 @@ export function accessGuard(config: GatewayConfig): AccessGuard {
       },
     );
 
-    scope.get('/gateway/session', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const how = admission(request);
-      const left = how === 'session' ? sessionLeft(request) : null;
-      return {
-        active: how !== null,
-        access: guard.accessKey ? 'access_key' : guard.trustHeader ? 'header' : 'open',
-        ...(left !== null && { expires_in: left }),
-      };
-    });
+    scope.get(
+      '/gateway/session',
+      { schema: { summary: 'Whether this browser is signed in', response: answers } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const admitted = await admission(request);
+        return {
+          active: admitted !== null,
+          access: guard.accessKey
+            ? ('access_key' as const)
+            : guard.trustHeader
+              ? ('header' as const)
+              : ('open' as const),
+          ...(admitted?.session && { expires_in: admitted.session.left }),
+        };
+      },
+    );
 
-    scope.delete('/gateway/session', async (request, reply) => {
-      reply.header('set-cookie', sessionCookie(config, request, '', 0));
-      return reply.header('cache-control', 'no-store').status(204).send();
-    });
+    scope.delete(
+      '/gateway/session',
+      {
+        schema: {
+          summary: 'Sign out: ends every session the request carries',
+          response: { 204: Type.Null({ description: 'no body' }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        for (const session of signedSessions(request)) await revocations.revoke(session.id, session.expiresAt);
+        reply.header('set-cookie', sessionCookie(config, request, '', 0));
+        return reply.header('cache-control', 'no-store').status(204).send(null);
+      },
+    );
   };
 
   return {
     admission,
     async require(request) {
-      if (admission(request) !== null) return;
+      const admitted = await admission(request);
+      if (admitted !== null) {
+        request.gatewayUser = admitted.user;
+        return;
+      }
       const message = guard.accessKey
         ? 'Sign in to the gateway with its access key: there is no session, or it has expired.'
         : `The gateway admits only requests that carry the ${guard.trustHeader} header of the sign-on proxy in ` +

@@ -19,24 +19,6 @@ export class GatewayError extends ApiError {
   }
 }
 
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
 function causeCode(error: unknown): string | undefined {
   for (
     let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
@@ -54,31 +36,60 @@ const isTimeout = (error: unknown) =>
     causeCode(error) === 'UND_ERR_HEADERS_TIMEOUT' ||
     causeCode(error) === 'UND_ERR_CONNECT_TIMEOUT');
 
-/** A fetch to the upstream that got no answer: 504 when it timed out, 502 when it could not connect. */
+/**
+ * A fetch to the upstream that got no answer: 504 when it timed out, 502 when it could not connect. The
+ * message goes to browsers, so it names no internal address (the gateway's operator knows UPSTREAM_URL);
+ * a network error's message, which may, is replaced by its code.
+ */
 export function describeUpstreamFailure(error: unknown, config: GatewayConfig, during = ''): GatewayError {
-  const where = new URL(config.upstreamUrl).origin;
   const context = during ? ` ${during}` : '';
   if (isTimeout(error)) {
     return new GatewayError(
       504,
       'upstream_timeout',
-      `The upstream service at ${where} did not answer within ${config.timeoutMs / 1000} s${context}.`,
+      `The upstream service did not answer within ${config.timeoutMs / 1000} s${context}.`,
     );
   }
   const code = causeCode(error);
-  const reason =
-    code && NETWORK_CODES.has(code) ? code : (code ?? (error instanceof Error ? error.message : 'unknown error'));
+  // A system error's code (ECONNREFUSED, ENOTFOUND…), not its message, which can hold the address.
+  const reason = (code ?? (error instanceof Error ? error.name : 'unknown error')).slice(0, 60);
   return new GatewayError(
     502,
     'upstream_unreachable',
-    `The gateway could not reach the upstream service at ${where}${context} (${reason}).`,
+    `The gateway could not reach the upstream service${context} (${reason}).`,
   );
 }
 
-/** Message and correlation id of an upstream error answer, whatever its shape. */
+const REDACTED = '[REDACTED]';
+/** RFC 6750's token characters after "Bearer", as an echoed Authorization header shows them. */
+const BEARER = /\bBearer\s+[A-Za-z0-9._~+/-]+=*/gi;
+
+/**
+ * Text from the upstream with the gateway's secrets taken out: the given ones (its token, its client
+ * secret) wherever they occur, and with `bearers` anything after "Bearer ".
+ */
+export function scrub(text: string, secrets: readonly string[], bearers = true): string {
+  let out = text;
+  for (const secret of secrets) if (secret !== '' && out.includes(secret)) out = out.replaceAll(secret, REDACTED);
+  return bearers ? out.replace(BEARER, `Bearer ${REDACTED}`) : out;
+}
+
+export const isHtml = (type: string | null) =>
+  type !== null && /^\s*(?:text\/html|application\/xhtml\+xml)\b/i.test(type);
+
+/**
+ * Message and correlation id of an upstream error answer, whatever its shape, with `secrets` scrubbed.
+ * Of an HTML page nothing is relayed: the message says what it was.
+ */
 export async function readUpstreamError(
   response: Response,
-): Promise<{ message: string | null; correlationId: string | null }> {
+  secrets: readonly string[],
+): Promise<{ message: string | null; correlationId: string | null; html: boolean }> {
+  const correlationId = response.headers.get('x-correlation-id');
+  if (isHtml(response.headers.get('content-type'))) {
+    await response.body?.cancel().catch(() => undefined);
+    return { message: null, correlationId, html: true };
+  }
   const text = await response.text().catch(() => '');
   let message: string | null = null;
   let bodyId: string | null = null;
@@ -89,12 +100,11 @@ export async function readUpstreamError(
     else if (typeof body.error === 'string') message = body.error;
     if (typeof body['x-correlation-id'] === 'string') bodyId = body['x-correlation-id'];
   } catch {
-    message =
-      text
-        .replace(/<[^>]+>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 200) || null;
+    message = text.replace(/\s+/g, ' ').trim().slice(0, 200) || null;
   }
-  return { message, correlationId: response.headers.get('x-correlation-id') ?? bodyId };
+  return {
+    message: message === null ? null : scrub(message, secrets).slice(0, 500),
+    correlationId: correlationId ?? bodyId,
+    html: false,
+  };
 }

@@ -62,13 +62,13 @@ export function upstreamTokens(config: GatewayConfig, options: UpstreamTokenOpti
       throw describeUpstreamFailure(error, config, 'while requesting its token');
     }
     if (!response.ok) {
-      const upstream = await readUpstreamError(response);
+      const upstream = await readUpstreamError(response, [config.clientSecret]);
       // Never the upstream's 401 as such: to the browser a 401 means its own session ended.
       throw new GatewayError(
         502,
         'upstream_auth_failed',
         `The gateway could not obtain a token from the upstream service (HTTP ` +
-          `${response.status}${upstream.message ? `: ${upstream.message}` : ''}). ` +
+          `${response.status}${upstream.message ? `: ${upstream.message}` : upstream.html ? ', an HTML page' : ''}). ` +
           'Check UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET and UPSTREAM_AUDIENCE.',
         upstream.correlationId,
       );

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { expectEnvelope } from '../test/fixtures.ts';
 import { isRefreshDue } from './upstream-token.ts';
-import { referenceUpstream, stubUpstream, testGateway, urlOf } from './test-support.ts';
+import { referenceUpstream, stubUpstream, testGateway, urlOf } from './test/upstreams.ts';
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -137,7 +137,7 @@ describe('upstream failures', () => {
     const started = Date.now();
     const body = expectEnvelope(await gateway.get('/tile/v2/surveys'), 504, 'upstream_timeout');
     expect(Date.now() - started).toBeLessThan(450);
-    expect(body.message).toContain(`The upstream service at ${upstream.url} did not answer within 0.1 s`);
+    expect(body.message).toBe('The upstream service did not answer within 0.1 s.');
 
     const slowToken = await testGateway(upstream.url, { UPSTREAM_TIMEOUT_MS: '100', UPSTREAM_CLIENT_ID: 'slow' });
     expect(expectEnvelope(await slowToken.get('/tile/v2/surveys'), 504, 'upstream_timeout').message).toContain(
@@ -153,7 +153,7 @@ describe('upstream failures', () => {
     const gateway = await testGateway(url);
     const body = expectEnvelope(await gateway.get('/tile/v2/surveys'), 502, 'upstream_unreachable');
     expect(body.message).toBe(
-      `The gateway could not reach the upstream service at ${url} while requesting its token (ECONNREFUSED).`,
+      'The gateway could not reach the upstream service while requesting its token (ECONNREFUSED).',
     );
   });
 
@@ -187,7 +187,8 @@ describe('upstream failures', () => {
     expect(passed.headers['retry-after']).toBe('5');
 
     const wrapped = expectEnvelope(await gateway.get('/tile/v2/X/footprint'), 502, 'upstream_error');
-    expect(wrapped.message).toMatch(/^The upstream service answered HTTP 502: 502 Bad Gateway/);
+    expect(wrapped.message).toBe('The upstream service answered HTTP 502 with an HTML page.');
+    expect(wrapped.message).not.toContain('script');
   });
 
   it('does not follow upstream redirects elsewhere', async () => {
@@ -202,7 +203,8 @@ describe('upstream failures', () => {
     expectEnvelope(await gateway.get('/tile/v2/surveys'), 502, 'upstream_redirect');
     const inside = await gateway.get('/tile/v2/X/footprint');
     expect(inside.statusCode).toBe(301);
-    expect(inside.headers.location).toBe('http://localhost:80/tile/v2/Y/footprint');
+    // Absolute, as the browser resolves it (WHATWG URL drops the default port).
+    expect(inside.headers.location).toBe('http://localhost/tile/v2/Y/footprint');
     expect(upstream.seen).not.toContain('GET /tile/v2/Y/footprint');
   });
 });

@@ -2,6 +2,7 @@ import { stringify as toWkt } from 'wellknown';
 import type { CoveredTile } from '../../geo/covered-tiles.ts';
 import { formatMosaicStacId } from '../../geo/mosaic-stac-id.ts';
 import type { Survey } from '../catalog/survey.ts';
+import { responseSchemas, type ResponseSchemas, type ResponseShape } from './response-schemas.ts';
 
 /** What every response shape needs to know about the request. */
 export interface ShapeContext {
@@ -19,6 +20,8 @@ export interface SurveyPage {
 /** How a family of routes renders the service's model as JSON. One per response profile. */
 export interface Profile {
   name: string;
+  /** What each of the functions below answers, as the schemas Fastify serialises with. */
+  schemas: ResponseSchemas;
   surveyPage(page: SurveyPage, ctx: ShapeContext): unknown;
   footprint(survey: Survey, ctx: ShapeContext): unknown;
   coverage(surveys: Survey[], ctx: ShapeContext): unknown;
@@ -29,13 +32,8 @@ export interface Profile {
   tileUrl(survey: Survey, tile: CoveredTile, ctx: ShapeContext): string;
 }
 
-export interface ShapeOptions {
+export interface ShapeOptions extends ResponseShape {
   name: string;
-  geometry: 'geojson' | 'wkt';
-  time: 'iso' | 'legacy';
-  /** cloud_cover, links and tile z/x/y, which the seed adds to the provider's published fields. */
-  extras: boolean;
-  tileMetadata: 'flat' | 'nested';
   tileUrl: 'zxy' | 'mosaic';
   /** Path prefix of tile URLs, e.g. "/tile/v2". */
   prefix: string;
@@ -96,6 +94,7 @@ export function createProfile(options: ShapeOptions): Profile {
 
   return {
     name: options.name,
+    schemas: responseSchemas(options),
     tileUrl,
     surveyPage: ({ results, page, pageSize, total }, ctx) => ({
       results: results.map((s) => survey(s, ctx)),

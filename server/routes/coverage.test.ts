@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, testService, wktSquare, type TestService } from '../test/fixtures.ts';
+import { providerProfile, seedProfile } from '../profiles/profile.ts';
+import { expectContract } from '../test/contract.ts';
 
 let seed: TestService;
 let provider: TestService;
@@ -54,7 +56,9 @@ describe('GET /tile/v2/surveys/coverage', () => {
 
   it('returns metadata and GeoJSON footprints (seed) or WKT footprints (provider)', async () => {
     const area = encodeURIComponent(wktSquare(-115.16, 36.14, -115.15, 36.15));
-    const [s] = (await seed.get(`/tile/v2/surveys/coverage?wkt=${area}&zoom=16`)).json();
+    const seedAnswer = (await seed.get(`/tile/v2/surveys/coverage?wkt=${area}&zoom=16`)).json();
+    expectContract(seedProfile.schemas.coverage, seedAnswer);
+    const [s] = seedAnswer;
     expect(s).toMatchObject({
       id: '2022Q4-NV-LAS',
       capture_date_start: '2022-11-01T18:00:00.000Z',
@@ -62,7 +66,9 @@ describe('GET /tile/v2/surveys/coverage', () => {
       spectral_range: 'visible',
     });
     expect(s.footprint.type).toBe('Polygon');
-    const [p] = (await provider.get(`/tile/v2/surveys/coverage?wkt=${area}`)).json();
+    const providerAnswer = (await provider.get(`/tile/v2/surveys/coverage?wkt=${area}`)).json();
+    expectContract(providerProfile.schemas.coverage, providerAnswer);
+    const [p] = providerAnswer;
     expect(p.footprint).toMatch(/^POLYGON/);
     expect(p.cloud_cover).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { redactUrl } from '../logging.ts';
+import { redactUrl, splitTarget } from '../logging.ts';
 
 /** Legacy routes are announced as deprecated since 2025-01-01 and sunset at the end of 2027. */
 const DEPRECATED_SINCE = Date.UTC(2025, 0, 1) / 1000;
@@ -10,7 +10,7 @@ const SUNSET = new Date(Date.UTC(2027, 11, 31)).toUTCString();
  * log line.
  */
 export async function announceDeprecation(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const path = request.url.split('?')[0];
+  const { path } = splitTarget(request.url);
   const successor = path.replace(/^\/tile\//, '/tile/v2/');
   reply.header('deprecation', `@${DEPRECATED_SINCE}`);
   reply.header('sunset', SUNSET);

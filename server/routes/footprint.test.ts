@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'wellknown';
 import { expectEnvelope, FIXTURE_SURVEYS, testService, type TestService } from '../test/fixtures.ts';
+import { providerProfile, seedProfile } from '../profiles/profile.ts';
+import { expectContract } from '../test/contract.ts';
 
 let seed: TestService;
 let provider: TestService;
@@ -14,6 +16,7 @@ describe('GET /tile/v2/{survey_id}/footprint', () => {
     const response = await seed.get('/tile/v2/2025-P01-CO-DEN/footprint');
     expect(response.statusCode).toBe(200);
     const body = response.json();
+    expectContract(seedProfile.schemas.footprint, body);
     expect(body.footprint).toEqual(FIXTURE_SURVEYS[2].footprint);
     expect(body).toMatchObject({
       survey_id: '2025-P01-CO-DEN',
@@ -29,6 +32,7 @@ describe('GET /tile/v2/{survey_id}/footprint', () => {
 
   it('answers the provider profile with WKT', async () => {
     const body = (await provider.get('/tile/v2/2024Q2-CO-DEN/footprint')).json();
+    expectContract(providerProfile.schemas.footprint, body);
     expect(body).toMatchObject({ survey_id: '2024Q2-CO-DEN', status: 200 });
     expect(body.footprint).toMatch(/^POLYGON \(\(/);
     expect(parse(body.footprint)).toEqual(FIXTURE_SURVEYS[0].footprint);

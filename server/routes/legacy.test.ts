@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointToTile } from '@mapbox/tilebelt';
 import { expectEnvelope, testService, wktSquare, type TestService } from '../test/fixtures.ts';
+import { legacyProfile } from '../profiles/profile.ts';
+import { expectContract } from '../test/contract.ts';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -19,6 +21,7 @@ describe('legacy unversioned routes', () => {
     const response = await svc.get('/tile/surveys?page_size=2');
     expect(response.statusCode).toBe(200);
     expectDeprecated(response.headers, '/tile/v2/surveys');
+    expectContract(legacyProfile('seed').schemas.surveyPage, response.json());
     const [first] = response.json().results;
     expect(first.capture_date_start).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
   });
@@ -27,14 +30,17 @@ describe('legacy unversioned routes', () => {
     const response = await svc.get('/tile/2022Q4-NV-LAS/footprint');
     expectDeprecated(response.headers, '/tile/v2/2022Q4-NV-LAS/footprint');
     expect(response.json().footprint).toMatch(/^POLYGON/);
+    expectContract(legacyProfile('seed').schemas.footprint, response.json());
   });
 
   it('answer coverage, tile metadata and tiles', async () => {
     const area = encodeURIComponent(wktSquare(-115.16, 36.14, -115.14, 36.16));
     const coverage = await svc.get(`/tile/surveys/coverage?wkt=${area}`);
     expectDeprecated(coverage.headers, '/tile/v2/surveys/coverage');
+    expectContract(legacyProfile('seed').schemas.coverage, coverage.json());
     expect(coverage.json()[0]).toMatchObject({ id: '2022Q4-NV-LAS', capture_date_end: '2022-11-02 18:30:00 UTC' });
     const tiles = await svc.get(`/tile/2022Q4-NV-LAS/coverage?zoom=15&wkt=${area}`);
+    expectContract(legacyProfile('seed').schemas.tileMetadata, tiles.json());
     expect(tiles.json()[0].static_url).toMatch(/\/tile\/2022Q4-NV-LAS\/15\/\d+\/\d+$/);
     const [x, y] = pointToTile(-115.15, 36.15, 16);
     const tile = await svc.get(`/tile/2022Q4-NV-LAS/16/${x}/${y}`);

@@ -6,7 +6,8 @@ const Wkt = Type.String({ minLength: 1, maxLength: MAX_WKT_LENGTH });
 const ApiKey = Type.Optional(Type.String());
 
 export const SurveyListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  // A maximum also refuses "Infinity", which Ajv's coercion turns into a number that passes as an integer.
+  page: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 }),
   page_size: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
   api_key: ApiKey,
 });

@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
 import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { LiveCatalog } from '../catalog/live-catalog.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { surveyVersion } from '../catalog/survey-version.ts';
 import type { ServiceConfig } from '../config.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, errorResponses, notFound } from '../errors.ts';
 import { tileShare } from '../../geo/covered-tiles.ts';
 import { isValidTile, tileExtent } from '../../geo/tile-address.ts';
 import { checkedArea, surveyTileMetadata } from '../geo/coverage-work.ts';
-import type { FastPath } from '../fast-path.ts';
 import type { TileFormat, TileSource } from '../imagery/source.ts';
 import { mosaicStacId, type Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkDay, checkZoom, surveyOrNotFound } from './checks.ts';
@@ -34,8 +35,11 @@ export interface SurveyRouteOptions {
   tiles: TileSource;
   /** Whether the capture-specific tile route exists under this prefix. */
   mosaicRoute: boolean;
-  /** Where the survey pages and in-memory tiles are offered for repeat answers (server/fast-path.ts). */
-  fastPath?: FastPath;
+  /**
+   * Whether the survey pages and in-memory tiles may be answered again from memory (server/fast-path.ts):
+   * their 200 answers depend only on the URL, the Host and the catalog.
+   */
+  repeatable: boolean;
 }
 
 const FOOTPRINT_CACHE = 'private, max-age=604800';
@@ -74,8 +78,10 @@ function parseTileAddress(params: TileParams): { z: number; x: number; y: number
 }
 
 export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
-  const { prefix, profile, catalog, config, tiles, fastPath } = options;
-  const remembered = fastPath ? { onSend: fastPath.remember } : {};
+  const { prefix, profile, catalog, config, tiles } = options;
+  const pagesRepeat = { fastPath: options.repeatable };
+  // Only tiles held in memory: a tile directory's files may change while the service runs.
+  const tilesRepeat = { fastPath: options.repeatable && tiles.cached !== undefined };
 
   /** The survey whose imagery a tile request means: a named survey, or the newest one with imagery there. */
   function surveyForTile(catalog: Catalog, id: string, z: number, x: number, y: number): Survey {
@@ -120,8 +126,6 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
     if (!tile) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
     reply.header('etag', tile.etag).header('cache-control', TILE_CACHE);
     if (notModified(request, tile.etag)) return reply.status(304).send();
-    // Only tiles held in memory: a tile directory's files may change while the service runs.
-    if (tiles.cached) fastPath?.offer(request, current);
     return reply.header('content-type', tile.contentType).send(tile.body);
   }
 
@@ -134,10 +138,19 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
   });
   let pagesOf: Catalog | undefined;
 
-  return async (app) => {
-    app.get<{ Querystring: SurveyListQuery }>(
+  const { schemas } = profile;
+  const answers = (ok: TSchema) => ({ 200: ok, ...errorResponses });
+  const describe = (summary: string) => ({ summary, tags: [profile.name] });
+
+  return async (untyped) => {
+    const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+
+    app.get(
       `${prefix}/surveys`,
-      { schema: { querystring: SurveyListQuery }, ...remembered },
+      {
+        schema: { ...describe('Survey list'), querystring: SurveyListQuery, response: answers(schemas.surveyPage) },
+        config: pagesRepeat,
+      },
       async (request, reply) => {
         const { page, page_size: pageSize } = request.query;
         const baseUrl = baseUrlOf(config, request);
@@ -149,19 +162,26 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
         const key = `${page}/${pageSize}/${baseUrl}`;
         let body = pageBodies.get(key);
         if (body === undefined) {
+          // The route's own serialiser, so that the bytes kept are what the schema says.
+          const serialise = reply.getSerializationFunction('200') as (page: unknown) => string;
           body = Buffer.from(
-            JSON.stringify(profile.surveyPage({ ...current.page(page, pageSize), page, pageSize }, { baseUrl })),
+            serialise(profile.surveyPage({ ...current.page(page, pageSize), page, pageSize }, { baseUrl })),
           );
           pageBodies.set(key, body);
         }
-        fastPath?.offer(request, current);
         return reply.type(JSON_TYPE).send(body);
       },
     );
 
-    app.get<{ Querystring: AreaCoverageQuery }>(
+    app.get(
       `${prefix}/surveys/coverage`,
-      { schema: { querystring: AreaCoverageQuery } },
+      {
+        schema: {
+          ...describe('Surveys intersecting an area'),
+          querystring: AreaCoverageQuery,
+          response: answers(schemas.coverage),
+        },
+      },
       async (request) => {
         const { wkt, zoom } = request.query;
         if (zoom !== undefined) checkZoom(zoom);
@@ -176,9 +196,11 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
       },
     );
 
-    app.get<{ Params: SurveyParams }>(
+    app.get(
       `${prefix}/:survey_id/footprint`,
-      { schema: { params: SurveyParams } },
+      {
+        schema: { ...describe('Footprint of one survey'), params: SurveyParams, response: answers(schemas.footprint) },
+      },
       async (request, reply) => {
         const survey = surveyOrNotFound(catalog.current, request.params.survey_id);
         const etag = `"${createHash('sha1')
@@ -190,9 +212,16 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
       },
     );
 
-    app.get<{ Params: SurveyParams; Querystring: TileMetadataQuery }>(
+    app.get(
       `${prefix}/:survey_id/coverage`,
-      { schema: { params: SurveyParams, querystring: TileMetadataQuery } },
+      {
+        schema: {
+          ...describe('Tile metadata of one survey'),
+          params: SurveyParams,
+          querystring: TileMetadataQuery,
+          response: answers(schemas.tileMetadata),
+        },
+      },
       async (request, reply) => {
         const { wkt, overlap, tc } = request.query;
         const zoom = checkZoom(request.query.zoom);
@@ -203,16 +232,21 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
       },
     );
 
-    app.get<{ Params: TileParams; Querystring: TileQuery }>(
+    // 200: the tile's bytes (image/png or image/jpeg), or with ?metadata=true its metadata as below.
+    const tileSchema = { querystring: TileQuery, response: answers(schemas.tileItems) };
+    app.get(
       `${prefix}/:survey_id/:z/:x/:y`,
-      { schema: { params: TileParams, querystring: TileQuery }, ...remembered },
+      { schema: { ...describe('One tile'), params: TileParams, ...tileSchema }, config: tilesRepeat },
       async (request, reply) => sendTile(request, reply, request.params),
     );
 
     if (options.mosaicRoute) {
-      app.get<{ Params: MosaicTileParams; Querystring: TileQuery }>(
+      app.get(
         `${prefix}/:survey_id/:mosaic_stac_id/:z/:x/:y`,
-        { schema: { params: MosaicTileParams, querystring: TileQuery }, ...remembered },
+        {
+          schema: { ...describe('One tile of one capture'), params: MosaicTileParams, ...tileSchema },
+          config: tilesRepeat,
+        },
         async (request, reply) => sendTile(request, reply, request.params, request.params.mosaic_stac_id),
       );
     }

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bbox } from '@turf/turf';
 import type { Survey } from '../catalog/survey.ts';
 import { expectEnvelope, square, testService, type TestService } from '../test/fixtures.ts';
+import { providerProfile, seedProfile } from '../profiles/profile.ts';
+import { expectContract } from '../test/contract.ts';
 
 /** 60 surveys, one a day, so ordering and paging are easy to check. */
 const many: Survey[] = Array.from({ length: 60 }, (_, i) => {
@@ -34,6 +36,7 @@ describe('GET /tile/v2/surveys', () => {
     const response = await seed.get('/tile/v2/surveys');
     expect(response.statusCode).toBe(200);
     const body = response.json();
+    expectContract(seedProfile.schemas.surveyPage, body);
     expect(body).toMatchObject({ page: 1, page_size: 25, has_next: true, total_pages: 3, total_results: 60 });
     expect(body.results).toHaveLength(25);
     const ends = body.results.map((s: { capture_date_end: string }) => s.capture_date_end);
@@ -78,16 +81,26 @@ describe('GET /tile/v2/surveys', () => {
     expect(new Set(ids).size).toBe(60);
   });
 
-  it.each(['page=0', 'page=-1', 'page=abc', 'page=1.5', 'page_size=0', 'page_size=101', 'page_size=x'])(
-    'refuses %s with a 400 envelope',
-    async (query) => {
-      const body = expectEnvelope(await seed.get(`/tile/v2/surveys?${query}`), 400, 'invalid_parameter');
-      expect(body.message).toMatch(/page/);
-    },
-  );
+  it.each([
+    'page=0',
+    'page=-1',
+    'page=abc',
+    'page=1.5',
+    'page=Infinity',
+    'page=1e400',
+    'page=NaN',
+    'page_size=0',
+    'page_size=101',
+    'page_size=x',
+    'page_size=-Infinity',
+  ])('refuses %s with a 400 envelope', async (query) => {
+    const body = expectEnvelope(await seed.get(`/tile/v2/surveys?${query}`), 400, 'invalid_parameter');
+    expect(body.message).toMatch(/page/);
+  });
 
   it('answers in the provider profile without cloud cover or links', async () => {
     const body = (await provider.get('/tile/v2/surveys?page_size=2')).json();
+    expectContract(providerProfile.schemas.surveyPage, body);
     expect(Object.keys(body.results[0]).sort()).toEqual([
       'capture_date_end',
       'capture_date_start',

@@ -3,6 +3,8 @@ import { parse } from 'wellknown';
 import type { Polygon } from 'geojson';
 import { tilesCovering } from '../../geo/covered-tiles.ts';
 import { expectEnvelope, testService, wktSquare, type TestService } from '../test/fixtures.ts';
+import { providerProfile, seedProfile } from '../profiles/profile.ts';
+import { expectContract } from '../test/contract.ts';
 
 let seed: TestService;
 let provider: TestService;
@@ -29,6 +31,7 @@ describe('GET /tile/v2/{survey_id}/coverage', () => {
     const response = await metadata(seed, `zoom=16&wkt=${encodeURIComponent(area)}`);
     expect(response.statusCode).toBe(200);
     const items: Item[] = response.json();
+    expectContract(seedProfile.schemas.tileMetadata, items);
     const expected = tilesCovering(parse(area) as Polygon, 16);
     expect(expected.kind === 'tiles' && items.map(({ x, y }) => ({ z: 16, x, y }))).toEqual(
       expected.kind === 'tiles' && expected.tiles.map(({ z, x, y }) => ({ z, x, y })),
@@ -105,6 +108,7 @@ describe('GET /tile/v2/{survey_id}/coverage', () => {
 
   it('defaults zoom to 14 and answers provider shape as an array of arrays', async () => {
     const nested: Item[][] = (await metadata(provider, `wkt=${encodeURIComponent(area)}`)).json();
+    expectContract(providerProfile.schemas.tileMetadata, nested);
     expect(Array.isArray(nested[0])).toBe(true);
     expect(nested[0][0].static_url).toContain('/14/');
     expect(nested[0][0]).not.toHaveProperty('z');

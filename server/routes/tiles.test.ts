@@ -3,6 +3,8 @@ import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import { pointToTile } from '@mapbox/tilebelt';
 import { expectEnvelope, testService, type TestService } from '../test/fixtures.ts';
+import { providerProfile, seedProfile } from '../profiles/profile.ts';
+import { expectContract } from '../test/contract.ts';
 
 let seed: TestService;
 let provider: TestService;
@@ -63,13 +65,16 @@ describe('GET /tile/v2/{survey_id}/{z}/{x}/{y}', () => {
 
   it('returns the tile metadata as JSON with ?metadata=true', async () => {
     const items = (await seed.get(`${lasVegas}?metadata=true`)).json();
+    expectContract(seedProfile.schemas.tileItems, items);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ z: 16, x: lx, y: ly, percent_covered: 100, survey_id: '2022Q4-NV-LAS' });
     expect(items[0].static_url).toMatch(new RegExp(`/tile/v2/2022Q4-NV-LAS/16/${lx}/${ly}$`));
   });
 
   it('serves the capture-specific form used by provider URLs', async () => {
-    const [item] = (await provider.get(`${lasVegas}?metadata=true`)).json();
+    const providerItems = (await provider.get(`${lasVegas}?metadata=true`)).json();
+    expectContract(providerProfile.schemas.tileItems, providerItems);
+    const [item] = providerItems;
     const url = new URL(item.static_url);
     const response = await provider.get(url.pathname);
     expect(response.statusCode).toBe(200);

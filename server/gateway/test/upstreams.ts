@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
-import type { ServiceConfig } from '../config.ts';
-import { testService } from '../test/fixtures.ts';
-import { buildGatewayApp, type GatewayAppOptions } from './app.ts';
-import { gatewayConfigFromEnv, type GatewayConfig } from './config.ts';
-import { SESSION_COOKIE } from './session.ts';
+import type { ServiceConfig } from '../../config.ts';
+import { testService } from '../../test/fixtures.ts';
+import { buildGatewayApp, type GatewayAppOptions } from '../app.ts';
+import { gatewayConfigFromEnv, type GatewayConfig } from '../config.ts';
+import { SESSION_COOKIE } from '../session.ts';
 
 export const ACCESS_KEY = 'team-access-key-0123456789';
 
