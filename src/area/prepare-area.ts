@@ -56,13 +56,21 @@ function roundAndClean(geometry: AreaGeometry): AreaGeometry {
   }
 }
 
-function refuseCrossingEdges(geometry: AreaGeometry): void {
+/** Where the outline's edges cross each other: how often, and the first place (lon, lat); null when they do not. */
+export function findCrossings(geometry: AreaGeometry): { count: number; first: [number, number] } | null {
   const crossings = kinks(geometry).features;
-  if (crossings.length === 0) return;
+  if (crossings.length === 0) return null;
   const [lon, lat] = crossings[0].geometry.coordinates;
+  return { count: crossings.length, first: [lon, lat] };
+}
+
+function refuseCrossingEdges(geometry: AreaGeometry): void {
+  const crossings = findCrossings(geometry);
+  if (!crossings) return;
+  const [lon, lat] = crossings.first;
   throw new AreaInputError(
     'self-intersection',
-    `The outline crosses itself (${crossings.length === 1 ? 'once' : `${crossings.length} times`}, first near ` +
+    `The outline crosses itself (${crossings.count === 1 ? 'once' : `${crossings.count} times`}, first near ` +
       `${lon.toFixed(5)} ${lat.toFixed(5)}). Redraw it so that no edges cross.`,
   );
 }

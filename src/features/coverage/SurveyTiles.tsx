@@ -2,10 +2,12 @@ import { useId, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { estimateSurveyTileCount } from '../../area/tile-count.ts';
 import { useAuth } from '../../auth/auth-store.ts';
-import { PREVIEW_MAX_ZOOM, PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
+import { bbox as bboxOf } from '@turf/turf';
+import { mapZoomFor, PREVIEW_MAX_ZOOM, PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
 import { tileCoverageStops } from '../../map/area-search-layers.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { tileZoomNote } from '../units/zoom-levels.ts';
 import { SERVICE_TILE_CAP, tileFetchPlan, tilePositionCount } from './coverage-results.ts';
 import { formatBytes, formatCount } from './format.ts';
 import { useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
@@ -44,6 +46,8 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
   }
 
   const { result } = chosen;
+  const [, south, , north] = area ? bboxOf(area.geometry) : [0, 0, 0, 0];
+  const latitude = (south + north) / 2;
   const tiles = query.data;
   const positions = tiles ? tilePositionCount(tiles) : 0;
   const exportTiles = async (format: 'csv' | 'geojson') => {
@@ -85,6 +89,9 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
           Estimate: {estimateText}
         </span>
       </div>
+      <p className="tiles-controls__note" data-testid="tile-zoom-note">
+        {tileZoomNote(zoom, latitude, mapZoomFor)}
+      </p>
 
       {plan.kind === 'none' && <p className="panel-section__empty">This survey has no tile in the area at z{zoom}.</p>}
 
