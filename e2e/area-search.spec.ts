@@ -113,7 +113,7 @@ test(
     await page.mouse.down();
     await page.mouse.move(from.x + 1, from.y + 1); // the drag starts here, as a hand's would
     await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
-    await expect(page.locator('.draw-hint__size')).toHaveText(/^[\d.]+ km²$/); // live size while drawing
+    await expect(page.locator('.draw-hint__size')).toHaveText(/^[\d.,]+ (m²|ha|km²)$/); // live size while drawing
     await page.mouse.move(to.x, to.y, { steps: 4 });
     await page.mouse.up();
     await expect(results(page).getByRole('option').first()).toBeVisible();

@@ -94,7 +94,7 @@ test('filters find matches beyond the first page, the map follows the matches, a
   await expect.poll(() => renderedIds(page)).toEqual(cola);
   expect(firstPages.flatMap((p) => p.results.map((s) => s.id)).filter((id) => cola.includes(id))).toEqual([]);
   await expect(surveyList(page).getByRole('option').first()).toHaveAttribute('aria-setsize', String(cola.length));
-  await expect(chip(page, 'Id contains “sc-cola”')).toBeVisible();
+  await expect(chip(page, 'Id or place “sc-cola”')).toBeVisible();
   // The map draws the matching rows' footprints, and only those.
   await expect.poll(() => drawnFootprints(page)).toEqual([...cola].sort());
 
@@ -105,7 +105,7 @@ test('filters find matches beyond the first page, the map follows the matches, a
   await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(cola.at(-1)!);
 
   // The chip removes the filter: the plain list is back.
-  await chip(page, 'Id contains “sc-cola”').click();
+  await chip(page, 'Id or place “sc-cola”').click();
   await expect(search(page)).toHaveValue('');
   await expect(page.getByRole('group', { name: 'Active filters' })).toHaveCount(0);
   await expect(page.getByText(new RegExp(`^${catalog.length} surveys( · \\d+ loaded)?$`))).toBeVisible();

@@ -1,13 +1,15 @@
 // Writes the offline default basemap into public/basemap/ as GeoJSON files that the viewer loads by URL.
 // Sources (npm-packaged open data): Natural Earth via world-atlas (land, country borders),
 // US Census cartographic boundaries via us-atlas (nation, states, counties),
-// Natural Earth populated places via city-timezones (place names).
+// Natural Earth populated places via city-timezones (place names), and a gazetteer for place search
+// (US states, cities and counties with their USPS state codes from states-us).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { feature, mesh } from 'topojson-client';
-import { area, booleanPointInPolygon, centerOfMass, pointOnFeature } from '@turf/turf';
+import { area, bbox, booleanPointInPolygon, centerOfMass, pointOnFeature } from '@turf/turf';
+import { states as stateCodes } from 'states-us';
 
 const require = createRequire(import.meta.url);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -100,3 +102,33 @@ const cities = readJson('city-timezones/data/cityMap.json')
   .map((c) => asFeature({ type: 'Point', coordinates: [c.lng, c.lat] }, { name: c.city, pop: c.pop, kind: 'city' }));
 
 write('places.geojson', collection([...stateLabels, ...cities]));
+
+// The place search's gazetteer: rows of arrays (it is read whole, on demand). States and counties with their extent
+// [west, south, east, north], US cities with their position and population; every place with its USPS state code.
+const codeOfState = new Map(stateCodes.map((s) => [s.name, s.abbreviation]));
+const stateFeatures = feature(states, states.objects.states).features;
+const stateCodeByFips = new Map(stateFeatures.map((s) => [s.id, codeOfState.get(s.properties.name)]));
+const extent = (f) => bbox(f).map((v) => Math.round(v * 1e3) / 1e3);
+const known = (rows) => rows.filter((row) => row[1]);
+write('gazetteer.json', {
+  states: known(stateFeatures.map((s) => [s.properties.name, codeOfState.get(s.properties.name), ...extent(s)])),
+  cities: known(
+    readJson('city-timezones/data/cityMap.json')
+      .filter((c) => c.iso2 === 'US' && c.state_ansi)
+      .sort((a, b) => b.pop - a.pop)
+      .map((c) => [
+        c.city,
+        c.state_ansi,
+        Math.round(c.lng * 1e4) / 1e4,
+        Math.round(c.lat * 1e4) / 1e4,
+        Math.round(c.pop),
+      ]),
+  ),
+  counties: known(
+    feature(counties, counties.objects.counties).features.map((c) => [
+      c.properties.name,
+      stateCodeByFips.get(c.id.slice(0, 2)),
+      ...extent(c),
+    ]),
+  ),
+});

@@ -78,3 +78,14 @@ export interface RuntimeConfig {
   /** Gateway mode: whether the gateway asks for its access key (else it admits by SSO header, or is open). */
   accessKeyRequired: boolean;
 }
+
+/** [west, south, east, north] in degrees. */
+export type PlaceExtent = [number, number, number, number];
+
+/** US places from the offline basemap's data (public/basemap/gazetteer.json), for place search. */
+export interface Gazetteer {
+  states: { name: string; code: string; extent: PlaceExtent }[];
+  /** Most populous first. */
+  cities: { name: string; state: string; position: [number, number]; population: number }[];
+  counties: { name: string; state: string; extent: PlaceExtent }[];
+}

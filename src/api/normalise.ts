@@ -6,6 +6,8 @@ import type {
   AccessToken,
   CoverageSurvey,
   FootprintGeometry,
+  Gazetteer,
+  PlaceExtent,
   RuntimeConfig,
   StaticKey,
   Survey,
@@ -294,5 +296,39 @@ export function normaliseRuntimeConfig(raw: unknown): RuntimeConfig {
     clientSecret: text(record.clientSecret),
     basemapStyleUrl: optionalString(record.basemapStyleUrl),
     accessKeyRequired: record.accessKeyRequired === true,
+  };
+}
+
+/** The basemap's gazetteer (rows of arrays); rows that are not what they should be are left out. */
+export function normaliseGazetteer(raw: unknown): Gazetteer {
+  const record = objectOf(raw, 'The gazetteer');
+  const rows = (value: unknown) => (Array.isArray(value) ? value.filter(Array.isArray) : []);
+  const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+  const isExtent = (values: unknown[]): values is PlaceExtent =>
+    values.length === 4 && values.every((v) => typeof v === 'number' && Number.isFinite(v));
+  const extentOf = (row: unknown[]) => row.slice(2, 6);
+  return {
+    states: rows(record.states).flatMap((row) => {
+      const extent = extentOf(row);
+      return isText(row[0]) && isText(row[1]) && isExtent(extent) ? [{ name: row[0], code: row[1], extent }] : [];
+    }),
+    cities: rows(record.cities).flatMap((row) => {
+      const [name, state, lon, lat, population] = row;
+      const finite = [lon, lat].every((v) => typeof v === 'number' && Number.isFinite(v));
+      return isText(name) && isText(state) && finite
+        ? [
+            {
+              name,
+              state,
+              position: [lon, lat] as [number, number],
+              population: typeof population === 'number' ? population : 0,
+            },
+          ]
+        : [];
+    }),
+    counties: rows(record.counties).flatMap((row) => {
+      const extent = extentOf(row);
+      return isText(row[0]) && isText(row[1]) && isExtent(extent) ? [{ name: row[0], state: row[1], extent }] : [];
+    }),
   };
 }

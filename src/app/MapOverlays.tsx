@@ -3,6 +3,7 @@ import type { Connection } from '../api/connection.ts';
 import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
 import { FootprintSync } from '../features/footprints/FootprintSync.tsx';
 import { OverlapChooser } from '../features/footprints/OverlapChooser.tsx';
+import { PlaceSearch } from '../features/places/PlaceSearch.tsx';
 import { MapLayersPanel } from '../features/map-layers/MapLayersPanel.tsx';
 import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
@@ -39,6 +40,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
     <>
       <FootprintSync connection={connection} surveyMap={surveyMap} />
       <PreviewSync connection={connection} surveyMap={surveyMap} />
+      <PlaceSearch surveyMap={surveyMap} />
       <ZoomHint connection={connection} surveyMap={surveyMap} />
       <MapLayersSync connection={connection} surveyMap={surveyMap} />
       <MapLayersPanel surveyMap={surveyMap} />

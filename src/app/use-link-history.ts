@@ -1,14 +1,26 @@
 import { useEffect } from 'react';
 import type { SurveyMap } from '../map/survey-map.ts';
-import { areaSearchStore, DEFAULT_TILE_ZOOM } from '../state/area-search-store.ts';
+import { areaSearchStore, DEFAULT_TILE_ZOOM, type AreaOrigin } from '../state/area-search-store.ts';
 import { compareStore } from '../state/compare-store.ts';
 import { filterStore } from '../state/filter-store.ts';
 import { selectionStore } from '../state/selection-store.ts';
 import { uiStore } from '../state/ui-store.ts';
 import { encodeArea, linkFromHash, linkToHash, navigationKey, type LinkState } from './link-state.ts';
 
+/** The URL is written at most this long after the map comes to rest (a reload right after a zoom keeps it). */
+const VIEW_WRITE_MS = 150;
 const whenIdle = (run: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : run();
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 500 }) : run();
+
+/** What this app keeps in each of its history entries, beside the URL: how the entry's area came. */
+interface EntryState {
+  surveyViewer: 1;
+  areaOrigin: AreaOrigin | null;
+}
+const entryState = (): EntryState => ({ surveyViewer: 1, areaOrigin: areaSearchStore.getState().area?.origin ?? null });
+/** The entry Back or Forward went to, when this app wrote it (a link typed or opened in the tab is not). */
+const ownEntry = (state: unknown): EntryState | null =>
+  state && typeof state === 'object' && (state as EntryState).surveyViewer === 1 ? (state as EntryState) : null;
 
 /** What the stores and the map hold now, as a link. */
 function currentLink(surveyMap: SurveyMap): LinkState {
@@ -30,8 +42,16 @@ function currentLink(surveyMap: SurveyMap): LinkState {
   };
 }
 
+interface ApplyOptions {
+  /**
+   * A history entry of this app's own: an area it lacks was not there then, and goes. A link opened in the tab only
+   * adds what it names: the user's current area stays when it has none.
+   */
+  entry: EntryState | null;
+}
+
 /** Puts a link's state into the stores; the map view is the hook's to apply. */
-function applyToStores(link: LinkState): void {
+function applyToStores(link: LinkState, { entry }: ApplyOptions): void {
   filterStore.getState().filtersRestored(link.filters);
   if (link.compare) compareStore.getState().compareRestored(link.compare);
   else compareStore.getState().compareClosed();
@@ -39,7 +59,10 @@ function applyToStores(link: LinkState): void {
   else selectionStore.getState().selectionCleared();
   const area = areaSearchStore.getState();
   const current = area.area?.geometry ?? area.pendingRestore;
-  if ((current && encodeArea(current)) !== (link.area && encodeArea(link.area))) area.areaLinked(link.area);
+  const keepArea = !link.area && !entry;
+  if (!keepArea && (current && encodeArea(current)) !== (link.area && encodeArea(link.area)))
+    area.areaLinked(link.area, entry?.areaOrigin ?? (entry ? 'restored' : 'linked'));
+  if (link.view && keepArea) area.viewLinked();
   area.dateRangeChanged({ observedStart: link.observed.start, observedEnd: link.observed.end });
   if ((link.tileZoom ?? DEFAULT_TILE_ZOOM) !== area.tileZoom) area.tileZoomChosen(link.tileZoom ?? DEFAULT_TILE_ZOOM);
   uiStore.getState().latestImageryRestored(link.latestImagery);
@@ -56,7 +79,7 @@ export function currentPageUrl(): string {
 
 /** The page's own link at load, applied to the stores before the first render (a link beats stored state). */
 const initialLink = typeof location === 'undefined' ? null : linkFromHash(location.hash);
-if (initialLink) applyToStores(initialLink);
+if (initialLink) applyToStores(initialLink, { entry: null });
 
 /** The camera of the link the page was opened with: the map starts there. */
 export const linkedView = () => initialLink?.view ?? null;
@@ -78,20 +101,23 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       if (disposed) return;
       const link = currentLink(surveyMap);
       const key = navigationKey(link);
-      // A view change waits while the camera moves (the map's next idle schedules it again); a new
-      // selection, comparison or area is a history entry at once.
-      if (key === lastKey && surveyMap.isMoving() && !evenWhileMoving) return;
+      // A view change waits while the camera moves (looked at again shortly, so that it is written soon after the map
+      // comes to rest); a new selection, comparison or area is a history entry at once.
+      if (key === lastKey && surveyMap.isMoving() && !evenWhileMoving) {
+        schedule();
+        return;
+      }
       const hash = linkToHash(link);
-      if (hash === location.hash) return;
+      if (hash === location.hash && ownEntry(history.state)) return;
       const url = `${location.pathname}${location.search}${hash}`;
-      if (key !== lastKey) history.pushState(null, '', url);
-      else history.replaceState(null, '', url);
+      if (key !== lastKey) history.pushState(entryState(), '', url);
+      else history.replaceState(entryState(), '', url);
       lastKey = key;
     };
     // Coalesces a burst of changes (a drag, a restore touching several stores) into one entry, written when the page is
     // idle.
     const schedule = () => {
-      if (timer === undefined) timer = setTimeout(() => whenIdle(() => write()), 200);
+      if (timer === undefined) timer = setTimeout(() => whenIdle(() => write()), VIEW_WRITE_MS);
     };
     // A new selection or comparison is its own entry, written on the next task (stores changed together
     // still make one), however busy the page is: two selections a second apart are two steps back.
@@ -108,9 +134,11 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       if (!link) return;
       clearTimeout(timer);
       timer = undefined;
-      applyToStores(link);
+      applyToStores(link, { entry: ownEntry(history.state) });
       if (link.view) surveyMap.setView(link.view);
-      lastKey = navigationKey(link);
+      // What is shown now (a link without an area kept the user's), and the entry marked as this app's.
+      lastKey = navigationKey(currentLink(surveyMap));
+      schedule();
     };
 
     const offs = [
@@ -129,6 +157,7 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
         if (changed) schedule();
       }),
       uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && schedule()),
+      surveyMap.onViewChange(schedule),
       surveyMap.onViewSettled(schedule),
     ];
     window.addEventListener('popstate', onPopState);

@@ -439,6 +439,11 @@ export class SurveyMap {
     this.map.easeTo({ center, zoom, duration: 700 });
   }
 
+  /** Gives the keyboard to the map (arrows pan, +/- zoom), e.g. once the control that moved it is gone. */
+  focus(): void {
+    this.map.getCanvas().focus();
+  }
+
   /** Shows one survey's imagery, or none. Opacity and visibility changes keep the loaded tiles. */
   showPreview(spec: PreviewSpec | null): void {
     const previous = this.preview;

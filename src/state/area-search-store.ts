@@ -34,8 +34,10 @@ export interface AreaSearchState {
   area: ActiveArea | null;
   /** A stored or linked area waiting to be checked and shown (once there is a session). */
   pendingRestore: AreaGeometry | null;
-  /** Where the pending area comes from: a linked one keeps the link's map view. */
-  pendingOrigin: 'restored' | 'linked';
+  /** Where the pending area comes from (what its summary will say). */
+  pendingOrigin: AreaOrigin;
+  /** The pending area is shown where the map already is: a link or history entry brought its own view. */
+  pendingKeepsView: boolean;
   /** Why the last drawn, edited or imported input was refused; the area stayed as it was. */
   refusal: string | null;
   /** Bumped whenever the map must show `area` again, e.g. over a refused drawing. */
@@ -56,8 +58,13 @@ export interface AreaSearchState {
   areaAccepted(area: ActiveArea): void;
   areaRefused(message: string): void;
   areaDeleted(): void;
-  /** A shared link or history entry names this area (or none). */
-  areaLinked(geometry: AreaGeometry | null): void;
+  /**
+   * A shared link or history entry names this area (or none); `origin` is how it came when a history entry knows,
+   * else it is labelled as from a link.
+   */
+  areaLinked(geometry: AreaGeometry | null, origin?: AreaOrigin): void;
+  /** A link brought its own map view: an area restored from storage must not move the map. */
+  viewLinked(): void;
   refusalDismissed(): void;
   toolChanged(tool: AreaTool): void;
   dateRangeChanged(range: { observedStart?: string; observedEnd?: string }): void;
@@ -88,6 +95,7 @@ export const areaSearchStore = createStore<AreaSearchState>()((set) => ({
   area: null,
   pendingRestore: stored?.area ?? null,
   pendingOrigin: 'restored',
+  pendingKeepsView: false,
   refusal: null,
   areaRevision: 0,
   tool: 'static',
@@ -117,10 +125,10 @@ export const areaSearchStore = createStore<AreaSearchState>()((set) => ({
       search: null,
       selectedTileKey: null,
     })),
-  areaLinked: (geometry) =>
+  areaLinked: (geometry, origin = 'linked') =>
     set((state) =>
       geometry
-        ? { pendingRestore: geometry, pendingOrigin: 'linked' }
+        ? { pendingRestore: geometry, pendingOrigin: origin, pendingKeepsView: true }
         : {
             pendingRestore: null,
             area: null,
@@ -129,6 +137,7 @@ export const areaSearchStore = createStore<AreaSearchState>()((set) => ({
             areaRevision: state.areaRevision + (state.area ? 1 : 0),
           },
     ),
+  viewLinked: () => set({ pendingKeepsView: true }),
   refusalDismissed: () => set({ refusal: null }),
   toolChanged: (tool) => set({ tool }),
   dateRangeChanged: (range) =>

@@ -23,6 +23,8 @@ export interface UiState {
   latestImagery: boolean;
   /** Phones: whether the sidebar's bottom sheet is pulled up. */
   sheetExpanded: boolean;
+  /** The selected-survey panel shows only its id, leaving the room to the lists. */
+  selectedPanelCollapsed: boolean;
   helpOpen: boolean;
   /** A short confirmation shown over the map, e.g. "Link copied". */
   notice: string | null;
@@ -35,6 +37,7 @@ export interface UiState {
   latestImageryToggled(): void;
   latestImageryRestored(on: boolean): void;
   sheetToggled(): void;
+  selectedPanelToggled(): void;
   helpOpened(): void;
   helpClosed(): void;
   noticeShown(text: string): void;
@@ -53,6 +56,7 @@ export const uiStore = createStore<UiState>()((set) => ({
   overlapChoice: null,
   latestImagery: false,
   sheetExpanded: false,
+  selectedPanelCollapsed: false,
   helpOpen: false,
   notice: null,
   sidebarTabChosen: (sidebarTab) => set({ sidebarTab }),
@@ -65,6 +69,7 @@ export const uiStore = createStore<UiState>()((set) => ({
   latestImageryToggled: () => set((state) => ({ latestImagery: !state.latestImagery })),
   latestImageryRestored: (latestImagery) => set({ latestImagery }),
   sheetToggled: () => set((state) => ({ sheetExpanded: !state.sheetExpanded })),
+  selectedPanelToggled: () => set((state) => ({ selectedPanelCollapsed: !state.selectedPanelCollapsed })),
   helpOpened: () => set({ helpOpen: true }),
   helpClosed: () => set({ helpOpen: false }),
   noticeShown: (notice) => set({ notice }),

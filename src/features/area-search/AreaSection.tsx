@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { areaSearchStore, dateRangeProblem, useAreaSearch, type AreaOrigin } from '../../state/area-search-store.ts';
-import { formatCount, formatKm2 } from '../coverage/format.ts';
+import { formatCount } from '../coverage/format.ts';
 import { DateRangeFieldset } from '../fields/DateRangeFieldset.tsx';
 import { useSurveyMap } from '../../map/map-context.ts';
 import { importAreaFile } from './import-area.ts';
-import { useLiveSize } from './use-live-size.ts';
+import { UnitSystemSelect } from '../units/UnitSystemSelect.tsx';
+import { useAreaFormat } from '../units/use-area-format.ts';
+import { crossingWarning, useLiveSize } from './use-live-size.ts';
 import { PasteWktDialog } from './PasteWktDialog.tsx';
 
 const ORIGIN: Record<AreaOrigin, string> = {
@@ -24,7 +26,8 @@ export function AreaSection() {
   const refusal = useAreaSearch((s) => s.refusal);
   const tool = useAreaSearch((s) => s.tool);
   const surveyMap = useSurveyMap();
-  const liveKm2 = useLiveSize(surveyMap);
+  const live = useLiveSize(surveyMap);
+  const formatArea = useAreaFormat();
   const observedStart = useAreaSearch((s) => s.observedStart);
   const observedEnd = useAreaSearch((s) => s.observedEnd);
   const [pasting, setPasting] = useState(false);
@@ -54,7 +57,7 @@ export function AreaSection() {
     if (format === 'wkt') downloads.saveAreaWkt(area);
     else downloads.saveAreaGeoJson(area);
   };
-  const drawing = tool !== 'static' && tool !== 'select' && liveKm2 !== null;
+  const drawing = tool !== 'static' && tool !== 'select' && live !== null;
 
   return (
     <section className="panel-section" aria-labelledby={`${dateId}-title`}>
@@ -99,9 +102,10 @@ export function AreaSection() {
         </div>
       )}
 
-      {drawing && (
-        <p className="area-summary__live" role="status">
-          Drawing: <strong>{formatKm2(liveKm2)} km²</strong>
+      {live && (tool === 'select' || drawing) && (
+        <p className={live.crosses ? 'area-summary__live is-crossing' : 'area-summary__live'} role="status">
+          {tool === 'select' ? 'Editing' : 'Drawing'}: <strong>{formatArea(live.km2)}</strong>
+          {live.crosses && <span className="area-summary__crossing"> {crossingWarning}</span>}
         </p>
       )}
 
@@ -109,8 +113,9 @@ export function AreaSection() {
         <div className={area.tooLarge ? 'area-summary is-too-large' : 'area-summary'}>
           <div className="area-summary__size">
             <span className="area-summary__km2" data-testid="area-km2">
-              {formatKm2(area.km2)} km²
+              {formatArea(area.km2)}
             </span>
+            <UnitSystemSelect />
             <span className="area-summary__meta">
               {polygonsText(area.geometry)} · {formatCount(area.vertexCount)} positions · {ORIGIN[area.origin]}
             </span>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { bbox as bboxOf } from '@turf/turf';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
@@ -14,6 +14,9 @@ export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
   const revision = useAreaSearch((s) => s.areaRevision);
   const pendingRestore = useAreaSearch((s) => s.pendingRestore);
   const pendingOrigin = useAreaSearch((s) => s.pendingOrigin);
+  const pendingKeepsView = useAreaSearch((s) => s.pendingKeepsView);
+  /** An area shown where the map already is (from a link or history entry): it is not fitted. */
+  const keepsView = useRef<unknown>(null);
 
   useEffect(() => {
     const store = areaSearchStore.getState;
@@ -31,8 +34,10 @@ export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
   }, [surveyMap]);
 
   useEffect(() => {
-    if (pendingRestore) acceptArea(pendingRestore, pendingOrigin);
-  }, [pendingRestore, pendingOrigin]);
+    if (!pendingRestore) return;
+    const outcome = acceptArea(pendingRestore, pendingOrigin);
+    if (outcome.ok && pendingKeepsView) keepsView.current = outcome.area;
+  }, [pendingRestore, pendingOrigin, pendingKeepsView]);
 
   // `revision` also changes when a drawing was refused: the map then shows the previous area again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` is the trigger, not an input
@@ -40,6 +45,7 @@ export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
 
   // A pasted, imported or restored area may be anywhere: bring it into view. A drawn one already is.
   useEffect(() => {
+    if (area === keepsView.current) return;
     if (area && (area.origin === 'pasted' || area.origin === 'imported' || area.origin === 'restored')) {
       surveyMap.fitBounds(bboxOf(area.geometry) as [number, number, number, number]);
     }

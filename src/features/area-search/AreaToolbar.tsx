@@ -3,8 +3,8 @@ import type { AreaTool } from '../../draw/area-draw-controller.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
-import { formatKm2 } from '../coverage/format.ts';
-import { useLiveSize } from './use-live-size.ts';
+import { useAreaFormat } from '../units/use-area-format.ts';
+import { crossingWarning, useLiveSize } from './use-live-size.ts';
 import { CircleIcon, EditIcon, FreehandIcon, PolygonIcon, RectangleIcon, TrashIcon } from './icons.tsx';
 
 interface ToolSpec {
@@ -49,7 +49,8 @@ export function AreaToolbar({ surveyMap }: { surveyMap: SurveyMap }) {
   const ready = useSyncExternalStore(subscribe, () => surveyMap.areaToolsReady());
   const tool = useAreaSearch((s) => s.tool);
   const area = useAreaSearch((s) => s.area);
-  const liveKm2 = useLiveSize(surveyMap);
+  const live = useLiveSize(surveyMap);
+  const formatArea = useAreaFormat();
 
   const choose = (next: AreaTool) => {
     uiStore.getState().sidebarTabChosen('area');
@@ -119,9 +120,9 @@ export function AreaToolbar({ surveyMap }: { surveyMap: SurveyMap }) {
         </button>
       </div>
       {hint && (
-        <div className="draw-hint" role="status">
-          <span>{hint}</span>
-          {liveKm2 !== null && <span className="draw-hint__size">{formatKm2(liveKm2)} km²</span>}
+        <div className={live?.crosses ? 'draw-hint draw-hint--crossing' : 'draw-hint'} role="status">
+          <span>{live?.crosses ? crossingWarning : hint}</span>
+          {live && <span className="draw-hint__size">{formatArea(live.km2)}</span>}
           <button type="button" className="button button--small" onClick={() => surveyMap.startAreaTool('static')}>
             {tool === 'select' ? 'Done' : 'Cancel'}
           </button>

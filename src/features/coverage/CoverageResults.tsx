@@ -5,7 +5,8 @@ import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { useListboxKeys } from '../listbox/use-listbox-keys.ts';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover } from '../surveys/format.ts';
-import { formatCount, formatKm2, formatPercent } from './format.ts';
+import { useAreaFormat } from '../units/use-area-format.ts';
+import { formatCount, formatPercent } from './format.ts';
 import { useCoverage } from './use-coverage.ts';
 
 const optionId = (index: number) => `coverage-option-${index}`;
@@ -21,6 +22,7 @@ export function CoverageResults({ connection }: { connection: Connection }) {
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
   const listRef = useRef<HTMLDivElement>(null);
+  const formatArea = useAreaFormat();
   const results = summary?.results ?? [];
 
   // Only the rows in sight (and a few around) are in the DOM: a search can find thousands.
@@ -36,7 +38,7 @@ export function CoverageResults({ connection }: { connection: Connection }) {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
 
-  const { activeIndex, setActiveIndex, onKeyDown } = useListboxKeys({
+  const { activeIndex, setActiveIndex, onKeyDown, onFocus } = useListboxKeys({
     count: results.length,
     selectedIndex,
     onActivate: (index) => {
@@ -112,7 +114,7 @@ export function CoverageResults({ connection }: { connection: Connection }) {
             {summary.uncovered.km2 > 0 ? (
               <span className="coverage-summary__uncovered" data-testid="uncovered">
                 <span className="legend-swatch legend-swatch--uncovered" aria-hidden="true" />
-                Not covered: {formatKm2(summary.uncovered.km2)} km² (
+                Not covered: {formatArea(summary.uncovered.km2)} (
                 {formatPercent((summary.uncovered.km2 / area.km2) * 100)})
               </span>
             ) : (
@@ -128,6 +130,7 @@ export function CoverageResults({ connection }: { connection: Connection }) {
               tabIndex={0}
               aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
               onKeyDown={onKeyDown}
+              onFocus={onFocus}
               onBlur={() => setActiveIndex(-1)}
               onMouseLeave={() => hover(null)}
             >

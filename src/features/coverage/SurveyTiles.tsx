@@ -3,9 +3,12 @@ import type { Connection } from '../../api/connection.ts';
 import { surveyTileCount } from '../../../geo/covered-tiles.ts';
 import { DEFAULT_TILE_CAP, MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../geo/limits.ts';
 import { useAuth } from '../../auth/auth-store.ts';
+import { bbox as bboxOf } from '@turf/turf';
+import { mapZoomFor } from '../../map/preview-layer.ts';
 import { tileCoverageStops } from '../../map/area-search-layers.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { tileZoomNote } from '../units/zoom-levels.ts';
 import { tileFetchPlan, tilePositionCount } from './coverage-results.ts';
 import { formatBytes, formatCount } from './format.ts';
 import { useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
@@ -46,6 +49,8 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
   }
 
   const { result } = chosen;
+  const [, south, , north] = area ? bboxOf(area.geometry) : [0, 0, 0, 0];
+  const latitude = (south + north) / 2;
   const tiles = query.data;
   const positions = tiles ? tilePositionCount(tiles) : 0;
   const exportTiles = async (format: 'csv' | 'geojson') => {
@@ -88,6 +93,9 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
           Estimate: {estimateText}
         </span>
       </div>
+      <p className="tiles-controls__note" data-testid="tile-zoom-note">
+        {tileZoomNote(zoom, latitude, mapZoomFor)}
+      </p>
 
       {plan.kind === 'none' && <p className="panel-section__empty">This survey has no tile in the area at z{zoom}.</p>}
 

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatKm2, formatPercent } from './format.ts';
+import { formatBytes, formatPercent } from './format.ts';
 
 describe('formats', () => {
-  it.each([
-    [0, '0.00'],
-    [0.004, '< 0.01'],
-    [4.4431, '4.44'],
-    [33.27, '33.3'],
-    [696_001.2, '696,001'],
-  ])('%s km² → %s', (km2, text) => {
-    expect(formatKm2(km2)).toBe(text);
-  });
-
   it.each([
     [100, '100%'],
     [99.96, '100%'],

@@ -1,14 +1,4 @@
-const number = (digits: number) =>
-  new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** "0.42", "33.3", "1,204" — precise where small, short where large. */
-export function formatKm2(km2: number): string {
-  if (km2 > 0 && km2 < 0.01) return '< 0.01';
-  if (km2 < 10) return number(2).format(km2);
-  if (km2 < 1000) return number(1).format(km2);
-  return whole.format(km2);
-}
 
 /** Percent of an area: "100%" only when whole, "<1%" for a sliver. */
 export function formatPercent(percent: number): string {

@@ -4,6 +4,7 @@ import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from '../surveys/format.ts';
+import { SpectralRange } from '../surveys/SpectralRange.tsx';
 import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';
 
 /** The open survey: its facts and the imagery controls (opacity, show/hide). */
@@ -15,88 +16,110 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
   const compareA = useCompare((s) => s.a);
   const compareB = useCompare((s) => s.b);
   const comparing = useCompare((s) => s.active);
+  const collapsed = useUi((s) => s.selectedPanelCollapsed);
   if (!survey) return null;
 
   return (
-    <section className="selected-panel" aria-label="Selected survey">
+    <section className={collapsed ? 'selected-panel is-collapsed' : 'selected-panel'} aria-label="Selected survey">
       <header className="selected-panel__header">
         <div>
           <div className="selected-panel__eyebrow">Selected survey</div>
           <h2 className="selected-panel__id">{survey.id}</h2>
         </div>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Clear selection"
-          onClick={() => selectionStore.getState().selectionCleared()}
-        >
-          ×
-        </button>
+        <div className="selected-panel__actions">
+          <button
+            type="button"
+            className="button button--link selected-panel__toggle"
+            aria-expanded={!collapsed}
+            aria-controls="selected-panel-details"
+            onClick={() => uiStore.getState().selectedPanelToggled()}
+          >
+            {collapsed ? 'Show details' : 'Hide details'}
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Clear selection"
+            onClick={() => selectionStore.getState().selectionCleared()}
+          >
+            ×
+          </button>
+        </div>
       </header>
-      {isDetailsUnknown(survey) ? (
-        <p className="selected-panel__note">Opened from a link: its capture details show once the list reaches it.</p>
-      ) : (
-        <dl className="selected-panel__facts">
-          <dt>Captured</dt>
-          <dd title={formatCaptureWindowUtc(survey.captureStart, survey.captureEnd)}>
-            {formatCaptureWindow(survey.captureStart, survey.captureEnd)}
-          </dd>
-          <dt>Duration</dt>
-          <dd>{formatDuration(survey.captureStart, survey.captureEnd)}</dd>
-          <dt>Cloud</dt>
-          <dd>{formatCloudCover(survey.cloudCover).replace('Cloud ', '')}</dd>
-        </dl>
-      )}
-      <div className="selected-panel__controls">
-        <label className="checkbox">
-          <input type="checkbox" checked={visible} onChange={() => uiStore.getState().previewToggled()} />
-          Show imagery
-        </label>
-        <label className="slider">
-          <span className="slider__label">Imagery opacity</span>
-          <input
-            type="range"
-            min={0}
-            max={1}
-            step={0.05}
-            value={opacity}
-            disabled={!visible}
-            onChange={(e) => uiStore.getState().previewOpacityChanged(Number(e.target.value))}
-          />
-          <span className="slider__value">{Math.round(opacity * 100)}%</span>
-        </label>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={!footprint || !surveyMap}
-          onClick={() => footprint && surveyMap?.fitBounds(footprint.bbox)}
-        >
-          Zoom to footprint
-        </button>
-      </div>
-      {/* Compare: any way of selecting a survey can feed either side. */}
-      <div className="selected-panel__compare" role="group" aria-label="Compare">
-        {(['a', 'b'] as const).map((side) => {
-          const picked = (side === 'a' ? compareA : compareB) === survey.id;
-          return (
-            <button
-              key={side}
-              type="button"
-              className="button button--small"
-              aria-pressed={picked}
-              onClick={() => compareStore.getState().comparePicked(side, survey.id)}
-            >
-              Compare as {side.toUpperCase()}
-            </button>
-          );
-        })}
-        <span className="selected-panel__compare-note">
-          {comparing
-            ? 'Comparing: the preview is hidden.'
-            : compareA || compareB
-              ? `Now pick ${compareA ? 'B' : 'A'} to compare.`
-              : null}
-        </span>
+      <div id="selected-panel-details" hidden={collapsed}>
+        {isDetailsUnknown(survey) ? (
+          <p className="selected-panel__note">Opened from a link: its capture details show once the list reaches it.</p>
+        ) : (
+          <dl className="selected-panel__facts">
+            <dt>Captured</dt>
+            <dd title={formatCaptureWindowUtc(survey.captureStart, survey.captureEnd)}>
+              {formatCaptureWindow(survey.captureStart, survey.captureEnd)}
+            </dd>
+            <dt>Duration</dt>
+            <dd>{formatDuration(survey.captureStart, survey.captureEnd)}</dd>
+            <dt>Cloud</dt>
+            <dd>{formatCloudCover(survey.cloudCover).replace('Cloud ', '')}</dd>
+            {survey.spectralRange && (
+              <>
+                <dt>Bands</dt>
+                <dd>
+                  <SpectralRange range={survey.spectralRange} />
+                </dd>
+              </>
+            )}
+          </dl>
+        )}
+        <div className="selected-panel__controls">
+          <label className="checkbox">
+            <input type="checkbox" checked={visible} onChange={() => uiStore.getState().previewToggled()} />
+            Show imagery
+          </label>
+          <label className="slider">
+            <span className="slider__label">Imagery opacity</span>
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={0.05}
+              value={opacity}
+              disabled={!visible}
+              onChange={(e) => uiStore.getState().previewOpacityChanged(Number(e.target.value))}
+            />
+            <span className="slider__value">{Math.round(opacity * 100)}%</span>
+          </label>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={!footprint || !surveyMap}
+            onClick={() => footprint && surveyMap?.fitBounds(footprint.bbox)}
+          >
+            Zoom to footprint
+          </button>
+        </div>
+        {/* Compare: any way of selecting a survey can feed either side. */}
+        <div className="selected-panel__compare" role="group" aria-label="Compare">
+          {(['a', 'b'] as const).map((side) => {
+            const picked = (side === 'a' ? compareA : compareB) === survey.id;
+            return (
+              <button
+                key={side}
+                type="button"
+                className="button button--small"
+                aria-pressed={picked}
+                onClick={() => compareStore.getState().comparePicked(side, survey.id)}
+              >
+                Compare as {side.toUpperCase()}
+              </button>
+            );
+          })}
+          <span className="selected-panel__compare-note">
+            {comparing
+              ? 'Comparing: the preview is hidden.'
+              : compareA || compareB
+                ? `Now pick ${compareA ? 'B' : 'A'} to compare.`
+                : null}
+          </span>
+        </div>
       </div>
     </section>
   );

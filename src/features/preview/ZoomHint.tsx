@@ -2,24 +2,41 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { mapZoomFor, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
+import { imageryZoomHint, mapZoomNow } from '../units/zoom-levels.ts';
 import { focusPoint } from './focus-point.ts';
 import { useSelectedSurvey } from './use-selected-survey.ts';
 
 /** Tile zoom to show when asked: streets and buildings, at the tiles' own resolution. */
 const DETAIL_TILE_ZOOM = 16;
 
-/** Below the imagery's lowest zoom, says so and offers to zoom in onto the footprint. */
+/** Below the imagery's lowest zoom, says so (map zoom and tile zoom both named) and offers to zoom in. */
 export function ZoomHint({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { footprint } = useSelectedSurvey(connection);
   const subscribe = useCallback((onChange: () => void) => surveyMap.onViewChange(onChange), [surveyMap]);
-  const tooFar = useSyncExternalStore(subscribe, () => tileZoomAt(surveyMap.getZoom()) < PREVIEW_MIN_ZOOM);
+  // Tenths are enough for the text, and spare a render on every frame of a zoom.
+  const mapZoom = useSyncExternalStore(subscribe, () => Math.round(surveyMap.getZoom() * 10) / 10);
+  const tooFar = tileZoomAt(mapZoom) < PREVIEW_MIN_ZOOM && tileZoomAt(surveyMap.getZoom()) < PREVIEW_MIN_ZOOM;
   if (!footprint || !tooFar) return null;
 
-  const zoomIn = () => surveyMap.zoomTo(focusPoint(footprint.geometry), mapZoomFor(DETAIL_TILE_ZOOM));
+  const zoomIn = () => {
+    surveyMap.zoomTo(focusPoint(footprint.geometry), mapZoomFor(DETAIL_TILE_ZOOM));
+    // This banner goes once the imagery shows: the keyboard moves on to the map, where arrows pan and +/- zoom.
+    surveyMap.focus();
+  };
   return (
     <div className="zoom-hint" role="status">
-      <span>Zoom in to see the survey's imagery.</span>
-      <button type="button" className="button button--small button--primary" onClick={zoomIn}>
+      <span>
+        {imageryZoomHint(PREVIEW_MIN_ZOOM, mapZoomFor)} {/* Not announced: it changes on every step of a zoom. */}
+        <span className="zoom-hint__now" aria-hidden="true">
+          {mapZoomNow(mapZoom)}
+        </span>
+      </span>
+      <button
+        type="button"
+        className="button button--small button--primary"
+        title={`Zooms the map to zoom ${mapZoomFor(DETAIL_TILE_ZOOM)}, where tile zoom ${DETAIL_TILE_ZOOM} is drawn`}
+        onClick={zoomIn}
+      >
         Zoom to imagery
       </button>
     </div>

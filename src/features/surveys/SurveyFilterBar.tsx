@@ -15,10 +15,10 @@ export function SurveyFilterBar({ filters, searchRef }: { filters: SurveyFilters
           ref={searchRef}
           type="search"
           className="field__input filter-bar__search"
-          aria-label="Search survey ids"
+          aria-label="Search survey ids or places"
           aria-keyshortcuts="/"
           data-shortcut="survey-search"
-          placeholder="Search ids, e.g. 2024Q3 or TX-AUS"
+          placeholder="Search ids or places, e.g. 2024Q3 or Denver"
           value={filters.idQuery}
           onChange={(e) => change({ idQuery: e.target.value })}
         />

@@ -54,9 +54,11 @@ export function SurveyList({ connection }: { connection: Connection }) {
   const hover = useCallback((id: string | null) => selectionStore.getState().surveyHovered(id), []);
   const select = useCallback((id: string) => selectionStore.getState().surveySelected(id), []);
 
-  const { activeIndex, setActiveIndex, onKeyDown } = useListboxKeys({
+  const { activeIndex, setActiveIndex, onKeyDown, onFocus } = useListboxKeys({
     count: surveys.length,
     selectedIndex,
+    // The first row wholly on screen.
+    firstIndex: () => Math.ceil((scrollRef.current?.scrollTop ?? 0) / ROW_HEIGHT),
     pageSize: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1),
     onActivate: (index) => {
       virtualizer.scrollToIndex(index, { align: 'auto' });
@@ -157,6 +159,7 @@ export function SurveyList({ connection }: { connection: Connection }) {
           tabIndex={0}
           aria-activedescendant={activeIndex >= 0 ? surveyOptionId(activeIndex) : undefined}
           onKeyDown={onKeyDown}
+          onFocus={onFocus}
           onBlur={() => setActiveIndex(-1)}
         >
           <div role="presentation" className="survey-list__canvas" style={{ height: virtualizer.getTotalSize() }}>

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { Survey } from '../../api/model.ts';
+import { SpectralRange } from './SpectralRange.tsx';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from './format.ts';
 
 interface SurveyOptionProps {
@@ -51,7 +52,7 @@ export const SurveyOption = memo(function SurveyOption(props: SurveyOptionProps)
       </div>
       <div className="survey-option__meta">
         <span>{formatDuration(survey.captureStart, survey.captureEnd)}</span>
-        {survey.spectralRange && <span>{survey.spectralRange}</span>}
+        {survey.spectralRange && <SpectralRange range={survey.spectralRange} />}
       </div>
     </div>
   );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCaptureWindow, formatCaptureWindowUtc, formatDuration, UNKNOWN_WINDOW } from './format.ts';
+import {
+  describeSpectralRange,
+  formatCaptureWindow,
+  formatCaptureWindowUtc,
+  formatDuration,
+  UNKNOWN_WINDOW,
+} from './format.ts';
 
 describe('survey formatting', () => {
   it('formats a window in UTC and its duration', () => {
@@ -13,5 +19,19 @@ describe('survey formatting', () => {
     expect(formatCaptureWindow('', '')).toBe(UNKNOWN_WINDOW);
     expect(formatCaptureWindowUtc('', '2024-01-01T00:00:00Z')).toBe(UNKNOWN_WINDOW);
     expect(formatDuration('', '')).toBe('—');
+  });
+});
+
+describe('describeSpectralRange', () => {
+  it('names the provider\'s "visible" as RGB and explains it', () => {
+    expect(describeSpectralRange('visible')).toEqual({
+      short: 'RGB',
+      long: 'Spectral range: visible light (red, green, blue), natural colour',
+    });
+    expect(describeSpectralRange('NIR').short).toBe('NIR');
+  });
+
+  it('keeps a range it does not know, labelled as a spectral range', () => {
+    expect(describeSpectralRange('thermal')).toEqual({ short: 'thermal', long: 'Spectral range: thermal' });
   });
 });

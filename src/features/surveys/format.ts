@@ -47,3 +47,15 @@ export function formatDuration(startIso: string, endIso: string): string {
 export function formatCloudCover(percent: number | null): string {
   return percent === null ? 'Cloud —' : `Cloud ${Math.round(percent)}%`;
 }
+
+/** A spectral range as a short label and what it means, e.g. "visible" → "RGB", natural colour. */
+export function describeSpectralRange(range: string): { short: string; long: string } {
+  const key = range.trim().toLowerCase();
+  if (key === 'visible' || key === 'rgb')
+    return { short: 'RGB', long: 'Spectral range: visible light (red, green, blue), natural colour' };
+  if (key === 'nir' || key === 'near-infrared' || key === 'near infrared')
+    return { short: 'NIR', long: 'Spectral range: near infrared' };
+  if (key === 'rgbn' || key === 'rgbi' || key === '4-band' || key === 'multispectral')
+    return { short: 'RGB+NIR', long: 'Spectral range: visible light and near infrared' };
+  return { short: range, long: `Spectral range: ${range}` };
+}

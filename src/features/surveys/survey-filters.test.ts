@@ -66,6 +66,15 @@ describe('cloud cover and id', () => {
     expect(matchesFilters(s, filters({ idQuery: 'TX' }))).toBe(false);
   });
 
+  it('finds a survey by the places its id stands for, at the start of a word', () => {
+    const s = survey('2025-P01-CO-DEN', '2025-07-07T17:36:00Z', '2025-07-08T00:17:00Z');
+    const placesOf = (id: string) => (id === s.id ? ['Colorado', 'Denver'] : []);
+    expect(matchesFilters(s, filters({ idQuery: 'Denver' }), placesOf)).toBe(true);
+    expect(matchesFilters(s, filters({ idQuery: 'colorado' }), placesOf)).toBe(true);
+    expect(matchesFilters(s, filters({ idQuery: 'enver' }), placesOf)).toBe(false);
+    expect(matchesFilters(s, filters({ idQuery: 'Denver' }))).toBe(false);
+  });
+
   it('reads a typed maximum cloud cover', () => {
     expect(parseMaxCloud('')).toEqual({ ok: true, maxCloud: null });
     expect(parseMaxCloud(' 12.5 % ')).toEqual({ ok: true, maxCloud: 12.5 });
@@ -119,7 +128,7 @@ describe('chips', () => {
       sort: 'oldest',
     });
     expect(chips.map((c) => c.label)).toEqual([
-      'Id contains “COLA”',
+      'Id or place “COLA”',
       'Captured 2022-01-01 – 2022-12-31',
       'Cloud ≤ 0%',
       'Oldest first',

@@ -1,5 +1,6 @@
 import type { Survey } from '../../api/model.ts';
 import { NO_FILTERS, type SurveyFilters, type SurveySort } from '../../state/filter-store.ts';
+import { placesMatch } from '../places/places.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -19,18 +20,24 @@ export function dateRangeProblem(filters: SurveyFilters): string | null {
   return null;
 }
 
+/** The place names a survey id stands for (e.g. "Colorado", "Denver"), when they can be read. */
+export type PlaceNamesOf = (surveyId: string) => readonly string[];
+
 /**
  * Whether a survey passes every filter. Dates are whole UTC days; a survey matches a date range when its
- * capture window overlaps it. A survey without a published cloud cover never passes a maximum-cloud filter.
+ * capture window overlaps it. A survey without a published cloud cover never passes a maximum-cloud filter. The search
+ * text matches within the id, or at the start of a word of the places the id stands for.
  */
-export function matchesFilters(survey: Survey, filters: SurveyFilters): boolean {
+export function matchesFilters(survey: Survey, filters: SurveyFilters, placesOf?: PlaceNamesOf): boolean {
   const from = utcDayStart(filters.captureFrom);
   const to = utcDayStart(filters.captureTo);
   if (from !== null && Date.parse(survey.captureEnd) < from) return false;
   if (to !== null && Date.parse(survey.captureStart) >= to + DAY_MS) return false;
   if (filters.maxCloud !== null && (survey.cloudCover === null || survey.cloudCover > filters.maxCloud)) return false;
   const query = filters.idQuery.trim().toLowerCase();
-  return query === '' || survey.id.toLowerCase().includes(query);
+  return (
+    query === '' || survey.id.toLowerCase().includes(query) || (!!placesOf && placesMatch(placesOf(survey.id), query))
+  );
 }
 
 type Compare = (a: Survey, b: Survey) => number;
@@ -54,12 +61,12 @@ export const needsWholeCatalog = (filters: SurveyFilters): boolean => filters.so
  * The matching surveys in the chosen order, from catalog pages in the service's order.
  * A survey that appears twice (the catalog shifted between pages) is listed once.
  */
-export function filterSurveys(surveys: readonly Survey[], filters: SurveyFilters): Survey[] {
+export function filterSurveys(surveys: readonly Survey[], filters: SurveyFilters, placesOf?: PlaceNamesOf): Survey[] {
   const seen = new Set<string>();
   const matches = surveys.filter((survey) => {
     if (seen.has(survey.id)) return false;
     seen.add(survey.id);
-    return matchesFilters(survey, filters);
+    return matchesFilters(survey, filters, placesOf);
   });
   return filters.sort === 'newest' ? matches : matches.sort(COMPARE[filters.sort]);
 }
@@ -83,7 +90,7 @@ export interface FilterChip {
 export function filterChips(filters: SurveyFilters): FilterChip[] {
   const chips: FilterChip[] = [];
   const query = filters.idQuery.trim();
-  if (query) chips.push({ id: 'id', label: `Id contains “${query}”`, removal: { idQuery: NO_FILTERS.idQuery } });
+  if (query) chips.push({ id: 'id', label: `Id or place “${query}”`, removal: { idQuery: NO_FILTERS.idQuery } });
   const { captureFrom: from, captureTo: to } = filters;
   if (from || to) {
     const label = from && to ? `Captured ${from} – ${to}` : from ? `Captured from ${from}` : `Captured until ${to}`;

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
-import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyPage } from '../../api/model.ts';
 import { filtersActive, useFilters, type SurveyFilters } from '../../state/filter-store.ts';
+import { gazetteerQueryOptions } from '../places/place-queries.ts';
+import { surveyPlaceNames } from '../places/places.ts';
 import { filterSurveys } from './survey-filters.ts';
 import { surveyListQueryOptions, surveyScanQueryOptions } from './survey-queries.ts';
 
@@ -28,7 +30,13 @@ export function useSurveyList(connection: Connection): SurveyListView {
   const query = filtered ? scan : list;
 
   const read = useMemo<Survey[]>(() => query.data?.pages.flatMap((page) => page.surveys) ?? [], [query.data]);
-  const surveys = useMemo(() => (filtered ? filterSurveys(read, filters) : read), [filtered, read, filters]);
+  // The search text also finds places ("Denver"): the ids' codes read with the basemap's place data.
+  const places = useQuery({ ...gazetteerQueryOptions(), enabled: filters.idQuery.trim() !== '' });
+  const placesOf = useMemo(() => (places.data ? surveyPlaceNames(places.data) : undefined), [places.data]);
+  const surveys = useMemo(
+    () => (filtered ? filterSurveys(read, filters, placesOf) : read),
+    [filtered, read, filters, placesOf],
+  );
   const first = query.data?.pages[0];
   const total = first?.totalResults ?? (query.data && !query.hasNextPage ? read.length : null);
   return { query, surveys, total, filters, filtered, searched: read.length };

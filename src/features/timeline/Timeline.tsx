@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { useCompare } from '../../state/compare-store.ts';
+import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { formatCaptureWindow } from '../surveys/format.ts';
 import { inTimeOrder, stepCapture, type Step } from './capture-stepping.ts';
+import { compareSideFor } from './compare-side.ts';
 import { assignLanes, timeAxis } from './time-axis.ts';
 import { centreCell } from './timeline-area.ts';
 import { timelineStore, useTimeline } from './timeline-store.ts';
@@ -24,6 +25,14 @@ const MARK_GAP = 0.035;
 const AXIS_BASE_PX = 34;
 const LANE_PX = 22;
 
+/** A mark's tip is centred over it, or near an end of the axis starts or ends at it, so that it stays on screen. */
+const tipClass = (leftPercent: number) =>
+  leftPercent < 15
+    ? 'timeline__tip timeline__tip--start'
+    : leftPercent > 85
+      ? 'timeline__tip timeline__tip--end'
+      : 'timeline__tip';
+
 /**
  * A collapsible strip at the bottom of the map: the captures over the area (or around the map centre) on a time axis.
  */
@@ -32,6 +41,9 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
   const selectedId = useSelection((s) => s.selectedId);
   const compareA = useCompare((s) => s.a);
   const compareB = useCompare((s) => s.b);
+  const comparing = useCompare((s) => s.active);
+  /** What the last pick did to the comparison, or why it did nothing. */
+  const [compareNote, setCompareNote] = useState<string | null>(null);
   const { query, scope } = useTimelineCaptures(connection);
   const marks = useRef(new Map<string, HTMLButtonElement>());
 
@@ -58,7 +70,23 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
   );
   const focusable = captures.some((c) => c.id === selectedId) ? selectedId : captures[0]?.id;
 
-  const preview = (id: string) => selectionStore.getState().surveySelected(id, 'map');
+  useEffect(() => {
+    if (!comparing) setCompareNote(null);
+  }, [comparing]);
+
+  // While comparing, a pick also replaces the compared side it belongs to (the nearer in time), or says why not.
+  const preview = (id: string) => {
+    selectionStore.getState().surveySelected(id, 'map');
+    const { active, a, b, comparePicked } = compareStore.getState();
+    if (!active || !a || !b) return;
+    const choice = compareSideFor(captures, a, b, id);
+    if ('side' in choice) {
+      comparePicked(choice.side, id);
+      setCompareNote(`Side ${choice.side.toUpperCase()} now shows ${id}.`);
+    } else {
+      setCompareNote(choice.unchanged);
+    }
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, id: string) => {
     const step = TIMELINE_KEYS[event.key];
     if (!step) return;
@@ -91,6 +119,11 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
         {expanded && (
           <span className="timeline__summary" role="status">
             {summary}
+          </span>
+        )}
+        {expanded && comparing && (
+          <span className="timeline__compare-note" role="status" data-testid="timeline-compare-note">
+            {compareNote ?? 'A pick replaces the compared side nearer in time.'}
           </span>
         )}
         {expanded && captures.length > 0 && <span className="timeline__keys">← → step through captures</span>}
@@ -158,10 +191,7 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
                         {side}
                       </span>
                     )}
-                    <span
-                      className={left > 70 ? 'timeline__tip timeline__tip--left' : 'timeline__tip'}
-                      aria-hidden="true"
-                    >
+                    <span className={tipClass(left)} aria-hidden="true">
                       <strong>{capture.id}</strong>
                       <span>{window}</span>
                     </span>

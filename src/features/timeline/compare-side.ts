@@ -1,0 +1,34 @@
+import type { CompareSide } from '../../state/compare-store.ts';
+
+interface Capture {
+  id: string;
+  captureStart: string;
+}
+
+/** What a timeline click does while two surveys are compared: the side it replaces, or why it replaces none. */
+export type SideChoice = { side: CompareSide } | { unchanged: string };
+
+/**
+ * The compared side a capture belongs to: the one whose capture is nearer in time (so that clicking through the strip
+ * walks that side through time); the other side stays. A capture already compared, or one whose sides are not on the
+ * strip to tell by, changes nothing, and the answer says why.
+ */
+export function compareSideFor(captures: readonly Capture[], a: string, b: string, id: string): SideChoice {
+  if (id === a) return { unchanged: `${id} is already side A.` };
+  if (id === b) return { unchanged: `${id} is already side B.` };
+  const time = (surveyId: string) => {
+    const capture = captures.find((c) => c.id === surveyId);
+    return capture ? Date.parse(capture.captureStart) : null;
+  };
+  const [at, ta, tb] = [time(id), time(a), time(b)];
+  if (at === null) return { unchanged: `${id} is not on the timeline.` };
+  if (ta === null && tb === null)
+    return {
+      unchanged:
+        `Neither compared survey is on this timeline, so it cannot tell which side ${id} belongs to: ` +
+        'use Compare as A or Compare as B in the selected-survey panel.',
+    };
+  if (ta === null) return { side: 'a' };
+  if (tb === null) return { side: 'b' };
+  return { side: Math.abs(at - ta) <= Math.abs(at - tb) ? 'a' : 'b' };
+}
