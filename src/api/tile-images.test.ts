@@ -25,7 +25,7 @@ describe('tile images', () => {
     expect(tileImagePath(connection, { ...tile, captureId: null, url: '' })).toBe('/tile/v2/S%201/16/10/20');
   });
 
-  it('answers null for 404 (no imagery) and throws the envelope for other failures, with the key in the query', async () => {
+  it('answers null for 404 (no imagery), throws the envelope for other failures, sends the key', async () => {
     const seen: string[] = [];
     const answers = [
       new Response('png-bytes', { status: 200, headers: { 'content-type': 'image/png' } }),

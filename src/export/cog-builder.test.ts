@@ -42,7 +42,8 @@ async function writeCog(name: string, across: number, down: number, missing: [nu
   for (const [col, row] of planned) {
     const rgba = sourceTile(col, row);
     // The masked tile loses its left half, as the area's outline would cut it.
-    if (masked && col === 1 && row === 0) for (let i = 0; i < TILE_BYTES; i += 4) if ((i / 4) % 256 < 128) rgba[i + 3] = 0;
+    if (masked && col === 1 && row === 0)
+      for (let i = 0; i < TILE_BYTES; i += 4) if ((i / 4) % 256 < 128) rgba[i + 3] = 0;
     await builder.add(col, row, rgba);
   }
   expect(builder.held).toBe(0);

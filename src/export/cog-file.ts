@@ -43,7 +43,8 @@ export class CogTooLargeError extends Error {
 const STRUCTURAL_METADATA =
   'LAYOUT=IFDS_BEFORE_DATA\nBLOCK_ORDER=ROW_MAJOR\nBLOCK_LEADER=SIZE_AS_UINT4\n' +
   'BLOCK_TRAILER=LAST_4_BYTES_REPEATED\nKNOWN_INCOMPATIBLE_EDITION=NO\n ';
-const GHOST = `GDAL_STRUCTURAL_METADATA_SIZE=${String(STRUCTURAL_METADATA.length).padStart(6, '0')} bytes\n${STRUCTURAL_METADATA}`;
+const GHOST_SIZE = String(STRUCTURAL_METADATA.length).padStart(6, '0');
+const GHOST = `GDAL_STRUCTURAL_METADATA_SIZE=${GHOST_SIZE} bytes\n${STRUCTURAL_METADATA}`;
 
 /** TIFF field types, and the bytes of one value of each. */
 const FieldType = { Ascii: 2, Short: 3, Long: 4, Double: 12 } as const;

@@ -15,7 +15,11 @@ interface Port {
 }
 
 /** The page's side: answers the worker's questions from the session's credential source. */
-export function answerCredentialQuestion(port: Port, source: CredentialSource | undefined, question: CredentialQuestion) {
+export function answerCredentialQuestion(
+  port: Port,
+  source: CredentialSource | undefined,
+  question: CredentialQuestion,
+) {
   const answer = question.rejected ? source?.renew(question.rejected) : source?.current();
   Promise.resolve(answer ?? null).then(
     (credential) => port.postMessage({ type: 'credential', id: question.id, credential } satisfies CredentialAnswer),
@@ -24,7 +28,10 @@ export function answerCredentialQuestion(port: Port, source: CredentialSource | 
 }
 
 /** The worker's side: a credential source that asks the page each time; `answered` is fed the page's answers. */
-export function credentialsFromPage(port: Port): { source: CredentialSource; answered(answer: CredentialAnswer): void } {
+export function credentialsFromPage(port: Port): {
+  source: CredentialSource;
+  answered(answer: CredentialAnswer): void;
+} {
   const waiting = new Map<number, (credential: Credential | null) => void>();
   let nextId = 0;
   const ask = (rejected?: Credential) =>

@@ -94,7 +94,10 @@ export interface ExportPlan {
   estimatedBytes: number;
 }
 
-export type PlanRefusal = { kind: 'empty' } | { kind: 'tooManyTiles'; count: number } | { kind: 'gridTooLarge'; cells: number };
+export type PlanRefusal =
+  | { kind: 'empty' }
+  | { kind: 'tooManyTiles'; count: number }
+  | { kind: 'gridTooLarge'; cells: number };
 
 /** The plan for these tiles at zoom z, or why there is none. */
 export function planExport(zoom: number, tiles: readonly PlannedTile[]): ExportPlan | PlanRefusal {
@@ -128,3 +131,16 @@ export function planExport(zoom: number, tiles: readonly PlannedTile[]): ExportP
 }
 
 export const isPlan = (plan: ExportPlan | PlanRefusal): plan is ExportPlan => 'tiles' in plan;
+
+/**
+ * The zoom whose pixels are nearest the imagery's resolution class (e.g. "7.5cm") without being finer: finer tiles
+ * would only upsample the imagery, at four times the tiles (and the bill) per level. Null for an unknown class.
+ */
+export function defaultZoomFor(resolutionClass: string | null, latitude: number): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(cm|m)\s*$/i.exec(resolutionClass ?? '');
+  if (!match) return null;
+  const metres = Number(match[1]) / (match[2].toLowerCase() === 'cm' ? 100 : 1);
+  if (!(metres > 0)) return null;
+  const zoom = Math.floor(Math.log2(groundResolution(0, latitude) / metres));
+  return Math.max(EXPORT_MIN_ZOOM, Math.min(EXPORT_MAX_ZOOM, zoom));
+}

@@ -22,7 +22,9 @@ const metadata = (x: number, y: number): TileMetadataItem => ({
 });
 
 function planOf(across: number, down: number) {
-  const items = Array.from({ length: across * down }, (_, i) => metadata(1000 + (i % across), 2000 + Math.floor(i / across)));
+  const items = Array.from({ length: across * down }, (_, i) =>
+    metadata(1000 + (i % across), 2000 + Math.floor(i / across)),
+  );
   const plan = planExport(18, chooseTiles([{ surveyId: 'S', tiles: items }]));
   if (!isPlan(plan)) throw new Error('no plan');
   return plan;

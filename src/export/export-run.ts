@@ -113,7 +113,11 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
         try {
           return await deps.decode(image);
         } catch {
-          throw new ApiError(0, 'undecodable_tile', `The service sent tile ${tileKey(tile)} in a form that could not be read.`);
+          throw new ApiError(
+            0,
+            'undecodable_tile',
+            `The service sent tile ${tileKey(tile)} in a form that could not be read.`,
+          );
         }
       } catch (error) {
         if (signal.aborted) throw signal.reason;

@@ -16,11 +16,14 @@ export const gdalinfo = (file: string): GdalInfo =>
 
 /** The RGBA values of pixel (x, y); `overview` 0 is the first overview. */
 export function pixelAt(file: string, x: number, y: number, overview?: number): number[] {
-  const args = ['-valonly', ...(overview === undefined ? [] : ['-overview', String(overview + 1)]), file, `${x}`, `${y}`];
-  return execFileSync('gdallocationinfo', args, { encoding: 'utf8' })
-    .trim()
-    .split(/\s+/)
-    .map(Number);
+  const args = [
+    '-valonly',
+    ...(overview === undefined ? [] : ['-overview', String(overview + 1)]),
+    file,
+    `${x}`,
+    `${y}`,
+  ];
+  return execFileSync('gdallocationinfo', args, { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
 }
 
 /** GDAL's COG validator (validate_cloud_optimized_geotiff.py from python3-gdal, which gdal-bin depends on). */

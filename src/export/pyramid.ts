@@ -117,7 +117,7 @@ export function halveInto(parent: Uint8ClampedArray, child: TilePixels, qx: numb
 export function zOrder(col: number, row: number): number {
   let rank = 0;
   for (let bit = 0; bit < 16; bit++) {
-    rank += (((col >> bit) & 1) * 2 ** (2 * bit)) + (((row >> bit) & 1) * 2 ** (2 * bit + 1));
+    rank += ((col >> bit) & 1) * 2 ** (2 * bit) + ((row >> bit) & 1) * 2 ** (2 * bit + 1);
   }
   return rank;
 }

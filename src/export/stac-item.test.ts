@@ -4,7 +4,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { TileMetadataItem } from '../api/model.ts';
-import { chooseTiles, isPlan, planExport, type ExportPlan } from './export-plan.ts';
+import { chooseTiles, defaultZoomFor, isPlan, planExport, type ExportPlan } from './export-plan.ts';
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import { tileKey } from './web-mercator.ts';
@@ -57,7 +57,10 @@ const AREA = {
 describe('choosing tiles', () => {
   it('takes each position from the first source listing it, with its newest capture there', () => {
     const tiles = chooseTiles([
-      { surveyId: 'NEW', tiles: [item(16, 1, 1, '2025-03-01'), item(16, 1, 1, '2025-04-01'), item(16, 2, 1, '2025-03-01')] },
+      {
+        surveyId: 'NEW',
+        tiles: [item(16, 1, 1, '2025-03-01'), item(16, 1, 1, '2025-04-01'), item(16, 2, 1, '2025-03-01')],
+      },
       { surveyId: 'OLD', tiles: [item(16, 1, 1, '2020-01-01'), item(16, 3, 1, '2020-01-01')] },
     ]);
     expect(tiles.map((t) => [tileKey(t), t.surveyId, t.captureId])).toEqual([
@@ -150,5 +153,19 @@ describe('provenance and the STAC Item', () => {
         properties: { ...stac.properties, 'proj:epsg': 'web mercator' },
       }),
     ).not.toEqual([]);
+  });
+});
+
+describe('the default zoom', () => {
+  it('is the finest zoom whose pixels are not finer than the resolution class', () => {
+    // At 39.7° N: z20 pixels are 0.115 m, z21 0.057 m.
+    expect(defaultZoomFor('7.5cm', 39.7)).toBe(20);
+    expect(defaultZoomFor('10.0cm', 39.7)).toBe(20);
+    expect(defaultZoomFor('30cm', 39.7)).toBe(18);
+    expect(defaultZoomFor('0.5 m', 0)).toBe(18);
+    expect(defaultZoomFor('1cm', 0)).toBe(21);
+    expect(defaultZoomFor('50m', 0)).toBe(14);
+    expect(defaultZoomFor(null, 0)).toBeNull();
+    expect(defaultZoomFor('high', 0)).toBeNull();
   });
 });

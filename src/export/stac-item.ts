@@ -42,7 +42,9 @@ export function stacItem({ name, area, plan, exported, created }: StacItemInput)
     geometry: area,
     properties: {
       title: `Imagery of the area at zoom ${zoom}`,
-      description: `Clipped to the area; tiles from ${surveys.join(', ')}. Which survey and capture supplied each tile is in ${name}.provenance.geojson.`,
+      description:
+        `Clipped to the area; tiles from ${surveys.join(', ')}. ` +
+        `Which survey and capture supplied each tile is in ${name}.provenance.geojson.`,
       datetime: null,
       start_datetime: starts.length > 0 ? starts.reduce((a, b) => (a < b ? a : b)) : createdAt,
       end_datetime: ends.length > 0 ? ends.reduce((a, b) => (a > b ? a : b)) : createdAt,

@@ -23,7 +23,9 @@ export function tileMercatorExtent(tile: TileAddress): MercatorExtent {
 /** The area's rings in EPSG:3857 metres (outer rings and holes alike; the export fills them even-odd). */
 export function mercatorRings(area: AreaGeometry): [number, number][][] {
   const polygons = area.type === 'Polygon' ? [area.coordinates] : area.coordinates;
-  return polygons.flat().map((ring) => ring.map((position) => toMercator([position[0], position[1]]) as [number, number]));
+  return polygons
+    .flat()
+    .map((ring) => ring.map((position) => toMercator([position[0], position[1]]) as [number, number]));
 }
 
 /** Metres on the ground per pixel of a 256-pixel tile at zoom z, at a latitude (Web Mercator stretches with 1/cos). */
