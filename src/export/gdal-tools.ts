@@ -26,6 +26,17 @@ export function pixelAt(file: string, x: number, y: number, overview?: number): 
   return execFileSync('gdallocationinfo', args, { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
 }
 
+/** The RGBA values of many full-resolution pixels at once (gdallocationinfo reads "x y" lines from its input). */
+export function pixelsAt(file: string, points: readonly (readonly [number, number])[]): number[][] {
+  if (points.length === 0) return [];
+  const output = execFileSync('gdallocationinfo', ['-valonly', file], {
+    encoding: 'utf8',
+    input: `${points.map(([x, y]) => `${x} ${y}`).join('\n')}\n`,
+  });
+  const values = output.trim().split(/\s+/).map(Number);
+  return points.map((_, i) => values.slice(i * 4, i * 4 + 4));
+}
+
 /** GDAL's COG validator (validate_cloud_optimized_geotiff.py from python3-gdal, which gdal-bin depends on). */
 export function validateCog(file: string): string {
   return execFileSync(

@@ -1,29 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { TileMetadataItem } from '../api/model.ts';
 import { chooseTiles, defaultZoomFor, isPlan, planExport, type ExportPlan } from './export-plan.ts';
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
+import { PROJECTION_SCHEMA, RASTER_SCHEMA, STAC_ITEM_SCHEMA, stacValidator } from './stac-schemas/validate.ts';
 import { tileKey } from './web-mercator.ts';
-
-const SCHEMAS = join(import.meta.dirname, 'stac-schemas');
-
-/** Ajv with every vendored schema registered under its $id, so that no reference needs the network. */
-function stacValidator() {
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  for (const file of readdirSync(SCHEMAS).filter((f) => f.endsWith('.json'))) {
-    ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), 'utf8')));
-  }
-  return (schemaId: string, data: unknown) => {
-    const validate = ajv.getSchema(schemaId);
-    if (!validate) throw new Error(`no schema ${schemaId}`);
-    return validate(data) ? [] : (validate.errors ?? []);
-  };
-}
 
 const item = (z: number, x: number, y: number, capture: string, extra: Partial<TileMetadataItem> = {}) =>
   ({
@@ -132,9 +113,9 @@ describe('provenance and the STAC Item', () => {
     const exported = plan.tiles.filter((t) => outcomes.get(tileKey(t))?.status === 'exported');
     const stac = stacItem({ name: 'area-z16', area: AREA, plan, exported, created: new Date('2026-01-02T03:04:05Z') });
     const validate = stacValidator();
-    expect(validate('https://schemas.stacspec.org/v1.0.0/item-spec/json-schema/item.json#', stac)).toEqual([]);
-    expect(validate('https://stac-extensions.github.io/projection/v1.1.0/schema.json', stac)).toEqual([]);
-    expect(validate('https://stac-extensions.github.io/raster/v1.1.0/schema.json#', stac)).toEqual([]);
+    expect(validate(STAC_ITEM_SCHEMA, stac)).toEqual([]);
+    expect(validate(PROJECTION_SCHEMA, stac)).toEqual([]);
+    expect(validate(RASTER_SCHEMA, stac)).toEqual([]);
     expect(stac.properties).toMatchObject({
       'proj:epsg': 3857,
       'proj:shape': [512, 512],
@@ -144,11 +125,9 @@ describe('provenance and the STAC Item', () => {
     });
     expect(stac.properties.gsd).toBeCloseTo(2.39 * Math.cos((39.7 * Math.PI) / 180), 1);
     // And a broken one does not validate: the schemas are really applied.
+    expect(validate(STAC_ITEM_SCHEMA, { ...stac, properties: {} })).not.toEqual([]);
     expect(
-      validate('https://schemas.stacspec.org/v1.0.0/item-spec/json-schema/item.json#', { ...stac, properties: {} }),
-    ).not.toEqual([]);
-    expect(
-      validate('https://stac-extensions.github.io/projection/v1.1.0/schema.json', {
+      validate(PROJECTION_SCHEMA, {
         ...stac,
         properties: { ...stac.properties, 'proj:epsg': 'web mercator' },
       }),
