@@ -9,7 +9,7 @@
  * viewer's pipeline (fetch, decode, clip, compress, overviews), not the demo's procedural renderer (about 12
  * tiles/s cold on this machine, which would hide everything else).
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -84,6 +84,31 @@ async function tileDirectory(token: string, plans: Planned[]): Promise<string> {
     }
   }
   return dir;
+}
+
+/**
+ * CPU seconds used so far by the Chromium processes this benchmark started (descendants of this process named
+ * chrom…; Linux /proc): the browser's work, whatever the machine's load.
+ */
+function browserCpuSeconds(root = process.pid): number {
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+      if (stat.slice(stat.indexOf('(') + 1).startsWith('chrom'))
+        cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const inTree = (pid: number): boolean => pid === root || (pid > 1 && inTree(parents.get(pid) ?? 0));
+  let total = 0;
+  for (const [pid, seconds] of cpu) if (inTree(pid)) total += seconds;
+  return total;
 }
 
 async function freshPage(browser: Browser): Promise<{ page: Page; close(): Promise<void> }> {
@@ -224,9 +249,18 @@ export async function geotiffExportBench(ctx: BenchContext): Promise<BenchResult
     const rounds = ctx.rounds(4);
     // Interleaved, ABBA, so that neither side always goes first on a warming machine.
     const runs = { ours: [] as ExportRun[], baseline: [] as number[] };
+    const cpu = { ours: [] as number[], baseline: [] as number[] };
+    const timed = async <T>(into: number[], work: () => Promise<T>): Promise<T> => {
+      const before = browserCpuSeconds();
+      const result = await work();
+      into.push(browserCpuSeconds() - before);
+      return result;
+    };
     for (let i = 0; i < rounds; i++) {
-      const ours = async () => runs.ours.push(await viewerExport(browser, served!.url, THROUGHPUT));
-      const bare = async () => runs.baseline.push(await bareFetch(browser, served!.url, token, urls));
+      const ours = async () =>
+        runs.ours.push(await timed(cpu.ours, () => viewerExport(browser, served!.url, THROUGHPUT)));
+      const bare = async () =>
+        runs.baseline.push(await timed(cpu.baseline, () => bareFetch(browser, served!.url, token, urls)));
       if (i % 2 === 0) await ours().then(bare);
       else await bare().then(ours);
     }
@@ -265,8 +299,11 @@ export async function geotiffExportBench(ctx: BenchContext): Promise<BenchResult
           `in the export worker; peak of the two together ${heap.together.toFixed(1)} MB, max worker ` +
           `${max([heap.workerHeap]).toFixed(1)} MB`,
         'tiles served from a directory of links to 16 real demo tiles (--tiles), so the service is not the bottleneck',
+        `browser CPU per tile (all its processes, independent of the machine's load): ours ` +
+          `${((median(cpu.ours) / throughputPlan.urls.length) * 1000).toFixed(1)} ms (page set-up and planning ` +
+          `included), bare ${((median(cpu.baseline) / urls.length) * 1000).toFixed(1)} ms`,
       ],
-      data: { runs, heap, oursRate, bareRate },
+      data: { runs, cpu, heap, oursRate, bareRate },
     };
   } finally {
     await browser.close();

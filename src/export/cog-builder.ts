@@ -9,6 +9,8 @@ export interface CogBuilderOptions {
   /** Grid positions (column, row) of the full-resolution tiles that will be added. */
   planned: Iterable<readonly [col: number, row: number]>;
   description: string;
+  /** How tiles are compressed: here by default, or by the export's encoder workers. */
+  encode?: (rgba: TilePixels) => Promise<StoredTile>;
 }
 
 /**
@@ -27,9 +29,9 @@ export class CogBuilder {
     this.stored = options.levels.map(() => new Map());
     this.pyramid = new Pyramid(options.levels, options.planned, (level, col, row, rgba) => {
       const index = tileIndex(options.levels[level], col, row);
-      // encodeTile copies the pixels before its first await, so the caller may reuse them.
+      // Encoders copy the pixels before their first await, so the caller may reuse them.
       this.encoding.push(
-        encodeTile(rgba).then((tile) => {
+        (options.encode ?? encodeTile)(rgba).then((tile) => {
           this.stored[level].set(index, tile);
           this.bytes += tile.part.size;
         }),

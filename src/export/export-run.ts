@@ -1,6 +1,7 @@
 import { ApiError, isApiError } from '../api/api-error.ts';
 import { isRetryable, retryDelayMs } from '../api/retry-policy.ts';
 import { CogBuilder } from './cog-builder.ts';
+import type { StoredTile } from './cog-file.ts';
 import type { ExportPlan, PlannedTile } from './export-plan.ts';
 import type { TileOutcome } from './provenance.ts';
 import type { TilePixels } from './tile-encoding.ts';
@@ -16,6 +17,8 @@ export interface ExportDeps {
   clip(tile: PlannedTile, rgba: TilePixels): void;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
   random?(): number;
+  /** Tile compression (default: on this thread). */
+  encode?: (rgba: TilePixels) => Promise<StoredTile>;
 }
 
 export interface ExportProgress {
@@ -90,6 +93,7 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
     georeference: plan.georeference,
     planned: plan.tiles.map((t) => [t.x - plan.x0, t.y - plan.y0] as const),
     description: options.description,
+    encode: deps.encode,
   });
   const outcomes = new Map<string, TileOutcome>();
   let next = 0;

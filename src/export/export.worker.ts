@@ -3,6 +3,7 @@ import type { Connection } from '../api/connection.ts';
 import { fetchTileImage } from '../api/tile-images.ts';
 import { areaClipper, tileDecoder } from './canvas-pixels.ts';
 import { credentialsFromPage } from './credential-channel.ts';
+import { encoderOverPorts } from './encoder-ports.ts';
 import { exportFiles } from './export-files.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, runExport, type ExportProgress } from './export-run.ts';
 import type { ExportRequest, FromWorker, ToWorker } from './worker-protocol.ts';
@@ -16,7 +17,7 @@ let running: AbortController | null = null;
 
 const PROGRESS_EVERY_MS = 100;
 
-async function run(request: ExportRequest) {
+async function run(request: ExportRequest, encoders: MessagePort[]) {
   const controller = new AbortController();
   running = controller;
   const connection: Connection = {
@@ -33,6 +34,7 @@ async function run(request: ExportRequest) {
         fetchTile: (tile, signal) => fetchTileImage(connection, tile, signal),
         decode: tileDecoder(),
         clip: areaClipper(request.area),
+        encode: encoderOverPorts(encoders),
       },
       {
         plan: request.plan,
@@ -70,5 +72,5 @@ async function run(request: ExportRequest) {
 self.onmessage = ({ data }: MessageEvent<ToWorker>) => {
   if (data.type === 'credential') credentials.answered(data);
   else if (data.type === 'cancel') running?.abort(new DOMException('The export was cancelled.', 'AbortError'));
-  else if (data.type === 'start') void run(data.request);
+  else if (data.type === 'start') void run(data.request, data.encoders);
 };

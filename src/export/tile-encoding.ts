@@ -30,8 +30,11 @@ async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 /** One tile ready for the file: predicted, deflated, wrapped in the COG's size leader and last-4-bytes trailer. */
-export async function encodeTile(rgba: TilePixels): Promise<StoredTile> {
-  const payload = await deflate(differenced(rgba));
+export const encodeTile = (rgba: TilePixels): Promise<StoredTile> => encodePredicted(differenced(rgba));
+
+/** The second half of encodeTile, for pixels already differenced (what the encoder workers are sent). */
+export async function encodePredicted(predicted: Uint8Array): Promise<StoredTile> {
+  const payload = await deflate(predicted);
   const leader = new Uint8Array(4);
   new DataView(leader.buffer).setUint32(0, payload.length, true);
   const trailer = payload.slice(payload.length - 4);

@@ -16,7 +16,9 @@ export interface ExportRequest {
   concurrency?: number;
 }
 
-export type ToWorker = { type: 'start'; request: ExportRequest } | { type: 'cancel' } | CredentialAnswer;
+export type ToWorker =
+  /** `encoders`: ports to the page's encoder workers (transferred), where tiles are compressed. */
+  { type: 'start'; request: ExportRequest; encoders: MessagePort[] } | { type: 'cancel' } | CredentialAnswer;
 
 export type FromWorker =
   | CredentialQuestion

@@ -4,7 +4,10 @@ import type { ExportRequest, FromWorker, ToWorker } from '../../export/worker-pr
 import { usageStore } from '../../state/usage-store.ts';
 import { geotiffExportStore } from './geotiff-export-store.ts';
 
-let current: Worker | null = null;
+let current: { worker: Worker; encoders: Worker[] } | null = null;
+
+/** Compression runs beside the export: one encoder per core left over (at least one, at most four). */
+const encoderCount = () => Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
 
 /**
  * Runs an export in its own worker: answers its credential questions from the session (it holds none itself), counts
@@ -12,17 +15,26 @@ let current: Worker | null = null;
  */
 export function startExport(connection: Connection, request: Omit<ExportRequest, 'baseUrl' | 'sameOriginCookies'>) {
   // One export at a time: a new one replaces any still running.
-  current?.terminate();
+  stop(current);
   const store = geotiffExportStore.getState();
   const worker = new Worker(new URL('../../export/export.worker.ts', import.meta.url), {
     type: 'module',
     name: 'geotiff-export',
   });
-  current = worker;
-  const send = (message: ToWorker) => worker.postMessage(message);
+  const encoders = Array.from(
+    { length: encoderCount() },
+    (_, i) =>
+      new Worker(new URL('../../export/encode.worker.ts', import.meta.url), {
+        type: 'module',
+        name: `geotiff-encoder-${i}`,
+      }),
+  );
+  const running = { worker, encoders };
+  current = running;
+  const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   const end = () => {
-    worker.terminate();
-    if (current === worker) current = null;
+    stop(running);
+    if (current === running) current = null;
   };
   worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
     if (data.type === 'credential') answerCredentialQuestion({ postMessage: send }, connection.credentials, data);
@@ -45,16 +57,30 @@ export function startExport(connection: Connection, request: Omit<ExportRequest,
     end();
     geotiffExportStore.getState().exportFailed(`The export stopped: ${event.message || 'its worker failed'}.`);
   };
-  store.exportStarted(performance.now());
-  send({
-    type: 'start',
-    request: { ...request, baseUrl: connection.baseUrl, sameOriginCookies: connection.sameOriginCookies === true },
+  const ports = encoders.map((encoder) => {
+    const channel = new MessageChannel();
+    encoder.postMessage({ port: channel.port1 }, [channel.port1]);
+    return channel.port2;
   });
+  store.exportStarted(performance.now());
+  send(
+    {
+      type: 'start',
+      request: { ...request, baseUrl: connection.baseUrl, sameOriginCookies: connection.sameOriginCookies === true },
+      encoders: ports,
+    },
+    ports,
+  );
+}
+
+function stop(running: { worker: Worker; encoders: Worker[] } | null) {
+  running?.worker.terminate();
+  for (const encoder of running?.encoders ?? []) encoder.terminate();
 }
 
 /** Asks the running export to stop; it answers "cancelled". */
 export function cancelExport() {
-  current?.postMessage({ type: 'cancel' } satisfies ToWorker);
+  current?.worker.postMessage({ type: 'cancel' } satisfies ToWorker);
 }
 
 /** Saves a file the way the browser saves downloads. */
