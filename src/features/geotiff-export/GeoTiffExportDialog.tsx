@@ -108,11 +108,6 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
     return () => window.removeEventListener('keydown', onKey);
   }, [running]);
 
-  // The GeoTIFF is saved as soon as it is made; its two companions are a click away.
-  useEffect(() => {
-    if (run.status === 'done') saveBlob(`${run.files.name}.tif`, run.files.tiff);
-  }, [run]);
-
   const download = () => {
     if (!plan || !area) return;
     startExport(connection, { area: area.geometry, plan, name });

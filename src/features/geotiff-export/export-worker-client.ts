@@ -43,6 +43,8 @@ export function startExport(connection: Connection, request: Omit<ExportRequest,
       store.exportProgressed(data.progress);
     } else if (data.type === 'done') {
       end();
+      // Saved as soon as it is made, whether or not the dialog is still open; its companions are a click away.
+      saveBlob(`${data.files.name}.tif`, data.files.tiff);
       geotiffExportStore.getState().exportFinished(data.files, performance.now());
     } else if (data.type === 'failed') {
       end();

@@ -36,11 +36,12 @@ export const geotiffExportStore = createStore<GeoTiffExportState>()((set) => ({
   zoom: null,
   run: { status: 'idle' },
 
+  // A running or finished export stays in view (its files can still be saved); a failure or cancel is cleared.
   dialogOpened: (source) =>
     set((state) => ({
       dialogOpen: true,
-      source,
-      run: state.run.status === 'running' ? state.run : { status: 'idle' },
+      source: state.run.status === 'running' ? state.source : source,
+      run: state.run.status === 'running' || state.run.status === 'done' ? state.run : { status: 'idle' },
     })),
   dialogClosed: () => set({ dialogOpen: false }),
   sourceChosen: (source) => set({ source, zoom: null }),
