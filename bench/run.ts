@@ -1,7 +1,7 @@
 /**
- * `npm run bench [-- NAMES…] [--quick] [--readme] [--strict]`: the six benchmarks, each against a
+ * `npm run bench [-- NAMES…] [--quick] [--readme] [--strict]`: the seven benchmarks, each against a
  * baseline measured in the same run, interleaved, medians quoted. NAMES: open footprints list
- * throughput coverage bundle (default: all). --quick runs fewer rounds (a look, not a record);
+ * throughput coverage bundle geotiff (default: all). --quick runs fewer rounds (a look, not a record);
  * --readme writes the table into bench/README.md; --strict exits 1 when a goal is missed.
  * Results: bench/.results/latest.json and latest.md.
  */
@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { bundleBench } from './bundle.ts';
 import { coverageBench } from './coverage.ts';
+import { geotiffExportBench } from './geotiff-export.ts';
 import { buildAll, VIEWER_DIR } from './lib/build.ts';
 import { CHROMIUM, launch } from './lib/browser.ts';
 import type { BenchContext, BenchResult } from './lib/result.ts';
@@ -21,7 +22,7 @@ import { manyFootprintsBench, SYNTHETIC } from './many-footprints.ts';
 import { openToReadyBench } from './open-to-ready.ts';
 import { throughputBench } from './throughput.ts';
 
-const ALL = ['open', 'footprints', 'list', 'throughput', 'coverage', 'bundle'] as const;
+const ALL = ['open', 'footprints', 'list', 'throughput', 'coverage', 'bundle', 'geotiff'] as const;
 type Name = (typeof ALL)[number];
 
 const argv = process.argv.slice(2);
@@ -95,7 +96,7 @@ async function main() {
     }
   };
 
-  const pages = (['open', 'footprints', 'list', 'bundle'] as Name[]).some((n) => selected.has(n));
+  const pages = (['open', 'footprints', 'list', 'bundle', 'geotiff'] as Name[]).some((n) => selected.has(n));
   if (pages) await buildAll(ctx.log);
   await run('bundle', () => bundleBench(ctx));
   await run('coverage', () => coverageBench(ctx));
@@ -110,6 +111,7 @@ async function main() {
       synthetic = await startService({ viewer: VIEWER_DIR, synthetic: SYNTHETIC });
     await run('footprints', () => manyFootprintsBench(ctx, { browser: browser!, service: synthetic }));
     await run('list', () => longListBench(ctx, { browser: browser!, service: synthetic }));
+    await run('geotiff', () => geotiffExportBench(ctx));
   } finally {
     await browser?.close();
     await synthetic?.stop();

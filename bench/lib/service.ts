@@ -92,6 +92,8 @@ export interface ServiceOptions {
   port?: number;
   /** Extra node flags, e.g. ['--cpu-prof', '--cpu-prof-dir=…'] to profile the service under load. */
   nodeArgs?: string[];
+  /** Further options of server/main.ts, e.g. ['--tiles', DIR]. */
+  args?: string[];
 }
 
 /** `node --import tsx server/main.ts --quiet --port P [--viewer DIR] [--synthetic N]`, rate limits off. */
@@ -100,6 +102,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const args = [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts', '--quiet', '--port', String(port)];
   if (options.viewer) args.push('--viewer', path.resolve(ROOT, options.viewer));
   if (options.synthetic) args.push('--synthetic', String(options.synthetic));
+  args.push(...(options.args ?? []));
   return run(args, options.env ?? {}, port, options.viewer ? '/config.json' : '/tile/v2/surveys');
 }
 

@@ -12,6 +12,8 @@ export interface RequestOptions {
   authenticated?: boolean;
   /** The browser's fetch priority: which request gets the next connection when they queue. */
   priority?: RequestPriority;
+  /** Accept header; JSON unless the answer is something else (tile imagery). */
+  accept?: string;
 }
 
 /** How much of an answer's body has arrived; `total` is null when the service does not say (no Content-Length). */
@@ -46,7 +48,7 @@ async function send(
   credential: Credential | null,
 ): Promise<Response> {
   const url = urlFor(connection, path, options.query, credential);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   if (credential?.kind === 'bearer') headers.Authorization = `Bearer ${credential.token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   try {

@@ -2,6 +2,7 @@ import type { Connection } from '../../api/connection.ts';
 import { useAreaSearch } from '../../state/area-search-store.ts';
 import { CoverageResults } from '../coverage/CoverageResults.tsx';
 import { SurveyTiles } from '../coverage/SurveyTiles.tsx';
+import { GeoTiffExport } from '../geotiff-export/GeoTiffExport.tsx';
 import { SavedAreas } from '../saved-areas/SavedAreas.tsx';
 import { AreaSection } from './AreaSection.tsx';
 
@@ -13,6 +14,7 @@ export function AreaSearchPanel({ connection }: { connection: Connection }) {
       <AreaSection />
       <SavedAreas connection={connection} />
       <CoverageResults connection={connection} />
+      {searching && <GeoTiffExport connection={connection} />}
       {searching && <SurveyTiles connection={connection} />}
     </div>
   );

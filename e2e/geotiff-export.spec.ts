@@ -1,0 +1,333 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import { booleanPointInPolygon, point } from '@turf/turf';
+import type { Polygon } from 'geojson';
+import { PNG } from 'pngjs';
+import { GATEWAY_ACCESS_KEY, PORTS } from '../playwright.config.ts';
+import { gdalinfo, pixelAt, pixelsAt, validateCog } from '../src/export/gdal-tools.ts';
+import {
+  PROJECTION_SCHEMA,
+  RASTER_SCHEMA,
+  STAC_ITEM_SCHEMA,
+  stacValidator,
+} from '../src/export/stac-schemas/validate.ts';
+import { accessToken, DEMO, expect, mapSettled, signInWithDemo, test, TILE_REQUEST } from './support.ts';
+
+/** West Denver, which several demo surveys cover in parts: about 46 km², about 150 tiles at z16. */
+const [WEST, SOUTH, EAST, NORTH] = [-105.125, 39.695, -105.045, 39.755];
+const DENVER: [number, number][] = [
+  [WEST, SOUTH],
+  [EAST, SOUTH],
+  [EAST, NORTH],
+  [WEST, NORTH],
+];
+const SMALL_WKT = 'POLYGON((-105.1 39.71, -105.07 39.71, -105.07 39.73, -105.1 39.73, -105.1 39.71))';
+
+/** EPSG:3857: half the equator's length, and a tile's span at zoom z. */
+const ORIGIN_SHIFT = 20037508.342789244;
+const tileSpan = (z: number) => (2 * ORIGIN_SHIFT) / 2 ** z;
+const inverseX = (x: number) => (x / ORIGIN_SHIFT) * 180;
+const inverseY = (y: number) => ((2 * Math.atan(Math.exp((y / ORIGIN_SHIFT) * Math.PI)) - Math.PI / 2) * 180) / Math.PI;
+const tileLon = (x: number, z: number) => (x / 2 ** z) * 360 - 180;
+const tileLat = (y: number, z: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / 2 ** z))) * 180) / Math.PI;
+
+// Exports of fresh tiles from the demo renderer on a shared 2-core machine: minutes, not seconds.
+test.describe.configure({ timeout: 360_000 });
+
+interface Provenance {
+  features: {
+    properties: {
+      z: number;
+      x: number;
+      y: number;
+      survey_id: string;
+      mosaic_stac_id: string | null;
+      capture_date_start: string | null;
+      tile_url: string;
+      status: string;
+    };
+  }[];
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'geotiff-e2e-'));
+test.afterAll(() => process.env.KEEP_EXPORTS || rmSync(dir, { recursive: true, force: true }));
+
+async function saved(download: Download, name: string): Promise<string> {
+  const path = join(dir, name);
+  await download.saveAs(path);
+  return path;
+}
+
+async function openAreaSearch(page: Page) {
+  await page.getByRole('tab', { name: 'Area search' }).click();
+  await expect(page.getByRole('button', { name: 'Draw polygon' })).toBeEnabled();
+}
+
+async function pasteArea(page: Page, wkt: string) {
+  await page.getByRole('button', { name: 'Paste WKT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paste WKT' });
+  await dialog.getByLabel('WKT').fill(wkt);
+  await dialog.getByRole('button', { name: 'Use area' }).click();
+}
+
+const results = (page: Page) => page.getByRole('listbox', { name: 'Coverage results' });
+const meter = (page: Page) => page.getByRole('group', { name: 'Map layers and usage' }).locator('output');
+
+/** Opens the dialog, picks the imagery and zoom, and waits for the plan; returns the dialog and its tile count. */
+async function planExport(page: Page, imagery: RegExp, zoom: number) {
+  await page.getByRole('button', { name: 'Download GeoTIFF' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download GeoTIFF' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(imagery).check();
+  await dialog.getByLabel('Zoom').selectOption(String(zoom));
+  const plan = dialog.getByTestId('geotiff-plan');
+  await expect(plan).toContainText(new RegExp(`Tiles[\\d,]+ at z${zoom}`));
+  const tiles = Number((await plan.textContent())!.match(/Tiles([\d,]+) at/)![1].replace(/,/g, ''));
+  return { dialog, tiles };
+}
+
+/** Starts the export and saves the three files it makes. */
+async function runExport(page: Page, dialog: ReturnType<Page['getByRole']>, stem: string) {
+  const geotiff = page.waitForEvent('download', { timeout: 300_000 });
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(dialog.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
+  const tif = await saved(await geotiff, `${stem}.tif`);
+  await expect(dialog.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
+  const provenanceDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Save provenance GeoJSON' }).click();
+  const provenance = await saved(await provenanceDownload, `${stem}.provenance.geojson`);
+  const stacDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Save STAC Item' }).click();
+  const stac = await saved(await stacDownload, `${stem}.stac.json`);
+  return { tif, provenance, stac };
+}
+
+/** The service's own tile, decoded. */
+async function serviceTile(request: APIRequestContext, origin: string, url: string): Promise<PNG> {
+  const token = await accessToken(request, origin);
+  const answer = await request.get(url, { headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.status()).toBe(200);
+  return PNG.sync.read(await answer.body());
+}
+
+const rgbaAt = (png: PNG, x: number, y: number) => [...png.data.subarray((y * 256 + x) * 4, (y * 256 + x) * 4 + 4)];
+
+/** The first test's zoom: the demo service renders each tile on first request, so tiles cost time. */
+const ZOOM = 16;
+
+test('draws an area and exports a best-available GeoTIFF of over 100 tiles that GDAL reads as a COG', async ({
+  page,
+  request,
+}) => {
+  const imageryRequests: string[] = [];
+  page.on('request', (r) => TILE_REQUEST.test(r.url()) && imageryRequests.push(r.url()));
+  await signInWithDemo(page);
+  await openAreaSearch(page);
+  await page.evaluate(
+    async (box) => {
+      window.__surveyViewer!.map.fitBounds(box, { duration: 0, padding: 40 });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    },
+    [
+      // Room around the area, so that no corner falls under the map's controls or the timeline.
+      [-105.16, 39.66],
+      [-105.01, 39.79],
+    ] as [[number, number], [number, number]],
+  );
+  await page.getByRole('button', { name: 'Draw polygon' }).click();
+  await expect(page.getByRole('button', { name: 'Draw polygon' })).toHaveAttribute('aria-pressed', 'true');
+  const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
+  for (const corner of [...DENVER, DENVER[0]]) {
+    const p = await page.evaluate((ll) => window.__surveyViewer!.map.project(ll), corner);
+    await page.mouse.click(box.x + p.x, box.y + p.y);
+    // A hand takes a moment between corners; clicks in quick succession can read as one.
+    await page.waitForTimeout(150);
+  }
+  // All four corners made it: 0.08° × 0.06° at 39.7° N is about 45.7 km².
+  await expect(page.getByTestId('area-km2')).toHaveText(/^4[56]\.\d km²$/);
+  await expect(results(page).getByRole('option').first()).toBeVisible();
+  await mapSettled(page);
+  const usageBefore = Number(await meter(page).textContent());
+  const requestsBefore = imageryRequests.length;
+
+  const { dialog, tiles } = await planExport(page, /^Best available/, ZOOM);
+  expect(tiles).toBeGreaterThanOrEqual(100);
+  // z16 pixels are 2.39 m at the equator, 1.84 m at 39.7° N.
+  await expect(dialog).toContainText(/Ground resolution\s*1\.8\d m per pixel/);
+  await expect(dialog).toContainText(/Estimated fileabout [\d.]+ MB/);
+  await expect(dialog).toContainText(`Each of the ${tiles} tiles is one imagery request`);
+  await page.screenshot({ path: 'docs/screenshots/geotiff-export.png' });
+
+  const files = await runExport(page, dialog, 'best-available');
+  // Each tile request (from the worker) is on the usage meter.
+  const exportRequests = imageryRequests.length - requestsBefore;
+  expect(exportRequests).toBeGreaterThanOrEqual(tiles);
+  await expect(meter(page)).toHaveText(String(usageBefore + exportRequests));
+  await page.screenshot({ path: 'docs/screenshots/geotiff-export-done.png' });
+
+  // Provenance: every tile, the survey and capture that supplied it; best available draws on several surveys.
+  const provenance = JSON.parse(readFileSync(files.provenance, 'utf8')) as Provenance;
+  expect(provenance.features).toHaveLength(tiles);
+  const tilesOf = provenance.features.map((f) => f.properties);
+  expect(tilesOf.every((t) => t.status === 'exported' || t.status === 'no_imagery')).toBe(true);
+  expect(tilesOf.every((t) => t.mosaic_stac_id && t.capture_date_start)).toBe(true);
+  expect(new Set(tilesOf.map((t) => t.survey_id)).size).toBeGreaterThan(1);
+
+  // The GeoTIFF, as GDAL sees it: EPSG:3857, one pixel per tile pixel, the tiles' exact extents, overviews, a COG.
+  const x0 = Math.min(...tilesOf.map((t) => t.x));
+  const y0 = Math.min(...tilesOf.map((t) => t.y));
+  const across = Math.max(...tilesOf.map((t) => t.x)) - x0 + 1;
+  const down = Math.max(...tilesOf.map((t) => t.y)) - y0 + 1;
+  const info = gdalinfo(files.tif);
+  expect(info.coordinateSystem.wkt).toMatch(/ID\["EPSG",3857\]\]$/);
+  expect(info.size).toEqual([across * 256, down * 256]);
+  const span = tileSpan(ZOOM);
+  const [ox, px, , oy, , py] = info.geoTransform;
+  expect(ox).toBeCloseTo(-ORIGIN_SHIFT + x0 * span, 4);
+  expect(oy).toBeCloseTo(ORIGIN_SHIFT - y0 * span, 4);
+  expect(px).toBeCloseTo(span / 256, 8);
+  expect(py).toBeCloseTo(-span / 256, 8);
+  expect(info.bands[0].overviews).toHaveLength(Math.ceil(Math.log2(Math.max(across, down))));
+  expect(info.bands[3].colorInterpretation).toBe('Alpha');
+  expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG', COMPRESSION: 'DEFLATE' });
+  expect(validateCog(files.tif)).toMatch(/is a valid cloud optimized GeoTIFF/);
+
+  // Pixel values equal the service's tiles, inside the area.
+  const inside = tilesOf.filter(
+    (t) =>
+      t.status === 'exported' &&
+      tileLon(t.x, ZOOM) > WEST + 0.005 &&
+      tileLon(t.x + 1, ZOOM) < EAST - 0.005 &&
+      tileLat(t.y, ZOOM) < NORTH - 0.005 &&
+      tileLat(t.y + 1, ZOOM) > SOUTH + 0.005,
+  );
+  expect(inside.length).toBeGreaterThan(20);
+  for (const tile of [inside[0], inside[Math.floor(inside.length / 2)], inside.at(-1)!]) {
+    const png = await serviceTile(request, '', tile.tile_url);
+    for (const [x, y] of [
+      [5, 5],
+      [128, 200],
+      [250, 31],
+    ]) {
+      expect(pixelAt(files.tif, (tile.x - x0) * 256 + x, (tile.y - y0) * 256 + y)).toEqual(rgbaAt(png, x, y));
+    }
+  }
+
+  // Outside the area, transparent; inside, as the service sent it. Pixels whose centre and the points 2 px around it
+  // are all on one side of the area's outline (read from the STAC Item: the drawn corners are where the clicks
+  // landed), where the service's tile is opaque, in the tiles the outline crosses.
+  const stac = JSON.parse(readFileSync(files.stac, 'utf8'));
+  const outline = stac.geometry as Polygon;
+  const [west, south, east, north] = stac.bbox as number[];
+  const sideOf = (tile: { x: number; y: number }, px: number, py: number) => {
+    const sides = [
+      [0, 0],
+      [-2, 0],
+      [2, 0],
+      [0, -2],
+      [0, 2],
+    ].map(([dx, dy]) => {
+      const mx = -ORIGIN_SHIFT + (tile.x + (px + 0.5 + dx) / 256) * span;
+      const my = ORIGIN_SHIFT - (tile.y + (py + 0.5 + dy) / 256) * span;
+      return booleanPointInPolygon(point([inverseX(mx), inverseY(my)]), outline);
+    });
+    return sides.every(Boolean) ? 'inside' : sides.some(Boolean) ? 'edge' : 'outside';
+  };
+  // Tiles one side of the outline crosses (corner tiles left out).
+  const crossed = tilesOf.filter(
+    (t) =>
+      t.status === 'exported' &&
+      [west, east].some((lon) => tileLon(t.x, ZOOM) < lon && lon < tileLon(t.x + 1, ZOOM)) !==
+        [north, south].some((lat) => tileLat(t.y + 1, ZOOM) < lat && lat < tileLat(t.y, ZOOM)),
+  );
+  expect(crossed.length).toBeGreaterThan(4);
+  const checks: { at: [number, number]; inside: boolean }[] = [];
+  for (const tile of crossed.slice(0, 8)) {
+    const png = await serviceTile(request, '', tile.tile_url);
+    for (let py = 4; py < 256; py += 12) {
+      for (let px = 4; px < 256; px += 12) {
+        if (rgbaAt(png, px, py)[3] !== 255) continue;
+        const side = sideOf(tile, px, py);
+        if (side === 'edge') continue;
+        checks.push({ at: [(tile.x - x0) * 256 + px, (tile.y - y0) * 256 + py], inside: side === 'inside' });
+      }
+    }
+  }
+  const outside = checks.filter((c) => !c.inside);
+  expect(outside.length).toBeGreaterThan(20);
+  const alphas = pixelsAt(
+    files.tif,
+    checks.map((c) => c.at),
+  ).map((rgba) => rgba[3]);
+  expect(alphas.filter((alpha, i) => !checks[i].inside && alpha !== 0)).toEqual([]);
+  expect(alphas.filter((alpha, i) => checks[i].inside && alpha !== 255)).toEqual([]);
+
+  // The STAC Item validates against the STAC schemas (offline) and describes this file.
+  const validate = stacValidator();
+  expect(validate(STAC_ITEM_SCHEMA, stac)).toEqual([]);
+  expect(validate(PROJECTION_SCHEMA, stac)).toEqual([]);
+  expect(validate(RASTER_SCHEMA, stac)).toEqual([]);
+  expect(stac.properties['proj:shape']).toEqual([down * 256, across * 256]);
+  expect(stac.properties['proj:epsg']).toBe(3857);
+  expect(stac.assets.image.href).toBe(`./best-available-z${ZOOM}.tif`);
+});
+
+test('with an API key, against the provider profile: the selected result, and no key in any exported file', async ({
+  page,
+  request,
+}) => {
+  const origin = `http://127.0.0.1:${PORTS.provider}`;
+  const issued = await request.post(`${origin}/oauth/static_key`, {
+    data: { client_id: DEMO.clientId, client_secret: DEMO.clientSecret },
+  });
+  const apiKey: string = (await issued.json()).api_key;
+  await page.goto(`${origin}/?e2e`);
+  await page.getByRole('tab', { name: 'API key' }).click();
+  await page.getByRole('textbox', { name: 'API key' }).fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);
+  await openAreaSearch(page);
+  await pasteArea(page, SMALL_WKT);
+  await results(page).getByRole('option').first().click();
+  const surveyId = (await results(page).getByRole('option').first().getAttribute('data-survey-id'))!;
+
+  const { dialog, tiles } = await planExport(page, /^Selected result/, 16);
+  expect(tiles).toBeGreaterThan(4);
+  const files = await runExport(page, dialog, 'selected-with-key');
+
+  for (const file of Object.values(files)) {
+    const bytes = readFileSync(file).toString('latin1');
+    expect(bytes).not.toContain(apiKey);
+    expect(bytes).not.toContain('api_key');
+  }
+  const provenance = JSON.parse(readFileSync(files.provenance, 'utf8')) as Provenance;
+  expect(provenance.features.every((f) => f.properties.survey_id === surveyId)).toBe(true);
+  // The provider's capture-specific URLs, as its metadata gives them.
+  expect(provenance.features[0].properties.tile_url).toContain(
+    `/tile/v2/${surveyId}/${provenance.features[0].properties.mosaic_stac_id}/16/`,
+  );
+  const info = gdalinfo(files.tif);
+  expect(info.metadata.IMAGE_STRUCTURE.LAYOUT).toBe('COG');
+  expect(info.coordinateSystem.wkt).toMatch(/ID\["EPSG",3857\]\]$/);
+});
+
+test('through the gateway (session cookie): a best-available export', async ({ page }) => {
+  const origin = `http://127.0.0.1:${PORTS.gateway}`;
+  await page.goto(`${origin}/?e2e`);
+  const signIn = page.getByRole('dialog', { name: 'Sign in' });
+  await signIn.getByLabel('Access key').fill(GATEWAY_ACCESS_KEY);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signIn).toHaveCount(0);
+  await openAreaSearch(page);
+  await pasteArea(page, SMALL_WKT);
+  await expect(results(page).getByRole('option').first()).toBeVisible();
+  const { dialog, tiles } = await planExport(page, /^Best available/, 15);
+  expect(tiles).toBeGreaterThan(1);
+  const files = await runExport(page, dialog, 'gateway');
+  const info = gdalinfo(files.tif);
+  expect(info.metadata.IMAGE_STRUCTURE.LAYOUT).toBe('COG');
+  const provenance = JSON.parse(readFileSync(files.provenance, 'utf8')) as Provenance;
+  expect(provenance.features.every((f) => f.properties.tile_url.startsWith(origin))).toBe(true);
+});

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CogBuilder } from './cog-builder.ts';
+import { cogLevels } from './cog-layout.ts';
+import { gdalinfo, pixelAt, validateCog } from './gdal-tools.ts';
+import { TILE_BYTES } from './tile-encoding.ts';
+import { tileMercatorExtent } from './web-mercator.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'cog-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A tile whose pixels say where they are: red from the column, green from the row, blue from the tile. */
+function sourceTile(col: number, row: number): Uint8Array {
+  const rgba = new Uint8Array(TILE_BYTES);
+  for (let y = 0; y < 256; y++) {
+    for (let x = 0; x < 256; x++) {
+      const i = (y * 256 + x) * 4;
+      rgba[i] = x;
+      rgba[i + 1] = y;
+      rgba[i + 2] = 40 + col * 60 + row * 20;
+      rgba[i + 3] = 255;
+    }
+  }
+  return rgba;
+}
+
+const source = (col: number, row: number, x: number, y: number) => [x, y, 40 + col * 60 + row * 20, 255];
+
+async function writeCog(name: string, across: number, down: number, missing: [number, number][], masked = false) {
+  const zoom = 16;
+  const [x0, y0] = [13_600, 24_800];
+  const levels = cogLevels(across, down);
+  const [west, , east, north] = tileMercatorExtent({ z: zoom, x: x0, y: y0 });
+  const georeference = { originX: west, originY: north, pixelSize: (east - west) / 256 };
+  const planned: [number, number][] = [];
+  for (let row = 0; row < down; row++)
+    for (let col = 0; col < across; col++)
+      if (!missing.some(([c, r]) => c === col && r === row)) planned.push([col, row]);
+  const builder = new CogBuilder({ levels, georeference, planned, description: 'test export' });
+  for (const [col, row] of planned) {
+    const rgba = sourceTile(col, row);
+    // The masked tile loses its left half, as the area's outline would cut it.
+    if (masked && col === 1 && row === 0)
+      for (let i = 0; i < TILE_BYTES; i += 4) if ((i / 4) % 256 < 128) rgba[i + 3] = 0;
+    await builder.add(col, row, rgba);
+  }
+  expect(builder.held).toBe(0);
+  const file = join(dir, `${name}.tif`);
+  writeFileSync(file, Buffer.from(await builder.finish().arrayBuffer()));
+  return { file, georeference, levels };
+}
+
+describe('the COG writer, read back by GDAL', () => {
+  it('writes a georeferenced, tiled, deflated RGBA COG with overviews that GDAL reports as LAYOUT=COG', async () => {
+    const { file, georeference } = await writeCog('grid', 3, 2, [[2, 1]], true);
+    const info = gdalinfo(file);
+    expect(info.driverShortName).toBe('GTiff');
+    expect(info.size).toEqual([768, 512]);
+    expect(info.coordinateSystem.wkt).toContain('WGS 84 / Pseudo-Mercator');
+    expect(info.coordinateSystem.wkt).toMatch(/ID\["EPSG",3857\]\]$/);
+    const [ox, px, rx, oy, ry, py] = info.geoTransform;
+    expect(ox).toBeCloseTo(georeference.originX, 6);
+    expect(oy).toBeCloseTo(georeference.originY, 6);
+    expect(px).toBeCloseTo(georeference.pixelSize, 9);
+    expect(py).toBeCloseTo(-georeference.pixelSize, 9);
+    expect([rx, ry]).toEqual([0, 0]);
+    // z16 tiles are 611.5 m wide: 2.39 m pixels.
+    expect(px).toBeCloseTo(611.49622628141 / 256, 6);
+    expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG', COMPRESSION: 'DEFLATE', INTERLEAVE: 'PIXEL' });
+    expect(info.bands.map((b) => b.colorInterpretation)).toEqual(['Red', 'Green', 'Blue', 'Alpha']);
+    expect(info.bands[0].block).toEqual([256, 256]);
+    expect(info.bands[0].overviews?.map((o) => o.size)).toEqual([
+      [384, 256],
+      [192, 128],
+    ]);
+    expect(validateCog(file)).toMatch(/is a valid cloud optimized GeoTIFF/);
+  });
+
+  it('keeps every pixel value of the source tiles, and leaves what is masked or missing transparent', async () => {
+    const { file } = await writeCog('values', 3, 2, [[2, 1]], true);
+    for (const [col, row, x, y] of [
+      [0, 0, 0, 0],
+      [0, 0, 255, 255],
+      [2, 0, 17, 200],
+      [0, 1, 130, 3],
+      [1, 1, 255, 0],
+      [1, 0, 200, 100],
+    ]) {
+      expect(pixelAt(file, col * 256 + x, row * 256 + y)).toEqual(source(col, row, x, y));
+    }
+    expect(pixelAt(file, 256 + 10, 50)[3]).toBe(0); // masked half of tile (1, 0)
+    expect(pixelAt(file, 2 * 256 + 100, 256 + 100)[3]).toBe(0); // tile (2, 1) was never there
+  });
+
+  it('builds each overview pixel as the alpha-weighted mean of its 2 × 2 block', async () => {
+    const { file } = await writeCog('overview', 3, 2, [[2, 1]], true);
+    // gdallocationinfo takes full-resolution pixels: (20, 40) falls in overview pixel (10, 20), the block at
+    // (20..21, 40..41) of tile (0, 0), whose means 20.5 and 40.5 round to even.
+    expect(pixelAt(file, 20, 40, 0)).toEqual([20, 40, 40, 255]);
+    // In the masked tile's left half the block is transparent; in its right half, opaque.
+    expect(pixelAt(file, 256 + 10, 40, 0)[3]).toBe(0);
+    expect(pixelAt(file, 256 + 200, 40, 0)).toEqual([200, 40, 100, 255]);
+    // The missing tile's quarter of overview 1 is transparent.
+    expect(pixelAt(file, 512 + 100, 256 + 100, 0)[3]).toBe(0);
+    // Overview 2 halves overview 1: (100, 300) is tile (0, 1)'s 4 × 4 block at (100..103, 44..47); overview 1 made
+    // 100 and 102 of its columns and 44 and 46 of its rows, whose means are 101 and 45.
+    expect(pixelAt(file, 100, 300, 1)).toEqual([101, 45, 60, 255]);
+  });
+
+  it('orders levels as GDAL sizes them, down to one tile', () => {
+    expect(cogLevels(1, 1).map((l) => [l.width, l.height])).toEqual([[256, 256]]);
+    expect(cogLevels(5, 2).map((l) => [l.tilesAcross, l.tilesDown])).toEqual([
+      [5, 2],
+      [3, 1],
+      [2, 1],
+      [1, 1],
+    ]);
+  });
+});

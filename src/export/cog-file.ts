@@ -1,0 +1,239 @@
+import type { LevelLayout } from './cog-layout.ts';
+import { tileIndex } from './cog-layout.ts';
+
+/**
+ * Assembles a Cloud Optimized GeoTIFF (classic TIFF, little-endian) from tiles already compressed, in the layout
+ * GDAL's COG driver writes and recognises (doc/source/drivers/raster/cog.rst, "File format details"): the header,
+ * the structural-metadata ghost area, every IFD and its values, then the TileOffsets/TileByteCounts arrays, then the
+ * tile data from the smallest overview to the full image, row-major within a level, each tile wrapped in its 4-byte
+ * size leader and a trailer repeating its last 4 bytes. Tiles with no data are left out (offset and count 0): GDAL
+ * reads them as transparent.
+ */
+
+/** Where the full-resolution image sits in EPSG:3857. */
+export interface Georeference {
+  /** Top-left corner of the top-left pixel, in metres. */
+  originX: number;
+  originY: number;
+  /** Metres per pixel, the same across and down. */
+  pixelSize: number;
+}
+
+/** A compressed tile as the file holds it: `part` is leader + payload + trailer; `size` counts the payload only. */
+export interface StoredTile {
+  part: Blob;
+  size: number;
+}
+
+export interface CogContents {
+  /** Level 0 first, then each overview. */
+  levels: readonly LevelLayout[];
+  georeference: Georeference;
+  /** The tile at a level's row-major index, or undefined where there is none. */
+  tile(level: number, index: number): StoredTile | undefined;
+  /** ImageDescription of the full image. */
+  description: string;
+}
+
+/** The classic TIFF's offsets are 32-bit: an export this large has to be split (the dialog's caps keep far below). */
+export class CogTooLargeError extends Error {
+  override readonly name = 'CogTooLargeError';
+}
+
+const STRUCTURAL_METADATA =
+  'LAYOUT=IFDS_BEFORE_DATA\nBLOCK_ORDER=ROW_MAJOR\nBLOCK_LEADER=SIZE_AS_UINT4\n' +
+  'BLOCK_TRAILER=LAST_4_BYTES_REPEATED\nKNOWN_INCOMPATIBLE_EDITION=NO\n ';
+const GHOST_SIZE = String(STRUCTURAL_METADATA.length).padStart(6, '0');
+const GHOST = `GDAL_STRUCTURAL_METADATA_SIZE=${GHOST_SIZE} bytes\n${STRUCTURAL_METADATA}`;
+
+/** TIFF field types, and the bytes of one value of each. */
+const FieldType = { Ascii: 2, Short: 3, Long: 4, Double: 12 } as const;
+type FieldType = (typeof FieldType)[keyof typeof FieldType];
+const FIELD_BYTES: Record<FieldType, number> = { 2: 1, 3: 2, 4: 4, 12: 8 };
+
+interface Entry {
+  tag: number;
+  type: FieldType;
+  values: readonly number[];
+}
+
+const ascii = (tag: number, text: string): Entry => ({
+  tag,
+  type: FieldType.Ascii,
+  values: [...new TextEncoder().encode(`${text}\0`)],
+});
+const short = (tag: number, ...values: number[]): Entry => ({ tag, type: FieldType.Short, values });
+const long = (tag: number, ...values: number[]): Entry => ({ tag, type: FieldType.Long, values });
+const double = (tag: number, ...values: number[]): Entry => ({ tag, type: FieldType.Double, values });
+
+const TAG = {
+  newSubfileType: 254,
+  imageWidth: 256,
+  imageLength: 257,
+  bitsPerSample: 258,
+  compression: 259,
+  photometric: 262,
+  imageDescription: 270,
+  samplesPerPixel: 277,
+  planarConfiguration: 284,
+  software: 305,
+  predictor: 317,
+  tileWidth: 322,
+  tileLength: 323,
+  tileOffsets: 324,
+  tileByteCounts: 325,
+  extraSamples: 338,
+  sampleFormat: 339,
+  modelPixelScale: 33550,
+  modelTiepoint: 33922,
+  geoKeyDirectory: 34735,
+  geoAsciiParams: 34737,
+} as const;
+
+const ADOBE_DEFLATE = 8;
+const PHOTOMETRIC_RGB = 2;
+const HORIZONTAL_DIFFERENCING = 2;
+const UNASSOCIATED_ALPHA = 2;
+const REDUCED_RESOLUTION = 1;
+
+const CITATION = 'WGS 84 / Pseudo-Mercator|';
+/** GeoKeyDirectory: version 1.1.0; projected, pixel is area, EPSG:3857, with its name as the citation. */
+const GEO_KEYS = [
+  [1, 1, 0, 4],
+  [1024, 0, 1, 1], // GTModelTypeGeoKey: projected
+  [1025, 0, 1, 1], // GTRasterTypeGeoKey: pixel is area
+  [1026, TAG.geoAsciiParams, CITATION.length, 0], // GTCitationGeoKey
+  [3072, 0, 1, 3857], // ProjectedCSTypeGeoKey
+].flat();
+
+function levelEntries(contents: CogContents, layout: LevelLayout): Entry[] {
+  const { width, height, tilesAcross, tilesDown, level } = layout;
+  const tiles = tilesAcross * tilesDown;
+  const entries: Entry[] = [
+    long(TAG.newSubfileType, level === 0 ? 0 : REDUCED_RESOLUTION),
+    long(TAG.imageWidth, width),
+    long(TAG.imageLength, height),
+    short(TAG.bitsPerSample, 8, 8, 8, 8),
+    short(TAG.compression, ADOBE_DEFLATE),
+    short(TAG.photometric, PHOTOMETRIC_RGB),
+    short(TAG.samplesPerPixel, 4),
+    short(TAG.planarConfiguration, 1),
+    short(TAG.predictor, HORIZONTAL_DIFFERENCING),
+    short(TAG.tileWidth, 256),
+    short(TAG.tileLength, 256),
+    // Filled in once the data's place is known; only their length matters for the layout.
+    { tag: TAG.tileOffsets, type: FieldType.Long, values: new Array<number>(tiles).fill(0) },
+    { tag: TAG.tileByteCounts, type: FieldType.Long, values: new Array<number>(tiles).fill(0) },
+    short(TAG.extraSamples, UNASSOCIATED_ALPHA),
+    short(TAG.sampleFormat, 1, 1, 1, 1),
+  ];
+  if (level === 0) {
+    const { originX, originY, pixelSize } = contents.georeference;
+    entries.push(
+      ascii(TAG.imageDescription, contents.description),
+      ascii(TAG.software, 'Survey Viewer'),
+      double(TAG.modelPixelScale, pixelSize, pixelSize, 0),
+      double(TAG.modelTiepoint, 0, 0, 0, originX, originY, 0),
+      short(TAG.geoKeyDirectory, ...GEO_KEYS),
+      ascii(TAG.geoAsciiParams, CITATION),
+    );
+  }
+  return entries.sort((a, b) => a.tag - b.tag);
+}
+
+const valueBytes = (entry: Entry) => entry.values.length * FIELD_BYTES[entry.type];
+const isTileArray = (entry: Entry) => entry.tag === TAG.tileOffsets || entry.tag === TAG.tileByteCounts;
+const even = (n: number) => n + (n % 2);
+
+interface PlacedIfd {
+  layout: LevelLayout;
+  entries: Entry[];
+  at: number;
+  /** Where each out-of-line value starts (entries whose values do not fit the entry's 4 bytes). */
+  valueAt: Map<Entry, number>;
+}
+
+/** The whole file: header, ghost area, IFDs, tile arrays (one buffer) and the tile parts after it. */
+export function assembleCog(contents: CogContents): Blob {
+  const ifds: PlacedIfd[] = contents.levels.map((layout) => ({
+    layout,
+    entries: levelEntries(contents, layout),
+    at: 0,
+    valueAt: new Map(),
+  }));
+
+  // Place the IFDs with their own values, then the tile arrays after all of them.
+  let cursor = even(8 + GHOST.length);
+  for (const ifd of ifds) {
+    ifd.at = cursor;
+    cursor += 2 + ifd.entries.length * 12 + 4;
+    for (const entry of ifd.entries) {
+      if (valueBytes(entry) <= 4 || isTileArray(entry)) continue;
+      ifd.valueAt.set(entry, cursor);
+      cursor = even(cursor + valueBytes(entry));
+    }
+  }
+  for (const ifd of ifds) {
+    for (const entry of ifd.entries) {
+      if (valueBytes(entry) <= 4 || !isTileArray(entry)) continue;
+      ifd.valueAt.set(entry, cursor);
+      cursor += valueBytes(entry);
+    }
+  }
+  const headerSize = cursor;
+
+  // Tile data: smallest overview first, full resolution last; row-major within a level.
+  const parts: Blob[] = [];
+  for (const ifd of [...ifds].reverse()) {
+    const { layout } = ifd;
+    const offsets = ifd.entries.find((e) => e.tag === TAG.tileOffsets)!.values as number[];
+    const counts = ifd.entries.find((e) => e.tag === TAG.tileByteCounts)!.values as number[];
+    for (let row = 0; row < layout.tilesDown; row++) {
+      for (let col = 0; col < layout.tilesAcross; col++) {
+        const index = tileIndex(layout, col, row);
+        const tile = contents.tile(layout.level, index);
+        if (!tile) continue;
+        offsets[index] = cursor + 4;
+        counts[index] = tile.size;
+        parts.push(tile.part);
+        cursor += tile.part.size;
+      }
+    }
+  }
+  if (cursor > 0xffff_ffff) {
+    throw new CogTooLargeError(`The file would be ${cursor} bytes; a classic TIFF holds at most 4 GiB.`);
+  }
+
+  const header = new DataView(new ArrayBuffer(headerSize));
+  header.setUint16(0, 0x4949); // "II": little-endian
+  header.setUint16(2, 42, true);
+  header.setUint32(4, ifds[0].at, true);
+  new Uint8Array(header.buffer).set(new TextEncoder().encode(GHOST), 8);
+  for (const [i, ifd] of ifds.entries()) {
+    let at = ifd.at;
+    header.setUint16(at, ifd.entries.length, true);
+    at += 2;
+    for (const entry of ifd.entries) {
+      header.setUint16(at, entry.tag, true);
+      header.setUint16(at + 2, entry.type, true);
+      header.setUint32(at + 4, entry.values.length, true);
+      const valueAt = ifd.valueAt.get(entry) ?? at + 8;
+      writeValues(header, valueAt, entry);
+      if (valueAt !== at + 8) header.setUint32(at + 8, valueAt, true);
+      at += 12;
+    }
+    header.setUint32(at, ifds[i + 1]?.at ?? 0, true);
+  }
+  return new Blob([header.buffer, ...parts], { type: 'image/tiff' });
+}
+
+function writeValues(view: DataView, at: number, { type, values }: Entry) {
+  const size = FIELD_BYTES[type];
+  values.forEach((value, i) => {
+    const where = at + i * size;
+    if (type === FieldType.Ascii) view.setUint8(where, value);
+    else if (type === FieldType.Short) view.setUint16(where, value, true);
+    else if (type === FieldType.Long) view.setUint32(where, value, true);
+    else view.setFloat64(where, value, true);
+  });
+}

@@ -1,0 +1,47 @@
+import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { ExportPlan } from './export-plan.ts';
+import type { ExportResult } from './export-run.ts';
+import { provenanceCollection, type TileOutcome } from './provenance.ts';
+import { stacItem } from './stac-item.ts';
+import { tileKey } from './web-mercator.ts';
+
+export interface FailedTile {
+  key: string;
+  surveyId: string;
+  outcome: Extract<TileOutcome, { status: 'failed' }>;
+}
+
+/** The export's three files and what became of its tiles. */
+export interface ExportFiles {
+  name: string;
+  tiff: Blob;
+  provenance: Blob;
+  stac: Blob;
+  exported: number;
+  noImagery: number;
+  failed: FailedTile[];
+}
+
+/** The GeoTIFF with its provenance GeoJSON and STAC Item, named alike. */
+export function exportFiles(
+  { name, area, plan, created }: { name: string; area: AreaGeometry; plan: ExportPlan; created: Date },
+  { tiff, outcomes }: ExportResult,
+): ExportFiles {
+  const statusOf = (key: string) => outcomes.get(key)?.status;
+  const exported = plan.tiles.filter((t) => statusOf(tileKey(t)) === 'exported');
+  const failed: FailedTile[] = [];
+  for (const tile of plan.tiles) {
+    const outcome = outcomes.get(tileKey(tile));
+    if (outcome?.status === 'failed') failed.push({ key: tileKey(tile), surveyId: tile.surveyId, outcome });
+  }
+  const json = (value: unknown, type: string) => new Blob([JSON.stringify(value, null, 1)], { type });
+  return {
+    name,
+    tiff,
+    provenance: json(provenanceCollection(plan.tiles, outcomes), 'application/geo+json'),
+    stac: json(stacItem({ name, area, plan, exported, created }), 'application/json'),
+    exported: exported.length,
+    noImagery: plan.tiles.filter((t) => statusOf(tileKey(t)) === 'no_imagery').length,
+    failed,
+  };
+}

@@ -1,0 +1,161 @@
+import { ApiError, isApiError } from '../api/api-error.ts';
+import { isRetryable, retryDelayMs } from '../api/retry-policy.ts';
+import { CogBuilder } from './cog-builder.ts';
+import type { StoredTile } from './cog-file.ts';
+import type { ExportPlan, PlannedTile } from './export-plan.ts';
+import type { TileOutcome } from './provenance.ts';
+import type { TilePixels } from './tile-encoding.ts';
+import { tileKey } from './web-mercator.ts';
+
+/** What the run needs from its surroundings (the worker gives the real ones; tests give their own). */
+export interface ExportDeps {
+  /** The tile's imagery, or null where the service has none (404). Throws ApiError on failure. */
+  fetchTile(tile: PlannedTile, signal: AbortSignal): Promise<Blob | null>;
+  /** 256 × 256 RGBA, not premultiplied. */
+  decode(image: Blob): Promise<TilePixels>;
+  /** Makes pixels outside the area transparent, in place. */
+  clip(tile: PlannedTile, rgba: TilePixels): void;
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+  random?(): number;
+  /** Tile compression (default: on this thread). */
+  encode?: (rgba: TilePixels) => Promise<StoredTile>;
+}
+
+export interface ExportProgress {
+  /** Tiles finished, whether exported, empty or failed. */
+  done: number;
+  failed: number;
+  total: number;
+  /** Compressed bytes so far. */
+  bytes: number;
+  /** Decoded tiles held: in flight, plus unfinished overview tiles. */
+  held: number;
+}
+
+export interface ExportRunOptions {
+  plan: ExportPlan;
+  description: string;
+  /** Tiles fetched at once. */
+  concurrency: number;
+  /** Retries of a tile after a 5xx, a 429 or no answer (with the app's retry policy) before it is marked failed. */
+  maxRetries: number;
+  signal: AbortSignal;
+  onProgress(progress: ExportProgress): void;
+  /** Each imagery request sent (retries too): what the provider bills. */
+  onRequest(tile: PlannedTile): void;
+}
+
+export interface ExportResult {
+  tiff: Blob;
+  outcomes: Map<string, TileOutcome>;
+}
+
+export const DEFAULT_CONCURRENCY = 6;
+export const DEFAULT_MAX_RETRIES = 4;
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+const failureOf = (error: unknown): TileOutcome => {
+  const api = isApiError(error) ? error : null;
+  return {
+    status: 'failed',
+    httpStatus: api?.status ?? 0,
+    code: api?.code ?? 'export_error',
+    message: error instanceof Error ? error.message : String(error),
+    correlationId: api?.correlationId ?? null,
+  };
+};
+
+/**
+ * Fetches, clips and encodes every planned tile into a COG with bounded concurrency, in the plan's Z-order. A tile
+ * that fails is retried by the app's policy (Retry-After honoured), then marked failed and left transparent. A slot
+ * takes its next tile only once its last one is compressed, so decoded tiles in memory stay about `concurrency`
+ * plus the unfinished overview tiles.
+ */
+export async function runExport(deps: ExportDeps, options: ExportRunOptions): Promise<ExportResult> {
+  const { plan, signal } = options;
+  const sleep = deps.sleep ?? abortableSleep;
+  const builder = new CogBuilder({
+    levels: plan.levels,
+    georeference: plan.georeference,
+    planned: plan.tiles.map((t) => [t.x - plan.x0, t.y - plan.y0] as const),
+    description: options.description,
+    encode: deps.encode,
+  });
+  const outcomes = new Map<string, TileOutcome>();
+  let next = 0;
+  let failed = 0;
+  let inFlight = 0;
+  const report = () =>
+    options.onProgress({
+      done: outcomes.size,
+      failed,
+      total: plan.tiles.length,
+      bytes: builder.bytes,
+      held: builder.held + inFlight,
+    });
+
+  async function pixelsOf(tile: PlannedTile): Promise<TilePixels | null> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        options.onRequest(tile);
+        const image = await deps.fetchTile(tile, signal);
+        if (!image) return null;
+        try {
+          return await deps.decode(image);
+        } catch {
+          throw new ApiError(
+            0,
+            'undecodable_tile',
+            `The service sent tile ${tileKey(tile)} in a form that could not be read.`,
+          );
+        }
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        const failure = isApiError(error) ? error : null;
+        if (!failure || !isRetryable(failure) || attempt >= options.maxRetries) throw error;
+        await sleep(retryDelayMs(attempt, failure, deps.random), signal);
+      }
+    }
+  }
+
+  async function slot() {
+    while (next < plan.tiles.length) {
+      const tile = plan.tiles[next++];
+      inFlight += 1;
+      let rgba: TilePixels | null = null;
+      let outcome: TileOutcome;
+      try {
+        rgba = await pixelsOf(tile);
+        if (rgba) deps.clip(tile, rgba);
+        outcome = rgba ? { status: 'exported' } : { status: 'no_imagery' };
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        outcome = failureOf(error);
+        failed += 1;
+      }
+      await builder.add(tile.x - plan.x0, tile.y - plan.y0, rgba);
+      inFlight -= 1;
+      outcomes.set(tileKey(tile), outcome);
+      report();
+    }
+  }
+
+  report();
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, slot));
+  if (signal.aborted) throw signal.reason;
+  return { tiff: builder.finish(), outcomes };
+}

@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+
+/** GDAL's own tools (Debian gdal-bin), which read our exports in the tests as a user's GIS would. */
+
+export interface GdalInfo {
+  driverShortName: string;
+  size: [number, number];
+  coordinateSystem: { wkt: string };
+  geoTransform: number[];
+  metadata: Record<string, Record<string, string>>;
+  bands: { band: number; colorInterpretation: string; overviews?: { size: [number, number] }[]; block: number[] }[];
+}
+
+export const gdalinfo = (file: string): GdalInfo =>
+  JSON.parse(execFileSync('gdalinfo', ['-json', file], { encoding: 'utf8' })) as GdalInfo;
+
+/** The RGBA values of pixel (x, y); `overview` 0 is the first overview. */
+export function pixelAt(file: string, x: number, y: number, overview?: number): number[] {
+  const args = [
+    '-valonly',
+    ...(overview === undefined ? [] : ['-overview', String(overview + 1)]),
+    file,
+    `${x}`,
+    `${y}`,
+  ];
+  return execFileSync('gdallocationinfo', args, { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
+}
+
+/** The RGBA values of many full-resolution pixels at once (gdallocationinfo reads "x y" lines from its input). */
+export function pixelsAt(file: string, points: readonly (readonly [number, number])[]): number[][] {
+  if (points.length === 0) return [];
+  const output = execFileSync('gdallocationinfo', ['-valonly', file], {
+    encoding: 'utf8',
+    input: `${points.map(([x, y]) => `${x} ${y}`).join('\n')}\n`,
+  });
+  const values = output.trim().split(/\s+/).map(Number);
+  return points.map((_, i) => values.slice(i * 4, i * 4 + 4));
+}
+
+/** GDAL's COG validator (validate_cloud_optimized_geotiff.py from python3-gdal, which gdal-bin depends on). */
+export function validateCog(file: string): string {
+  return execFileSync(
+    '/usr/bin/python3',
+    ['-m', 'osgeo_utils.samples.validate_cloud_optimized_geotiff', '--full-check=yes', file],
+    { encoding: 'utf8' },
+  );
+}

@@ -1,0 +1,81 @@
+import { bbox as bboxOf } from '@turf/turf';
+import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { ExportPlan, PlannedTile } from './export-plan.ts';
+
+export const STAC_EXTENSIONS = [
+  'https://stac-extensions.github.io/projection/v1.1.0/schema.json',
+  'https://stac-extensions.github.io/raster/v1.1.0/schema.json',
+];
+
+export const COG_MEDIA_TYPE = 'image/tiff; application=geotiff; profile=cloud-optimized';
+
+export interface StacItemInput {
+  /** The files' common name, without extension. */
+  name: string;
+  area: AreaGeometry;
+  plan: ExportPlan;
+  /** The tiles that made it into the file. */
+  exported: readonly PlannedTile[];
+  created: Date;
+}
+
+const BANDS = ['red', 'green', 'blue', 'alpha'];
+
+/**
+ * A STAC 1.0 Item describing the GeoTIFF (projection and raster extensions): the area it covers, the capture window of
+ * the tiles in it, its ground sample distance, grid and transform, and its two files as assets.
+ */
+export function stacItem({ name, area, plan, exported, created }: StacItemInput) {
+  const { levels, georeference, zoom } = plan;
+  const { width, height } = levels[0];
+  const { originX, originY, pixelSize } = georeference;
+  const starts = exported.map((t) => t.captureStart ?? t.captureEnd).filter((t): t is string => t !== null);
+  const ends = exported.map((t) => t.captureEnd ?? t.captureStart).filter((t): t is string => t !== null);
+  const createdAt = created.toISOString();
+  const surveys = [...new Set(exported.map((t) => t.surveyId))].sort();
+  return {
+    type: 'Feature',
+    stac_version: '1.0.0',
+    stac_extensions: STAC_EXTENSIONS,
+    id: name,
+    bbox: bboxOf(area),
+    geometry: area,
+    properties: {
+      title: `Imagery of the area at zoom ${zoom}`,
+      description:
+        `Clipped to the area; tiles from ${surveys.join(', ')}. ` +
+        `Which survey and capture supplied each tile is in ${name}.provenance.geojson.`,
+      datetime: null,
+      start_datetime: starts.length > 0 ? starts.reduce((a, b) => (a < b ? a : b)) : createdAt,
+      end_datetime: ends.length > 0 ? ends.reduce((a, b) => (a > b ? a : b)) : createdAt,
+      created: createdAt,
+      gsd: Number(plan.groundResolution.toFixed(4)),
+      'proj:epsg': 3857,
+      'proj:shape': [height, width],
+      'proj:transform': [pixelSize, 0, originX, 0, -pixelSize, originY],
+      'proj:bbox': [originX, originY - height * pixelSize, originX + width * pixelSize, originY],
+      'survey_viewer:surveys': surveys,
+      'survey_viewer:zoom': zoom,
+    },
+    links: [],
+    assets: {
+      image: {
+        href: `./${name}.tif`,
+        type: COG_MEDIA_TYPE,
+        title: 'Cloud Optimized GeoTIFF (RGBA; alpha 0 outside the area and where no imagery was had)',
+        roles: ['data'],
+        'raster:bands': BANDS.map((band) => ({
+          name: band,
+          data_type: 'uint8',
+          spatial_resolution: Number(pixelSize.toFixed(6)),
+        })),
+      },
+      provenance: {
+        href: `./${name}.provenance.geojson`,
+        type: 'application/geo+json',
+        title: 'Survey and capture of each tile',
+        roles: ['metadata'],
+      },
+    },
+  };
+}

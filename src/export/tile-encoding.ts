@@ -1,0 +1,42 @@
+import type { StoredTile } from './cog-file.ts';
+import { TILE_SIZE } from './cog-layout.ts';
+
+/** RGBA bytes of one 256 × 256 tile, rows top to bottom, alpha not premultiplied. */
+export type TilePixels = Uint8Array | Uint8ClampedArray;
+
+export const TILE_BYTES = TILE_SIZE * TILE_SIZE * 4;
+
+/** Whether no pixel of the tile is visible (such a tile is left out of the file). */
+export function isTransparent(rgba: TilePixels): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 0) return false;
+  return true;
+}
+
+/** TIFF predictor 2 (horizontal differencing) on 8-bit RGBA rows: each sample minus the one a pixel to its left. */
+export function differenced(rgba: TilePixels): Uint8Array {
+  const out = new Uint8Array(rgba.length);
+  const row = TILE_SIZE * 4;
+  for (let start = 0; start < rgba.length; start += row) {
+    for (let i = 0; i < 4; i++) out[start + i] = rgba[start + i];
+    for (let i = start + 4; i < start + row; i++) out[i] = rgba[i] - rgba[i - 4];
+  }
+  return out;
+}
+
+/** zlib (RFC 1950) stream, which is what TIFF's Adobe Deflate compression holds; the platform's own zlib. */
+async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** One tile ready for the file: predicted, deflated, wrapped in the COG's size leader and last-4-bytes trailer. */
+export const encodeTile = (rgba: TilePixels): Promise<StoredTile> => encodePredicted(differenced(rgba));
+
+/** The second half of encodeTile, for pixels already differenced (what the encoder workers are sent). */
+export async function encodePredicted(predicted: Uint8Array): Promise<StoredTile> {
+  const payload = await deflate(predicted);
+  const leader = new Uint8Array(4);
+  new DataView(leader.buffer).setUint32(0, payload.length, true);
+  const trailer = payload.slice(payload.length - 4);
+  return { part: new Blob([leader, payload as Uint8Array<ArrayBuffer>, trailer]), size: payload.length };
+}

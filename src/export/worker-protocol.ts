@@ -1,0 +1,29 @@
+import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { CredentialAnswer, CredentialQuestion } from './credential-channel.ts';
+import type { ExportFiles } from './export-files.ts';
+import type { ExportPlan } from './export-plan.ts';
+import type { ExportProgress } from './export-run.ts';
+
+/** What the page asks the export worker to make. No credential travels in it (see credential-channel.ts). */
+export interface ExportRequest {
+  baseUrl: string;
+  /** Behind the gateway: the session cookie goes along with same-origin requests. */
+  sameOriginCookies: boolean;
+  area: AreaGeometry;
+  plan: ExportPlan;
+  /** The files' common name, without extension. */
+  name: string;
+  concurrency?: number;
+}
+
+export type ToWorker =
+  /** `encoders`: ports to the page's encoder workers (transferred), where tiles are compressed. */
+  { type: 'start'; request: ExportRequest; encoders: MessagePort[] } | { type: 'cancel' } | CredentialAnswer;
+
+export type FromWorker =
+  | CredentialQuestion
+  /** `requested`: imagery requests sent since the last message, for the usage meter. */
+  | { type: 'progress'; progress: ExportProgress; requested: number }
+  | { type: 'done'; files: ExportFiles }
+  | { type: 'failed'; message: string }
+  | { type: 'cancelled' };

@@ -1,0 +1,100 @@
+import type { Connection } from '../../api/connection.ts';
+import { answerCredentialQuestion } from '../../export/credential-channel.ts';
+import type { ExportRequest, FromWorker, ToWorker } from '../../export/worker-protocol.ts';
+import { usageStore } from '../../state/usage-store.ts';
+import { geotiffExportStore } from './geotiff-export-store.ts';
+
+let current: { worker: Worker; encoders: Worker[] } | null = null;
+
+/** Compression runs beside the export: one encoder per core left over (at least one, at most four). */
+const encoderCount = () => Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
+
+/**
+ * Runs an export in its own worker: answers its credential questions from the session (it holds none itself), counts
+ * its imagery requests on the usage meter, and reports progress and the files to the export store.
+ */
+export function startExport(connection: Connection, request: Omit<ExportRequest, 'baseUrl' | 'sameOriginCookies'>) {
+  // One export at a time: a new one replaces any still running.
+  stop(current);
+  const store = geotiffExportStore.getState();
+  const worker = new Worker(new URL('../../export/export.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'geotiff-export',
+  });
+  const encoders = Array.from(
+    { length: encoderCount() },
+    (_, i) =>
+      new Worker(new URL('../../export/encode.worker.ts', import.meta.url), {
+        type: 'module',
+        name: `geotiff-encoder-${i}`,
+      }),
+  );
+  const running = { worker, encoders };
+  current = running;
+  const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+  const end = () => {
+    stop(running);
+    if (current === running) current = null;
+  };
+  worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
+    if (data.type === 'credential') answerCredentialQuestion({ postMessage: send }, connection.credentials, data);
+    else if (data.type === 'progress') {
+      for (let i = 0; i < data.requested; i++) usageStore.getState().imageryTileRequested();
+      store.exportProgressed(data.progress);
+    } else if (data.type === 'done') {
+      end();
+      // Saved as soon as it is made, whether or not the dialog is still open; its companions are a click away.
+      saveBlob(`${data.files.name}.tif`, data.files.tiff);
+      geotiffExportStore.getState().exportFinished(data.files, performance.now());
+    } else if (data.type === 'failed') {
+      end();
+      geotiffExportStore.getState().exportFailed(data.message);
+    } else if (data.type === 'cancelled') {
+      end();
+      geotiffExportStore.getState().exportCancelled();
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    end();
+    geotiffExportStore.getState().exportFailed(`The export stopped: ${event.message || 'its worker failed'}.`);
+  };
+  const ports = encoders.map((encoder) => {
+    const channel = new MessageChannel();
+    encoder.postMessage({ port: channel.port1 }, [channel.port1]);
+    return channel.port2;
+  });
+  store.exportStarted(performance.now());
+  send(
+    {
+      type: 'start',
+      request: { ...request, baseUrl: connection.baseUrl, sameOriginCookies: connection.sameOriginCookies === true },
+      encoders: ports,
+    },
+    ports,
+  );
+}
+
+function stop(running: { worker: Worker; encoders: Worker[] } | null) {
+  running?.worker.terminate();
+  for (const encoder of running?.encoders ?? []) encoder.terminate();
+}
+
+/** Asks the running export to stop; it answers "cancelled". */
+export function cancelExport() {
+  current?.worker.postMessage({ type: 'cancel' } satisfies ToWorker);
+}
+
+/** Saves a file the way the browser saves downloads. */
+export function saveBlob(fileName: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

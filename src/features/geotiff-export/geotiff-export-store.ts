@@ -1,0 +1,65 @@
+import { createStore, useStore } from 'zustand';
+import type { ExportFiles } from '../../export/export-files.ts';
+import type { ExportProgress } from '../../export/export-run.ts';
+
+export type ExportSource = 'selected' | 'best';
+
+export type ExportRun =
+  | { status: 'idle' }
+  | { status: 'running'; startedAt: number; progress: ExportProgress | null }
+  | { status: 'done'; files: ExportFiles; seconds: number }
+  | { status: 'failed'; message: string }
+  | { status: 'cancelled' };
+
+export interface GeoTiffExportState {
+  dialogOpen: boolean;
+  source: ExportSource;
+  /** The zoom the user picked, or null for the default from the imagery's resolution class. */
+  zoom: number | null;
+  run: ExportRun;
+
+  dialogOpened(source: ExportSource): void;
+  dialogClosed(): void;
+  sourceChosen(source: ExportSource): void;
+  zoomChosen(zoom: number): void;
+  exportStarted(startedAt: number): void;
+  exportProgressed(progress: ExportProgress): void;
+  exportFinished(files: ExportFiles, finishedAt: number): void;
+  exportFailed(message: string): void;
+  exportCancelled(): void;
+}
+
+/** The GeoTIFF dialog's client state: what to export, and the run in the worker (not server data). */
+export const geotiffExportStore = createStore<GeoTiffExportState>()((set) => ({
+  dialogOpen: false,
+  source: 'best',
+  zoom: null,
+  run: { status: 'idle' },
+
+  // A running or finished export stays in view (its files can still be saved); a failure or cancel is cleared.
+  dialogOpened: (source) =>
+    set((state) => ({
+      dialogOpen: true,
+      source: state.run.status === 'running' ? state.source : source,
+      run: state.run.status === 'running' || state.run.status === 'done' ? state.run : { status: 'idle' },
+    })),
+  dialogClosed: () => set({ dialogOpen: false }),
+  sourceChosen: (source) => set({ source, zoom: null }),
+  zoomChosen: (zoom) => set({ zoom }),
+  exportStarted: (startedAt) => set({ run: { status: 'running', startedAt, progress: null } }),
+  exportProgressed: (progress) =>
+    set((state) => (state.run.status === 'running' ? { run: { ...state.run, progress } } : {})),
+  exportFinished: (files, finishedAt) =>
+    set((state) => ({
+      run: {
+        status: 'done',
+        files,
+        seconds: state.run.status === 'running' ? (finishedAt - state.run.startedAt) / 1000 : 0,
+      },
+    })),
+  exportFailed: (message) => set({ run: { status: 'failed', message } }),
+  exportCancelled: () => set({ run: { status: 'cancelled' } }),
+}));
+
+export const useGeoTiffExport = <T>(selector: (state: GeoTiffExportState) => T): T =>
+  useStore(geotiffExportStore, selector);
