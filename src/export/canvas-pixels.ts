@@ -3,7 +3,7 @@ import type { AreaGeometry } from '../area/area-geometry.ts';
 import { TILE_SIZE } from './cog-layout.ts';
 import type { PlannedTile } from './export-plan.ts';
 import type { TilePixels } from './tile-encoding.ts';
-import { mercatorRings, tileMercatorExtent } from './web-mercator.ts';
+import { mercatorRings, tileMercatorExtent } from '../../geo/web-mercator.ts';
 
 /**
  * The browser's own image decoder and rasteriser, in the export worker (OffscreenCanvas): pixels are read as the

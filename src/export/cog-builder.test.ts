@@ -6,7 +6,7 @@ import { CogBuilder } from './cog-builder.ts';
 import { cogLevels } from './cog-layout.ts';
 import { gdalinfo, pixelAt, validateCog } from './gdal-tools.ts';
 import { TILE_BYTES } from './tile-encoding.ts';
-import { tileMercatorExtent } from './web-mercator.ts';
+import { tileMercatorExtent } from '../../geo/web-mercator.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cog-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

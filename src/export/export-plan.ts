@@ -2,7 +2,8 @@ import type { TileMetadataItem } from '../api/model.ts';
 import type { Georeference } from './cog-file.ts';
 import { cogLevels, TILE_SIZE, type LevelLayout } from './cog-layout.ts';
 import { zOrder } from './pyramid.ts';
-import { groundResolution, tileExtent, tileKey, tileMercatorExtent } from './web-mercator.ts';
+import { tileExtent, tileKey } from '../../geo/tile-address.ts';
+import { groundResolution, tileMercatorExtent } from '../../geo/web-mercator.ts';
 
 /** Zooms an export may use: the service's tile range. */
 export const EXPORT_MIN_ZOOM = 14;

@@ -4,7 +4,7 @@ import type { TileMetadataItem } from '../api/model.ts';
 import { chooseTiles, isPlan, planExport, type PlannedTile } from './export-plan.ts';
 import { runExport, type ExportDeps, type ExportProgress } from './export-run.ts';
 import { TILE_BYTES } from './tile-encoding.ts';
-import { tileKey } from './web-mercator.ts';
+import { tileKey } from '../../geo/tile-address.ts';
 
 const metadata = (x: number, y: number): TileMetadataItem => ({
   z: 18,

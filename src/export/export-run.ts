@@ -5,7 +5,7 @@ import type { StoredTile } from './cog-file.ts';
 import type { ExportPlan, PlannedTile } from './export-plan.ts';
 import type { TileOutcome } from './provenance.ts';
 import type { TilePixels } from './tile-encoding.ts';
-import { tileKey } from './web-mercator.ts';
+import { tileKey } from '../../geo/tile-address.ts';
 
 /** What the run needs from its surroundings (the worker gives the real ones; tests give their own). */
 export interface ExportDeps {

@@ -1,7 +1,7 @@
 import type { Feature, FeatureCollection, Polygon } from 'geojson';
 import { stripCredentials } from '../area/strip-credentials.ts';
 import type { PlannedTile } from './export-plan.ts';
-import { tileKey, tilePolygon } from './web-mercator.ts';
+import { tileKey, tilePolygon } from '../../geo/tile-address.ts';
 
 /** What became of one planned tile. */
 export type TileOutcome =

@@ -4,7 +4,7 @@ import { chooseTiles, defaultZoomFor, isPlan, planExport, type ExportPlan } from
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import { PROJECTION_SCHEMA, RASTER_SCHEMA, STAC_ITEM_SCHEMA, stacValidator } from './stac-schemas/validate.ts';
-import { tileKey } from './web-mercator.ts';
+import { tileKey } from '../../geo/tile-address.ts';
 
 const item = (z: number, x: number, y: number, capture: string, extra: Partial<TileMetadataItem> = {}) =>
   ({

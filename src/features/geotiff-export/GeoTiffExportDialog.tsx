@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import { bbox as bboxOf } from '@turf/turf';
 import type { Connection } from '../../api/connection.ts';
-import { estimateSurveyTileCount } from '../../area/tile-count.ts';
+import { surveyTileCount, tilesCovering } from '../../../geo/covered-tiles.ts';
 import {
   defaultZoomFor,
   EXPORT_GRID_CAP,
@@ -34,11 +34,16 @@ const newestFirst = (results: readonly CoverageResult[]) =>
 const safeName = (text: string) => text.replace(/[^\w.-]+/g, '_');
 const close = () => geotiffExportStore.getState().dialogClosed();
 
+const tileCountText = (count: number, about: boolean) =>
+  Number.isFinite(count)
+    ? `${about ? 'About ' : ''}${formatCount(count)}`
+    : `More than ${formatCount(EXPORT_TILE_CAP)}`;
+
 function refusalText(refusal: PlanRefusal, zoom: number, about = false): string {
   if (refusal.kind === 'empty') return `No tile of the chosen imagery meets the area at z${zoom}.`;
   if (refusal.kind === 'tooManyTiles')
     return (
-      `${about ? 'About ' : ''}${formatCount(refusal.count)} tiles at z${zoom}: ` +
+      `${tileCountText(refusal.count, about)} tiles at z${zoom}: ` +
       `an export holds at most ${formatCount(EXPORT_TILE_CAP)} ` +
       'tiles (the service lists at most that many per request, and the file must stay under 4 GiB). Choose a ' +
       'lower zoom or a smaller area.'
@@ -82,14 +87,20 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
   const zoomKnown =
     chosenZoom !== null || defaultZoom !== null || probe.isError || (probe.isSuccess && !resolutionClass);
 
-  // Refused before anything is listed when even the client-side count is over the cap.
+  // Refused before anything is listed when even the client-side count (the service's own walk) is over the cap:
+  // the export holds at most the area's tiles, and at most the sum of each source's tiles in it.
   const estimate = useMemo(() => {
     if (!area || sources.length === 0) return 0;
-    const area2 = estimateSurveyTileCount(area.geometry, area.geometry, zoom).count;
-    const sum = sources.reduce((n, s) => n + estimateSurveyTileCount(s.footprint, area.geometry, zoom).count, 0);
-    return Math.min(area2, sum);
+    const options = { cap: EXPORT_TILE_CAP };
+    const inArea = tilesCovering(area.geometry, zoom, options);
+    const areaCount = inArea.kind === 'tiles' ? inArea.tiles.length : Number.POSITIVE_INFINITY;
+    const sum = sources.reduce((n, s) => {
+      const count = surveyTileCount(s.footprint, area.geometry, zoom, options);
+      return n + (count.overCap ? Number.POSITIVE_INFINITY : count.count);
+    }, 0);
+    return Math.min(areaCount, sum);
   }, [area, sources, zoom]);
-  const overCap = estimate > EXPORT_TILE_CAP * 1.05;
+  const overCap = estimate > EXPORT_TILE_CAP;
 
   const request: ExportPlanRequest | null =
     area && sources.length > 0 && zoomKnown && !overCap && !running

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { imageryZoomHint, mapZoomNow, metresPerPixel, tileZoomNote } from './zoom-levels.ts';
+import { groundResolution } from '../../../geo/web-mercator.ts';
+import { imageryZoomHint, mapZoomNow, tileZoomNote } from './zoom-levels.ts';
 
 const mapZoomFor = (tile: number) => tile - 1;
 
 describe('zoom levels in words', () => {
   it('gives the ground size of a tile pixel', () => {
-    expect(metresPerPixel(0, 0)).toBeCloseTo(156_543.03, 1);
-    expect(metresPerPixel(16, 39.74)).toBeCloseTo(1.837, 2);
+    expect(groundResolution(0, 0)).toBeCloseTo(156_543.03, 1);
+    expect(groundResolution(16, 39.74)).toBeCloseTo(1.837, 2);
   });
 
   it('says which zoom the map is at and from which one imagery is drawn', () => {

@@ -1,12 +1,9 @@
+import { groundResolution } from '../../../geo/web-mercator.ts';
+
 /**
  * Two zooms meet in this app: the map's (MapLibre counts 512-pixel tiles) and the service's tile zoom (256-pixel
  * tiles, z14–z21), one higher at the same scale. These sentences say which is which wherever both appear.
  */
-
-/** Metres on the ground per pixel of a 256-pixel Web Mercator tile at this zoom and latitude. */
-export function metresPerPixel(tileZoom: number, latitude: number): number {
-  return (156_543.033_928 * Math.cos((latitude * Math.PI) / 180)) / 2 ** tileZoom;
-}
 
 const roundZoom = (zoom: number) => String(Math.round(zoom * 10) / 10);
 
@@ -29,7 +26,7 @@ export const mapZoomNow = (mapZoom: number) => `Map zoom now ${roundZoom(mapZoom
 export function tileZoomNote(tileZoom: number, latitude: number, mapZoomForTile: (tile: number) => number): string {
   return (
     `Tile zoom counts the service's 256-pixel tiles: at z${tileZoom} a pixel is about ` +
-    `${groundText(metresPerPixel(tileZoom, latitude))} here, and the map draws these tiles at map zoom ` +
+    `${groundText(groundResolution(tileZoom, latitude))} here, and the map draws these tiles at map zoom ` +
     `${roundZoom(mapZoomForTile(tileZoom))} (the map's zoom counts 512-pixel tiles, so it reads one less).`
   );
 }

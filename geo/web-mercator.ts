@@ -1,13 +1,8 @@
 import { toMercator } from '@turf/turf';
-import type { AreaGeometry } from '../area/area-geometry.ts';
-import { tileExtent, tileKey, tilePolygon, type Extent, type TileAddress } from '../area/tile-bounds.ts';
+import { type AreaGeometry, polygonsOf } from './geometry.ts';
+import { type TileAddress, tileExtent } from './tile-address.ts';
 
-/**
- * The export's one door to the app's tile maths (src/area/tile-bounds.ts): everything in src/export that needs a
- * tile's bounds or key comes through here, so a move of those helpers changes this import alone. EPSG:3857 metres
- * come from turf's projection of the same bounds.
- */
-export { tileExtent, tileKey, tilePolygon, type Extent, type TileAddress };
+// EPSG:3857 metres come from turf's projection of the tile's bounds in degrees.
 
 /** [west, south, east, north] in EPSG:3857 metres. */
 export type MercatorExtent = [number, number, number, number];
@@ -22,8 +17,7 @@ export function tileMercatorExtent(tile: TileAddress): MercatorExtent {
 
 /** The area's rings in EPSG:3857 metres (outer rings and holes alike; the export fills them even-odd). */
 export function mercatorRings(area: AreaGeometry): [number, number][][] {
-  const polygons = area.type === 'Polygon' ? [area.coordinates] : area.coordinates;
-  return polygons
+  return polygonsOf(area)
     .flat()
     .map((ring) => ring.map((position) => toMercator([position[0], position[1]]) as [number, number]));
 }
