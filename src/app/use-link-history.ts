@@ -129,7 +129,7 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
         if (changed) schedule();
       }),
       uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && schedule()),
-      surveyMap.onViewSettled(schedule),
+      surveyMap.onMapIdle(schedule),
     ];
     window.addEventListener('popstate', onPopState);
     schedule();
