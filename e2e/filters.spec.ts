@@ -76,7 +76,10 @@ test('filters find matches beyond the first page, the map follows the matches, a
     const url = new URL(response.url());
     if (url.pathname !== '/tile/v2/surveys' || url.searchParams.has('page_size') || !response.ok()) return;
     // A page still arriving when the test ends has nothing left to check.
-    response.json().then((body) => firstPages.push(body), () => undefined);
+    response.json().then(
+      (body) => firstPages.push(body),
+      () => undefined,
+    );
   });
   const catalog = await wholeCatalog(request);
   await signInWithDemo(page);
