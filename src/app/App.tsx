@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { RuntimeConfig } from '../api/model.ts';
-import { useConnection } from '../auth/connection.ts';
+import { useConnection } from '../auth/session-connection.ts';
 import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
 import { OfflineBanner } from '../features/errors/OfflineBanner.tsx';
 import { Notice } from '../features/shell/Notice.tsx';
@@ -12,7 +12,7 @@ import { SurveyMapContext } from '../map/map-context.ts';
 import { MapView } from '../map/MapView.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { useUi } from '../state/ui-store.ts';
-import { useSessionCode } from './session-code.ts';
+import { useSignedInChunk } from './signed-in-chunk.ts';
 import { linkedView, useLinkHistory } from './use-link-history.ts';
 
 const HelpDialog = lazy(() => import('../features/shell/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
@@ -41,8 +41,8 @@ export function App({ config }: { config: RuntimeConfig }) {
   const [surveyMap, setSurveyMap] = useState<SurveyMap | null>(null);
   const sheetExpanded = useUi((s) => s.sheetExpanded);
   const helpOpen = useUi((s) => s.helpOpen);
-  const sessionCode = useSessionCode();
-  const session = sessionCode === 'failed' ? null : sessionCode;
+  const signedInChunk = useSignedInChunk();
+  const session = signedInChunk === 'failed' ? null : signedInChunk;
   useLinkHistory(surveyMap);
   useShortcuts(connection !== null);
   useThemeOnDocument();
@@ -50,7 +50,7 @@ export function App({ config }: { config: RuntimeConfig }) {
     <SurveyMapContext.Provider value={surveyMap}>
       <div className="app">
         <aside className={sheetExpanded ? 'sidebar is-expanded' : 'sidebar'} aria-label="Surveys and area search">
-          {connection && sessionCode === 'failed' ? (
+          {connection && signedInChunk === 'failed' ? (
             VIEWER_NOT_LOADED
           ) : connection && session ? (
             <LoadBoundary fallback={VIEWER_NOT_LOADED}>

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { authStore, type Session } from '../auth/auth-store.ts';
-import { connectionFor } from '../auth/connection.ts';
+import { connectionFor } from '../auth/session-connection.ts';
 import { footprintByIdQueryOptions, footprintQueryOptions } from '../features/footprints/footprint-queries.ts';
 import { surveyListQueryOptions } from '../features/surveys/survey-queries.ts';
 import { filtersActive, filterStore } from '../state/filter-store.ts';

@@ -158,7 +158,7 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       }),
       uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && schedule()),
       surveyMap.onViewChange(schedule),
-      surveyMap.onViewSettled(schedule),
+      surveyMap.onMapIdle(schedule),
     ];
     window.addEventListener('popstate', onPopState);
     schedule();

@@ -1,19 +1,29 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { forgetKey, signOut } from '../auth/sign-in.ts';
+import { authStore } from '../auth/auth-store.ts';
+import { tileCaptureKeys } from '../features/compare/compare-queries.ts';
+import { coverageKeys } from '../features/coverage/coverage-queries.ts';
+import { surveyKeys } from '../features/surveys/survey-queries.ts';
 import { selectionStore } from '../state/selection-store.ts';
 
 /**
- * Ends the session: credentials go, and so does everything fetched with them (footprints may stay, and the user's
- * area).
+ * Everything a deployment answered that another user of this browser should not see: the catalog, area
+ * searches and tile captures. Footprints stay (published shapes, cached for a week), and so does the user's area.
  */
+export function forgetSessionAnswers(client: QueryClient, baseUrl: string): void {
+  for (const queryKey of [surveyKeys.all(baseUrl), coverageKeys.all(baseUrl), tileCaptureKeys.all(baseUrl)])
+    client.removeQueries({ queryKey });
+}
+
+/** Ends the session: credentials go, and so does what was fetched with them (see forgetSessionAnswers). */
 export function useSignOut(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
+    const baseUrl = authStore.getState().session?.baseUrl;
     forgetKey();
     signOut();
     selectionStore.getState().selectionCleared();
-    queryClient.removeQueries({ queryKey: ['surveys'] });
-    queryClient.removeQueries({ queryKey: ['coverage'] });
+    if (baseUrl !== undefined) forgetSessionAnswers(queryClient, baseUrl);
   }, [queryClient]);
 }

@@ -5,7 +5,7 @@ import { fetchSurveyPage } from '../api/surveys.ts';
 import { authorizeTileRequest, tileUrlTemplate } from '../api/tiles.ts';
 import { emptyPage, envelope, fakeFetch, json } from '../test/fake-service.ts';
 import { authStore } from './auth-store.ts';
-import { connectionFor, GATEWAY_SESSION_ENDED } from './connection.ts';
+import { connectionFor, GATEWAY_SESSION_ENDED } from './session-connection.ts';
 import { signInToGateway, signOut } from './sign-in.ts';
 
 const storedText = () =>

@@ -1,5 +1,5 @@
 import { authStore } from './auth-store.ts';
-import { connectionFor } from './connection.ts';
+import { connectionFor } from './session-connection.ts';
 import { refreshDueAt } from './refresh-rule.ts';
 
 const RETRY_MS = 5_000;

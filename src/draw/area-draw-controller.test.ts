@@ -3,7 +3,7 @@ import type { MultiPolygon, Polygon } from 'geojson';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AreaGeometry } from '../../geo/geometry.ts';
 import { AREA_DRAW_LOWEST_LAYER_ID, AreaDrawController, type AreaTool } from './area-draw-controller.ts';
-import { FakeMapLibreMap } from './fake-maplibre-map.ts';
+import { FakeMapLibreMap } from '../test/fake-maplibre-map.ts';
 
 const ring = (w: number, s: number, e: number, n: number) => [
   [w, s],
@@ -12,7 +12,7 @@ const ring = (w: number, s: number, e: number, n: number) => [
   [w, n],
   [w, s],
 ];
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('AreaDrawController', () => {
   let map: FakeMapLibreMap;
@@ -42,7 +42,7 @@ describe('AreaDrawController', () => {
     controller.startPolygon();
     for (const [lng, lat] of corners) map.click(lng, lat);
     map.click(...corners[0]);
-    await settle();
+    await nextTask();
   }
 
   it('adds its layers to the map, the lowest named for layer ordering', () => {
@@ -54,11 +54,11 @@ describe('AreaDrawController', () => {
     map.click(0, 0);
     map.click(0.3, 0);
     map.click(0.3, 0.2);
-    await settle();
+    await nextTask();
     expect(finished).toEqual([]);
     expect(controller.getArea()).toBeNull();
     map.click(0, 0);
-    await settle();
+    await nextTask();
     expect(finished).toHaveLength(1);
     expect(finished[0].type).toBe('Polygon');
     expect((finished[0] as Polygon).coordinates[0]).toHaveLength(4);
@@ -73,7 +73,7 @@ describe('AreaDrawController', () => {
     map.click(0.3, 0);
     map.click(0.3, 0.2);
     map.key('Enter');
-    await settle();
+    await nextTask();
     expect(finished).toHaveLength(1);
     expect((finished[0] as Polygon).coordinates[0]).toEqual([
       [0, 0],
@@ -91,7 +91,7 @@ describe('AreaDrawController', () => {
     ]);
     controller.startRectangle();
     map.drag([1, 1], [1.1, 1.05], [1.2, 1.1]);
-    await settle();
+    await nextTask();
     expect(finished).toHaveLength(2);
     const area = controller.getArea() as Polygon;
     expect(area.type).toBe('Polygon');
@@ -102,7 +102,7 @@ describe('AreaDrawController', () => {
   it('shows an area given to it without calling back, and reads it back', async () => {
     const multi: MultiPolygon = { type: 'MultiPolygon', coordinates: [[ring(0, 0, 1, 1)], [ring(2, 2, 3, 3)]] };
     controller.setArea(multi);
-    await settle();
+    await nextTask();
     expect(controller.getArea()).toEqual(multi);
     expect(finished).toEqual([]);
     controller.clear();
@@ -136,11 +136,11 @@ describe('AreaDrawController', () => {
   it('draws a circle and a freehand shape by drag', async () => {
     controller.startCircle();
     map.drag([5, 5], [5.05, 5], [5.1, 5]);
-    await settle();
+    await nextTask();
     expect((finished[0] as Polygon).coordinates[0]).toHaveLength(65);
     controller.startFreehand();
     map.drag([7, 7], [7.1, 7], [7.2, 7.05], [7.2, 7.2], [7.05, 7.2]);
-    await settle();
+    await nextTask();
     expect(finished).toHaveLength(2);
     expect(controller.getArea()).toEqual(finished[1]);
     expect(
@@ -156,7 +156,7 @@ describe('AreaDrawController', () => {
     ]);
     controller.startSelect();
     map.drag([0.3, 0], [0.35, -0.02], [0.4, -0.05]);
-    await settle();
+    await nextTask();
     expect(finished).toHaveLength(2);
     expect((finished[1] as Polygon).coordinates[0]).toContainEqual([0.4, -0.05]);
     expect(controller.getArea()).toEqual(finished[1]);
@@ -172,7 +172,7 @@ describe('AreaDrawController', () => {
     map.click(2, 2);
     map.click(2.3, 2);
     map.key('Escape');
-    await settle();
+    await nextTask();
     expect(finished).toHaveLength(1);
     expect(deleted).toBe(0);
     expect(controller.getArea()).toEqual(finished[0]);
@@ -181,7 +181,7 @@ describe('AreaDrawController', () => {
   it('reports the shape while it is drawn and the area while a vertex is dragged, for a live read-out', async () => {
     controller.startRectangle();
     map.drag([1, 1], [1.1, 1.05], [1.2, 1.1]);
-    await settle();
+    await nextTask();
     expect(changing.length).toBeGreaterThanOrEqual(2);
     expect(changing.every((shape) => shape.type === 'Polygon')).toBe(true);
     const corners = (changing.at(-1) as Polygon).coordinates[0];
@@ -191,7 +191,7 @@ describe('AreaDrawController', () => {
     changing = [];
     controller.startSelect();
     map.drag([1.2, 1.1], [1.25, 1.15], [1.3, 1.2]);
-    await settle();
+    await nextTask();
     expect(changing.length).toBeGreaterThan(0);
     expect((changing.at(-1) as Polygon).coordinates[0]).toContainEqual([1.3, 1.2]);
   });
@@ -210,7 +210,7 @@ describe('AreaDrawController', () => {
     controller.startSelect();
     expect(controller.getTool()).toBe('select');
     map.key('Delete');
-    await settle();
+    await nextTask();
     expect(deleted).toBe(1);
     expect(controller.getArea()).toBeNull();
   });

@@ -1,6 +1,6 @@
 import type { BBox } from 'geojson';
-import type { RasterLayerSpecification, RasterSourceSpecification } from 'maplibre-gl';
 import { previewSource } from './preview-layer.ts';
+import type { RasterSpec } from './raster-slot.ts';
 
 export type CompareMode = 'swipe' | 'fade';
 
@@ -32,30 +32,19 @@ export const compareLayerId = (side: 'a' | 'b') => `compare-${side}-imagery`;
 
 const WORLD: BBox = [-180, -85.051129, 180, 85.051129];
 
-/** The preview's raster source (tile size, zoom range, bounds) for one side. */
-export function compareSource(side: CompareSideSpec): RasterSourceSpecification {
-  return previewSource({
-    surveyId: side.surveyId,
-    tiles: side.tiles,
-    bounds: side.bounds ?? WORLD,
-    opacity: 1,
-    visible: true,
-  });
-}
-
-export function compareLayer(side: 'a' | 'b', opacity: number, visible: boolean): RasterLayerSpecification {
+/** One side's imagery: the preview's raster source (tile size, zoom range, bounds). */
+export function compareRaster(side: CompareSideSpec, opacity: number, visible: boolean): RasterSpec {
   return {
-    id: compareLayerId(side),
-    type: 'raster',
-    source: compareSourceId(side),
-    layout: { visibility: visible ? 'visible' : 'none' },
-    paint: { 'raster-opacity': opacity, 'raster-fade-duration': 150 },
+    source: previewSource({ tiles: side.tiles, bounds: side.bounds ?? WORLD }),
+    layer: {
+      layout: { visibility: visible ? 'visible' : 'none' },
+      paint: { 'raster-opacity': opacity, 'raster-fade-duration': 150 },
+    },
   };
 }
 
-/** Whether two specs ask for the same tiles (so only opacity, mode or divider changed). */
-export const sameSide = (x: CompareSideSpec, y: CompareSideSpec) =>
-  x.surveyId === y.surveyId && x.tiles === y.tiles && String(x.bounds) === String(y.bounds);
-
-/** B's opacity on the main map: faded in with `fade`, or hidden while the swipe shows B on its own map. */
-export const mainMapOpacityOfB = (spec: CompareSpec) => (spec.mode === 'fade' ? spec.fade : 0);
+/** The main map's layers: A drawn in full; B faded in over it, or hidden while the swipe shows B on its own map. */
+export function compareRasters(spec: CompareSpec): { a: RasterSpec; b: RasterSpec } {
+  const fading = spec.mode === 'fade';
+  return { a: compareRaster(spec.a, 1, true), b: compareRaster(spec.b, fading ? spec.fade : 0, fading) };
+}

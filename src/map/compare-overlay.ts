@@ -1,8 +1,7 @@
 import * as maplibregl from 'maplibre-gl';
-import { compareLayer, compareSource, compareSourceId, sameSide, type CompareSideSpec } from './compare-layers.ts';
+import { compareLayerId, compareRaster, compareSourceId, type CompareSideSpec } from './compare-layers.ts';
 import { firstLabelLayer } from './first-label-layer.ts';
-import { replaceRaster } from './raster-layer.ts';
-import { TileRetrier, type TileErrorEvent } from './tile-retry.ts';
+import { RasterSlot } from './raster-slot.ts';
 
 export interface CompareOverlayOptions {
   style: maplibregl.StyleSpecification | string;
@@ -21,9 +20,7 @@ const SIDE = 'b';
 export class CompareOverlay {
   readonly map: maplibregl.Map;
   private readonly element: HTMLDivElement;
-  private side: CompareSideSpec;
-  private ready = false;
-  private readonly retrier: TileRetrier;
+  private readonly slot: RasterSlot;
   private readonly follow = () =>
     this.map.jumpTo({
       center: this.main.getCenter(),
@@ -38,7 +35,6 @@ export class CompareOverlay {
     side: CompareSideSpec,
     options: CompareOverlayOptions,
   ) {
-    this.side = side;
     this.element = document.createElement('div');
     this.element.className = 'compare-overlay';
     this.element.setAttribute('aria-hidden', 'true');
@@ -54,24 +50,22 @@ export class CompareOverlay {
       attributionControl: false,
       transformRequest: options.transformRequest,
     });
-    this.retrier = new TileRetrier(compareSourceId(SIDE), () => this.reload());
-    this.map.on('load', () => {
-      this.ready = true;
-      this.install();
+    // Under the place names, as the preview is.
+    this.slot = new RasterSlot(this.map, {
+      sourceId: compareSourceId(SIDE),
+      layerId: compareLayerId(SIDE),
+      below: () => [firstLabelLayer(this.map) ?? ''],
+      onUnauthorized: options.onUnauthorized,
     });
-    this.map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
-      const status = (event.error as { status?: number } | undefined)?.status;
-      if (event.sourceId === compareSourceId(SIDE) && status === 401) options.onUnauthorized();
-      this.retrier.tileFailed(event as TileErrorEvent);
-    });
+    this.showSide(side);
+    this.map.on('load', () => this.slot.install());
+    this.map.on('error', (event) => this.slot.tileFailed(event));
     main.on('move', this.follow);
     main.on('resize', this.resize);
   }
 
   showSide(side: CompareSideSpec): void {
-    const previous = this.side;
-    this.side = side;
-    if (this.ready && !sameSide(previous, side)) this.install();
+    this.slot.show(compareRaster(side, 1, true));
   }
 
   /** Only the part right of `fraction` (0–1 of the width) shows. */
@@ -80,30 +74,18 @@ export class CompareOverlay {
   }
 
   reload(): void {
-    const source = this.ready ? this.map.getSource<maplibregl.RasterTileSource>(compareSourceId(SIDE)) : undefined;
-    source?.setTiles([this.side.tiles]);
+    this.slot.reload();
   }
 
   networkRestored(): void {
-    this.retrier.networkRestored();
+    this.slot.networkRestored();
   }
 
   destroy(): void {
-    this.retrier.reset();
+    this.slot.destroy();
     this.main.off('move', this.follow);
     this.main.off('resize', this.resize);
     this.map.remove();
     this.element.remove();
-  }
-
-  private install(): void {
-    this.retrier.reset();
-    const layer = compareLayer(SIDE, 1, true);
-    // Under the place names, as the preview is.
-    replaceRaster(this.map, layer.id, compareSourceId(SIDE), {
-      source: compareSource(this.side),
-      layer,
-      before: firstLabelLayer(this.map),
-    });
   }
 }

@@ -1,5 +1,6 @@
 import type { BBox } from 'geojson';
-import type { RasterLayerSpecification, RasterSourceSpecification } from 'maplibre-gl';
+import type { RasterSourceSpecification } from 'maplibre-gl';
+import type { RasterSpec } from './raster-slot.ts';
 
 export const PREVIEW_SOURCE = 'survey-preview';
 export const PREVIEW_LAYER = 'survey-preview-imagery';
@@ -26,11 +27,12 @@ export interface PreviewSpec {
   visible: boolean;
 }
 
-export function previewSource(spec: PreviewSpec): RasterSourceSpecification {
-  const [west, south, east, north] = spec.bounds;
+/** A survey's tiles as a raster source: the service's tile size and zoom range, nothing asked outside `bounds`. */
+export function previewSource({ tiles, bounds }: Pick<PreviewSpec, 'tiles' | 'bounds'>): RasterSourceSpecification {
+  const [west, south, east, north] = bounds;
   return {
     type: 'raster',
-    tiles: [spec.tiles],
+    tiles: [tiles],
     tileSize: TILE_SIZE,
     minzoom: PREVIEW_MIN_ZOOM,
     maxzoom: PREVIEW_MAX_ZOOM,
@@ -38,12 +40,13 @@ export function previewSource(spec: PreviewSpec): RasterSourceSpecification {
   };
 }
 
-export function previewLayer(spec: PreviewSpec): RasterLayerSpecification {
+/** The selected survey's imagery; `visible` false hides it and keeps its tiles (e.g. while comparing). */
+export function previewRaster(spec: PreviewSpec, visible: boolean): RasterSpec {
   return {
-    id: PREVIEW_LAYER,
-    type: 'raster',
-    source: PREVIEW_SOURCE,
-    layout: { visibility: spec.visible ? 'visible' : 'none' },
-    paint: { 'raster-opacity': spec.opacity, 'raster-fade-duration': 150 },
+    source: previewSource(spec),
+    layer: {
+      layout: { visibility: visible ? 'visible' : 'none' },
+      paint: { 'raster-opacity': spec.opacity, 'raster-fade-duration': 150 },
+    },
   };
 }

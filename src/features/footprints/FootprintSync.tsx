@@ -6,7 +6,7 @@ import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { useSurveyList } from '../surveys/use-survey-list.ts';
 import { useListedFootprints } from './use-listed-footprints.ts';
-import { useSettled } from './use-settled.ts';
+import { useDebounced } from './use-debounced.ts';
 
 const SCROLL_REST_MS = 150;
 const captureOrder = (survey: Survey) => Date.parse(survey.captureStart) || 0;
@@ -17,7 +17,7 @@ const NO_FOOTPRINTS: FootprintCollection = { type: 'FeatureCollection', features
 export function FootprintSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { surveys } = useSurveyList(connection);
   // Rows flying past in a fast scroll are not worth a request each: footprints are asked for where the list rests.
-  const inView = useSettled(
+  const inView = useDebounced(
     useUi((s) => s.surveysInView),
     SCROLL_REST_MS,
   );

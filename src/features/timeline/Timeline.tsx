@@ -49,9 +49,9 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
 
   useEffect(() => {
     if (!expanded) return;
-    const settle = () => timelineStore.getState().mapCentreSettled(centreCell(surveyMap.getCenter()));
-    settle();
-    return surveyMap.onViewChange(settle);
+    const follow = () => timelineStore.getState().mapCentreMoved(centreCell(surveyMap.getCenter()));
+    follow();
+    return surveyMap.onViewChange(follow);
   }, [surveyMap, expanded]);
 
   // Placed only while the strip is open: an area search may hold thousands of captures.

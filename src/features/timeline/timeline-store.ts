@@ -6,14 +6,15 @@ export interface TimelineState {
   /** The snapped map centre the captures are looked up around, when no area is set. */
   around: readonly [number, number] | null;
   timelineToggled(): void;
-  mapCentreSettled(cell: readonly [number, number]): void;
+  /** The map moved: `cell` is its centre snapped to the lookup grid (unchanged within a cell). */
+  mapCentreMoved(cell: readonly [number, number]): void;
 }
 
 export const timelineStore = createStore<TimelineState>()((set) => ({
   expanded: false,
   around: null,
   timelineToggled: () => set((state) => ({ expanded: !state.expanded })),
-  mapCentreSettled: (cell) =>
+  mapCentreMoved: (cell) =>
     set((state) => (state.around?.[0] === cell[0] && state.around?.[1] === cell[1] ? {} : { around: cell })),
 }));
 

@@ -3,22 +3,22 @@
  * rests), skipping values that change again sooner (rows flying past in a fast scroll). The first change
  * is passed on at once: the first rows a list shows are not kept waiting.
  */
-export class Settler<T> {
+export class Debouncer<T> {
   private first = true;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly ms: number,
-    private readonly settled: (value: T) => void,
+    private readonly passOn: (value: T) => void,
   ) {}
 
   changed(value: T): void {
     clearTimeout(this.timer);
     if (this.first) {
       this.first = false;
-      this.settled(value);
+      this.passOn(value);
     } else {
-      this.timer = setTimeout(() => this.settled(value), this.ms);
+      this.timer = setTimeout(() => this.passOn(value), this.ms);
     }
   }
 

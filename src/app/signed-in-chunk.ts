@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-type SessionCode = typeof import('./signed-in.ts');
+type SignedInModule = typeof import('./signed-in.ts');
 
 // Asked for when the app starts: the code downloads while the map sets up and the sign-in dialog is
 // read, before the map is made (whose setup holds the main thread for a while), never delaying first paint.
-let code: SessionCode | 'failed' | null = null;
+let code: SignedInModule | 'failed' | null = null;
 const loading = import('./signed-in.ts').then(
   (module) => {
     code = module;
@@ -28,6 +28,6 @@ const snapshot = () => code;
  * Rendered directly rather than through `lazy` and Suspense: React holds back a boundary's content
  * for 300 ms after its fallback was shown, which delayed the first screen after signing in.
  */
-export function useSessionCode(): SessionCode | 'failed' | null {
+export function useSignedInChunk(): SignedInModule | 'failed' | null {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

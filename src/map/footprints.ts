@@ -1,0 +1,127 @@
+import { bbox as bboxOf } from '@turf/turf';
+import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
+import type { Map as MapLibreMap, PointLike } from 'maplibre-gl';
+import { areaSearchLayerIds, COVERAGE_SOURCE } from './area-search-layers.ts';
+import type { IdFeature } from './feature-diff.ts';
+import type { FeatureSources } from './feature-sources.ts';
+import { firstLabelLayer } from './first-label-layer.ts';
+import {
+  FOOTPRINT_SOURCE,
+  footprintLayerIds,
+  footprintLayers,
+  HOVER_SOURCE,
+  hoverLayers,
+  hoverMarkerLayer,
+  MARKER_SOURCE,
+  SELECTION_SOURCE,
+  selectionLayers,
+} from './footprint-layers.ts';
+import { SurveyHighlight } from './survey-highlight.ts';
+
+/** `order`: higher is offered first when a click hits several footprints (the catalog's capture time). */
+export type FootprintCollection = FeatureCollection<Polygon | MultiPolygon, { id: string; order?: number }>;
+
+/** Layers whose features are surveys: the pointer can hover and click them. */
+export const SURVEY_LAYERS = [footprintLayerIds.fill, footprintLayerIds.markers, areaSearchLayerIds.coverageFill];
+/** Where a survey's footprint and marker may be, for its hover and selection highlights. */
+const SURVEY_SOURCES = [FOOTPRINT_SOURCE, COVERAGE_SOURCE, MARKER_SOURCE];
+
+type Marker = IdFeature<Point>;
+/** One marker per footprint geometry, worked out once (the same geometry object keeps its marker). */
+const markers = new WeakMap<Polygon | MultiPolygon, Marker>();
+
+function markerOf(feature: FootprintCollection['features'][number]): Marker {
+  let marker = markers.get(feature.geometry);
+  if (!marker) {
+    const [west, south, east, north] = bboxOf(feature.geometry);
+    marker = {
+      type: 'Feature',
+      properties: { id: feature.properties.id },
+      geometry: { type: 'Point', coordinates: [(west + east) / 2, (south + north) / 2] },
+    };
+    markers.set(feature.geometry, marker);
+  }
+  return marker;
+}
+
+/**
+ * The catalog's footprints (with a marker each for when they are too small to see), and the hovered and
+ * selected survey drawn again on top, whether it is the catalog's or an area search result.
+ */
+export class Footprints {
+  private footprints: FootprintCollection = { type: 'FeatureCollection', features: [] };
+  private hoveredId: string | null = null;
+  private selectedId: string | null = null;
+  private ready = false;
+  private readonly hover: SurveyHighlight;
+  private readonly selection: SurveyHighlight;
+
+  constructor(
+    private readonly map: MapLibreMap,
+    private readonly sources: FeatureSources,
+  ) {
+    this.hover = new SurveyHighlight(map, HOVER_SOURCE);
+    this.selection = new SurveyHighlight(map, SELECTION_SOURCE);
+  }
+
+  /** The catalog's layers: outlines under the labels; markers on top, where a label cannot hide them. */
+  install(): void {
+    this.sources.add(FOOTPRINT_SOURCE);
+    this.sources.add(MARKER_SOURCE);
+    const before = firstLabelLayer(this.map);
+    for (const layer of footprintLayers()) this.map.addLayer(layer, layer.type === 'circle' ? undefined : before);
+  }
+
+  /**
+   * The hovered footprint above the catalog's and the results' footprints; the selected one above the tile grid too;
+   * their markers above all markers, the selected one on top. Goes in after the area search's layers.
+   */
+  installHighlights(): void {
+    this.hover.install();
+    this.selection.install();
+    for (const layer of hoverLayers()) this.map.addLayer(layer, areaSearchLayerIds.uncoveredFill);
+    const selection = selectionLayers();
+    for (const layer of selection.footprint) this.map.addLayer(layer, areaSearchLayerIds.tileSelected);
+    this.map.addLayer(hoverMarkerLayer());
+    this.map.addLayer(selection.marker);
+    this.ready = true;
+    this.show(this.footprints);
+  }
+
+  show(footprints: FootprintCollection): void {
+    this.footprints = footprints;
+    if (!this.ready) return;
+    this.sources.send(FOOTPRINT_SOURCE, footprints.features);
+    this.sources.send(MARKER_SOURCE, footprints.features.map(markerOf));
+    this.refreshHighlights();
+  }
+
+  highlight(surveyId: string | null): void {
+    this.hoveredId = surveyId;
+    this.refreshHighlights();
+  }
+
+  select(surveyId: string | null): void {
+    this.selectedId = surveyId;
+    this.refreshHighlights();
+  }
+
+  /** The hovered and the selected survey's footprint and marker, as the sources now hold them, into their layers. */
+  refreshHighlights(): void {
+    if (!this.ready) return;
+    const featuresOf = (id: string | null) =>
+      id === null ? [] : SURVEY_SOURCES.flatMap((source) => this.sources.feature(source, id) ?? []);
+    this.hover.show(featuresOf(this.hoveredId));
+    this.selection.show(featuresOf(this.selectedId));
+  }
+
+  /** Every survey under a point: area search results first, then the catalog's, newest first. */
+  surveysAt(point: PointLike): string[] {
+    const hits = this.map.queryRenderedFeatures(point, { layers: SURVEY_LAYERS });
+    const ids = [...new Set(hits.map((f) => f.properties?.id).filter((id): id is string => typeof id === 'string'))];
+    const rank = new Map<string, number>();
+    for (const f of this.footprints.features) rank.set(f.properties.id, f.properties.order ?? 0);
+    for (const id of this.sources.ids(COVERAGE_SOURCE)) rank.set(id, Number.MAX_VALUE);
+    return ids.sort((a, b) => (rank.get(b) ?? 0) - (rank.get(a) ?? 0));
+  }
+}

@@ -1,0 +1,118 @@
+import type { ErrorEvent, Map as MapLibreMap, RequestTransformFunction, StyleSpecification } from 'maplibre-gl';
+import { compareLayerId, compareRasters, compareSourceId, type CompareSpec } from './compare-layers.ts';
+import { CompareOverlay } from './compare-overlay.ts';
+import { firstLabelLayer } from './first-label-layer.ts';
+import { footprintLayerIds } from './footprint-layers.ts';
+import { LATEST_LAYER, LATEST_SOURCE, latestImageryRaster } from './latest-imagery-layer.ts';
+import { PREVIEW_LAYER, PREVIEW_SOURCE, previewRaster, type PreviewSpec } from './preview-layer.ts';
+import { RasterSlot } from './raster-slot.ts';
+
+export interface ImageryOptions {
+  style: StyleSpecification | string;
+  /** Adds credentials to the swipe's second map's tile requests. */
+  transformRequest: RequestTransformFunction;
+  /** A tile of any imagery layer was refused (401): the credential needs renewing. */
+  onUnauthorized(): void;
+}
+
+/**
+ * The imagery on the map, each layer a raster slot: the latest imagery everywhere (lowest), the selected
+ * survey's preview, and the two compared surveys (the preview hidden meanwhile); while swiping, B is on
+ * the swipe's second map.
+ */
+export class ImageryLayers {
+  private preview: PreviewSpec | null = null;
+  private compare: CompareSpec | null = null;
+  private overlay: CompareOverlay | null = null;
+  private readonly latest: RasterSlot;
+  private readonly previewSlot: RasterSlot;
+  private readonly compareSlots: { a: RasterSlot; b: RasterSlot };
+
+  constructor(
+    private readonly map: MapLibreMap,
+    private readonly options: ImageryOptions,
+  ) {
+    const slot = (sourceId: string, layerId: string, below: () => readonly string[]) =>
+      new RasterSlot(map, { sourceId, layerId, below, onUnauthorized: options.onUnauthorized });
+    const label = () => [firstLabelLayer(map) ?? ''];
+    this.latest = slot(LATEST_SOURCE, LATEST_LAYER, () => [PREVIEW_LAYER, footprintLayerIds.fill]);
+    this.previewSlot = slot(PREVIEW_SOURCE, PREVIEW_LAYER, () => [footprintLayerIds.fill]);
+    // Over the app's own layers (which the swipe's second map does not have), so both sides look alike; under the
+    // labels.
+    this.compareSlots = {
+      a: slot(compareSourceId('a'), compareLayerId('a'), () => [compareLayerId('b'), ...label()]),
+      b: slot(compareSourceId('b'), compareLayerId('b'), label),
+    };
+  }
+
+  private get slots(): RasterSlot[] {
+    return [this.latest, this.previewSlot, this.compareSlots.a, this.compareSlots.b];
+  }
+
+  /** The style is ready: every layer goes in as last asked. */
+  install(): void {
+    for (const slot of this.slots) slot.install();
+  }
+
+  showPreview(spec: PreviewSpec | null): void {
+    this.preview = spec;
+    this.applyPreview();
+  }
+
+  showLatest(tiles: string | null): void {
+    this.latest.show(tiles ? latestImageryRaster(tiles) : null);
+  }
+
+  showCompare(spec: CompareSpec | null): void {
+    this.compare = spec;
+    this.applyPreview();
+    const rasters = spec && compareRasters(spec);
+    this.compareSlots.a.show(rasters?.a ?? null);
+    this.compareSlots.b.show(rasters?.b ?? null);
+    this.applyOverlay();
+  }
+
+  /** The swipe's second map, while there is one. */
+  overlayMap(): MapLibreMap | null {
+    return this.overlay?.map ?? null;
+  }
+
+  /** Asks for every layer's tiles again, e.g. after the credential was renewed. */
+  reload(): void {
+    for (const slot of this.slots) slot.reload();
+    this.overlay?.reload();
+  }
+
+  tileFailed(event: ErrorEvent): void {
+    for (const slot of this.slots) slot.tileFailed(event);
+  }
+
+  networkRestored(): void {
+    for (const slot of this.slots) slot.networkRestored();
+    this.overlay?.networkRestored();
+  }
+
+  destroy(): void {
+    for (const slot of this.slots) slot.destroy();
+    this.overlay?.destroy();
+    this.overlay = null;
+  }
+
+  private applyPreview(): void {
+    const spec = this.preview;
+    this.previewSlot.show(spec && previewRaster(spec, spec.visible && !this.compare));
+  }
+
+  /** The swipe's second map: made when swiping starts, removed when fading or done. */
+  private applyOverlay(): void {
+    const spec = this.compare;
+    if (spec?.mode !== 'swipe') {
+      this.overlay?.destroy();
+      this.overlay = null;
+      return;
+    }
+    this.overlay ??= new CompareOverlay(this.map, spec.b, this.options);
+    this.overlay.showSide(spec.b);
+    this.overlay.setSwipe(spec.swipe);
+  }
+}
