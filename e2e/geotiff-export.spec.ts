@@ -13,7 +13,7 @@ import {
   STAC_ITEM_SCHEMA,
   stacValidator,
 } from '../src/export/stac-schemas/validate.ts';
-import { accessToken, DEMO, expect, mapSettled, signInWithDemo, test, TILE_REQUEST } from './support.ts';
+import { accessToken, DEMO, expect, mapSettled, pasteArea, signInWithDemo, test, TILE_REQUEST } from './support.ts';
 
 /** West Denver, which several demo surveys cover in parts: about 46 km², about 150 tiles at z16. */
 const [WEST, SOUTH, EAST, NORTH] = [-105.125, 39.695, -105.045, 39.755];
@@ -63,13 +63,6 @@ async function saved(download: Download, name: string): Promise<string> {
 async function openAreaSearch(page: Page) {
   await page.getByRole('tab', { name: 'Area search' }).click();
   await expect(page.getByRole('button', { name: 'Draw polygon' })).toBeEnabled();
-}
-
-async function pasteArea(page: Page, wkt: string) {
-  await page.getByRole('button', { name: 'Paste WKT' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Paste WKT' });
-  await dialog.getByLabel('WKT').fill(wkt);
-  await dialog.getByRole('button', { name: 'Use area' }).click();
 }
 
 const results = (page: Page) => page.getByRole('listbox', { name: 'Coverage results' });

@@ -180,3 +180,13 @@ export async function mapCentre(page: Page): Promise<Buffer> {
     clip: { x: box.x + box.width / 2 - 150, y: box.y + box.height / 2 - 150, width: 300, height: 300 },
   });
 }
+
+/** Pastes an area of interest as WKT in the area search, and waits for the dialog to close. */
+export async function pasteArea(page: Page, wkt: string) {
+  await page.getByRole('tab', { name: 'Area search' }).click();
+  await page.getByRole('button', { name: 'Paste WKT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paste WKT' });
+  await dialog.getByLabel('WKT').fill(wkt);
+  await dialog.getByRole('button', { name: 'Use area' }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, mapSettled, signInWithDemo, surveyList, test } from './support.ts';
+import { expect, mapSettled, pasteArea, signInWithDemo, surveyList, test } from './support.ts';
 
 /** Issue 14's words, units, places, layout, links and keyboard, in real Chromium against the real service. */
 
@@ -23,15 +23,6 @@ async function jumpTo(page: Page, centre: [number, number], zoom: number) {
     [...centre, zoom],
   );
   await mapSettled(page);
-}
-
-async function pasteArea(page: Page, wkt: string) {
-  await page.getByRole('tab', { name: 'Area search' }).click();
-  await page.getByRole('button', { name: 'Paste WKT' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Paste WKT' });
-  await dialog.getByLabel('WKT').fill(wkt);
-  await dialog.getByRole('button', { name: 'Use area' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 /** Presses Tab until the focused element is this one. */

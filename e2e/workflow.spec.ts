@@ -4,6 +4,7 @@ import {
   expect,
   mapSettled,
   openViewer,
+  pasteArea as pasteWkt,
   selectSurvey,
   signInWithDemo,
   surveyList,
@@ -18,11 +19,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.describe.configure({ timeout: 90_000 });
 
 async function pasteArea(page: Page, wkt: string) {
-  await page.getByRole('tab', { name: 'Area search' }).click();
-  await page.getByRole('button', { name: 'Paste WKT' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Paste WKT' });
-  await dialog.getByLabel('WKT').fill(wkt);
-  await dialog.getByRole('button', { name: 'Use area' }).click();
+  await pasteWkt(page, wkt);
   await expect(results(page).getByRole('option').first()).toBeVisible();
 }
 

@@ -2,6 +2,7 @@ import type { TileMetadataItem } from '../../api/model.ts';
 import { areaToGeoJson, footprintsToGeoJson } from '../../area/export-area.ts';
 import { tilesToCsv, tilesToGeoJson } from '../../area/export-tiles.ts';
 import type { ActiveArea } from '../../state/area-search-store.ts';
+import { saveBlob } from '../../app/save-file.ts';
 import type { CoverageResult } from './coverage-results.ts';
 import { toTileExportItems, withApiKey } from './tile-export.ts';
 
@@ -11,16 +12,7 @@ import { toTileExportItems, withApiKey } from './tile-export.ts';
  */
 
 function save(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(fileName, new Blob([text], { type }));
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;

@@ -20,7 +20,8 @@ import type { CoverageResult } from '../coverage/coverage-results.ts';
 import { formatBytes, formatCount } from '../coverage/format.ts';
 import { useCoverage } from '../coverage/use-coverage.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { cancelExport, saveBlob, startExport } from './export-worker-client.ts';
+import { saveBlob } from '../../app/save-file.ts';
+import { cancelExport, startExport } from './export-worker-client.ts';
 import { exportPlanQueryOptions, type ExportPlanRequest } from './geotiff-export-queries.ts';
 import { geotiffExportStore, useGeoTiffExport, type ExportRun } from './geotiff-export-store.ts';
 

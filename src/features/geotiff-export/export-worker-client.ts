@@ -3,6 +3,7 @@ import { answerCredentialQuestion } from '../../export/credential-channel.ts';
 import type { ExportRequest, FromWorker, ToWorker } from '../../export/worker-protocol.ts';
 import { usageStore } from '../../state/usage-store.ts';
 import { geotiffExportStore } from './geotiff-export-store.ts';
+import { saveBlob } from '../../app/save-file.ts';
 
 let current: { worker: Worker; encoders: Worker[] } | null = null;
 
@@ -83,18 +84,4 @@ function stop(running: { worker: Worker; encoders: Worker[] } | null) {
 /** Asks the running export to stop; it answers "cancelled". */
 export function cancelExport() {
   current?.worker.postMessage({ type: 'cancel' } satisfies ToWorker);
-}
-
-/** Saves a file the way the browser saves downloads. */
-export function saveBlob(fileName: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -15,7 +15,9 @@ export function ZoomHint({ connection, surveyMap }: { connection: Connection; su
   const subscribe = useCallback((onChange: () => void) => surveyMap.onViewChange(onChange), [surveyMap]);
   // Tenths are enough for the text, and spare a render on every frame of a zoom.
   const mapZoom = useSyncExternalStore(subscribe, () => Math.round(surveyMap.getZoom() * 10) / 10);
-  const tooFar = tileZoomAt(mapZoom) < PREVIEW_MIN_ZOOM && tileZoomAt(surveyMap.getZoom()) < PREVIEW_MIN_ZOOM;
+  // Whether the map draws the imagery is read from the exact zoom: at 12.46 the text says 12.5, yet MapLibre still
+  // draws tile zoom 13, below the imagery's lowest.
+  const tooFar = useSyncExternalStore(subscribe, () => tileZoomAt(surveyMap.getZoom()) < PREVIEW_MIN_ZOOM);
   if (!footprint || !tooFar) return null;
 
   const zoomIn = () => {
