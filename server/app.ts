@@ -99,7 +99,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await tileScope.register(async (scope) => {
       scope.addHook('onRequest', requireCredential(issuer));
       await scope.register(
-        surveyRoutes({ prefix: '/tile/v2', profile, catalog, config, tiles, mosaicRoute: true, repeatable: true }),
+        surveyRoutes({
+          prefix: '/tile/v2',
+          profile,
+          catalog,
+          config,
+          tiles,
+          mosaicRoute: true,
+          repeatable: true,
+          basemapMosaic: '/tile/rsm',
+        }),
       );
     });
     await tileScope.register(async (scope) => {
@@ -112,7 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           catalog,
           config,
           tiles,
-          mosaicRoute: false,
+          mosaicRoute: true,
+          listAll: true,
           // Every use of a legacy route is logged.
           repeatable: false,
         }),

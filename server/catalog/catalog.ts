@@ -22,6 +22,7 @@ export class Catalog {
   readonly surveys: readonly Survey[];
   private readonly byId = new Map<string, Survey>();
   private readonly index: Flatbush | undefined;
+  private updatedOrder: Survey[] | undefined;
 
   constructor(surveys: Survey[]) {
     this.surveys = [...surveys].sort(newestFirst);
@@ -44,9 +45,23 @@ export class Catalog {
     return this.byId.get(id);
   }
 
-  page(page: number, pageSize: number): { results: Survey[]; total: number } {
+  /** Most recently updated first (ties: newest capture first), made on first use. */
+  get byLastUpdated(): readonly Survey[] {
+    this.updatedOrder ??= [...this.surveys].sort(
+      (a, b) => b.lastUpdated.localeCompare(a.lastUpdated) || newestFirst(a, b),
+    );
+    return this.updatedOrder;
+  }
+
+  /** One page of the list, newest capture first or (order "updated") most recently updated first. */
+  page(
+    page: number,
+    pageSize: number,
+    order: 'captured' | 'updated' = 'captured',
+  ): { results: Survey[]; total: number } {
     const start = (page - 1) * pageSize;
-    return { results: this.surveys.slice(start, start + pageSize), total: this.surveys.length };
+    const list = order === 'updated' ? this.byLastUpdated : this.surveys;
+    return { results: list.slice(start, start + pageSize), total: list.length };
   }
 
   /** Surveys whose bounding box meets the box, newest first. */

@@ -9,8 +9,10 @@ import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { mulberry32, valueNoise } from '../procedural/noise';
 import { type AreaGeometry, vertexCount } from '../../geo/geometry.ts';
-import { latOfTileY, lonOfTileX, tileCoordinates } from '../../geo/tile-address.ts';
-import type { Survey } from './survey';
+import { tilesCovering } from '../../geo/covered-tiles.ts';
+import { MIN_TILE_ZOOM } from '../../geo/limits.ts';
+import { latOfTileY, lonOfTileX, quadkeyOf, tileCoordinates } from '../../geo/tile-address.ts';
+import type { Republication, Survey } from './survey';
 
 // ---------------------------------------------------------------------------------------------
 // Seeded helpers (shared with synthetic.ts)
@@ -477,8 +479,50 @@ function buildDemoCatalog(): Survey[] {
     });
   });
   if (multiCount < 5) throw new Error('demo catalog: not enough multipolygons');
+  for (const survey of out) republish(survey);
   out.sort((a, b) =>
     a.captureStart < b.captureStart ? -1 : a.captureStart > b.captureStart ? 1 : a.id < b.id ? -1 : 1,
   );
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Re-published mosaics
+
+const MONTH = 30 * DAY;
+
+/**
+ * About one survey in three published well before the catalog's date had part of its mosaic re-processed from a later
+ * flight: a patch of zoom-14 tiles gets a new capture (months later, so another season and more buildings) and a new
+ * published date; one in three of those is re-published twice. A separate seeded stream, so the rest of the catalog
+ * is as it was.
+ */
+function republish(survey: Survey): void {
+  const rnd = mulberry32(hashString(`republish:${survey.id}`));
+  const captureEnd = Date.parse(survey.captureEnd);
+  if (rnd() >= 0.35 || captureEnd > CATALOG_AS_OF - 8 * MONTH) return;
+  const listed = tilesCovering(survey.footprint, MIN_TILE_ZOOM);
+  if (listed.kind !== 'tiles' || listed.tiles.length < 4) return;
+  const tiles = listed.tiles;
+  const times = rnd() < 0.35 ? 2 : 1;
+  const republished: Republication[] = [];
+  let after = captureEnd;
+  for (let n = 0; n < times; n++) {
+    const start = Math.min(after + Math.round(((4 + rnd() * 10) * MONTH) / HOUR) * HOUR, LATEST_CAPTURE - 40 * DAY);
+    if (start <= after) break;
+    const end = start + Math.round((2 + rnd() * 5) * 60) * 60000;
+    const published = Math.min(CATALOG_AS_OF, end + Math.round((3 + rnd() * 6) * 24) * HOUR);
+    // A patch around one of the survey's tiles: a radius of 1–2 tiles.
+    const centre = tiles[Math.floor(rnd() * tiles.length)];
+    const radius = 1 + rnd();
+    const quadkeys = tiles
+      .filter((t) => (t.x - centre.x) ** 2 + (t.y - centre.y) ** 2 <= radius * radius)
+      .map((t) => quadkeyOf(t));
+    republished.push({ captureStart: iso(start), captureEnd: iso(end), publishedDate: iso(published), quadkeys });
+    after = end;
+  }
+  if (republished.length === 0) return;
+  survey.republished = republished;
+  const newest = republished[republished.length - 1].publishedDate;
+  if (newest > survey.lastUpdated) survey.lastUpdated = newest;
 }

@@ -22,6 +22,7 @@ export function surveyVersion(survey: Survey): string {
       resolutionClass,
       footprint,
       seed,
+      republished,
     } = survey;
     const content = JSON.stringify([
       id,
@@ -34,6 +35,7 @@ export function surveyVersion(survey: Survey): string {
       resolutionClass,
       seed,
       footprint,
+      republished ?? null,
     ]);
     version = createHash('sha1').update(content).digest('base64url').slice(0, 16);
     versions.set(survey, version);

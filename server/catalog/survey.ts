@@ -1,6 +1,16 @@
 import type { BBox } from 'geojson';
 import type { AreaGeometry } from '../../geo/geometry.ts';
 
+/** Part of a survey re-processed and published again later: a new capture over some of its zoom-14 tiles. */
+export interface Republication {
+  /** ISO 8601 UTC timestamps of the new capture and its publication. */
+  captureStart: string;
+  captureEnd: string;
+  publishedDate: string;
+  /** Quadkeys of the zoom-14 tiles it replaced (the grid `mosaic_stac_id` names). */
+  quadkeys: string[];
+}
+
 /** One survey of the catalog, as the service holds it (independent of any response profile). */
 export interface Survey {
   id: string;
@@ -19,4 +29,6 @@ export interface Survey {
   bbox: BBox;
   /** Seed for procedural imagery, so each survey looks different but deterministic. */
   seed: number;
+  /** Later captures over parts of the survey, oldest first; the newest one at a tile is what the tile shows. */
+  republished?: Republication[];
 }

@@ -90,7 +90,7 @@ describe('forwarding to the reference service (seed profile)', () => {
     expect(legacy.headers.sunset).toBeTruthy();
     expect(legacy.headers.link).toBe('</tile/v2/surveys>; rel="successor-version"');
     expect(legacy.headers.warning).toMatch(/^299 /);
-    expect(legacy.json().results[0].capture_date_start).toMatch(/ UTC$/);
+    expect(legacy.json()[0].capture_date_start).toMatch(/ UTC$/);
   });
 
   it('passes coverage by area (large WKT in the query keeps its encoding)', async () => {

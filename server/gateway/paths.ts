@@ -10,6 +10,8 @@ const ROUTES = [
   `${SEGMENT}/footprint`, // 2. footprint
   'surveys/coverage', // 3. coverage by area
   `${SEGMENT}/coverage`, // 4. tile metadata of one survey
+  `${SEGMENT}/mosaic_updates`, // the tiles (re)published in a time window
+  `rsm/${TILE}`, // a tile of the basemap mosaic (/tile/rsm/…)
   `${SEGMENT}/${TILE}`, // 5. one tile
   `${SEGMENT}/${SEGMENT}/${TILE}`, // 5. one tile of one capture (provider's static_url form)
 ];

@@ -163,9 +163,10 @@ describe('golden imagery', () => {
 });
 
 describe('golden catalogs', () => {
+  // Changed on purpose once: the re-published mosaics (issue 21), which left every other field as it was.
   it('builds the same demo catalog', () => {
     expect(sha256(JSON.stringify(demoCatalog()))).toBe(
-      '98d64d4eaf057de3fd008089bd73b07cf764a6ffda9b804f8f4444c30e8b4b55',
+      '895893b1e7a1cf7fe2b15d95190f8765473ff5d227b80b4e7b973eaa37ed8202',
     );
   });
 

@@ -1,6 +1,7 @@
 import { stringify as toWkt } from 'wellknown';
 import type { CoveredTile } from '../../geo/covered-tiles.ts';
 import { formatMosaicStacId } from '../../geo/mosaic-stac-id.ts';
+import { capturesAt } from '../catalog/captures.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { responseSchemas, type ResponseSchemas, type ResponseShape } from './response-schemas.ts';
 
@@ -18,16 +19,31 @@ export interface SurveyPage {
 }
 
 /** How a family of routes renders the service's model as JSON. One per response profile. */
+/** One tile position of a survey's mosaic updates: the tile and its captures published in the window, newest first. */
+export interface UpdatedTile {
+  tile: CoveredTile;
+  captures: Survey[];
+}
+
 export interface Profile {
   name: string;
+  /** The survey list's order: newest capture first (the seed), or most recently updated first (the provider). */
+  listOrder: 'captured' | 'updated';
   /** What each of the functions below answers, as the schemas Fastify serialises with. */
   schemas: ResponseSchemas;
   surveyPage(page: SurveyPage, ctx: ShapeContext): unknown;
   footprint(survey: Survey, ctx: ShapeContext): unknown;
   coverage(surveys: Survey[], ctx: ShapeContext): unknown;
   tileMetadata(survey: Survey, tiles: CoveredTile[], ctx: ShapeContext): unknown;
-  /** The `?metadata=true` answer of one tile. */
-  tileItems(survey: Survey, tile: CoveredTile, ctx: ShapeContext): unknown;
+  /**
+   * The `?metadata=true` answer of one tile: one item per capture, newest first; an older capture's item names it in
+   * its URL (the capture-specific form), since the plain tile URL shows the newest.
+   */
+  tileItems(captures: Survey[], tile: CoveredTile, ctx: ShapeContext): unknown;
+  /** `mosaic_updates`: one inner array per tile position, one item per capture, every URL capture-specific. */
+  mosaicUpdates(tiles: UpdatedTile[], ctx: ShapeContext, withPercent: boolean): unknown;
+  /** Legacy `/tile/surveys`: every survey with its footprint, in one array. */
+  allSurveys(surveys: readonly Survey[], ctx: ShapeContext): unknown;
   /** The tile URL that tile metadata advertises. */
   tileUrl(survey: Survey, tile: CoveredTile, ctx: ShapeContext): string;
 }
@@ -37,6 +53,7 @@ export interface ShapeOptions extends ResponseShape {
   tileUrl: 'zxy' | 'mosaic';
   /** Path prefix of tile URLs, e.g. "/tile/v2". */
   prefix: string;
+  listOrder: Profile['listOrder'];
 }
 
 /** The capture id of a survey's tile, as the provider forms it. */
@@ -73,13 +90,13 @@ export function createProfile(options: ShapeOptions): Profile {
     }),
   });
 
+  const captureUrl = (s: Survey, t: CoveredTile, ctx: ShapeContext) =>
+    `${surveyUrl(s, ctx)}/${mosaicStacId(s, t)}/${t.z}/${t.x}/${t.y}`;
   const tileUrl = (s: Survey, t: CoveredTile, ctx: ShapeContext) =>
-    options.tileUrl === 'zxy'
-      ? `${surveyUrl(s, ctx)}/${t.z}/${t.x}/${t.y}`
-      : `${surveyUrl(s, ctx)}/${mosaicStacId(s, t)}/${t.z}/${t.x}/${t.y}`;
+    options.tileUrl === 'zxy' ? `${surveyUrl(s, ctx)}/${t.z}/${t.x}/${t.y}` : captureUrl(s, t, ctx);
 
-  const tileItem = (s: Survey, t: CoveredTile, ctx: ShapeContext) => ({
-    static_url: tileUrl(s, t, ctx),
+  const tileItem = (s: Survey, t: CoveredTile, ctx: ShapeContext, url = tileUrl(s, t, ctx)) => ({
+    static_url: url,
     geospatial_extent: t.extent,
     mosaic_stac_id: mosaicStacId(s, t),
     capture_date_start: time(s.captureStart),
@@ -94,6 +111,7 @@ export function createProfile(options: ShapeOptions): Profile {
 
   return {
     name: options.name,
+    listOrder: options.listOrder,
     schemas: responseSchemas(options),
     tileUrl,
     surveyPage: ({ results, page, pageSize, total }, ctx) => ({
@@ -115,9 +133,23 @@ export function createProfile(options: ShapeOptions): Profile {
       }),
     }),
     coverage: (surveys, ctx) => surveys.map((s) => ({ ...survey(s, ctx), footprint: geometry(s) })),
+    // Flat: the tile as it shows now. Nested: every capture at the position, newest first.
     tileMetadata: (s, tiles, ctx) =>
-      options.tileMetadata === 'flat' ? tiles.map((t) => tileItem(s, t, ctx)) : tiles.map((t) => [tileItem(s, t, ctx)]),
-    tileItems: (s, t, ctx) => [tileItem(s, t, ctx)],
+      options.tileMetadata === 'flat'
+        ? tiles.map((t) => tileItem(capturesAt(s, t)[0], t, ctx))
+        : tiles.map((t) =>
+            capturesAt(s, t).map((c, i) => tileItem(c, t, ctx, i === 0 ? undefined : captureUrl(c, t, ctx))),
+          ),
+    tileItems: (captures, t, ctx) =>
+      captures.map((c, i) => tileItem(c, t, ctx, i === 0 ? undefined : captureUrl(c, t, ctx))),
+    mosaicUpdates: (tiles, ctx, withPercent) =>
+      tiles.map(({ tile, captures }) =>
+        captures.map((c) => {
+          const { percent_covered, ...item } = tileItem(c, tile, ctx, captureUrl(c, tile, ctx));
+          return withPercent ? { ...item, percent_covered } : item;
+        }),
+      ),
+    allSurveys: (surveys, ctx) => surveys.map((s) => ({ ...survey(s, ctx), footprint: geometry(s) })),
   };
 }
 
@@ -129,6 +161,7 @@ export const seedProfile = createProfile({
   tileMetadata: 'flat',
   tileUrl: 'zxy',
   prefix: '/tile/v2',
+  listOrder: 'captured',
 });
 
 export const providerProfile = createProfile({
@@ -139,6 +172,7 @@ export const providerProfile = createProfile({
   tileMetadata: 'nested',
   tileUrl: 'mosaic',
   prefix: '/tile/v2',
+  listOrder: 'updated',
 });
 
 /** A profile by its name (what crosses to the coverage workers, which shape tile metadata there). */
@@ -150,7 +184,10 @@ export function profileNamed(name: string): Profile {
   throw new Error(`No profile named "${name}"`);
 }
 
-/** Legacy unversioned routes: the active profile's fields with legacy timestamps and WKT footprints. */
+/**
+ * Legacy unversioned routes: the active profile's fields with legacy timestamps and WKT footprints, and tile URLs that
+ * name the capture, as the provider's legacy routes do.
+ */
 export function legacyProfile(base: 'seed' | 'provider'): Profile {
   return createProfile({
     name: `legacy-${base}`,
@@ -158,7 +195,8 @@ export function legacyProfile(base: 'seed' | 'provider'): Profile {
     time: 'legacy',
     extras: base === 'seed',
     tileMetadata: base === 'seed' ? 'flat' : 'nested',
-    tileUrl: 'zxy',
+    tileUrl: 'mosaic',
     prefix: '/tile',
+    listOrder: base === 'seed' ? 'captured' : 'updated',
   });
 }

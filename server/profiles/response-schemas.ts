@@ -22,6 +22,10 @@ export interface ResponseSchemas {
   tileMetadata: TSchema;
   /** The `?metadata=true` answer of one tile. */
   tileItems: TSchema;
+  /** `mosaic_updates`: the tiles (re)published in a window. */
+  mosaicUpdates: TSchema;
+  /** Legacy `/tile/surveys`: all surveys in one array. */
+  allSurveys: TSchema;
 }
 
 const closed = { additionalProperties: false } as const;
@@ -74,29 +78,40 @@ export function responseSchemas(shape: ResponseShape): ResponseSchemas {
     }),
   };
 
-  const TileItem = Type.Object(
+  const tileItemFields = {
+    static_url: Type.String({ description: 'the full URL of the tile' }),
+    geospatial_extent: Type.Tuple([Type.Number(), Type.Number(), Type.Number(), Type.Number()], {
+      description: '[west, south, east, north], EPSG:4326',
+    }),
+    mosaic_stac_id: MosaicStacId,
+    capture_date_start: Time,
+    capture_date_end: Time,
+    published_date: Time,
+    file_format: Type.String(),
+    spatial_resolution_class: Type.String(),
+    spectral_range: Type.String(),
+    percent_covered: Type.Integer({ minimum: 0, maximum: 100 }),
+    ...(shape.extras && { survey_id: Type.String(), z: TileIndex, x: TileIndex, y: TileIndex }),
+  };
+  const TileItem = Type.Object(tileItemFields, closed);
+  const UpdateItem = Type.Object(
     {
-      static_url: Type.String({ description: 'the full URL of the tile' }),
-      geospatial_extent: Type.Tuple([Type.Number(), Type.Number(), Type.Number(), Type.Number()], {
-        description: '[west, south, east, north], EPSG:4326',
-      }),
-      mosaic_stac_id: MosaicStacId,
-      capture_date_start: Time,
-      capture_date_end: Time,
-      published_date: Time,
-      file_format: Type.String(),
-      spatial_resolution_class: Type.String(),
-      spectral_range: Type.String(),
-      percent_covered: Type.Integer({ minimum: 0, maximum: 100 }),
-      ...(shape.extras && { survey_id: Type.String(), z: TileIndex, x: TileIndex, y: TileIndex }),
+      ...tileItemFields,
+      static_url: Type.String({ description: 'the capture-specific URL of the tile' }),
+      percent_covered: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 100, description: 'only with include_percent_covered=true' }),
+      ),
     },
     closed,
   );
+  const SurveyWithFootprint = Type.Object({ ...surveyFields, footprint: Footprint }, closed);
 
   return {
     surveyPage: Type.Object(
       {
-        results: Type.Array(Type.Object(surveyFields, closed), { description: 'newest capture first' }),
+        results: Type.Array(Type.Object(surveyFields, closed), {
+          description: 'newest capture first (seed), most recently updated first (provider)',
+        }),
         page: Type.Integer({ minimum: 1 }),
         page_size: Type.Integer({ minimum: 1 }),
         has_next: Type.Boolean(),
@@ -118,8 +133,12 @@ export function responseSchemas(shape: ResponseShape): ResponseSchemas {
       },
       closed,
     ),
-    coverage: Type.Array(Type.Object({ ...surveyFields, footprint: Footprint }, closed), {
+    coverage: Type.Array(SurveyWithFootprint, {
       description: 'the surveys whose footprint intersects the area, newest first',
+    }),
+    allSurveys: Type.Array(SurveyWithFootprint, { description: 'every survey, in the list order' }),
+    mosaicUpdates: Type.Array(Type.Array(UpdateItem), {
+      description: 'one array per tile position (re)published in the window, one item per capture, newest first',
     }),
     tileMetadata:
       shape.tileMetadata === 'flat'

@@ -33,3 +33,23 @@ export function surveyOrNotFound(catalog: Catalog, id: string): Survey {
 export function baseUrlOf(config: ServiceConfig, request: FastifyRequest): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
+
+/**
+ * A window bound of `mosaic_updates` as epoch milliseconds: ISO 8601 with a time zone, the legacy
+ * "YYYY-MM-DD HH:MM:SS UTC", or a date alone (its midnight UTC).
+ */
+export function checkTime(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const legacy = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) UTC$/.exec(value);
+  const iso = legacy ? `${legacy[1]}T${legacy[2]}Z` : /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+  const wellFormed = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(iso);
+  const time = wellFormed ? Date.parse(iso) : Number.NaN;
+  // A real day (Date.parse rolls 2025-02-30 over into March).
+  const day = iso.slice(0, 10);
+  if (Number.isNaN(time) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day)
+    throw badRequest(
+      `${name} "${value}" is not a time: use ISO 8601 (2025-06-01T00:00:00Z), YYYY-MM-DD or "YYYY-MM-DD HH:MM:SS UTC".`,
+      'invalid_time',
+    );
+  return time;
+}

@@ -60,11 +60,15 @@ describe.each(cases)('the $name profile', ({ prefix, profile, service }) => {
     const tile = { x: vx, y: vy, z: 16, extent: [-115.15, 36.14, -115.14, 36.15] as [number, number, number, number] };
     for (const survey of SURVEYS) {
       expectContract(schemas.footprint, profile.footprint(survey, ctx));
-      expectContract(schemas.tileItems, profile.tileItems(survey, { ...tile, percentCovered: 37 }, ctx));
+      expectContract(schemas.tileItems, profile.tileItems([survey], { ...tile, percentCovered: 37 }, ctx));
       expectContract(schemas.tileMetadata, profile.tileMetadata(survey, [{ ...tile, percentCovered: 100 }], ctx));
     }
     expectContract(schemas.surveyPage, profile.surveyPage({ ...catalog.page(1, 10), page: 1, pageSize: 10 }, ctx));
     expectContract(schemas.coverage, profile.coverage(SURVEYS, ctx));
+    expectContract(schemas.allSurveys, profile.allSurveys(SURVEYS, ctx));
+    const updated = SURVEYS.map((survey) => ({ tile: { ...tile, percentCovered: 40 }, captures: [survey] }));
+    expectContract(schemas.mosaicUpdates, profile.mosaicUpdates(updated, ctx, true));
+    expectContract(schemas.mosaicUpdates, profile.mosaicUpdates(updated, ctx, false));
   });
 
   it('serialises with Fastify exactly what JSON.stringify would', async () => {
@@ -89,10 +93,21 @@ describe.each(cases)('the $name profile', ({ prefix, profile, service }) => {
   });
 
   it('answers the survey list as its schema says, and in full', async () => {
+    if (prefix === '/tile') {
+      // The provider's legacy list: every survey with its WKT footprint, in one array, paging ignored.
+      const answer = await service().get(`${prefix}/surveys?page=1&page_size=3`);
+      expect(answer.statusCode).toBe(200);
+      expectContract(schemas.allSurveys, answer.json());
+      const order = profile.listOrder === 'updated' ? catalog.byLastUpdated : catalog.surveys;
+      expect(answer.json()).toEqual(plain(profile.allSurveys(order, ctx)));
+      expect(answer.json()).toHaveLength(SURVEYS.length);
+      return;
+    }
     const answer = await service().get(`${prefix}/surveys?page=1&page_size=3`);
     expect(answer.statusCode).toBe(200);
     expectContract(schemas.surveyPage, answer.json());
-    expect(answer.json()).toEqual(plain(profile.surveyPage({ ...catalog.page(1, 3), page: 1, pageSize: 3 }, ctx)));
+    const page = catalog.page(1, 3, profile.listOrder);
+    expect(answer.json()).toEqual(plain(profile.surveyPage({ ...page, page: 1, pageSize: 3 }, ctx)));
   });
 
   it('answers footprints as their schema says, and in full (a foreign GeoJSON member included)', async () => {
@@ -133,7 +148,10 @@ describe.each(cases)('the $name profile', ({ prefix, profile, service }) => {
 
   it('answers every refusal with the error envelope of the schema', async () => {
     const refusals = [
-      [`${prefix}/surveys?page=0`, 400],
+      [prefix === '/tile' ? '/tile/v2/surveys?page=0' : `${prefix}/surveys?page=0`, 400],
+      [`${prefix}/2022Q4-NV-LAS/mosaic_updates?since=yesterday`, 400],
+      [`${prefix}/2022Q4-NV-LAS/mosaic_updates?zoom=13`, 422],
+      [`${prefix}/NOPE/mosaic_updates`, 404],
       [`${prefix}/surveys/coverage?wkt=POLYGON((1`, 400],
       [`${prefix}/surveys/coverage?zoom=3&wkt=${encodeURIComponent(VEGAS)}`, 422],
       [`${prefix}/NOPE/footprint`, 404],

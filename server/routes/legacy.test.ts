@@ -17,13 +17,16 @@ function expectDeprecated(headers: Record<string, unknown>, successor: string) {
 }
 
 describe('legacy unversioned routes', () => {
-  it('list surveys with legacy timestamps and deprecation headers', async () => {
+  it('list all surveys in one array with WKT footprints, legacy timestamps and deprecation headers', async () => {
     const response = await svc.get('/tile/surveys?page_size=2');
     expect(response.statusCode).toBe(200);
     expectDeprecated(response.headers, '/tile/v2/surveys');
-    expectContract(legacyProfile('seed').schemas.surveyPage, response.json());
-    const [first] = response.json().results;
-    expect(first.capture_date_start).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+    expectContract(legacyProfile('seed').schemas.allSurveys, response.json());
+    const all = response.json();
+    const total = (await svc.get('/tile/v2/surveys')).json().total_results;
+    expect(all).toHaveLength(total);
+    expect(all[0].capture_date_start).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+    expect(all[0].footprint).toMatch(/^(MULTI)?POLYGON /);
   });
 
   it('give footprints as WKT', async () => {
@@ -41,7 +44,13 @@ describe('legacy unversioned routes', () => {
     expect(coverage.json()[0]).toMatchObject({ id: '2022Q4-NV-LAS', capture_date_end: '2022-11-02 18:30:00 UTC' });
     const tiles = await svc.get(`/tile/2022Q4-NV-LAS/coverage?zoom=15&wkt=${area}`);
     expectContract(legacyProfile('seed').schemas.tileMetadata, tiles.json());
-    expect(tiles.json()[0].static_url).toMatch(/\/tile\/2022Q4-NV-LAS\/15\/\d+\/\d+$/);
+    // Legacy static_url values name the capture, as the provider's do.
+    expect(tiles.json()[0].static_url).toMatch(
+      /\/tile\/2022Q4-NV-LAS\/\d{8}T\d{6}_\d{8}T\d{6}_\d{8}T\d{6}_[0-3]{14}\/15\/\d+\/\d+$/,
+    );
+    const byCapture = await svc.get(new URL(tiles.json()[0].static_url).pathname);
+    expect(byCapture.statusCode).toBe(200);
+    expectDeprecated(byCapture.headers, new URL(tiles.json()[0].static_url).pathname.replace('/tile/', '/tile/v2/'));
     const [x, y] = pointToTile(-115.15, 36.15, 16);
     const tile = await svc.get(`/tile/2022Q4-NV-LAS/16/${x}/${y}`);
     expect(tile.statusCode).toBe(200);

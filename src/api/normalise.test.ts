@@ -53,6 +53,20 @@ describe('survey pages', () => {
     });
   });
 
+  it("reads the provider's legacy list: every survey in one array, with WKT footprints", () => {
+    const page = normaliseSurveyPage([
+      {
+        id: '2024Q2-NV-LAS',
+        capture_date_start: '2024-05-01 17:00:00 UTC',
+        capture_date_end: '2024-05-01 19:00:00 UTC',
+        spectral_range: 'visible',
+        footprint: 'POLYGON ((-115.2 36.1, -115.1 36.1, -115.1 36.2, -115.2 36.1))',
+      },
+    ]);
+    expect(page).toMatchObject({ page: 1, hasNext: false, totalPages: 1, totalResults: 1 });
+    expect(page.surveys[0]).toMatchObject({ id: '2024Q2-NV-LAS', captureStart: '2024-05-01T17:00:00.000Z' });
+  });
+
   it('reads legacy "YYYY-MM-DD HH:MM:SS UTC" timestamps', () => {
     const page = normaliseSurveyPage(legacyPage);
     expect(page.surveys[0].captureStart).toBe('2026-10-20T19:28:00.000Z');
@@ -70,7 +84,7 @@ describe('survey pages', () => {
   });
 
   it('rejects answers that are not survey pages', () => {
-    expect(() => normaliseSurveyPage([])).toThrow(ShapeError);
+    expect(normaliseSurveyPage([]).surveys).toEqual([]); // the legacy list of an empty catalog
     expect(() => normaliseSurveyPage({ results: [{ capture_date_start: 'x' }] })).toThrow(/survey id/);
   });
 });

@@ -121,8 +121,15 @@ export function normaliseSurvey(raw: unknown): Survey {
   return surveyOf(objectOf(raw, 'survey'), {});
 }
 
-/** `requestedPage` fills in for services that do not echo the page number. */
+/**
+ * `requestedPage` fills in for services that do not echo the page number. The provider's legacy list is one array of
+ * every survey: one last page.
+ */
 export function normaliseSurveyPage(raw: unknown, requestedPage = 1): SurveyPage {
+  if (Array.isArray(raw)) {
+    const surveys = raw.map(normaliseSurvey);
+    return { surveys, page: 1, hasNext: false, pageSize: null, totalPages: 1, totalResults: surveys.length };
+  }
   const record = objectOf(raw, 'survey page');
   const results = pick(record, FIELDS.surveyList);
   if (!Array.isArray(results)) throw new ShapeError('survey page has no results array');

@@ -1,7 +1,7 @@
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { BBox } from 'geojson';
+import type { BBox, FeatureCollection, Polygon } from 'geojson';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
 import { AreaDrawing } from '../draw/area-drawing.ts';
@@ -15,6 +15,7 @@ import { ImageryLayers } from './imagery-layers.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { PanelSlot } from './panel-slot.ts';
 import type { PreviewSpec } from './preview-layer.ts';
+import { UpdatedTilesLayer } from './updated-tiles-layer.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -56,6 +57,7 @@ export class SurveyMap {
   private readonly footprints: Footprints;
   private readonly areaSearch: AreaSearchOverlay;
   private readonly drawing: AreaDrawing;
+  private readonly updatedTiles: UpdatedTilesLayer;
   private readonly onOnline = () => this.imagery.networkRestored();
 
   constructor(container: HTMLElement, { style, view }: SurveyMapOptions) {
@@ -85,6 +87,7 @@ export class SurveyMap {
     });
     this.footprints = new Footprints(this.map, sources);
     this.areaSearch = new AreaSearchOverlay(this.map, sources);
+    this.updatedTiles = new UpdatedTilesLayer(this.map);
     this.drawing = new AreaDrawing(this.map, {
       onReady: () => emit('areaToolsReady', undefined),
       onAreaFinished: (area) => emit('areaFinished', area),
@@ -111,6 +114,7 @@ export class SurveyMap {
       this.areaSearch.install();
       this.footprints.installHighlights();
       this.imagery.install();
+      this.updatedTiles.install();
       // Without the drawing code (e.g. a new deployment replaced it), the area tools just stay disabled.
       this.drawing.install(firstLabelLayer(this.map)).catch(() => undefined);
     });
@@ -213,6 +217,8 @@ export class SurveyMap {
   focus(): void {
     this.map.getCanvas().focus();
   }
+  /** The tiles re-published since a date, as outlines over the imagery; null removes them. */
+  showUpdatedTiles = (tiles: FeatureCollection<Polygon> | null): void => this.updatedTiles.show(tiles);
   /** Shows one survey's imagery, or none. Opacity and visibility changes keep the loaded tiles. */
   showPreview = (spec: PreviewSpec | null): void => this.imagery.showPreview(spec);
   /** Asks for all imagery's tiles again (preview, latest imagery and both compared sides), e.g. after renewal. */

@@ -5,6 +5,7 @@ import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from '../surveys/format.ts';
 import { SpectralRange } from '../surveys/SpectralRange.tsx';
+import { WhatChanged } from '../what-changed/WhatChanged.tsx';
 import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';
 
 /** The open survey: its facts and the imagery controls (opacity, show/hide). */
@@ -96,6 +97,7 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
             Zoom to footprint
           </button>
         </div>
+        <WhatChanged connection={connection} surveyId={survey.id} />
         {/* Compare: any way of selecting a survey can feed either side. */}
         <div className="selected-panel__compare" role="group" aria-label="Compare">
           {(['a', 'b'] as const).map((side) => {

@@ -2,6 +2,9 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { savedAreasStore, type SavedArea } from '../../state/saved-areas-store.ts';
+import { selectionStore } from '../../state/selection-store.ts';
+import { localDay } from '../what-changed/local-day.ts';
+import { whatChangedStore } from '../what-changed/what-changed-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { AreaNameForm } from './AreaNameForm.tsx';
 import { changesBadge, changesSentence, changesSince, NO_CHANGES, snapshotOf } from './area-changes.ts';
@@ -87,6 +90,22 @@ export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedA
               </span>
             ) : (
               <span className="saved-area__state">{stateText}</span>
+            )}
+            {changes.updated.length > 0 && (
+              <button
+                type="button"
+                className="button button--link saved-area__what-changed"
+                aria-label={`Show what changed in ${changes.updated[0]} since you last opened ${saved.name}`}
+                onClick={() => {
+                  // The updated survey, with its tiles re-published since this area was last opened.
+                  selectionStore.getState().surveySelected(changes.updated[0], 'map');
+                  whatChangedStore
+                    .getState()
+                    .whatChangedOpened(changes.updated[0], localDay(saved.openedAt ?? saved.savedAt));
+                }}
+              >
+                What changed
+              </button>
             )}
           </div>
           <div className="saved-area__actions">

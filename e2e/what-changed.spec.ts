@@ -1,0 +1,77 @@
+import { PORTS } from '../playwright.config.ts';
+import { expect, mapSettled, signInWithDemo, surveyList, test } from './support.ts';
+
+/** A demo survey (captured August 2023) whose south-west was re-flown and re-published in January 2024. */
+const SURVEY = '2023-P01-CO-DEN';
+
+for (const [profile, origin] of [
+  ['seed', ''],
+  ['provider', `http://127.0.0.1:${PORTS.provider}`],
+] as const) {
+  test(`"Updated since…" outlines the re-published tiles, with their new capture dates (${profile})`, async ({
+    page,
+  }) => {
+    const updates: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/mosaic_updates')) updates.push(r.url());
+    });
+    await signInWithDemo(page, origin);
+    await page.getByLabel('Search survey ids or places').fill(SURVEY);
+    const option = surveyList(page).locator(`[data-survey-id="${SURVEY}"]`);
+    await option.click();
+    const panel = page.getByRole('region', { name: 'Selected survey' });
+    await expect(panel).toContainText(SURVEY);
+
+    // First visit on this device: no default day; the user picks one.
+    const whatChanged = panel.getByRole('group', { name: 'What changed' });
+    await whatChanged.getByLabel('Updated since…').check();
+    await expect(whatChanged).toContainText('No earlier visit of this survey on this device');
+    await whatChanged.getByLabel('Updated since', { exact: true }).fill('2023-12-01');
+    await expect(whatChanged).toContainText(/\d+ tiles re-published since 2023-12-01, outlined on the map\./);
+    const captures = whatChanged.getByRole('list', { name: 'New captures' }).getByRole('listitem');
+    await expect(captures).toHaveCount(1);
+    await expect(captures.first()).toContainText(/Captured .*2024/);
+    expect(updates.at(-1)).toMatch(new RegExp(`/tile/v2/${SURVEY}/mosaic_updates\\?since=2023-12-0`));
+
+    await whatChanged.getByRole('button', { name: 'Zoom to updates' }).click();
+    await mapSettled(page);
+    const drawn = await page.evaluate(() => {
+      const map = window.__surveyViewer!.map;
+      const style = map.getStyle().layers.filter((layer) => layer.id.startsWith('updated-tiles'));
+      return {
+        types: style.map((layer) => layer.type),
+        outlines: map.queryRenderedFeatures({ layers: ['updated-tiles-outline'] }).map((f) => f.properties.key),
+      };
+    });
+    // Outlines only: nothing translucent over the imagery.
+    expect(drawn.types).toEqual(['line', 'line']);
+    expect(new Set(drawn.outlines).size).toBeGreaterThan(0);
+    await page.screenshot({ path: `e2e/screenshots/what-changed-${profile}.png` });
+
+    // A later day with nothing new says so and clears the outlines.
+    await whatChanged.getByLabel('Updated since', { exact: true }).fill('2024-06-01');
+    await expect(whatChanged).toContainText('No tiles re-published since 2024-06-01.');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => window.__surveyViewer!.map.queryRenderedFeatures({ layers: ['updated-tiles-outline'] }).length,
+        ),
+      )
+      .toBe(0);
+
+    // The next visit (a reload after the half hour a visit lasts) defaults to the previous one.
+    await page.evaluate((id) => {
+      const key = 'survey-viewer:survey-visits:v1';
+      const visits = JSON.parse(localStorage.getItem(key) ?? '{}');
+      visits[id] = { last: '2023-12-15T12:00:00.000Z', previous: null };
+      localStorage.setItem(key, JSON.stringify(visits));
+    }, SURVEY);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Search survey ids or places').fill(SURVEY);
+    await surveyList(page).locator(`[data-survey-id="${SURVEY}"]`).click();
+    await panel.getByRole('group', { name: 'What changed' }).getByLabel('Updated since…').check();
+    await expect(panel.getByLabel('Updated since', { exact: true })).toHaveValue('2023-12-15');
+    await expect(panel).toContainText(/\d+ tiles re-published since 2023-12-15/);
+  });
+}

@@ -1,0 +1,41 @@
+import type { FeatureCollection, Polygon } from 'geojson';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+
+export const UPDATED_TILES_SOURCE = 'updated-tiles';
+export const updatedTilesLayerIds = { casing: 'updated-tiles-casing', outline: 'updated-tiles-outline' } as const;
+
+const EMPTY: FeatureCollection<Polygon> = { type: 'FeatureCollection', features: [] };
+
+/**
+ * The tiles re-published since a date ("what changed"): outlines only, a dark casing under a bright line, so the
+ * imagery inside keeps its colours.
+ */
+export class UpdatedTilesLayer {
+  private wanted: FeatureCollection<Polygon> = EMPTY;
+  private installed = false;
+
+  constructor(private readonly map: MapLibreMap) {}
+
+  /** Adds the source and layers (on top); again after the style is replaced. */
+  install(): void {
+    this.map.addSource(UPDATED_TILES_SOURCE, { type: 'geojson', data: this.wanted });
+    this.map.addLayer({
+      id: updatedTilesLayerIds.casing,
+      type: 'line',
+      source: UPDATED_TILES_SOURCE,
+      paint: { 'line-color': '#1b1b1b', 'line-width': 4, 'line-opacity': 0.8 },
+    });
+    this.map.addLayer({
+      id: updatedTilesLayerIds.outline,
+      type: 'line',
+      source: UPDATED_TILES_SOURCE,
+      paint: { 'line-color': '#ffb000', 'line-width': 2 },
+    });
+    this.installed = true;
+  }
+
+  show(tiles: FeatureCollection<Polygon> | null): void {
+    this.wanted = tiles ?? EMPTY;
+    if (this.installed) void this.map.getSource<GeoJSONSource>(UPDATED_TILES_SOURCE)?.setData(this.wanted);
+  }
+}
