@@ -4,7 +4,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { BBox, FeatureCollection, Polygon } from 'geojson';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
-import { AreaDrawing } from '../draw/area-drawing.ts';
+import { AreaDrawing } from './area-drawing.ts';
 import { areaSearchLayerIds } from './area-search-layers.ts';
 import { AreaSearchOverlay, type TileGridCollection } from './area-search-overlay.ts';
 import type { CompareSpec } from './compare-layers.ts';

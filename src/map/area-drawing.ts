@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { AreaGeometry } from '../area/area-geometry.ts';
-import type { AreaDrawCallbacks, AreaDrawController, AreaTool } from './area-draw-controller.ts';
+import type { AreaDrawCallbacks, AreaDrawController, AreaTool } from '../draw/area-draw-controller.ts';
 
 export interface AreaDrawingCallbacks extends Required<AreaDrawCallbacks> {
   /** The drawing tools are loaded and can be used. */
@@ -24,7 +24,7 @@ export class AreaDrawing {
 
   /** Loads terra-draw; its layers go under `below` (e.g. the labels). */
   async install(below: string | undefined): Promise<void> {
-    const { AreaDrawController } = await import('./area-draw-controller.ts');
+    const { AreaDrawController } = await import('../draw/area-draw-controller.ts');
     if (this.destroyed) return;
     this.controller = new AreaDrawController(
       this.map,
