@@ -1,4 +1,4 @@
-import { DEMO, expect, openViewer, selectSurvey, surveyList, test, TILE_REQUEST, tileRequests } from './support.ts';
+import { DEMO, expect, openViewer, selectSurvey, surveyList, test, tileRequests, zoomToImagery } from './support.ts';
 
 test('signs in with the demo credentials that config.json pre-fills', async ({ page }) => {
   const configRequests: string[] = [];
@@ -81,9 +81,7 @@ test('signs in with an API key: tiles carry api_key, the page URL never does; re
   expect(listRequests.every((url) => new URL(url).searchParams.get('api_key') === apiKey)).toBe(true);
 
   await selectSurvey(page, 0);
-  const firstTile = page.waitForResponse((r) => TILE_REQUEST.test(r.url()) && r.status() === 200);
-  await page.getByRole('button', { name: 'Zoom to imagery' }).click();
-  await firstTile;
+  await zoomToImagery(page);
   expect(tiles.length).toBeGreaterThan(0);
   for (const tile of tiles) {
     expect(new URL(tile.url()).searchParams.get('api_key')).toBe(apiKey);

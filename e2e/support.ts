@@ -163,11 +163,12 @@ export async function selectSurvey(page: Page, index: number): Promise<string> {
 }
 
 /**
- * Zooms in on the selected footprint with the hint's button, to where the service's z16 tiles are
- * drawn (MapLibre zoom 15: its zoom levels count 512-px tiles), and waits for the imagery.
+ * Waits for the selected survey's imagery where the service's z16 tiles are drawn (MapLibre zoom 15: its zoom levels
+ * count 512-px tiles): picking a survey goes there, or else the hint's button does.
  */
 export async function zoomToImagery(page: Page) {
-  await page.getByRole('button', { name: 'Zoom to imagery' }).click();
+  const hint = page.getByRole('button', { name: 'Zoom to imagery' });
+  if (await hint.isVisible()) await hint.click();
   await page.waitForFunction(() => Math.abs((window.__surveyViewer?.map.getZoom() ?? 0) - 15) < 0.01);
   await page.waitForTimeout(300);
   await mapSettled(page);
@@ -189,4 +190,10 @@ export async function pasteArea(page: Page, wkt: string) {
   await dialog.getByLabel('WKT').fill(wkt);
   await dialog.getByRole('button', { name: 'Use area' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** A square area of interest around a point, as WKT: `d` degrees each way. */
+export function squareWkt([lon, lat]: readonly [number, number], d: number): string {
+  const [w, s, e, n] = [lon - d, lat - d, lon + d, lat + d];
+  return `POLYGON((${w} ${s}, ${e} ${s}, ${e} ${n}, ${w} ${n}, ${w} ${s}))`;
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { centreCell, searchAround } from '../src/features/timeline/timeline-area.ts';
-import { accessToken, expect, mapSettled, signInWithDemo, test } from './support.ts';
+import { accessToken, expect, mapSettled, signInWithDemo, test, zoomToImagery } from './support.ts';
 
 /** Central Denver, where the demo catalog has several surveys over the years. */
 const DENVER: [number, number] = [-104.99, 39.74];
@@ -88,9 +88,7 @@ test(
 
     // Screenshot: the previewed capture's imagery, with a mark's tip showing.
     await marks(page).nth(1).click();
-    await page.getByRole('button', { name: 'Zoom to imagery' }).click();
-    await page.waitForFunction(() => Math.abs((window.__surveyViewer?.map.getZoom() ?? 0) - 15) < 0.01);
-    await mapSettled(page);
+    await zoomToImagery(page);
     await expect(marks(page).first()).toBeVisible();
     await marks(page).nth(2).hover();
     await mapSettled(page);

@@ -1,5 +1,14 @@
 import { PORTS } from '../playwright.config.ts';
-import { expect, mapSettled, scrollToEnd, signInWithDemo, surveyList, test, tileRequests } from './support.ts';
+import {
+  expect,
+  mapSettled,
+  scrollToEnd,
+  signInWithDemo,
+  surveyList,
+  test,
+  tileRequests,
+  zoomToImagery,
+} from './support.ts';
 
 const ORIGIN = `http://127.0.0.1:${PORTS.shortTokens}`;
 
@@ -25,8 +34,7 @@ test('with 8-second tokens the session keeps working through several expiries', 
       .click();
     await page.waitForTimeout(1200);
     if (step % 3 === 2) {
-      await page.getByRole('button', { name: 'Zoom to imagery' }).click();
-      await page.waitForTimeout(1500);
+      await zoomToImagery(page);
       await page.mouse.move(900, 450);
       await page.mouse.down();
       await page.mouse.move(800, 400, { steps: 5 });

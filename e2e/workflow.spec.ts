@@ -168,8 +168,10 @@ test(
     await mapSettled(page);
     const basemapTiles = tiles.filter((u) => u.includes('/tile/v2/basemap/'));
     expect(basemapTiles.length).toBeGreaterThan(0);
+    // Under every outline; over the fills, which no imagery may be tinted by.
     const layers = await page.evaluate(() => window.__surveyViewer!.map.getStyle().layers.map((l) => l.id));
-    expect(layers.indexOf('latest-imagery-raster')).toBeLessThan(layers.indexOf('footprints-fill'));
+    expect(layers.indexOf('latest-imagery-raster')).toBeLessThan(layers.indexOf('footprints-outline'));
+    expect(layers.indexOf('latest-imagery-raster')).toBeGreaterThan(layers.indexOf('footprints-fill'));
     await expect(meter).toHaveText(String(tiles.length));
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(meter).toHaveText('0');
@@ -264,7 +266,6 @@ test.describe('on a phone', () => {
     await option.tap();
     await page.getByRole('button', { name: 'Show more map' }).tap();
     await expect(selectedId(page)).toHaveText(id);
-    await page.getByRole('button', { name: 'Zoom to imagery' }).tap();
     await page.waitForFunction(() => Math.abs((window.__surveyViewer?.map.getZoom() ?? 0) - 15) < 0.01);
     await mapSettled(page);
     expect(await page.evaluate(() => !!window.__surveyViewer!.map.getLayer('survey-preview-imagery'))).toBe(true);

@@ -61,6 +61,8 @@ export const TileQuery = Type.Object({
   cache: Type.Optional(
     Type.String({ maxLength: 20, description: 'legacy: cache=false answers Cache-Control: no-store' }),
   ),
+  /** Reference-service extension for `basemap`: skip surveys with more cloud cover (percent). */
+  max_cloud: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
   api_key: ApiKey,
 });
 export type TileQuery = Static<typeof TileQuery>;

@@ -102,12 +102,26 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
   // Only tiles held in memory: a tile directory's files may change while the service runs.
   const tilesRepeat = { fastPath: options.repeatable && tiles.cached !== undefined };
 
-  /** The survey whose imagery a tile request means: a named survey, or the newest one with imagery there. */
-  function surveyForTile(catalog: Catalog, id: string, z: number, x: number, y: number): Survey {
-    if (id !== BASEMAP) return surveyOrNotFound(catalog, id);
+  /**
+   * The survey whose imagery a tile request means: a named survey, or (`basemap`) the newest one with imagery there,
+   * skipping those with more than `maxCloud` percent cloud cover when given.
+   */
+  function surveyForTile(catalog: Catalog, id: string, z: number, x: number, y: number, maxCloud?: number): Survey {
+    if (id !== BASEMAP) {
+      if (maxCloud !== undefined) throw badRequest('max_cloud applies to the "basemap" survey only.', 'invalid_query');
+      return surveyOrNotFound(catalog, id);
+    }
     const [w, s, e, n] = tileExtent({ z, x, y });
-    const newest = catalog.inBox(w, s, e, n).find((survey) => tileShare(survey.footprint, { z, x, y }) > 0);
-    if (!newest) throw notFound(`No survey has imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
+    const newest = catalog
+      .inBox(w, s, e, n)
+      .find(
+        (survey) =>
+          (maxCloud === undefined || survey.cloudCover <= maxCloud) && tileShare(survey.footprint, { z, x, y }) > 0,
+      );
+    if (!newest) {
+      const clear = maxCloud === undefined ? '' : ` with at most ${maxCloud}% cloud cover`;
+      throw notFound(`No survey${clear} has imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
+    }
     return newest;
   }
 
@@ -119,7 +133,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
   ) {
     const { z, x, y, format } = parseTileAddress(params);
     const current = catalog.current;
-    const survey = surveyForTile(current, params.survey_id, z, x, y);
+    const survey = surveyForTile(current, params.survey_id, z, x, y, request.query.max_cloud);
     // Newest first; a capture-specific request narrows them to that capture (an older one shows its own imagery).
     let captures = capturesAt(survey, { z, x, y });
     if (mosaic !== undefined) {

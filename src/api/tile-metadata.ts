@@ -9,6 +9,8 @@ export interface TileAddressRequest {
   z: number;
   x: number;
   y: number;
+  /** Further query parameters, e.g. the latest imagery's `max_cloud`. */
+  query?: Record<string, string>;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface TileAddressRequest {
  */
 export async function fetchTileCaptures(
   connection: Connection,
-  { surveyId, z, x, y }: TileAddressRequest,
+  { surveyId, z, x, y, query = {} }: TileAddressRequest,
   signal?: AbortSignal,
 ): Promise<TileMetadataItem[]> {
   try {
@@ -26,7 +28,7 @@ export async function fetchTileCaptures(
       `/tile/v2/${encodeURIComponent(surveyId)}/${z}/${x}/${y}`,
       normaliseTileCaptures,
       {
-        query: { metadata: 'true' },
+        query: { ...query, metadata: 'true' },
         signal,
       },
     );

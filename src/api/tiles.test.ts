@@ -27,5 +27,8 @@ describe('imagery tile URLs', () => {
     };
     expect(tileUrlTemplate(withKey, 'S 1')).toBe('https://api.example/tile/v2/S%201/{z}/{x}/{y}?api_key=k%261');
     expect(tileUrlTemplate(connection, 'S1')).toBe('https://api.example/tile/v2/S1/{z}/{x}/{y}');
+    expect(tileUrlTemplate(withKey, 'basemap', { max_cloud: '10' })).toBe(
+      'https://api.example/tile/v2/basemap/{z}/{x}/{y}?max_cloud=10&api_key=k%261',
+    );
   });
 });

@@ -6,14 +6,26 @@ export interface TileRequest {
   headers?: Record<string, string>;
 }
 
+/** The survey id that stands for the newest imagery at each tile, across all surveys. */
+export const LATEST_IMAGERY = 'basemap';
+
 /**
- * The XYZ template of a survey's tiles. With an API key the key rides in the query (the only way
+ * The query of the latest imagery's tiles: captures cloudier than `maxCloud` percent skipped (a reference-service
+ * extension, `max_cloud`), or none.
+ */
+export const latestImageryQuery = (maxCloud: number | null): Record<string, string> =>
+  maxCloud === null ? {} : { max_cloud: String(maxCloud) };
+
+/**
+ * The XYZ template of a survey's tiles, with `query` added. With an API key the key rides in the query (the only way
  * a plain tile URL can carry it); with a bearer token the header is added per request instead.
  */
-export function tileUrlTemplate(connection: Connection, surveyId: string): string {
+export function tileUrlTemplate(connection: Connection, surveyId: string, query: Record<string, string> = {}): string {
   const template = `${connection.baseUrl}/tile/v2/${encodeURIComponent(surveyId)}/{z}/{x}/{y}`;
+  const params = new URLSearchParams(query);
   const credential = connection.credentials?.peek();
-  return credential?.kind === 'apiKey' ? `${template}?api_key=${encodeURIComponent(credential.key)}` : template;
+  if (credential?.kind === 'apiKey') params.set('api_key', credential.key);
+  return params.size > 0 ? `${template}?${params}` : template;
 }
 
 /** Adds the current bearer token to requests for this service's tiles, read at request time. */

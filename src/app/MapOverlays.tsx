@@ -43,7 +43,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <PlaceSearch surveyMap={surveyMap} />
       <ZoomHint connection={connection} surveyMap={surveyMap} />
       <MapLayersSync connection={connection} surveyMap={surveyMap} />
-      <MapLayersPanel surveyMap={surveyMap} />
+      <MapLayersPanel connection={connection} surveyMap={surveyMap} />
       <OverlapChooser connection={connection} />
       <LoadBoundary fallback={null}>
         <Suspense fallback={null}>

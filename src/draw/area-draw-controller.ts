@@ -28,6 +28,8 @@ export interface AreaDrawCallbacks {
 export interface AreaDrawOptions {
   /** Draw the area below this layer (e.g. the first label layer); on top by default. */
   renderBelowLayerId?: string;
+  /** Draw the area's fill below this layer instead (e.g. under imagery, which no fill may tint). */
+  fillBelowLayerId?: string;
 }
 
 const LAYER_PREFIX = 'area-draw';
@@ -65,7 +67,10 @@ export class AreaDrawController {
       ignoreMismatchedPointerEvents: true,
     });
     this.draw = new TerraDraw({ adapter: this.adapter, modes: createAreaModes() });
-    this.areaLayer = new AreaLayer(map, options.renderBelowLayerId);
+    this.areaLayer = new AreaLayer(map, {
+      fill: options.fillBelowLayerId ?? options.renderBelowLayerId,
+      outline: options.renderBelowLayerId,
+    });
     this.draw.start();
     this.draw.on('finish', this.handleFinish);
     this.draw.on('change', this.handleChange);

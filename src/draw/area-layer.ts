@@ -12,13 +12,11 @@ const OUTLINE = 'area-outline';
  * where terra-draw's data-driven styles would cost four more (150–600 ms each in SwiftShader).
  */
 export class AreaLayer {
-  private readonly map: MapLibreMap;
-  private readonly beforeLayerId: string | undefined;
-
-  constructor(map: MapLibreMap, beforeLayerId?: string) {
-    this.map = map;
-    this.beforeLayerId = beforeLayerId;
-  }
+  constructor(
+    private readonly map: MapLibreMap,
+    /** Layer ids to draw the fill and the outline under; on top when absent. */
+    private readonly below: { fill?: string; outline?: string } = {},
+  ) {}
 
   show(area: AreaGeometry | null): void {
     const data = {
@@ -39,11 +37,11 @@ export class AreaLayer {
         source: SOURCE,
         paint: { 'fill-color': areaColours.fill, 'fill-opacity': 0.14, 'fill-antialias': false },
       },
-      this.beforeLayerId,
+      this.below.fill,
     );
     this.map.addLayer(
       { id: OUTLINE, type: 'line', source: SOURCE, paint: { 'line-color': areaColours.outline, 'line-width': 2.5 } },
-      this.beforeLayerId,
+      this.below.outline,
     );
   }
 

@@ -1,4 +1,6 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { resolvedTheme, useSystemDark } from '../features/shell/use-theme.ts';
+import { useTheme } from '../state/theme-store.ts';
 import { offlineBasemapStyle } from './basemap-style.ts';
 import { SurveyMap, type MapView as CameraView } from './survey-map.ts';
 
@@ -10,34 +12,49 @@ declare global {
 }
 
 interface MapViewProps {
-  /** A MapLibre style URL that replaces the offline basemap. */
+  /** A MapLibre style URL that replaces the offline basemap (which then follows no theme). */
   basemapStyleUrl: string | null;
   /** Read once, when the map is made. */
   initialView: CameraView | null;
   onReady(map: SurveyMap | null): void;
 }
 
+const offlineBasemap = (theme: 'light' | 'dark') =>
+  offlineBasemapStyle(new URL(import.meta.env.BASE_URL, location.href).href, theme);
+
 /**
  * Creates the map once per mount (StrictMode mounts twice: the first map is removed again), before
- * the first paint, so that its setup starts with the page.
+ * the first paint, so that its setup starts with the page. The offline basemap follows the theme.
  */
 export function MapView({ basemapStyleUrl, initialView, onReady }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const onReadyRef = useRef(onReady);
   const initialViewRef = useRef(initialView);
+  const theme = resolvedTheme(
+    useTheme((s) => s.choice),
+    useSystemDark(),
+  );
+  const themeRef = useRef(theme);
+  themeRef.current = theme;
+  const [surveyMap, setSurveyMap] = useState<SurveyMap | null>(null);
 
   useLayoutEffect(() => {
-    const style = basemapStyleUrl ?? offlineBasemapStyle(new URL(import.meta.env.BASE_URL, location.href).href);
-    const surveyMap = new SurveyMap(container.current!, { style, view: initialViewRef.current });
+    const style = basemapStyleUrl ?? offlineBasemap(themeRef.current);
+    const made = new SurveyMap(container.current!, { style, view: initialViewRef.current });
     if (new URLSearchParams(location.search).has('e2e'))
-      window.__surveyViewer = { map: surveyMap.map, compareMap: () => surveyMap.getCompareOverlayMap() };
-    onReadyRef.current(surveyMap);
+      window.__surveyViewer = { map: made.map, compareMap: () => made.getCompareOverlayMap() };
+    setSurveyMap(made);
+    onReadyRef.current(made);
     return () => {
       onReadyRef.current(null);
-      if (window.__surveyViewer?.map === surveyMap.map) delete window.__surveyViewer;
-      surveyMap.destroy();
+      if (window.__surveyViewer?.map === made.map) delete window.__surveyViewer;
+      made.destroy();
     };
   }, [basemapStyleUrl]);
+
+  useLayoutEffect(() => {
+    if (surveyMap && !basemapStyleUrl) surveyMap.setBasemap(offlineBasemap(theme));
+  }, [surveyMap, basemapStyleUrl, theme]);
 
   return <div ref={container} className="map" role="region" aria-label="Survey map" />;
 }

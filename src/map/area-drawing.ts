@@ -16,14 +16,21 @@ export class AreaDrawing {
   private area: AreaGeometry | null = null;
   private tool: AreaTool = 'static';
   private destroyed = false;
+  /** Set when a tool stops (a drawing closed by a click ends with that click's map event still to come). */
+  private toolJustStopped = false;
+  private readonly pointerDown = () => {
+    this.toolJustStopped = false;
+  };
 
   constructor(
     private readonly map: MapLibreMap,
     private readonly callbacks: AreaDrawingCallbacks,
-  ) {}
+  ) {
+    map.getCanvasContainer().addEventListener('pointerdown', this.pointerDown, true);
+  }
 
-  /** Loads terra-draw; its layers go under `below` (e.g. the labels). */
-  async install(below: string | undefined): Promise<void> {
+  /** Loads terra-draw; the area goes under `below.outline`, its fill under `below.fill`. */
+  async install(below: { fill: string; outline: string }): Promise<void> {
     const { AreaDrawController } = await import('../draw/area-draw-controller.ts');
     if (this.destroyed) return;
     this.controller = new AreaDrawController(
@@ -31,11 +38,12 @@ export class AreaDrawing {
       {
         ...this.callbacks,
         onToolChange: (tool) => {
+          this.toolJustStopped = this.tool !== 'static' && tool === 'static';
           this.tool = tool;
           this.callbacks.onToolChange(tool);
         },
       },
-      { renderBelowLayerId: below },
+      { renderBelowLayerId: below.outline, fillBelowLayerId: below.fill },
     );
     this.controller.setArea(this.area);
     this.callbacks.onReady();
@@ -52,6 +60,14 @@ export class AreaDrawing {
   /** While a drawing or editing tool is active, the pointer belongs to the area, not to other layers. */
   isActive(): boolean {
     return this.tool !== 'static';
+  }
+
+  /**
+   * Whether a map click belongs to the area: made while a tool is active, or the click that closed a drawing
+   * (terra-draw finishes on pointer up, before the click reaches the map), which must not select surveys.
+   */
+  ownsClick(): boolean {
+    return this.isActive() || this.toolJustStopped;
   }
 
   /** Starts a drawing tool, edit mode ('select'), or returns to plain map interaction ('static'). */
@@ -77,6 +93,7 @@ export class AreaDrawing {
 
   destroy(): void {
     this.destroyed = true;
+    this.map.getCanvasContainer().removeEventListener('pointerdown', this.pointerDown, true);
     this.controller?.destroy();
     this.controller = null;
   }

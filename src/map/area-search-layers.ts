@@ -1,5 +1,6 @@
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import { footprintColours, footprintPairLayers, hovered } from './footprint-layers.ts';
+import { mapZoomFor, PREVIEW_MIN_ZOOM } from './preview-layer.ts';
 
 /** Footprints of the surveys an area search found. */
 export const COVERAGE_SOURCE = 'coverage-footprints';
@@ -15,6 +16,7 @@ export const areaSearchLayerIds = {
   uncoveredOutline: 'coverage-uncovered-outline',
   tileFill: 'tile-grid-fill',
   tileOutline: 'tile-grid-outline',
+  tileHovered: 'tile-grid-hovered',
   tileSelected: 'tile-grid-selected',
 } as const;
 
@@ -29,6 +31,20 @@ export const tileCoverageStops = [
 
 const isTile = (key: string | null): ExpressionSpecification => ['==', ['get', 'key'], key ?? ''];
 
+/** The map zoom from which the service's tiles are drawn (MapLibre rounds to the nearest tile zoom). */
+const IMAGERY_MAP_ZOOM = mapZoomFor(PREVIEW_MIN_ZOOM) - 0.5;
+
+/** The grid's colours fade out where imagery can be drawn (hover then shows as an outline): no fill over imagery. */
+const tileFillOpacity: ExpressionSpecification = [
+  'interpolate',
+  ['linear'],
+  ['zoom'],
+  IMAGERY_MAP_ZOOM - 0.5,
+  ['case', hovered, 0.7, 0.4],
+  IMAGERY_MAP_ZOOM,
+  0,
+];
+
 const tileColour: ExpressionSpecification = [
   'interpolate',
   ['linear'],
@@ -36,7 +52,9 @@ const tileColour: ExpressionSpecification = [
   ...tileCoverageStops.flat(),
 ] as unknown as ExpressionSpecification;
 
-/** The area search's layers, bottom to top: result footprints, the uncovered part, the tile grid. */
+/**
+ * The area search's layers, bottom to top: result footprints, the uncovered part, the tile grid (fills, then lines).
+ */
 export function areaSearchLayers(selectedTileKey: string | null): LayerSpecification[] {
   return [
     ...footprintPairLayers(
@@ -64,7 +82,7 @@ export function areaSearchLayers(selectedTileKey: string | null): LayerSpecifica
       id: areaSearchLayerIds.tileFill,
       type: 'fill',
       source: TILE_GRID_SOURCE,
-      paint: { 'fill-color': tileColour, 'fill-opacity': ['case', hovered, 0.7, 0.4] },
+      paint: { 'fill-color': tileColour, 'fill-opacity': tileFillOpacity },
     },
     {
       id: areaSearchLayerIds.tileOutline,
@@ -75,6 +93,12 @@ export function areaSearchLayers(selectedTileKey: string | null): LayerSpecifica
         'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.4, 16, 1.2],
         'line-opacity': 0.9,
       },
+    },
+    {
+      id: areaSearchLayerIds.tileHovered,
+      type: 'line',
+      source: TILE_GRID_SOURCE,
+      paint: { 'line-color': footprintColours.hover, 'line-width': 2.5, 'line-opacity': ['case', hovered, 1, 0] },
     },
     {
       id: areaSearchLayerIds.tileSelected,

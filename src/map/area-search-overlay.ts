@@ -11,8 +11,8 @@ import {
   UNCOVERED_SOURCE,
 } from './area-search-layers.ts';
 import type { FeatureSources } from './feature-sources.ts';
-import { firstLabelLayer } from './first-label-layer.ts';
 import type { FootprintCollection } from './footprints.ts';
+import { slotOf } from './layer-order.ts';
 
 /** Tile cells: `key` is "z/x/y", `percent` the share of the tile holding imagery (null when unknown). */
 export type TileGridCollection = FeatureCollection<Polygon, { key: string; percent: number | null }>;
@@ -31,22 +31,31 @@ export class AreaSearchOverlay {
   private selectedTileKey: string | null = null;
   private hoveredTileKey: string | null = null;
   private ready = false;
+  private footprintsShown = true;
 
   constructor(
     private readonly map: MapLibreMap,
     private readonly sources: FeatureSources,
   ) {}
 
-  /** Above the catalog's footprints, below the drawn area and the labels. */
+  /** Above the catalog's footprints (fills under the imagery, outlines over it), below the drawn area. */
   install(): void {
     this.sources.add(COVERAGE_SOURCE);
     this.sources.send(COVERAGE_SOURCE, this.coverage.features);
     this.map.addSource(UNCOVERED_SOURCE, { type: 'geojson', data: this.uncoveredData() });
     this.map.addSource(TILE_GRID_SOURCE, { type: 'geojson', data: this.tileGrid, promoteId: 'key' });
-    const before = firstLabelLayer(this.map);
-    for (const layer of areaSearchLayers(this.selectedTileKey)) this.map.addLayer(layer, before);
+    for (const layer of areaSearchLayers(this.selectedTileKey)) this.map.addLayer(layer, slotOf(layer));
     this.map.setPaintProperty(areaSearchLayerIds.tileOutline, 'line-opacity', tileOutlineOpacity(this.tileGridZoom));
     this.ready = true;
+    this.showFootprints(this.footprintsShown);
+  }
+
+  /** Shows or hides the found surveys' footprints (the area's uncovered part and tile grid stay). */
+  showFootprints(shown: boolean): void {
+    this.footprintsShown = shown;
+    if (!this.ready) return;
+    for (const id of [areaSearchLayerIds.coverageFill, areaSearchLayerIds.coverageOutline])
+      this.map.setLayoutProperty(id, 'visibility', shown ? 'visible' : 'none');
   }
 
   /** Whether these are new results (and were sent). */

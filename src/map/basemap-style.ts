@@ -1,15 +1,31 @@
-import type { StyleSpecification } from 'maplibre-gl';
+import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 
-/** Colours shared by the basemap and the app's own layers. */
-export const palette = {
-  water: '#cddbe6',
-  land: '#f5f4f0',
-  countryBorder: '#8f99a3',
-  stateBorder: '#a9b1ba',
-  countyLine: '#dcdad3',
-  placeText: '#3f4a55',
-  stateText: '#8b95a0',
-  halo: 'rgba(255,255,255,0.9)',
+type PaintName = Parameters<MapLibreMap['setPaintProperty']>[1];
+
+export type BasemapTheme = 'light' | 'dark';
+
+/** The basemap's colours in each theme: the dark one keeps the light one's contrasts, on dark land and water. */
+export const palettes = {
+  light: {
+    water: '#cddbe6',
+    land: '#f5f4f0',
+    countryBorder: '#8f99a3',
+    stateBorder: '#a9b1ba',
+    countyLine: '#dcdad3',
+    placeText: '#3f4a55',
+    stateText: '#8b95a0',
+    halo: 'rgba(255,255,255,0.9)',
+  },
+  dark: {
+    water: '#0f1a24',
+    land: '#1d2228',
+    countryBorder: '#7b8794',
+    stateBorder: '#5d6773',
+    countyLine: '#2f363e',
+    placeText: '#d4dae0',
+    stateText: '#8a96a3',
+    halo: 'rgba(15,20,26,0.9)',
+  },
 } as const;
 
 const FONT = ['Noto Sans Regular', 'DejaVu Sans', 'sans-serif'];
@@ -19,7 +35,8 @@ const FONT = ['Noto Sans Regular', 'DejaVu Sans', 'sans-serif'];
  * Natural Earth populated places, as GeoJSON files beside the app (built by scripts/build-basemap.mjs).
  * No glyphs URL: MapLibre draws labels with local fonts.
  */
-export function offlineBasemapStyle(assetBase: string): StyleSpecification {
+export function offlineBasemapStyle(assetBase: string, theme: BasemapTheme = 'light'): StyleSpecification {
+  const palette = palettes[theme];
   const data = (name: string) => new URL(`basemap/${name}.geojson`, assetBase).href;
   return {
     version: 8,
@@ -96,4 +113,16 @@ export function offlineBasemapStyle(assetBase: string): StyleSpecification {
       },
     ],
   };
+}
+
+/**
+ * Gives the basemap's layers the paint of `style` — the same layers in other colours (another theme) — in
+ * place: the app's own sources and layers, and the imagery loaded, stay.
+ */
+export function repaintBasemap(map: MapLibreMap, style: StyleSpecification): void {
+  for (const layer of style.layers) {
+    if (!map.getLayer(layer.id)) continue;
+    for (const [name, value] of Object.entries(layer.paint ?? {}))
+      map.setPaintProperty(layer.id, name as PaintName, value);
+  }
 }

@@ -1,4 +1,5 @@
 import * as maplibregl from 'maplibre-gl';
+import { repaintBasemap } from './basemap-style.ts';
 import { compareLayerId, compareRaster, compareSourceId, type CompareSideSpec } from './compare-layers.ts';
 import { firstLabelLayer } from './first-label-layer.ts';
 import { RasterSlot } from './raster-slot.ts';
@@ -21,6 +22,8 @@ export class CompareOverlay {
   readonly map: maplibregl.Map;
   private readonly element: HTMLDivElement;
   private readonly slot: RasterSlot;
+  private style: maplibregl.StyleSpecification | string;
+  private styleReady = false;
   private readonly follow = () =>
     this.map.jumpTo({
       center: this.main.getCenter(),
@@ -35,6 +38,7 @@ export class CompareOverlay {
     side: CompareSideSpec,
     options: CompareOverlayOptions,
   ) {
+    this.style = options.style;
     this.element = document.createElement('div');
     this.element.className = 'compare-overlay';
     this.element.setAttribute('aria-hidden', 'true');
@@ -58,6 +62,10 @@ export class CompareOverlay {
       onUnauthorized: options.onUnauthorized,
     });
     this.showSide(side);
+    this.map.once('style.load', () => {
+      this.styleReady = true;
+      this.repaint(this.style);
+    });
     this.map.on('load', () => this.slot.install());
     this.map.on('error', (event) => this.slot.tileFailed(event));
     main.on('move', this.follow);
@@ -71,6 +79,12 @@ export class CompareOverlay {
   /** Only the part right of `fraction` (0–1 of the width) shows. */
   setSwipe(fraction: number): void {
     this.element.style.clipPath = `inset(0 0 0 ${(fraction * 100).toFixed(3)}%)`;
+  }
+
+  /** The basemap in another theme (the same layers in other colours); a style URL is left as it is. */
+  repaint(style: maplibregl.StyleSpecification | string): void {
+    this.style = style;
+    if (this.styleReady && typeof style !== 'string') repaintBasemap(this.map, style);
   }
 
   reload(): void {

@@ -4,7 +4,6 @@ import type { Map as MapLibreMap, PointLike } from 'maplibre-gl';
 import { areaSearchLayerIds, COVERAGE_SOURCE } from './area-search-layers.ts';
 import type { IdFeature } from './feature-diff.ts';
 import type { FeatureSources } from './feature-sources.ts';
-import { firstLabelLayer } from './first-label-layer.ts';
 import {
   FOOTPRINT_SOURCE,
   footprintLayerIds,
@@ -16,6 +15,7 @@ import {
   SELECTION_SOURCE,
   selectionLayers,
 } from './footprint-layers.ts';
+import { slotOf } from './layer-order.ts';
 import { SurveyHighlight } from './survey-highlight.ts';
 
 /** `order`: higher is offered first when a click hits several footprints (the catalog's capture time). */
@@ -53,6 +53,7 @@ export class Footprints {
   private hoveredId: string | null = null;
   private selectedId: string | null = null;
   private ready = false;
+  private shown = true;
   private readonly hover: SurveyHighlight;
   private readonly selection: SurveyHighlight;
 
@@ -64,28 +65,39 @@ export class Footprints {
     this.selection = new SurveyHighlight(map, SELECTION_SOURCE);
   }
 
-  /** The catalog's layers: outlines under the labels; markers on top, where a label cannot hide them. */
+  /** The catalog's layers: fills under the imagery, outlines over it; markers on top, where labels cannot hide them. */
   install(): void {
     this.sources.add(FOOTPRINT_SOURCE);
     this.sources.add(MARKER_SOURCE);
-    const before = firstLabelLayer(this.map);
-    for (const layer of footprintLayers()) this.map.addLayer(layer, layer.type === 'circle' ? undefined : before);
+    for (const layer of footprintLayers()) this.map.addLayer(layer, slotOf(layer));
   }
 
   /**
-   * The hovered footprint above the catalog's and the results' footprints; the selected one above the tile grid too;
-   * their markers above all markers, the selected one on top. Goes in after the area search's layers.
+   * The hovered survey above the catalog's and the results' footprints, the selected one above the tile grid too
+   * (under its selected cell), fills under the imagery as all fills are; their markers above all markers, the
+   * selected one on top. Goes in after the area search's layers.
    */
   installHighlights(): void {
     this.hover.install();
     this.selection.install();
-    for (const layer of hoverLayers()) this.map.addLayer(layer, areaSearchLayerIds.uncoveredFill);
+    for (const layer of hoverLayers())
+      this.map.addLayer(layer, layer.type === 'line' ? areaSearchLayerIds.uncoveredOutline : slotOf(layer));
     const selection = selectionLayers();
-    for (const layer of selection.footprint) this.map.addLayer(layer, areaSearchLayerIds.tileSelected);
+    for (const layer of selection.footprint)
+      this.map.addLayer(layer, layer.type === 'line' ? areaSearchLayerIds.tileSelected : slotOf(layer));
     this.map.addLayer(hoverMarkerLayer());
     this.map.addLayer(selection.marker);
     this.ready = true;
     this.show(this.footprints);
+    this.showLayers(this.shown);
+  }
+
+  /** Shows or hides every footprint layer: the catalog's, its markers, the hovered and the selected survey. */
+  showLayers(shown: boolean): void {
+    this.shown = shown;
+    if (!this.ready) return;
+    for (const id of Object.values(footprintLayerIds))
+      this.map.setLayoutProperty(id, 'visibility', shown ? 'visible' : 'none');
   }
 
   show(footprints: FootprintCollection): void {

@@ -1,8 +1,7 @@
 import type { ErrorEvent, Map as MapLibreMap, RequestTransformFunction, StyleSpecification } from 'maplibre-gl';
 import { compareLayerId, compareRasters, compareSourceId, type CompareSpec } from './compare-layers.ts';
 import { CompareOverlay } from './compare-overlay.ts';
-import { firstLabelLayer } from './first-label-layer.ts';
-import { footprintLayerIds } from './footprint-layers.ts';
+import { LAYER_SLOTS } from './layer-order.ts';
 import { LATEST_LAYER, LATEST_SOURCE, latestImageryRaster } from './latest-imagery-layer.ts';
 import { PREVIEW_LAYER, PREVIEW_SOURCE, previewRaster, type PreviewSpec } from './preview-layer.ts';
 import { RasterSlot } from './raster-slot.ts';
@@ -24,6 +23,8 @@ export class ImageryLayers {
   private preview: PreviewSpec | null = null;
   private compare: CompareSpec | null = null;
   private overlay: CompareOverlay | null = null;
+  /** The basemap the swipe's second map is made with. */
+  private style: StyleSpecification | string;
   private readonly latest: RasterSlot;
   private readonly previewSlot: RasterSlot;
   private readonly compareSlots: { a: RasterSlot; b: RasterSlot };
@@ -32,16 +33,14 @@ export class ImageryLayers {
     private readonly map: MapLibreMap,
     private readonly options: ImageryOptions,
   ) {
+    this.style = options.style;
     const slot = (sourceId: string, layerId: string, below: () => readonly string[]) =>
       new RasterSlot(map, { sourceId, layerId, below, onUnauthorized: options.onUnauthorized });
-    const label = () => [firstLabelLayer(map) ?? ''];
-    this.latest = slot(LATEST_SOURCE, LATEST_LAYER, () => [PREVIEW_LAYER, footprintLayerIds.fill]);
-    this.previewSlot = slot(PREVIEW_SOURCE, PREVIEW_LAYER, () => [footprintLayerIds.fill]);
-    // Over the app's own layers (which the swipe's second map does not have), so both sides look alike; under the
-    // labels.
+    this.latest = slot(LATEST_SOURCE, LATEST_LAYER, () => [PREVIEW_LAYER, LAYER_SLOTS.imagery]);
+    this.previewSlot = slot(PREVIEW_SOURCE, PREVIEW_LAYER, () => [LAYER_SLOTS.imagery]);
     this.compareSlots = {
-      a: slot(compareSourceId('a'), compareLayerId('a'), () => [compareLayerId('b'), ...label()]),
-      b: slot(compareSourceId('b'), compareLayerId('b'), label),
+      a: slot(compareSourceId('a'), compareLayerId('a'), () => [compareLayerId('b'), LAYER_SLOTS.comparison]),
+      b: slot(compareSourceId('b'), compareLayerId('b'), () => [LAYER_SLOTS.comparison]),
     };
   }
 
@@ -70,6 +69,12 @@ export class ImageryLayers {
     this.compareSlots.a.show(rasters?.a ?? null);
     this.compareSlots.b.show(rasters?.b ?? null);
     this.applyOverlay();
+  }
+
+  /** The basemap in another theme: the swipe's second map is repainted, and made so from now on. */
+  repaintBasemap(style: StyleSpecification): void {
+    this.style = style;
+    this.overlay?.repaint(style);
   }
 
   /** The swipe's second map, while there is one. */
@@ -111,7 +116,7 @@ export class ImageryLayers {
       this.overlay = null;
       return;
     }
-    this.overlay ??= new CompareOverlay(this.map, spec.b, this.options);
+    this.overlay ??= new CompareOverlay(this.map, spec.b, { ...this.options, style: this.style });
     this.overlay.showSide(spec.b);
     this.overlay.setSwipe(spec.swipe);
   }

@@ -7,11 +7,12 @@ import type { AreaTool } from '../draw/area-draw-controller.ts';
 import { AreaDrawing } from './area-drawing.ts';
 import { areaSearchLayerIds } from './area-search-layers.ts';
 import { AreaSearchOverlay, type TileGridCollection } from './area-search-overlay.ts';
+import { repaintBasemap } from './basemap-style.ts';
 import type { CompareSpec } from './compare-layers.ts';
 import { FeatureSources } from './feature-sources.ts';
-import { firstLabelLayer } from './first-label-layer.ts';
 import { type FootprintCollection, Footprints, SURVEY_LAYERS } from './footprints.ts';
 import { ImageryLayers } from './imagery-layers.ts';
+import { installLayerSlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { PanelSlot } from './panel-slot.ts';
 import type { PreviewSpec } from './preview-layer.ts';
@@ -51,6 +52,8 @@ export class SurveyMap {
   /** Whether the map has drawn everything its first view needed. */
   private idledOnce = false;
   private authorizeTile: TileAuthorizer = () => undefined;
+  /** The basemap asked for while the style was loading. */
+  private repaintTo: maplibregl.StyleSpecification | null = null;
   private readonly events = new Emitter<SurveyMapEvents>();
   private readonly layersSlot = new PanelSlot('map-layers-slot');
   private readonly imagery: ImageryLayers;
@@ -110,13 +113,15 @@ export class SurveyMap {
     // basemap's first tiles are drawn): a linked survey's imagery then loads alongside the basemap.
     this.map.once('style.load', () => {
       this.ready = true;
+      if (this.repaintTo) repaintBasemap(this.map, this.repaintTo);
+      installLayerSlots(this.map);
       this.footprints.install();
       this.areaSearch.install();
       this.footprints.installHighlights();
       this.imagery.install();
       this.updatedTiles.install();
       // Without the drawing code (e.g. a new deployment replaced it), the area tools just stay disabled.
-      this.drawing.install(firstLabelLayer(this.map)).catch(() => undefined);
+      this.drawing.install({ fill: LAYER_SLOTS.fills, outline: LAYER_SLOTS.lines }).catch(() => undefined);
     });
     window.addEventListener('online', this.onOnline);
     // Listening to errors also stops MapLibre from logging them, and their messages hold tile URLs
@@ -137,6 +142,8 @@ export class SurveyMap {
 
   getZoom = (): number => this.map.getZoom();
   getView = (): MapView => ({ center: this.getCenter(), zoom: this.map.getZoom() });
+  /** What the map shows, as [west, south, east, north]. */
+  getBounds = (): BBox => this.map.getBounds().toArray().flat() as BBox;
   setView = ({ center, zoom }: MapView): void => void this.map.jumpTo({ center, zoom });
   /** Whether the camera is being moved (by the user or an animation). */
   isMoving = (): boolean => this.map.isMoving();
@@ -173,6 +180,12 @@ export class SurveyMap {
   showFootprints = (footprints: FootprintCollection): void => this.footprints.show(footprints);
   highlight = (surveyId: string | null): void => this.footprints.highlight(surveyId);
   select = (surveyId: string | null): void => this.footprints.select(surveyId);
+
+  /** Shows or hides all survey footprints (the catalog's and the area search's), e.g. to see imagery unobstructed. */
+  showFootprintLayers(shown: boolean): void {
+    this.footprints.showLayers(shown);
+    this.areaSearch.showFootprints(shown);
+  }
 
   /** Footprints of the surveys an area search found (drawn apart from the catalog's). */
   showCoverage(footprints: FootprintCollection): void {
@@ -230,6 +243,13 @@ export class SurveyMap {
   /** The most recent imagery everywhere (the `basemap` survey's tiles), under all else; null hides it. */
   showLatestImagery = (tiles: string | null): void => this.imagery.showLatest(tiles);
 
+  /** The offline basemap in another theme (the same layers, other colours): the app's layers and imagery stay. */
+  setBasemap(style: maplibregl.StyleSpecification): void {
+    this.repaintTo = style;
+    if (this.ready) repaintBasemap(this.map, style);
+    this.imagery.repaintBasemap(style);
+  }
+
   destroy(): void {
     this.events.clear();
     this.imagery.destroy();
@@ -267,7 +287,7 @@ export class SurveyMap {
       this.areaSearch.hoverTile(null);
     });
     map.on('click', (event) => {
-      if (!this.ready || this.drawing.isActive()) return;
+      if (!this.ready || this.drawing.ownsClick()) return;
       const tile = this.areaSearch.tileAt(event.point);
       if (tile !== undefined) events.emit('tileClicked', tile);
       if (typeof tile === 'string') return;

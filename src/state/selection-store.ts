@@ -1,9 +1,8 @@
 import { createStore, useStore } from 'zustand';
 
 /**
- * Where a selection came from. Only a pick from the catalog list moves the map to the footprint: a
- * click on the map already shows the survey, an area search result is seen within the area, and a
- * shared link or history entry brings its own map view.
+ * Where a selection came from. A shared link or history entry ('link') brings its own map view; any
+ * other pick moves the map to where the survey's imagery is drawn, when it is not drawn already.
  */
 export type SelectionOrigin = 'list' | 'map' | 'area' | 'link';
 

@@ -14,12 +14,18 @@ export function cursorTileHint(cursor: CursorTile): string | null {
   return null;
 }
 
-/** What one side says about the tile under the pointer. */
+/** The newest capture of a tile that says when it was captured, if any. */
+export function newestCapture(items: readonly TileMetadataItem[]): TileMetadataItem | null {
+  const dated = items.filter((item) => item.captureStart !== null);
+  return [...dated].sort((x, y) => Date.parse(y.captureStart!) - Date.parse(x.captureStart!))[0] ?? null;
+}
+
+/** What one layer (or compared side) says about the tile under the pointer. */
 export function describeTileCaptures(items: readonly TileMetadataItem[]): string {
   if (items.length === 0) return 'No imagery on this tile';
+  const newest = newestCapture(items);
+  if (!newest) return 'Capture time not published for this tile';
   const dated = items.filter((item) => item.captureStart !== null);
-  if (dated.length === 0) return 'Capture time not published for this tile';
-  const newest = [...dated].sort((x, y) => Date.parse(y.captureStart!) - Date.parse(x.captureStart!))[0];
   const window = formatCaptureWindow(newest.captureStart!, newest.captureEnd ?? newest.captureStart!);
   return dated.length > 1 ? `${window} (newest of ${dated.length} captures)` : window;
 }

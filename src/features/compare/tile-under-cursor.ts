@@ -4,11 +4,16 @@ import { tileZoomAt } from '../../map/preview-layer.ts';
 
 /** The service tile under a point at the zoom the map draws, or why there is none to ask about. */
 export type CursorTile =
-  | { kind: 'tile'; tile: TileAddress }
+  | { kind: 'tile'; tile: TileAddress; atCentre?: boolean }
   | { kind: 'too-far'; tileZoom: number }
   | { kind: 'off-map' };
 
-export function tileUnderCursor(lngLat: readonly [number, number] | null, mapZoom: number): CursorTile {
+/** `atCentre`: the point is the map centre, standing in for a pointer that is not on the map. */
+export function tileUnderCursor(
+  lngLat: readonly [number, number] | null,
+  mapZoom: number,
+  atCentre = false,
+): CursorTile {
   if (!lngLat) return { kind: 'off-map' };
   const tileZoom = tileZoomAt(mapZoom);
   if (tileZoom < MIN_TILE_ZOOM) return { kind: 'too-far', tileZoom };
@@ -16,11 +21,14 @@ export function tileUnderCursor(lngLat: readonly [number, number] | null, mapZoo
   if (!Number.isFinite(lng) || !Number.isFinite(lat) || Math.abs(lat) > MAX_MERCATOR_LAT) return { kind: 'off-map' };
   // The map repeats the world east and west: a point on a copy means the same place.
   const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
-  return { kind: 'tile', tile: tileAt(wrapped, lat, Math.min(MAX_TILE_ZOOM, tileZoom)) };
+  const tile = tileAt(wrapped, lat, Math.min(MAX_TILE_ZOOM, tileZoom));
+  return atCentre ? { kind: 'tile', tile, atCentre } : { kind: 'tile', tile };
 }
 
 export const tileKey = (tile: TileAddress | null) => (tile ? keyOf(tile) : '');
 
 export const sameCursorTile = (a: CursorTile, b: CursorTile) =>
   a.kind === b.kind &&
-  (a.kind !== 'tile' || tileKey(a.tile) === tileKey((b as Extract<CursorTile, { kind: 'tile' }>).tile));
+  (a.kind !== 'tile' ||
+    (tileKey(a.tile) === tileKey((b as Extract<CursorTile, { kind: 'tile' }>).tile) &&
+      !a.atCentre === !(b as Extract<CursorTile, { kind: 'tile' }>).atCentre));

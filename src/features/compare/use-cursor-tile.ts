@@ -7,13 +7,15 @@ const POINTER_INTERVAL_MS = 120;
 
 /**
  * The service tile under the pointer; changes only when the pointer crosses into another tile (or the zoom changes).
+ * With `centreWhenOff`, the tile at the map centre while the pointer is not on the map (and on touch screens).
  */
-export function useCursorTile(surveyMap: SurveyMap): CursorTile {
+export function useCursorTile(surveyMap: SurveyMap, { centreWhenOff = false } = {}): CursorTile {
   const [tile, setTile] = useState<CursorTile>({ kind: 'off-map' });
   useEffect(() => {
     let lngLat: [number, number] | null = null;
     const update = throttle(() => {
-      const next = tileUnderCursor(lngLat, surveyMap.getZoom());
+      const centre = !lngLat && centreWhenOff;
+      const next = tileUnderCursor(centre ? surveyMap.getCenter() : lngLat, surveyMap.getZoom(), centre);
       setTile((current) => (sameCursorTile(current, next) ? current : next));
     }, POINTER_INTERVAL_MS);
     const offCursor = surveyMap.on('cursorMoved', (at) => {
@@ -25,6 +27,6 @@ export function useCursorTile(surveyMap: SurveyMap): CursorTile {
       offCursor();
       offView();
     };
-  }, [surveyMap]);
+  }, [surveyMap, centreWhenOff]);
   return tile;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey } from '../../api/model.ts';
 import type { SurveyMap, FootprintCollection } from '../../map/survey-map.ts';
@@ -54,15 +54,6 @@ export function FootprintSync({ connection, surveyMap }: { connection: Connectio
   );
   useEffect(() => surveyMap.highlight(hoveredId), [surveyMap, hoveredId]);
   useEffect(() => surveyMap.select(selectedId), [surveyMap, selectedId]);
-
-  const selectedFootprint = selectedId ? byId.get(selectedId) : undefined;
-  const fittedTo = useRef<string | null>(null);
-  useEffect(() => {
-    if (!selectedId) fittedTo.current = null;
-    if (!selectedFootprint || fittedTo.current === selectedFootprint.surveyId) return;
-    fittedTo.current = selectedFootprint.surveyId;
-    if (selectionStore.getState().selectedFrom === 'list') surveyMap.fitBounds(selectedFootprint.bbox);
-  }, [surveyMap, selectedId, selectedFootprint]);
 
   useEffect(() => {
     const offHover = surveyMap.on('footprintHovered', (id) => selectionStore.getState().surveyHovered(id));

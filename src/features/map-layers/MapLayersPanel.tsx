@@ -1,14 +1,33 @@
 import { createPortal } from 'react-dom';
+import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
+import { MAX_CLOUD_CHOICES, mapLayersStore, useMapLayers } from '../../state/map-layers-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { BILLED_MIN_ZOOM, usageStore, useUsage } from '../../state/usage-store.ts';
+import { CaptureReadout } from '../preview/CaptureReadout.tsx';
 
-/** In a map corner: the latest-imagery toggle and the session's billed-tile meter. */
-export function MapLayersPanel({ surveyMap }: { surveyMap: SurveyMap }) {
+const maxCloudLabel = (percent: number | null) =>
+  percent === null ? 'Any cloud' : percent === 0 ? 'No cloud' : `Cloud ≤ ${percent}%`;
+
+/**
+ * In a map corner: the footprints and latest-imagery toggles (with the latter's cloud limit), when the tile under the
+ * cursor was captured, and the session's billed-tile meter.
+ */
+export function MapLayersPanel({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const latest = useUi((s) => s.latestImagery);
+  const footprintsShown = useMapLayers((s) => s.footprintsShown);
+  const maxCloud = useMapLayers((s) => s.latestMaxCloud);
   const tiles = useUsage((s) => s.imageryTiles);
   return createPortal(
     <div className="map-layers" role="group" aria-label="Map layers and usage">
+      <label className="map-layers__toggle" title="Survey outlines; hide them to see the imagery unobstructed">
+        <input
+          type="checkbox"
+          checked={footprintsShown}
+          onChange={() => mapLayersStore.getState().footprintsToggled()}
+        />
+        Footprints
+      </label>
       <label
         className="map-layers__toggle"
         title="The most recent imagery at every place (zoom in to see it), under everything else"
@@ -21,6 +40,26 @@ export function MapLayersPanel({ surveyMap }: { surveyMap: SurveyMap }) {
         />
         Latest imagery
       </label>
+      {latest && (
+        <label className="map-layers__cloud">
+          <span className="visually-hidden">Latest imagery: skip captures cloudier than</span>
+          <select
+            value={maxCloud ?? ''}
+            onChange={(e) =>
+              mapLayersStore
+                .getState()
+                .latestMaxCloudChosen(MAX_CLOUD_CHOICES.find((c) => String(c ?? '') === e.target.value) ?? null)
+            }
+          >
+            {MAX_CLOUD_CHOICES.map((percent) => (
+              <option key={percent ?? 'any'} value={percent ?? ''}>
+                {maxCloudLabel(percent)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <CaptureReadout connection={connection} surveyMap={surveyMap} />
       <div className="map-layers__usage" role="status" aria-live="off">
         <span
           className="map-layers__usage-label"

@@ -1,18 +1,26 @@
 import { useEffect } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import { imageryTileZoom, tileUrlTemplate } from '../../api/tiles.ts';
+import { imageryTileZoom, LATEST_IMAGERY, latestImageryQuery, tileUrlTemplate } from '../../api/tiles.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
+import { useMapLayers } from '../../state/map-layers-store.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { BILLED_MIN_ZOOM, usageStore } from '../../state/usage-store.ts';
 
-/** The latest-imagery layer follows its toggle; every billed imagery tile the map asks for is counted. */
+/**
+ * The latest-imagery layer follows its toggle and cloud limit, the footprints theirs; every billed imagery tile the
+ * map asks for is counted.
+ */
 export function MapLayersSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const latest = useUi((s) => s.latestImagery);
+  const maxCloud = useMapLayers((s) => s.latestMaxCloud);
+  const footprintsShown = useMapLayers((s) => s.footprintsShown);
 
   useEffect(() => {
-    surveyMap.showLatestImagery(latest ? tileUrlTemplate(connection, 'basemap') : null);
-  }, [surveyMap, connection, latest]);
+    const query = latestImageryQuery(maxCloud);
+    surveyMap.showLatestImagery(latest ? tileUrlTemplate(connection, LATEST_IMAGERY, query) : null);
+  }, [surveyMap, connection, latest, maxCloud]);
   useEffect(() => () => surveyMap.showLatestImagery(null), [surveyMap]);
+  useEffect(() => surveyMap.showFootprintLayers(footprintsShown), [surveyMap, footprintsShown]);
 
   useEffect(
     () =>

@@ -3,11 +3,8 @@ import type { Connection } from '../../api/connection.ts';
 import { mapZoomFor, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { imageryZoomHint, mapZoomNow } from '../units/zoom-levels.ts';
-import { focusPoint } from './focus-point.ts';
+import { DETAIL_TILE_ZOOM, focusPoint } from './focus-point.ts';
 import { useSelectedSurvey } from './use-selected-survey.ts';
-
-/** Tile zoom to show when asked: streets and buildings, at the tiles' own resolution. */
-const DETAIL_TILE_ZOOM = 16;
 
 /** Below the imagery's lowest zoom, says so (map zoom and tile zoom both named) and offers to zoom in. */
 export function ZoomHint({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {

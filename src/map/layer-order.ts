@@ -1,0 +1,29 @@
+import type { LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import { firstLabelLayer } from './first-label-layer.ts';
+
+/**
+ * Empty layers that mark where each kind of the app's layers goes, bottom to top, all under the basemap's
+ * labels: fills; then imagery (latest imagery, the preview); then outlines and the drawn area; then the
+ * compared surveys, which cover the app's layers as the swipe's second map (which has none) does. Fills
+ * sit under imagery, so nothing drawn over it changes its colours: over tiles only outlines show.
+ */
+export const LAYER_SLOTS = {
+  fills: 'slot-fills',
+  imagery: 'slot-imagery',
+  lines: 'slot-lines',
+  comparison: 'slot-comparison',
+} as const;
+
+/** Adds the slot markers (hidden background layers, which draw nothing) under the labels, once the style is ready. */
+export function installLayerSlots(map: MapLibreMap): void {
+  const labels = firstLabelLayer(map);
+  for (const id of Object.values(LAYER_SLOTS))
+    map.addLayer({ id, type: 'background', layout: { visibility: 'none' } }, labels);
+}
+
+/** The slot a layer of the app goes under: fills and lines to theirs; points (markers) on top of all. */
+export function slotOf(layer: LayerSpecification): string | undefined {
+  if (layer.type === 'fill') return LAYER_SLOTS.fills;
+  if (layer.type === 'line') return LAYER_SLOTS.lines;
+  return undefined;
+}
