@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { Page, Request } from '@playwright/test';
 import { PORTS } from '../playwright.config.ts';
-import { expect, hoverDrawn, mapSettled, openViewer, signInWithDemo, test } from './support.ts';
+import { expect, hoverDrawn, mapSettled, openViewer, pointOf, showBox, signInWithDemo, test } from './support.ts';
 
 const GEOJSON_FIXTURE = 'src/area/fixtures/denver-area.geojson';
 const KML_FIXTURE = 'src/area/fixtures/denver-area.kml';
@@ -31,30 +31,6 @@ const areaSize = (page: Page) => page.getByTestId('area-km2');
 async function openAreaSearch(page: Page) {
   await page.getByRole('tab', { name: 'Area search' }).click();
   await expect(page.getByRole('button', { name: 'Draw polygon' })).toBeEnabled();
-}
-
-/** Shows a lon/lat box on the map at once (points can be projected right away; tiles may still be loading). */
-async function showBox(page: Page, [west, south, east, north]: [number, number, number, number]) {
-  await page.evaluate(
-    async (box) => {
-      window.__surveyViewer!.map.fitBounds(
-        [
-          [box[0], box[1]],
-          [box[2], box[3]],
-        ],
-        { duration: 0, padding: 40 },
-      );
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    },
-    [west, south, east, north],
-  );
-}
-
-/** Page coordinates of a lon/lat on the map. */
-async function pointOf(page: Page, lonLat: [number, number]): Promise<{ x: number; y: number }> {
-  const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
-  const p = await page.evaluate((ll) => window.__surveyViewer!.map.project(ll), lonLat);
-  return { x: box.x + p.x, y: box.y + p.y };
 }
 
 /** The percentages of the listed results, in list order. */

@@ -197,3 +197,27 @@ export function squareWkt([lon, lat]: readonly [number, number], d: number): str
   const [w, s, e, n] = [lon - d, lat - d, lon + d, lat + d];
   return `POLYGON((${w} ${s}, ${e} ${s}, ${e} ${n}, ${w} ${n}, ${w} ${s}))`;
 }
+
+/** Shows a lon/lat box on the map at once (points can be projected right away; tiles may still be loading). */
+export async function showBox(page: Page, [west, south, east, north]: [number, number, number, number]) {
+  await page.evaluate(
+    async (box) => {
+      window.__surveyViewer!.map.fitBounds(
+        [
+          [box[0], box[1]],
+          [box[2], box[3]],
+        ],
+        { duration: 0, padding: 40 },
+      );
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    },
+    [west, south, east, north],
+  );
+}
+
+/** Page coordinates of a lon/lat on the map. */
+export async function pointOf(page: Page, lonLat: [number, number]): Promise<{ x: number; y: number }> {
+  const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
+  const p = await page.evaluate((ll) => window.__surveyViewer!.map.project(ll), lonLat);
+  return { x: box.x + p.x, y: box.y + p.y };
+}

@@ -1,5 +1,15 @@
 import { PORTS } from '../playwright.config.ts';
-import { expect, mapSettled, signInWithDemo, surveyList, test } from './support.ts';
+import {
+  expect,
+  mapSettled,
+  pasteArea,
+  pointOf,
+  showBox,
+  signInWithDemo,
+  squareWkt,
+  surveyList,
+  test,
+} from './support.ts';
 
 /** A demo survey (captured August 2023) whose south-west was re-flown and re-published in January 2024. */
 const SURVEY = '2023-P01-CO-DEN';
@@ -75,3 +85,49 @@ for (const [profile, origin] of [
     await expect(panel).toContainText(/\d+ tiles re-published since 2023-12-15/);
   });
 }
+
+test('versions of a tile: the tile details list every capture, and an older one is drawn on the map', async ({
+  page,
+}) => {
+  // A z16 tile in the part of the survey re-flown in January 2024: the August 2023 capture is still served.
+  const tile = { z: 16, x: 13650, y: 24857 };
+  const centre: [number, number] = [-105.0183, 39.8001];
+  await signInWithDemo(page);
+  await pasteArea(page, squareWkt(centre, 0.004));
+  const result = page.getByRole('listbox', { name: 'Coverage results' }).locator(`[data-survey-id="${SURVEY}"]`);
+  await result.click();
+  await expect(page.getByTestId('tile-count')).toContainText('tiles at z16');
+  await showBox(page, [centre[0] - 0.006, centre[1] - 0.004, centre[0] + 0.006, centre[1] + 0.004]);
+  const at = await pointOf(page, centre);
+  await page.mouse.click(at.x, at.y);
+
+  const card = page.getByRole('region', { name: 'Tile details' });
+  await expect(card).toContainText(`${tile.z}/${tile.x}/${tile.y}`);
+  await expect(card).toContainText('2 captures of this tile');
+  await expect(card).toContainText(/Aug \d+, 2023/);
+  const show = card.getByRole('button', { name: 'Show this capture on the map' });
+  await expect(show).toHaveCount(1);
+  const older = page.waitForResponse(
+    (r) => /\/tile\/v2\/2023-P01-CO-DEN\/20230806T\w+\/1[5-7]\/\d+\/\d+$/.test(r.url()) && r.status() === 200,
+  );
+  await show.click();
+  await older;
+  await expect(card.getByRole('button', { name: 'Showing this capture on the map' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await mapSettled(page);
+  const layers = () =>
+    page.evaluate(() =>
+      window
+        .__surveyViewer!.map.getStyle()
+        .layers.filter((layer) => layer.id === 'tile-capture-imagery')
+        .map((layer) => layer.type),
+    );
+  expect(await layers()).toEqual(['raster']);
+  await page.screenshot({ path: 'e2e/screenshots/tile-versions.png' });
+
+  // Back to the newest: the older capture leaves the map.
+  await card.getByRole('button', { name: 'Showing this capture on the map' }).click();
+  await expect.poll(layers).toEqual([]);
+});

@@ -11,6 +11,7 @@ import {
   tileCoordinates,
   tileExtent,
   tileKey,
+  tileOfKey,
   tileOfQuadkey,
   tilePolygon,
   tileRangeOf,
@@ -63,6 +64,8 @@ describe('tile addressing', () => {
     expect(north).toBeCloseTo(MAX_MERCATOR_LAT, 9);
     expect(tilePolygon({ z: 1, x: 1, y: 1 }).coordinates[0]).toContainEqual([180, 0]);
     expect(tileKey({ z: 16, x: 13655, y: 24872 })).toBe('16/13655/24872');
+    expect(tileOfKey('16/13655/24872')).toEqual({ z: 16, x: 13655, y: 24872 });
+    for (const bad of ['16/13655', '2/4/0', 'a/b/c', '16/-1/2']) expect(tileOfKey(bad), bad).toBeNull();
     const [w, s, e, n] = tileBBox([13655, 24872, 16]);
     expect(
       tileExtent({ z: 16, x: 13655, y: 24872 })

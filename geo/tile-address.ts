@@ -88,6 +88,14 @@ export function tilePolygon(tile: TileAddress): Polygon {
 
 export const tileKey = ({ z, x, y }: TileAddress): string => `${z}/${x}/${y}`;
 
+/** The tile a "z/x/y" key names, or null when it names none. */
+export function tileOfKey(key: string): TileAddress | null {
+  const match = /^(\d+)\/(\d+)\/(\d+)$/.exec(key);
+  if (!match) return null;
+  const tile = { z: Number(match[1]), x: Number(match[2]), y: Number(match[3]) };
+  return isValidTile(tile) ? tile : null;
+}
+
 export function isValidTile({ z, x, y }: TileAddress): boolean {
   const n = 2 ** z;
   return (

@@ -30,5 +30,9 @@ describe('imagery tile URLs', () => {
     expect(tileUrlTemplate(withKey, 'basemap', { max_cloud: '10' })).toBe(
       'https://api.example/tile/v2/basemap/{z}/{x}/{y}?max_cloud=10&api_key=k%261',
     );
+    // One capture of the survey: the historical tile route.
+    expect(tileUrlTemplate(withKey, 'S1', {}, 'c_1')).toBe(
+      'https://api.example/tile/v2/S1/c_1/{z}/{x}/{y}?api_key=k%261',
+    );
   });
 });

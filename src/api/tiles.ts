@@ -20,8 +20,15 @@ export const latestImageryQuery = (maxCloud: number | null): Record<string, stri
  * The XYZ template of a survey's tiles, with `query` added. With an API key the key rides in the query (the only way
  * a plain tile URL can carry it); with a bearer token the header is added per request instead.
  */
-export function tileUrlTemplate(connection: Connection, surveyId: string, query: Record<string, string> = {}): string {
-  const template = `${connection.baseUrl}/tile/v2/${encodeURIComponent(surveyId)}/{z}/{x}/{y}`;
+export function tileUrlTemplate(
+  connection: Connection,
+  surveyId: string,
+  query: Record<string, string> = {},
+  captureId?: string,
+): string {
+  // A capture id names one capture (the historical tile route): an older one serves its own imagery.
+  const capture = captureId === undefined ? '' : `/${encodeURIComponent(captureId)}`;
+  const template = `${connection.baseUrl}/tile/v2/${encodeURIComponent(surveyId)}${capture}/{z}/{x}/{y}`;
   const params = new URLSearchParams(query);
   const credential = connection.credentials?.peek();
   if (credential?.kind === 'apiKey') params.set('api_key', credential.key);

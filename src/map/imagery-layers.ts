@@ -1,5 +1,6 @@
 import type { ErrorEvent, Map as MapLibreMap, RequestTransformFunction, StyleSpecification } from 'maplibre-gl';
 import { compareLayerId, compareRasters, compareSourceId, type CompareSpec } from './compare-layers.ts';
+import { CAPTURE_LAYER, CAPTURE_SOURCE, type CaptureSpec, captureRaster } from './capture-layer.ts';
 import { CompareOverlay } from './compare-overlay.ts';
 import { LAYER_SLOTS } from './layer-order.ts';
 import { LATEST_LAYER, LATEST_SOURCE, latestImageryRaster } from './latest-imagery-layer.ts';
@@ -16,17 +17,19 @@ export interface ImageryOptions {
 
 /**
  * The imagery on the map, each layer a raster slot: the latest imagery everywhere (lowest), the selected
- * survey's preview, and the two compared surveys (the preview hidden meanwhile); while swiping, B is on
- * the swipe's second map.
+ * survey's preview, an older capture of one of its tiles over it, and the two compared surveys (the preview and
+ * the capture hidden meanwhile); while swiping, B is on the swipe's second map.
  */
 export class ImageryLayers {
   private preview: PreviewSpec | null = null;
   private compare: CompareSpec | null = null;
+  private capture: CaptureSpec | null = null;
   private overlay: CompareOverlay | null = null;
   /** The basemap the swipe's second map is made with. */
   private style: StyleSpecification | string;
   private readonly latest: RasterSlot;
   private readonly previewSlot: RasterSlot;
+  private readonly captureSlot: RasterSlot;
   private readonly compareSlots: { a: RasterSlot; b: RasterSlot };
 
   constructor(
@@ -36,8 +39,9 @@ export class ImageryLayers {
     this.style = options.style;
     const slot = (sourceId: string, layerId: string, below: () => readonly string[]) =>
       new RasterSlot(map, { sourceId, layerId, below, onUnauthorized: options.onUnauthorized });
-    this.latest = slot(LATEST_SOURCE, LATEST_LAYER, () => [PREVIEW_LAYER, LAYER_SLOTS.imagery]);
-    this.previewSlot = slot(PREVIEW_SOURCE, PREVIEW_LAYER, () => [LAYER_SLOTS.imagery]);
+    this.latest = slot(LATEST_SOURCE, LATEST_LAYER, () => [PREVIEW_LAYER, CAPTURE_LAYER, LAYER_SLOTS.imagery]);
+    this.previewSlot = slot(PREVIEW_SOURCE, PREVIEW_LAYER, () => [CAPTURE_LAYER, LAYER_SLOTS.imagery]);
+    this.captureSlot = slot(CAPTURE_SOURCE, CAPTURE_LAYER, () => [LAYER_SLOTS.imagery]);
     this.compareSlots = {
       a: slot(compareSourceId('a'), compareLayerId('a'), () => [compareLayerId('b'), LAYER_SLOTS.comparison]),
       b: slot(compareSourceId('b'), compareLayerId('b'), () => [LAYER_SLOTS.comparison]),
@@ -45,7 +49,7 @@ export class ImageryLayers {
   }
 
   private get slots(): RasterSlot[] {
-    return [this.latest, this.previewSlot, this.compareSlots.a, this.compareSlots.b];
+    return [this.latest, this.previewSlot, this.captureSlot, this.compareSlots.a, this.compareSlots.b];
   }
 
   /** The style is ready: every layer goes in as last asked. */
@@ -55,6 +59,11 @@ export class ImageryLayers {
 
   showPreview(spec: PreviewSpec | null): void {
     this.preview = spec;
+    this.applyPreview();
+  }
+
+  showCapture(spec: CaptureSpec | null): void {
+    this.capture = spec;
     this.applyPreview();
   }
 
@@ -106,6 +115,7 @@ export class ImageryLayers {
   private applyPreview(): void {
     const spec = this.preview;
     this.previewSlot.show(spec && previewRaster(spec, spec.visible && !this.compare));
+    this.captureSlot.show(this.capture && !this.compare ? captureRaster(this.capture) : null);
   }
 
   /** The swipe's second map: made when swiping starts, removed when fading or done. */

@@ -8,6 +8,7 @@ import { AreaDrawing } from './area-drawing.ts';
 import { areaSearchLayerIds } from './area-search-layers.ts';
 import { AreaSearchOverlay, type TileGridCollection } from './area-search-overlay.ts';
 import { repaintBasemap } from './basemap-style.ts';
+import type { CaptureSpec } from './capture-layer.ts';
 import type { CompareSpec } from './compare-layers.ts';
 import { FeatureSources } from './feature-sources.ts';
 import { type FootprintCollection, Footprints, SURVEY_LAYERS } from './footprints.ts';
@@ -234,6 +235,8 @@ export class SurveyMap {
   showUpdatedTiles = (tiles: FeatureCollection<Polygon> | null): void => this.updatedTiles.show(tiles);
   /** Shows one survey's imagery, or none. Opacity and visibility changes keep the loaded tiles. */
   showPreview = (spec: PreviewSpec | null): void => this.imagery.showPreview(spec);
+  /** Draws an older capture of one tile over the preview (or none). */
+  showCapture = (spec: CaptureSpec | null): void => this.imagery.showCapture(spec);
   /** Asks for all imagery's tiles again (preview, latest imagery and both compared sides), e.g. after renewal. */
   reloadPreview = (): void => this.imagery.reload();
   /** Compares two surveys (or stops, with null); the preview is hidden meanwhile. The divider and fade keep tiles. */

@@ -52,6 +52,8 @@ export interface AreaSearchState {
   approvedTileRequest: string | null;
   /** "z/x/y" of the tile whose details are open. */
   selectedTileKey: string | null;
+  /** An older capture of the open tile drawn over the survey's imagery; it applies while that tile stays open. */
+  shownCapture: ShownCapture | null;
   /** Keep the API key in exported tile URLs (off unless the user ticks it; never stored). */
   exportWithKey: boolean;
 
@@ -71,7 +73,15 @@ export interface AreaSearchState {
   tileZoomChosen(zoom: number): void;
   largeTileFetchApproved(request: string): void;
   tileClicked(key: string | null): void;
+  captureShown(capture: ShownCapture | null): void;
   exportKeyOptionToggled(include: boolean): void;
+}
+
+/** One capture (`mosaic_stac_id`) of one tile of one survey. */
+export interface ShownCapture {
+  surveyId: string;
+  tileKey: string;
+  captureId: string;
 }
 
 /** Why a date range cannot be sent, or null. */
@@ -105,6 +115,7 @@ export const areaSearchStore = createStore<AreaSearchState>()((set) => ({
   tileZoom: DEFAULT_TILE_ZOOM,
   approvedTileRequest: null,
   selectedTileKey: null,
+  shownCapture: null,
   exportWithKey: false,
 
   areaAccepted: (area) =>
@@ -149,6 +160,7 @@ export const areaSearchStore = createStore<AreaSearchState>()((set) => ({
   tileZoomChosen: (tileZoom) => set({ tileZoom, selectedTileKey: null }),
   largeTileFetchApproved: (approvedTileRequest) => set({ approvedTileRequest }),
   tileClicked: (selectedTileKey) => set({ selectedTileKey }),
+  captureShown: (shownCapture) => set({ shownCapture }),
   exportKeyOptionToggled: (exportWithKey) => set({ exportWithKey }),
 }));
 

@@ -2,6 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey } from '../../api/model.ts';
+import { tileExtent, tileOfKey } from '../../../geo/tile-address.ts';
+import { tileUrlTemplate } from '../../api/tiles.ts';
 import type { FootprintCollection, SurveyMap, TileGridCollection } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { useUi } from '../../state/ui-store.ts';
@@ -29,6 +31,7 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
   const chosen = useChosenResult(connection);
   const { query: tiles } = useSurveyTiles(connection, chosen);
   const selectedTileKey = useAreaSearch((s) => s.selectedTileKey);
+  const shownCapture = useAreaSearch((s) => s.shownCapture);
 
   const client = useQueryClient();
   const search = useAreaSearch((s) => s.search);
@@ -52,12 +55,29 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
   const tileZoom = chosen?.request.zoom;
   useEffect(() => surveyMap.showTileGrid(grid, tileZoom), [surveyMap, grid, tileZoom]);
   useEffect(() => surveyMap.selectTile(selectedTileKey), [surveyMap, selectedTileKey]);
+  // An older capture applies while its tile stays open for the same result.
+  const capture =
+    open && shownCapture && shownCapture.tileKey === selectedTileKey && shownCapture.surveyId === chosen?.result.id
+      ? shownCapture
+      : null;
+  useEffect(() => {
+    const tile = capture && tileOfKey(capture.tileKey);
+    surveyMap.showCapture(
+      capture && tile
+        ? {
+            tiles: tileUrlTemplate(connection, capture.surveyId, {}, capture.captureId),
+            bounds: tileExtent(tile),
+          }
+        : null,
+    );
+  }, [surveyMap, connection, capture]);
   useEffect(() => surveyMap.on('tileClicked', (key) => areaSearchStore.getState().tileClicked(key)), [surveyMap]);
   useEffect(
     () => () => {
       surveyMap.showCoverage(NO_RESULTS);
       surveyMap.showUncovered(null);
       surveyMap.showTileGrid(NO_GRID);
+      surveyMap.showCapture(null);
     },
     [surveyMap],
   );

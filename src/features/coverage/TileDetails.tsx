@@ -1,20 +1,32 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { tileKey } from '../../../geo/tile-address.ts';
+import { tileKey, tileOfKey } from '../../../geo/tile-address.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
+import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
+import { newestCapture } from '../compare/cursor-capture.ts';
 import { formatCaptureWindow } from '../surveys/format.ts';
 import { formatDateTime } from './format.ts';
 import { useChosenResult, useSurveyTiles } from './use-coverage.ts';
 
-/** The clicked tile of the grid: address, capture and published dates, resolution and URL (never with a credential). */
+/**
+ * The clicked tile of the grid: address, capture and published dates, resolution and URL (never with a credential);
+ * every capture the service holds there (the tile's own metadata), an older one drawable on the map.
+ */
 export function TileDetails({ connection }: { connection: Connection }) {
   const key = useAreaSearch((s) => s.selectedTileKey);
+  const shown = useAreaSearch((s) => s.shownCapture);
   const chosen = useChosenResult(connection);
   const { query } = useSurveyTiles(connection, chosen);
+  const surveyId = chosen?.result.id ?? null;
+  const versions = useQuery(tileCapturesQueryOptions(connection, surveyId, key ? tileOfKey(key) : null));
   const [copied, setCopied] = useState<string | null>(null);
-  const captures = key ? (query.data ?? []).filter((tile) => tileKey(tile) === key) : [];
-  if (!key || captures.length === 0) return null;
+  const listed = key ? (query.data ?? []).filter((tile) => tileKey(tile) === key) : [];
+  const captures = versions.data && versions.data.length > listed.length ? versions.data : listed;
+  if (!key || !surveyId || captures.length === 0) return null;
+  const newest = newestCapture(captures);
+  const shownId = shown?.tileKey === key && shown.surveyId === surveyId ? shown.captureId : null;
 
   const close = () => areaSearchStore.getState().tileClicked(null);
   const copy = async (url: string) => {
@@ -37,8 +49,15 @@ export function TileDetails({ connection }: { connection: Connection }) {
           ×
         </button>
       </header>
+      {captures.length > 1 && (
+        <p className="tile-card__versions" role="status">
+          {captures.length} captures of this tile; the map draws the newest unless you choose an older one.
+        </p>
+      )}
       {captures.map((tile) => {
         const url = stripCredentials(tile.url);
+        const older = captures.length > 1 && tile !== newest && tile.captureId !== null;
+        const showing = older && shownId === tile.captureId;
         return (
           <div key={tile.captureId ?? tile.url} className="tile-card__capture">
             <dl className="tile-card__facts">
@@ -66,6 +85,20 @@ export function TileDetails({ connection }: { connection: Connection }) {
                 {copied === url ? 'Copied' : 'Copy URL'}
               </button>
             </div>
+            {older && (
+              <button
+                type="button"
+                className="button button--small"
+                aria-pressed={showing}
+                onClick={() =>
+                  areaSearchStore
+                    .getState()
+                    .captureShown(showing ? null : { surveyId, tileKey: key, captureId: tile.captureId! })
+                }
+              >
+                {showing ? 'Showing this capture on the map' : 'Show this capture on the map'}
+              </button>
+            )}
           </div>
         );
       })}
