@@ -167,6 +167,8 @@ export async function selectSurvey(page: Page, index: number): Promise<string> {
  * count 512-px tiles): picking a survey goes there, or else the hint's button does.
  */
 export async function zoomToImagery(page: Page) {
+  // A move under way (e.g. "Zoom to footprint") ends first: the hint shows only once the map rests too far out.
+  await page.waitForFunction(() => window.__surveyViewer?.map.isMoving() === false);
   const hint = page.getByRole('button', { name: 'Zoom to imagery' });
   if (await hint.isVisible()) await hint.click();
   await page.waitForFunction(() => Math.abs((window.__surveyViewer?.map.getZoom() ?? 0) - 15) < 0.01);
