@@ -170,7 +170,11 @@ export async function zoomToImagery(page: Page) {
   // A move under way (e.g. "Zoom to footprint") ends first: the hint shows only once the map rests too far out.
   await page.waitForFunction(() => window.__surveyViewer?.map.isMoving() === false);
   const hint = page.getByRole('button', { name: 'Zoom to imagery' });
-  if (await hint.isVisible()) await hint.click();
+  const shown = await hint.waitFor({ state: 'visible', timeout: 2_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (shown) await hint.click();
   await page.waitForFunction(() => Math.abs((window.__surveyViewer?.map.getZoom() ?? 0) - 15) < 0.01);
   await page.waitForTimeout(300);
   await mapSettled(page);
