@@ -169,13 +169,16 @@ export async function selectSurvey(page: Page, index: number): Promise<string> {
 export async function zoomToImagery(page: Page) {
   // A move under way (e.g. "Zoom to footprint") ends first: the hint shows only once the map rests too far out.
   await page.waitForFunction(() => window.__surveyViewer?.map.isMoving() === false);
-  const hint = page.getByRole('button', { name: 'Zoom to imagery' });
-  const shown = await hint.waitFor({ state: 'visible', timeout: 2_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (shown) await hint.click();
-  await page.waitForFunction(() => Math.abs((window.__surveyViewer?.map.getZoom() ?? 0) - 15) < 0.01);
+  const atDetail = () => page.evaluate(() => Math.abs((window.__surveyViewer?.map.getZoom() ?? 0) - 15) < 0.01);
+  if (!(await atDetail())) {
+    const hint = page.getByRole('button', { name: 'Zoom to imagery' });
+    const shown = await hint.waitFor({ state: 'visible', timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) await hint.click();
+  }
+  await expect.poll(atDetail).toBe(true);
   await page.waitForTimeout(300);
   await mapSettled(page);
 }
