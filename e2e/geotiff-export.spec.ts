@@ -6,13 +6,13 @@ import { booleanPointInPolygon, point } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import { PNG } from 'pngjs';
 import { GATEWAY_ACCESS_KEY, PORTS } from '../playwright.config.ts';
-import { gdalinfo, pixelAt, pixelsAt, validateCog } from '../src/export/gdal-tools.ts';
+import { gdalinfo, pixelAt, pixelsAt, validateCog } from '../src/test/gdal-tools.ts';
 import {
   PROJECTION_SCHEMA,
   RASTER_SCHEMA,
   STAC_ITEM_SCHEMA,
   stacValidator,
-} from '../src/export/stac-schemas/validate.ts';
+} from '../src/test/stac-schemas/validate.ts';
 import { accessToken, DEMO, expect, mapSettled, pasteArea, signInWithDemo, test, TILE_REQUEST } from './support.ts';
 
 /** West Denver, which several demo surveys cover in parts: about 46 km², about 150 tiles at z16. */

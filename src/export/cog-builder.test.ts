@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CogBuilder } from './cog-builder.ts';
 import { cogLevels } from './cog-layout.ts';
-import { gdalinfo, pixelAt, validateCog } from './gdal-tools.ts';
+import { gdalinfo, pixelAt, validateCog } from '../test/gdal-tools.ts';
 import { TILE_BYTES } from './tile-encoding.ts';
 import { tileMercatorExtent } from '../../geo/web-mercator.ts';
 

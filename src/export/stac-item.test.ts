@@ -3,7 +3,7 @@ import type { TileMetadataItem } from '../api/model.ts';
 import { chooseTiles, defaultZoomFor, isPlan, planExport, type ExportPlan } from './export-plan.ts';
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
-import { PROJECTION_SCHEMA, RASTER_SCHEMA, STAC_ITEM_SCHEMA, stacValidator } from './stac-schemas/validate.ts';
+import { PROJECTION_SCHEMA, RASTER_SCHEMA, STAC_ITEM_SCHEMA, stacValidator } from '../test/stac-schemas/validate.ts';
 import { tileKey } from '../../geo/tile-address.ts';
 
 const item = (z: number, x: number, y: number, capture: string, extra: Partial<TileMetadataItem> = {}) =>
