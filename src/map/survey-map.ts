@@ -5,17 +5,17 @@ import type { BBox, FeatureCollection, Polygon } from 'geojson';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
 import { AreaDrawing } from './area-drawing.ts';
-import { areaSearchLayerIds } from './area-search-layers.ts';
 import { AreaSearchOverlay, type TileGridCollection } from './area-search-overlay.ts';
 import { repaintBasemap } from './basemap-style.ts';
 import type { CaptureSpec } from './capture-layer.ts';
 import type { CompareSpec } from './compare-layers.ts';
 import { FeatureSources } from './feature-sources.ts';
-import { type FootprintCollection, Footprints, SURVEY_LAYERS } from './footprints.ts';
+import { type FootprintCollection, Footprints } from './footprints.ts';
 import { ImageryLayers } from './imagery-layers.ts';
 import { installLayerSlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { PanelSlot } from './panel-slot.ts';
+import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
 import { UpdatedTilesLayer } from './updated-tiles-layer.ts';
 
@@ -128,7 +128,13 @@ export class SurveyMap {
     // Listening to errors also stops MapLibre from logging them, and their messages hold tile URLs
     // (which may carry an api_key). A 404 tile is normal; a 401 asks for a fresh token.
     this.map.on('error', (event) => this.imagery.tileFailed(event));
-    this.listenToPointer();
+    listenToPointer(this.map, {
+      events: this.events,
+      drawing: this.drawing,
+      areaSearch: this.areaSearch,
+      footprints: this.footprints,
+      isReady: () => this.ready,
+    });
   }
 
   on<K extends keyof SurveyMapEvents>(event: K, listener: (payload: SurveyMapEvents[K]) => void): () => void {
@@ -217,12 +223,9 @@ export class SurveyMap {
   /** Shows the area of interest (or none). Never reported back as a user's drawing. */
   setArea = (area: AreaGeometry | null): void => this.drawing.setArea(area);
 
-  fitBounds([west, south, east, north]: BBox, animate = true): void {
-    const corners: [[number, number], [number, number]] = [
-      [west, south],
-      [east, north],
-    ];
-    this.map.fitBounds(corners, { padding: 56, maxZoom: 17, duration: animate ? 700 : 0 });
+  fitBounds(bbox: BBox, animate = true): void {
+    const [west, south, east, north] = bbox;
+    this.map.fitBounds([west, south, east, north], { padding: 56, maxZoom: 17, duration: animate ? 700 : 0 });
   }
 
   zoomTo = (center: [number, number], zoom: number): void => void this.map.easeTo({ center, zoom, duration: 700 });
@@ -231,6 +234,7 @@ export class SurveyMap {
   focus(): void {
     this.map.getCanvas().focus();
   }
+
   /** The tiles re-published since a date, as outlines over the imagery; null removes them. */
   showUpdatedTiles = (tiles: FeatureCollection<Polygon> | null): void => this.updatedTiles.show(tiles);
   /** Shows one survey's imagery, or none. Opacity and visibility changes keep the loaded tiles. */
@@ -259,43 +263,5 @@ export class SurveyMap {
     window.removeEventListener('online', this.onOnline);
     this.drawing.destroy();
     this.map.remove();
-  }
-
-  private setPointer(on: boolean): void {
-    if (!this.drawing.isActive()) this.map.getCanvas().style.cursor = on ? 'pointer' : '';
-  }
-
-  /** Hover and clicks on surveys and tile cells, and the pointer's place; a drawing tool takes them over. */
-  private listenToPointer(): void {
-    const { map, events } = this;
-    map.on('mousemove', SURVEY_LAYERS, (event) => {
-      if (this.drawing.isActive()) return;
-      const id = event.features?.[0]?.properties?.id;
-      events.emit('footprintHovered', typeof id === 'string' ? id : null);
-    });
-    map.on('mousemove', (event) => events.emit('cursorMoved', [event.lngLat.lng, event.lngLat.lat]));
-    map.on('mouseout', () => events.emit('cursorMoved', null));
-    map.on('mouseenter', SURVEY_LAYERS, () => this.setPointer(true));
-    map.on('mouseleave', SURVEY_LAYERS, () => {
-      this.setPointer(false);
-      events.emit('footprintHovered', null);
-    });
-    map.on('mousemove', areaSearchLayerIds.tileFill, (event) => {
-      const key = event.features?.[0]?.properties?.key;
-      this.areaSearch.hoverTile(typeof key === 'string' && !this.drawing.isActive() ? key : null);
-    });
-    map.on('mouseenter', areaSearchLayerIds.tileFill, () => this.setPointer(true));
-    map.on('mouseleave', areaSearchLayerIds.tileFill, () => {
-      this.setPointer(false);
-      this.areaSearch.hoverTile(null);
-    });
-    map.on('click', (event) => {
-      if (!this.ready || this.drawing.ownsClick()) return;
-      const tile = this.areaSearch.tileAt(event.point);
-      if (tile !== undefined) events.emit('tileClicked', tile);
-      if (typeof tile === 'string') return;
-      const surveyIds = this.footprints.surveysAt(event.point);
-      events.emit('footprintsClicked', { surveyIds, x: event.point.x, y: event.point.y });
-    });
   }
 }

@@ -1,0 +1,54 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { AreaDrawing } from './area-drawing.ts';
+import { areaSearchLayerIds } from './area-search-layers.ts';
+import type { AreaSearchOverlay } from './area-search-overlay.ts';
+import { type Footprints, SURVEY_LAYERS } from './footprints.ts';
+import type { Emitter, SurveyMapEvents } from './map-events.ts';
+
+export interface PointerTargets {
+  events: Emitter<SurveyMapEvents>;
+  drawing: AreaDrawing;
+  areaSearch: AreaSearchOverlay;
+  footprints: Footprints;
+  /** Whether the app's layers are on the map yet. */
+  isReady(): boolean;
+}
+
+/** Hover and clicks on surveys and tile cells, and the pointer's place; a drawing tool takes them over. */
+export function listenToPointer(
+  map: MapLibreMap,
+  { events, drawing, areaSearch, footprints, isReady }: PointerTargets,
+) {
+  const setPointer = (on: boolean) => {
+    if (!drawing.isActive()) map.getCanvas().style.cursor = on ? 'pointer' : '';
+  };
+  map.on('mousemove', SURVEY_LAYERS, (event) => {
+    if (drawing.isActive()) return;
+    const id = event.features?.[0]?.properties?.id;
+    events.emit('footprintHovered', typeof id === 'string' ? id : null);
+  });
+  map.on('mousemove', (event) => events.emit('cursorMoved', [event.lngLat.lng, event.lngLat.lat]));
+  map.on('mouseout', () => events.emit('cursorMoved', null));
+  map.on('mouseenter', SURVEY_LAYERS, () => setPointer(true));
+  map.on('mouseleave', SURVEY_LAYERS, () => {
+    setPointer(false);
+    events.emit('footprintHovered', null);
+  });
+  map.on('mousemove', areaSearchLayerIds.tileFill, (event) => {
+    const key = event.features?.[0]?.properties?.key;
+    areaSearch.hoverTile(typeof key === 'string' && !drawing.isActive() ? key : null);
+  });
+  map.on('mouseenter', areaSearchLayerIds.tileFill, () => setPointer(true));
+  map.on('mouseleave', areaSearchLayerIds.tileFill, () => {
+    setPointer(false);
+    areaSearch.hoverTile(null);
+  });
+  map.on('click', (event) => {
+    if (!isReady() || drawing.ownsClick()) return;
+    const tile = areaSearch.tileAt(event.point);
+    if (tile !== undefined) events.emit('tileClicked', tile);
+    if (typeof tile === 'string') return;
+    const surveyIds = footprints.surveysAt(event.point);
+    events.emit('footprintsClicked', { surveyIds, x: event.point.x, y: event.point.y });
+  });
+}
