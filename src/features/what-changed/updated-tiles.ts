@@ -1,3 +1,4 @@
+import { bboxPolygon } from '@turf/turf';
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { TileMetadataItem } from '../../api/model.ts';
 import { tileExtent, tileKey } from '../../../geo/tile-address.ts';
@@ -54,21 +55,8 @@ export function newCaptures(
 export function updatedTilesCollection(tiles: readonly UpdatedTile[]): FeatureCollection<Polygon> {
   return {
     type: 'FeatureCollection',
-    features: tiles.map(({ key, extent: [w, s, e, n], captureStart }) => ({
-      type: 'Feature',
-      properties: { key, captured: captureStart?.slice(0, 10) ?? '' },
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [w, s],
-            [e, s],
-            [e, n],
-            [w, n],
-            [w, s],
-          ],
-        ],
-      },
-    })),
+    features: tiles.map(({ key, extent, captureStart }) =>
+      bboxPolygon(extent, { properties: { key, captured: captureStart?.slice(0, 10) ?? '' } }),
+    ),
   };
 }
