@@ -130,4 +130,18 @@ test('versions of a tile: the tile details list every capture, and an older one 
   // Back to the newest: the older capture leaves the map.
   await card.getByRole('button', { name: 'Showing this capture on the map' }).click();
   await expect.poll(layers).toEqual([]);
+
+  // Compared with the newest: A the survey, B the August 2023 capture, its tiles by capture id.
+  const compared = page.waitForResponse(
+    (r) => /\/tile\/v2\/2023-P01-CO-DEN\/20230806T\w+\/\d+\/\d+\/\d+$/.test(r.url()) && r.status() === 200,
+  );
+  await card.getByRole('button', { name: 'Compare with the newest' }).click();
+  const panel = page.getByRole('region', { name: 'Compare surveys' });
+  await expect(panel.getByRole('region', { name: 'Side A' })).toContainText(SURVEY);
+  await expect(panel.getByRole('region', { name: 'Side A' })).toContainText(/Aug \d+, 2023/);
+  await expect(panel.getByRole('region', { name: 'Side B' })).toContainText('one earlier capture');
+  await expect(panel.getByRole('region', { name: 'Side B' })).toContainText(/Aug 6, 2023/);
+  await compared;
+  await mapSettled(page);
+  await page.screenshot({ path: 'e2e/screenshots/tile-versions-compare.png' });
 });

@@ -3,7 +3,10 @@ import { createStore, useStore } from 'zustand';
 export type CompareSide = 'a' | 'b';
 export type CompareMode = 'swipe' | 'fade';
 
-/** Two surveys side by side: A on the left (or underneath), B on the right (or faded in over A). */
+/**
+ * Two surveys side by side: A on the left (or underneath), B on the right (or faded in over A). A side may be one
+ * capture of a survey rather than the survey (compare-side.ts).
+ */
 export interface CompareState {
   a: string | null;
   b: string | null;
@@ -15,6 +18,8 @@ export interface CompareState {
   /** Crossfade: 0 shows only A, 1 only B. */
   fade: number;
   comparePicked(side: CompareSide, surveyId: string): void;
+  /** An older capture of a survey (compare-side.ts) against its newest imagery: A the newest, B the capture. */
+  captureCompared(surveyId: string, captureSide: string): void;
   sidesSwapped(): void;
   compareModeChosen(mode: CompareMode): void;
   swipeMoved(position: number): void;
@@ -38,6 +43,7 @@ export const compareStore = createStore<CompareState>()((set) => ({
       const next = { ...state, [side]: surveyId };
       return { [side]: surveyId, active: next.a !== null && next.b !== null };
     }),
+  captureCompared: (surveyId, captureSide) => set({ a: surveyId, b: captureSide, active: true }),
   sidesSwapped: () => set((state) => ({ a: state.b, b: state.a })),
   compareModeChosen: (mode) => set({ mode }),
   swipeMoved: (position) => set({ swipe: clamp01(position) }),

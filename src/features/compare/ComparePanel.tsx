@@ -41,8 +41,8 @@ export function ComparePanel({ connection, surveyMap }: { connection: Connection
             ×
           </button>
         </header>
-        <CompareSideCard connection={connection} side="a" surveyId={a} cursor={cursor} />
-        <CompareSideCard connection={connection} side="b" surveyId={b} cursor={cursor} />
+        <CompareSideCard connection={connection} side="a" imagery={a} cursor={cursor} />
+        <CompareSideCard connection={connection} side="b" imagery={b} cursor={cursor} />
         {hint && <p className="compare-panel__hint">{hint}</p>}
         <fieldset className="compare-panel__modes">
           <legend className="visually-hidden">Compare mode</legend>

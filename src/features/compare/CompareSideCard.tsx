@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
+import type { TileMetadataItem } from '../../api/model.ts';
+import { parseSide } from '../../state/compare-side.ts';
 import type { CompareSide } from '../../state/compare-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { formatCaptureWindow, formatCaptureWindowUtc, UNKNOWN_WINDOW } from '../surveys/format.ts';
@@ -11,13 +13,19 @@ import { useKnownSurvey } from './use-known-survey.ts';
 interface CompareSideCardProps {
   connection: Connection;
   side: CompareSide;
-  surveyId: string;
+  /** The side as the compare store holds it: a survey id, or one capture of a survey. */
+  imagery: string;
   cursor: CursorTile;
 }
 
-/** One side of the comparison: its survey, capture window, and the capture time of the tile under the pointer. */
-export function CompareSideCard({ connection, side, surveyId, cursor }: CompareSideCardProps) {
+/** One side of the comparison: its survey (or one capture), capture window, and the capture under the pointer. */
+export function CompareSideCard({ connection, side, imagery, cursor }: CompareSideCardProps) {
+  const { surveyId, capture } = parseSide(imagery);
   const { survey } = useKnownSurvey(connection, surveyId);
+  const window = capture ?? survey;
+  // A side showing one capture describes that capture alone.
+  const shownCaptures = (items: TileMetadataItem[]) =>
+    capture ? items.filter((item) => item.captureId === capture.id) : items;
   const tile = cursor.kind === 'tile' ? cursor.tile : null;
   const captures = useQuery(tileCapturesQueryOptions(connection, surveyId, tile));
   const letter = side.toUpperCase();
@@ -28,17 +36,24 @@ export function CompareSideCard({ connection, side, surveyId, cursor }: CompareS
         {letter}
       </span>
       <div className="compare-side__body">
-        <div className="compare-side__id">{surveyId}</div>
+        <div className="compare-side__id">
+          {surveyId}
+          {capture && <span className="compare-side__capture"> · one earlier capture</span>}
+        </div>
         <div
           className="compare-side__window"
-          title={survey ? formatCaptureWindowUtc(survey.captureStart, survey.captureEnd) : undefined}
+          title={window ? formatCaptureWindowUtc(window.captureStart, window.captureEnd) : undefined}
         >
-          {survey ? formatCaptureWindow(survey.captureStart, survey.captureEnd) : UNKNOWN_WINDOW}
+          {window ? formatCaptureWindow(window.captureStart, window.captureEnd) : UNKNOWN_WINDOW}
         </div>
         {tile && (
           <div className="compare-side__tile" data-testid={`cursor-capture-${side}`}>
             <span className="compare-side__tile-label">Tile {tileKey(tile)}:</span>{' '}
-            {captures.isPending ? 'looking up…' : captures.isError ? null : describeTileCaptures(captures.data)}
+            {captures.isPending
+              ? 'looking up…'
+              : captures.isError
+                ? null
+                : describeTileCaptures(shownCaptures(captures.data))}
           </div>
         )}
         {tile && captures.isError && (

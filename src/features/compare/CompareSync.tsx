@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { tileUrlTemplate } from '../../api/tiles.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
+import { tileExtent } from '../../../geo/tile-address.ts';
+import { parseSide } from '../../state/compare-side.ts';
 import { useCompare } from '../../state/compare-store.ts';
 import { useKnownSurvey } from './use-known-survey.ts';
 
@@ -16,21 +18,26 @@ export function CompareSync({ connection, surveyMap }: { connection: Connection;
   const mode = useCompare((s) => s.mode);
   const swipe = useCompare((s) => s.swipe);
   const fade = useCompare((s) => s.fade);
-  const boundsA = useKnownSurvey(connection, a).footprint?.bbox ?? null;
-  const boundsB = useKnownSurvey(connection, b).footprint?.bbox ?? null;
+  const sideA = a ? parseSide(a) : null;
+  const sideB = b ? parseSide(b) : null;
+  const boundsA = useKnownSurvey(connection, sideA?.surveyId ?? null).footprint?.bbox ?? null;
+  const boundsB = useKnownSurvey(connection, sideB?.surveyId ?? null).footprint?.bbox ?? null;
 
   useEffect(() => {
     if (!active || !a || !b) {
       surveyMap.showCompare(null);
       return;
     }
-    surveyMap.showCompare({
-      a: { surveyId: a, tiles: tileUrlTemplate(connection, a), bounds: boundsA },
-      b: { surveyId: b, tiles: tileUrlTemplate(connection, b), bounds: boundsB },
-      mode,
-      swipe,
-      fade,
-    });
+    // One capture of a survey: its tiles by capture id, asked only within the capture's zoom-14 tile.
+    const imagery = (side: string, footprintBounds: typeof boundsA) => {
+      const { surveyId, capture } = parseSide(side);
+      return {
+        surveyId,
+        tiles: tileUrlTemplate(connection, surveyId, {}, capture?.id),
+        bounds: capture ? tileExtent(capture.tile) : footprintBounds,
+      };
+    };
+    surveyMap.showCompare({ a: imagery(a, boundsA), b: imagery(b, boundsB), mode, swipe, fade });
   }, [surveyMap, connection, active, a, b, boundsA, boundsB, mode, swipe, fade]);
 
   useEffect(() => () => surveyMap.showCompare(null), [surveyMap]);

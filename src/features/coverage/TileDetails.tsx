@@ -4,6 +4,8 @@ import type { Connection } from '../../api/connection.ts';
 import { tileKey, tileOfKey } from '../../../geo/tile-address.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
+import { captureSide } from '../../state/compare-side.ts';
+import { compareStore } from '../../state/compare-store.ts';
 import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
 import { newestCapture } from '../compare/cursor-capture.ts';
 import { formatCaptureWindow } from '../surveys/format.ts';
@@ -97,6 +99,17 @@ export function TileDetails({ connection }: { connection: Connection }) {
                 }
               >
                 {showing ? 'Showing this capture on the map' : 'Show this capture on the map'}
+              </button>
+            )}
+            {older && (
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() =>
+                  compareStore.getState().captureCompared(surveyId, captureSide(surveyId, tile.captureId!))
+                }
+              >
+                Compare with the newest
               </button>
             )}
           </div>
