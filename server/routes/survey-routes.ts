@@ -142,6 +142,9 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
         throw notFound(`Survey "${survey.id}" has no capture "${mosaic}" at tile ${z}/${x}/${y}.`, 'capture_not_found');
     }
     const cacheControl = cacheRefused(request.query) ? 'no-store' : TILE_CACHE;
+    // "No imagery here" (404) is as lasting as a tile: a map asking its tiles again (after a 503 elsewhere) finds it
+    // in its cache.
+    reply.header('cache-control', cacheControl);
     if (metadataAsked(request.query)) {
       const share = tileShare(survey.footprint, { z, x, y });
       if (share <= 0) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');

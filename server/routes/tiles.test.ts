@@ -58,9 +58,11 @@ describe('GET /tile/v2/{survey_id}/{z}/{x}/{y}', () => {
     expect(again.rawPayload.length).toBe(0);
   });
 
-  it('answers 404 where the survey has no imagery', async () => {
+  it('answers 404 where the survey has no imagery, cacheable like a tile (asked again, it is cached)', async () => {
     const [x, y] = pointToTile(-100, 40, 16);
-    expectEnvelope(await seed.get(`/tile/v2/2022Q4-NV-LAS/16/${x}/${y}`), 404, 'no_imagery');
+    const answer = await seed.get(`/tile/v2/2022Q4-NV-LAS/16/${x}/${y}`);
+    expectEnvelope(answer, 404, 'no_imagery');
+    expect(answer.headers['cache-control']).toBe('private, max-age=86400');
   });
 
   it('returns the tile metadata as JSON with ?metadata=true', async () => {
