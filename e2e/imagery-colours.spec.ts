@@ -115,6 +115,6 @@ test('the latest imagery keeps its colours under the footprints', async ({ page,
   await signInWithDemo(page);
   const at = await selectSurveyById(page, request, SURVEY);
   await page.getByRole('button', { name: 'Clear selection' }).click();
-  await page.getByLabel('Latest imagery').check();
+  await page.getByRole('checkbox', { name: 'Latest imagery' }).check();
   await expectServiceColours(page, request, 'latest imagery', at, { surveyId: 'basemap' });
 });

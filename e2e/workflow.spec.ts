@@ -87,7 +87,7 @@ test(
     const compare = page.getByRole('region', { name: 'Compare surveys' });
     await compare.getByRole('radio', { name: 'Fade' }).check();
     await expect(compare).toContainText(otherId);
-    await page.getByLabel('Latest imagery').check();
+    await page.getByRole('checkbox', { name: 'Latest imagery' }).check();
     await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ center: [-105.081, 39.727], zoom: 13.4 }));
     await mapSettled(page);
     const km2 = await page.getByTestId('area-km2').textContent();
@@ -111,7 +111,7 @@ test(
       await expect(other.getByRole('tab', { name: 'Area search' })).toHaveAttribute('aria-selected', 'true');
       await expect(other.getByTestId('area-km2')).toHaveText(km2!);
       await expect(results(other).getByRole('option', { selected: true })).toHaveAttribute('data-survey-id', chosenId);
-      await expect(other.getByLabel('Latest imagery')).toBeChecked();
+      await expect(other.getByRole('checkbox', { name: 'Latest imagery' })).toBeChecked();
       const restoredCompare = other.getByRole('region', { name: 'Compare surveys' });
       await expect(restoredCompare).toContainText(otherId);
       await expect(restoredCompare).toContainText(chosenId);
@@ -163,7 +163,7 @@ test(
     const meter = page.getByRole('group', { name: 'Map layers and usage' }).locator('output');
     await expect(meter).toHaveText('0');
     await page.keyboard.press('l');
-    await expect(page.getByLabel('Latest imagery')).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Latest imagery' })).toBeChecked();
     await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ center: [-105.081, 39.727], zoom: 15 }));
     await mapSettled(page);
     const basemapTiles = tiles.filter((u) => u.includes('/tile/v2/basemap/'));
