@@ -58,11 +58,12 @@ describe('the upstream token', () => {
   it(
     'an upstream 401 (token expired upstream) makes one renewal and one ' + 'retry, shared by concurrent requests',
     async () => {
-      const upstream = await reference({ tokenTtl: 1 });
+      // Three seconds of life: a renewed token outlives the retries even on a loaded machine.
+      const upstream = await reference({ tokenTtl: 3 });
       // The gateway's clock stands still, so only the upstream's 401 can tell it the token is stale.
       const gateway = await testGateway(upstream.url, {}, {}, { tokens: { now: () => Date.UTC(2026, 0, 1) } });
       expect((await gateway.get('/tile/v2/surveys?page_size=1')).statusCode).toBe(200);
-      await sleep(2100);
+      await sleep(3100);
 
       const before = upstream.resourceRequests().length;
       const answer = await gateway.get('/tile/v2/surveys?page_size=1');
@@ -70,7 +71,7 @@ describe('the upstream token', () => {
       expect(upstream.tokenRequests()).toBe(2);
       expect(upstream.resourceRequests().length - before).toBe(2); // the refused one and the retry
 
-      await sleep(2100);
+      await sleep(3100);
       const many = await Promise.all(Array.from({ length: 10 }, () => gateway.get('/tile/v2/surveys?page_size=1')));
       expect(many.every((a) => a.statusCode === 200)).toBe(true);
       expect(upstream.tokenRequests()).toBe(3);
