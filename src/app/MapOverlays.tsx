@@ -19,6 +19,9 @@ import { useUi } from '../state/ui-store.ts';
  */
 const CompareView = lazy(() => import('../features/compare/index.ts').then((m) => ({ default: m.CompareView })));
 const Timeline = lazy(() => import('../features/timeline/Timeline.tsx').then((m) => ({ default: m.Timeline })));
+const MeasureTools = lazy(() =>
+  import('../features/measure/MeasureTools.tsx').then((m) => ({ default: m.MeasureTools })),
+);
 const AreaSearchOverlay = lazy(() =>
   import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchOverlay })),
 );
@@ -49,6 +52,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
         <Suspense fallback={null}>
           {comparing && <CompareView connection={connection} surveyMap={surveyMap} />}
           {(drawn || comparing) && <Timeline connection={connection} surveyMap={surveyMap} />}
+          {drawn && <MeasureTools surveyMap={surveyMap} />}
         </Suspense>
       </LoadBoundary>
       <LoadBoundary fallback={null}>

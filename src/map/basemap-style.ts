@@ -28,7 +28,7 @@ export const palettes = {
   },
 } as const;
 
-const FONT = ['Noto Sans Regular', 'DejaVu Sans', 'sans-serif'];
+export const FONT = ['Noto Sans Regular', 'DejaVu Sans', 'sans-serif'];
 
 /**
  * The offline default basemap: Natural Earth land and borders, US Census states and counties, and

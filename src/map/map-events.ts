@@ -1,5 +1,6 @@
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
+import type { MeasureState } from './measure-layer.ts';
 
 export interface SurveyMapEvents {
   footprintHovered: string | null;
@@ -22,6 +23,8 @@ export interface SurveyMapEvents {
   cursorMoved: [number, number] | null;
   /** MapLibre is about to request this tile URL (credentials not yet added). */
   tileRequested: string;
+  /** The measuring tool or its measurement changed. */
+  measureChanged: MeasureState;
 }
 
 type Listener<T> = (payload: T) => void;

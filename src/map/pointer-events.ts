@@ -4,10 +4,12 @@ import { areaSearchLayerIds } from './area-search-layers.ts';
 import type { AreaSearchOverlay } from './area-search-overlay.ts';
 import { type Footprints, SURVEY_LAYERS } from './footprints.ts';
 import type { Emitter, SurveyMapEvents } from './map-events.ts';
+import type { MeasureLayer } from './measure-layer.ts';
 
 export interface PointerTargets {
   events: Emitter<SurveyMapEvents>;
   drawing: AreaDrawing;
+  measure: MeasureLayer;
   areaSearch: AreaSearchOverlay;
   footprints: Footprints;
   /** Whether the app's layers are on the map yet. */
@@ -17,13 +19,15 @@ export interface PointerTargets {
 /** Hover and clicks on surveys and tile cells, and the pointer's place; a drawing tool takes them over. */
 export function listenToPointer(
   map: MapLibreMap,
-  { events, drawing, areaSearch, footprints, isReady }: PointerTargets,
+  { events, drawing, measure, areaSearch, footprints, isReady }: PointerTargets,
 ) {
+  /** A drawing or measuring tool has the pointer. */
+  const toolActive = () => drawing.isActive() || measure.isActive();
   const setPointer = (on: boolean) => {
-    if (!drawing.isActive()) map.getCanvas().style.cursor = on ? 'pointer' : '';
+    if (!toolActive()) map.getCanvas().style.cursor = on ? 'pointer' : '';
   };
   map.on('mousemove', SURVEY_LAYERS, (event) => {
-    if (drawing.isActive()) return;
+    if (toolActive()) return;
     const id = event.features?.[0]?.properties?.id;
     events.emit('footprintHovered', typeof id === 'string' ? id : null);
   });
@@ -36,7 +40,7 @@ export function listenToPointer(
   });
   map.on('mousemove', areaSearchLayerIds.tileFill, (event) => {
     const key = event.features?.[0]?.properties?.key;
-    areaSearch.hoverTile(typeof key === 'string' && !drawing.isActive() ? key : null);
+    areaSearch.hoverTile(typeof key === 'string' && !toolActive() ? key : null);
   });
   map.on('mouseenter', areaSearchLayerIds.tileFill, () => setPointer(true));
   map.on('mouseleave', areaSearchLayerIds.tileFill, () => {
@@ -44,7 +48,7 @@ export function listenToPointer(
     areaSearch.hoverTile(null);
   });
   map.on('click', (event) => {
-    if (!isReady() || drawing.ownsClick()) return;
+    if (!isReady() || drawing.ownsClick() || measure.isActive()) return;
     const tile = areaSearch.tileAt(event.point);
     if (tile !== undefined) events.emit('tileClicked', tile);
     if (typeof tile === 'string') return;

@@ -4,6 +4,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { BBox, FeatureCollection, Polygon } from 'geojson';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
+import type { MeasureKind } from '../draw/measurement.ts';
 import { AreaDrawing } from './area-drawing.ts';
 import { AreaSearchOverlay, type TileGridCollection } from './area-search-overlay.ts';
 import { repaintBasemap } from './basemap-style.ts';
@@ -14,6 +15,7 @@ import { type FootprintCollection, Footprints } from './footprints.ts';
 import { ImageryLayers } from './imagery-layers.ts';
 import { installLayerSlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
+import { MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
 import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
@@ -62,6 +64,7 @@ export class SurveyMap {
   private readonly areaSearch: AreaSearchOverlay;
   private readonly drawing: AreaDrawing;
   private readonly updatedTiles: UpdatedTilesLayer;
+  private readonly measure: MeasureLayer;
   private readonly onOnline = () => this.imagery.networkRestored();
 
   constructor(container: HTMLElement, { style, view }: SurveyMapOptions) {
@@ -99,12 +102,14 @@ export class SurveyMap {
       onAreaChanging: (shape) => emit('areaChanging', shape),
       onToolChange: (tool) => {
         if (tool !== 'static') {
+          this.measure.start(null);
           this.map.getCanvas().style.cursor = '';
           this.areaSearch.hoverTile(null);
         }
         emit('areaToolChanged', tool);
       },
     });
+    this.measure = new MeasureLayer(this.map, (state) => emit('measureChanged', state));
     this.map.touchZoomRotate.disableRotation();
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
@@ -121,6 +126,7 @@ export class SurveyMap {
       this.footprints.installHighlights();
       this.imagery.install();
       this.updatedTiles.install();
+      this.measure.install();
       // Without the drawing code (e.g. a new deployment replaced it), the area tools just stay disabled.
       this.drawing.install({ fill: LAYER_SLOTS.fills, outline: LAYER_SLOTS.lines }).catch(() => undefined);
     });
@@ -131,6 +137,7 @@ export class SurveyMap {
     listenToPointer(this.map, {
       events: this.events,
       drawing: this.drawing,
+      measure: this.measure,
       areaSearch: this.areaSearch,
       footprints: this.footprints,
       isReady: () => this.ready,
@@ -223,6 +230,19 @@ export class SurveyMap {
   /** Shows the area of interest (or none). Never reported back as a user's drawing. */
   setArea = (area: AreaGeometry | null): void => this.drawing.setArea(area);
 
+  /** Starts measuring a distance or an area (stopping any area tool), or ends the measurement with null. */
+  startMeasure(kind: MeasureKind | null): void {
+    if (kind) this.drawing.startTool('static');
+    this.measure.start(kind);
+  }
+  /** Adds the map's centre to the measurement (for the keyboard: pan, then add). */
+  addMeasurePointAtCentre = (): void => this.measure.addPoint(this.getCenter());
+  undoMeasurePoint = (): void => this.measure.undoPoint();
+  clearMeasure = (): void => this.measure.clear();
+  getMeasureState = (): MeasureState => this.measure.getState();
+  /** What draws a measurement: its shapes and labels in the user's units. */
+  setMeasureRenderer = (render: MeasureRenderer): void => this.measure.setRenderer(render);
+
   fitBounds(bbox: BBox, animate = true): void {
     const [west, south, east, north] = bbox;
     this.map.fitBounds([west, south, east, north], { padding: 56, maxZoom: 17, duration: animate ? 700 : 0 });
@@ -262,6 +282,7 @@ export class SurveyMap {
     this.imagery.destroy();
     window.removeEventListener('online', this.onOnline);
     this.drawing.destroy();
+    this.measure.destroy();
     this.map.remove();
   }
 }

@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright';
+import { area, distance, length, lineString, polygon } from '@turf/turf';
+import type { Page } from '@playwright/test';
+import { expect, mapSettled, pointOf, showBox, test } from './support.ts';
+
+/** Denver at about z15: the demo imagery's city. */
+const BOX: [number, number, number, number] = [-105.0, 39.735, -104.985, 39.745];
+
+/** The number in "1,234 m" / "1.23 km" / "4.5 ha", in the unit it is written in. */
+const numberIn = (text: string) => Number(text.replace(/,/g, '').match(/[\d.]+/)![0]);
+
+async function clickAt(page: Page, lonLat: [number, number]) {
+  const { x, y } = await pointOf(page, lonLat);
+  const onMap = await page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.tagName, [x, y]);
+  expect(onMap, `${lonLat} is clear of the panels`).toBe('CANVAS');
+  await page.mouse.click(x, y);
+}
+
+/** The points the map holds for the measurement (a click lands on a whole pixel, not exactly on the aimed place). */
+function placedPoints(page: Page): Promise<[number, number][]> {
+  return page.evaluate(() => {
+    const source = window.__surveyViewer!.map.getSource('measure') as unknown as {
+      serialize(): {
+        data: {
+          features: { geometry: { type: string; coordinates: [number, number] }; properties: { role: string } }[];
+        };
+      };
+    };
+    return source
+      .serialize()
+      .data.features.filter((f) => f.properties.role === 'point')
+      .map((f) => f.geometry.coordinates);
+  });
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Measurement' });
+
+test('measure a distance and an area on the map: geodesic sizes in either unit, by mouse or keyboard', async ({
+  page,
+}) => {
+  // Over a Denver survey's imagery: the measurement is outlines and labels only.
+  await page.goto('/?e2e#survey=2024Q1-CO-DEN');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('2024Q1-CO-DEN').first()).toBeVisible();
+  await showBox(page, BOX);
+  await mapSettled(page);
+
+  // Distance: three clicks, then Finish; the sizes are turf's great-circle lengths of the clicked places.
+  const path: [number, number][] = [
+    [-104.998, 39.737],
+    [-104.99, 39.739],
+    [-104.987, 39.744],
+  ];
+  await page.getByRole('button', { name: 'Measure distance' }).click();
+  await expect(page.getByRole('button', { name: 'Measure distance' })).toHaveAttribute('aria-pressed', 'true');
+  for (const p of path) await clickAt(page, p);
+  await page.getByRole('button', { name: 'Finish' }).click();
+  const placed = await placedPoints(page);
+  expect(placed).toHaveLength(3);
+  const expectedKm = length(lineString(placed), { units: 'kilometers' });
+  const total = await page.getByTestId('measure-total').textContent();
+  expect(total).toMatch(/ km$/);
+  expect(Math.abs(numberIn(total!) - expectedKm) / expectedKm).toBeLessThan(0.005);
+  const segments = panel(page).getByRole('list', { name: 'Segments' }).getByRole('listitem');
+  await expect(segments).toHaveCount(2);
+  const firstKm = distance(placed[0], placed[1], { units: 'kilometers' });
+  expect(Math.abs(numberIn((await segments.first().textContent())!) - firstKm * 1000) / (firstKm * 1000)).toBeLessThan(
+    0.005,
+  );
+  // Labels are drawn on the map: one per segment.
+  await expect
+    .poll(() =>
+      page.evaluate(() => window.__surveyViewer!.map.queryRenderedFeatures({ layers: ['measure-labels'] }).length),
+    )
+    .toBe(2);
+  // A click while the measurement is shown selects nothing: the tool is off, the survey list is untouched.
+  await expect(page.getByRole('button', { name: 'Measure distance' })).toHaveAttribute('aria-pressed', 'false');
+
+  // Area: four corners (clear of the panel) and a double click on the last; the size and the perimeter match turf.
+  const corners: [number, number][] = [
+    [-104.994, 39.738],
+    [-104.989, 39.738],
+    [-104.989, 39.742],
+    [-104.994, 39.742],
+  ];
+  await page.getByRole('button', { name: 'Measure area' }).click();
+  for (const p of corners.slice(0, 3)) await clickAt(page, p);
+  const last = await pointOf(page, corners[3]);
+  await page.mouse.dblclick(last.x, last.y);
+  await expect(page.getByRole('button', { name: 'Measure area' })).toHaveAttribute('aria-pressed', 'false');
+  const zoom = () => page.evaluate(() => window.__surveyViewer!.map.getZoom());
+  const zoomBefore = await zoom();
+  await page.waitForTimeout(500);
+  expect(await zoom(), 'the double click that ended the measurement did not zoom').toBe(zoomBefore);
+  await mapSettled(page);
+  const cornersPlaced = await placedPoints(page);
+  expect(cornersPlaced).toHaveLength(4);
+  const ring = polygon([[...cornersPlaced, cornersPlaced[0]]]);
+  const m2 = area(ring);
+  const areaText = (await page.getByTestId('measure-area').textContent())!;
+  expect(areaText).toMatch(/ ha$/);
+  expect(Math.abs(numberIn(areaText) * 10_000 - m2) / m2).toBeLessThan(0.005);
+  const perimeterKm = length(lineString([...cornersPlaced, cornersPlaced[0]]), { units: 'kilometers' });
+  expect(
+    Math.abs(numberIn((await page.getByTestId('measure-total').textContent())!) - perimeterKm) / perimeterKm,
+  ).toBeLessThan(0.005);
+  await page.screenshot({ path: 'docs/screenshots/measure.png' });
+
+  // Imperial, remembered: acres and miles.
+  await panel(page).getByLabel('Units').selectOption('imperial');
+  await expect(page.getByTestId('measure-area')).toHaveText(/ acres$/);
+  await expect(page.getByTestId('measure-total')).toHaveText(/ mi$/);
+
+  // Keyboard only: start the tool, pan with the arrows, add points at the centre, finish; Escape ends it too.
+  await page.getByRole('button', { name: 'Measure distance' }).focus();
+  await page.keyboard.press('Enter');
+  await panel(page).getByRole('button', { name: 'Add point at centre' }).press('Enter');
+  await page.evaluate(() => window.__surveyViewer!.map.panBy([200, 0], { duration: 0 }));
+  await panel(page).getByRole('button', { name: 'Add point at centre' }).press('Enter');
+  await expect(panel(page).getByRole('list', { name: 'Segments' }).getByRole('listitem')).toHaveCount(1);
+  await panel(page).getByRole('button', { name: 'Undo point' }).press('Enter');
+  await expect(panel(page).getByRole('list', { name: 'Segments' })).toHaveCount(0);
+
+  for (const theme of ['light', 'dark']) {
+    if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
+      .toBe(0);
+    const { violations } = await new AxeBuilder({ page })
+      .include('.measure-panel')
+      .include('.measure-toolbar')
+      .analyze();
+    expect(violations.map((v) => `${theme}: ${v.id}`)).toEqual([]);
+  }
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Measure distance' })).toHaveAttribute('aria-pressed', 'false');
+});

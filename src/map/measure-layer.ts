@@ -1,0 +1,169 @@
+import type { FeatureCollection, Position } from 'geojson';
+import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import type { MeasureKind, Measurement } from '../draw/measurement.ts';
+import { FONT } from './basemap-style.ts';
+
+const SOURCE = 'measure';
+export const measureLayerIds = {
+  casing: 'measure-casing',
+  line: 'measure-line',
+  points: 'measure-points',
+  labels: 'measure-labels',
+} as const;
+
+/** The shapes and labels that show a measurement (with role 'shape', 'point' or 'label' and a `label` text). */
+export type MeasureRenderer = (measurement: Measurement) => FeatureCollection;
+
+const NOTHING: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+export interface MeasureState {
+  /** The tool taking clicks, or null. */
+  tool: MeasureKind | null;
+  /** The measurement on the map (being made while `tool` is set), or null. */
+  measurement: Measurement | null;
+}
+
+/**
+ * Measuring on the map: while a tool is on, each click adds a point and a double click (or finish()) ends it; the
+ * measurement stays drawn, as outlines and labels only (nothing tints the imagery), until cleared or replaced.
+ */
+export class MeasureLayer {
+  private state: MeasureState = { tool: null, measurement: null };
+  private cursor: Position | null = null;
+  private installed = false;
+  private render: MeasureRenderer = () => NOTHING;
+
+  constructor(
+    private readonly map: MapLibreMap,
+    private readonly onChange: (state: MeasureState) => void,
+  ) {
+    map.on('click', this.handleClick);
+    map.on('mousemove', this.handleMove);
+  }
+
+  install(): void {
+    this.map.addSource(SOURCE, { type: 'geojson', data: NOTHING });
+    const role = (name: string): FilterSpecification => ['==', ['get', 'role'], name];
+    this.map.addLayer({
+      id: measureLayerIds.casing,
+      type: 'line',
+      source: SOURCE,
+      filter: role('shape'),
+      paint: { 'line-color': '#111111', 'line-width': 5, 'line-opacity': 0.7 },
+    });
+    this.map.addLayer({
+      id: measureLayerIds.line,
+      type: 'line',
+      source: SOURCE,
+      filter: role('shape'),
+      paint: { 'line-color': '#ffd400', 'line-width': 2.5 },
+    });
+    this.map.addLayer({
+      id: measureLayerIds.points,
+      type: 'circle',
+      source: SOURCE,
+      filter: role('point'),
+      paint: {
+        'circle-radius': 4,
+        'circle-color': '#ffd400',
+        'circle-stroke-color': '#111111',
+        'circle-stroke-width': 2,
+      },
+    });
+    this.map.addLayer({
+      id: measureLayerIds.labels,
+      type: 'symbol',
+      source: SOURCE,
+      filter: role('label'),
+      layout: {
+        'text-field': ['get', 'label'],
+        'text-font': FONT,
+        'text-size': 13,
+        'text-allow-overlap': true,
+        'text-ignore-placement': true,
+      },
+      paint: { 'text-color': '#111111', 'text-halo-color': '#ffffff', 'text-halo-width': 2 },
+    });
+    this.installed = true;
+    this.draw();
+  }
+
+  getState = (): MeasureState => this.state;
+  isActive = (): boolean => this.state.tool !== null;
+
+  /** Starts a new measurement of this kind (dropping the last), or stops the tool with null. */
+  start(tool: MeasureKind | null): void {
+    if (tool) this.set({ tool, measurement: { kind: tool, points: [] } });
+    else this.finish();
+  }
+
+  addPoint(point: Position): void {
+    const { tool, measurement } = this.state;
+    if (!tool || !measurement) return;
+    this.set({ tool, measurement: { kind: tool, points: [...measurement.points, point] } });
+  }
+
+  undoPoint(): void {
+    const { tool, measurement } = this.state;
+    if (!tool || !measurement?.points.length) return;
+    this.set({ tool, measurement: { kind: tool, points: measurement.points.slice(0, -1) } });
+  }
+
+  /** Ends the measurement being made; it stays on the map (if it has a size). */
+  finish(): void {
+    const { measurement } = this.state;
+    const kept = measurement && measurement.points.length >= (measurement.kind === 'area' ? 3 : 2);
+    this.cursor = null;
+    this.set({ tool: null, measurement: kept ? measurement : null });
+  }
+
+  clear(): void {
+    this.cursor = null;
+    this.set({ tool: this.state.tool, measurement: this.state.tool ? { kind: this.state.tool, points: [] } : null });
+  }
+
+  /** Given by the measuring tools when they load (the geodesic maths and the user's units live there). */
+  setRenderer(render: MeasureRenderer): void {
+    this.render = render;
+    this.draw();
+  }
+
+  destroy(): void {
+    this.map.off('click', this.handleClick);
+    this.map.off('mousemove', this.handleMove);
+  }
+
+  private set(state: MeasureState): void {
+    this.state = state;
+    // A double click would zoom in while measuring; it ends the measurement instead.
+    if (state.tool) this.map.doubleClickZoom.disable();
+    else this.map.doubleClickZoom.enable();
+    this.map.getCanvas().style.cursor = state.tool ? 'crosshair' : '';
+    this.draw();
+    this.onChange(state);
+  }
+
+  private draw(): void {
+    if (!this.installed) return;
+    const { measurement, tool } = this.state;
+    const points = measurement ? [...measurement.points, ...(tool && this.cursor ? [this.cursor] : [])] : [];
+    const data = measurement ? this.render({ kind: measurement.kind, points }) : NOTHING;
+    void this.map.getSource<GeoJSONSource>(SOURCE)?.setData(data);
+  }
+
+  private readonly handleClick = (event: MapMouseEvent) => {
+    if (!this.isActive()) return;
+    // A double click's first click adds its point and its second ends the measurement.
+    if (event.originalEvent.detail > 1) {
+      // The double click that follows must not zoom the map in, although the tool is off by then.
+      this.map.once('dblclick', (dblclick) => dblclick.preventDefault());
+      this.finish();
+    } else this.addPoint([event.lngLat.lng, event.lngLat.lat]);
+  };
+
+  private readonly handleMove = (event: MapMouseEvent) => {
+    if (!this.isActive()) return;
+    this.cursor = [event.lngLat.lng, event.lngLat.lat];
+    this.draw();
+  };
+}
