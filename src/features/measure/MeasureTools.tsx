@@ -38,7 +38,12 @@ export function MeasureTools({ surveyMap }: { surveyMap: SurveyMap }) {
   const length = (km: number) => formatLength(km, system);
   return (
     <>
-      <div className="measure-toolbar" role="toolbar" aria-label="Measure tools" aria-orientation="vertical">
+      <div
+        className="area-toolbar measure-toolbar"
+        role="toolbar"
+        aria-label="Measure tools"
+        aria-orientation="vertical"
+      >
         {TOOLS.map(({ kind, label, icon }) => (
           <button
             key={kind}

@@ -1,20 +1,6 @@
-const Icon = ({ d }: { d: string }) => (
-  <svg
-    viewBox="0 0 20 20"
-    width="18"
-    height="18"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.6"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
-    <path d={d} />
-  </svg>
-);
+import { PathIcon } from '../shell/PathIcon.tsx';
 
 /** A ruler. */
-export const DistanceIcon = () => <Icon d="M2.5 13.5 13.5 2.5l4 4-11 11ZM6 10l1.5 1.5M8.5 7.5l2 2M11 5l1.5 1.5" />;
+export const DistanceIcon = () => <PathIcon d="M2.5 13.5 13.5 2.5l4 4-11 11ZM6 10l1.5 1.5M8.5 7.5l2 2M11 5l1.5 1.5" />;
 /** A square with its corners marked. */
-export const AreaIcon = () => <Icon d="M4 4h12v12H4ZM2.5 4h3M4 2.5v3M14.5 16h3M16 14.5v3" />;
+export const AreaIcon = () => <PathIcon d="M4 4h12v12H4ZM2.5 4h3M4 2.5v3M14.5 16h3M16 14.5v3" />;

@@ -1,23 +1,9 @@
 import { themeStore, useTheme } from '../../state/theme-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { copyLink } from './copy-link.ts';
+import { PathIcon as Icon } from './PathIcon.tsx';
 import { resolvedTheme, useSystemDark } from './use-theme.ts';
 
-const Icon = ({ d }: { d: string }) => (
-  <svg
-    viewBox="0 0 20 20"
-    width="18"
-    height="18"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.6"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
-    <path d={d} />
-  </svg>
-);
 const LINK =
   'M8.5 11.5a3 3 0 0 0 4.2 0l2.6-2.6a3 3 0 0 0-4.2-4.2l-.9.9M11.5 8.5a3 3 0 0 0-4.2 0l-2.6 2.6a3 3 0 0 0 4.2 4.2l.9-.9';
 const MOON = 'M15.5 12.5A6 6 0 0 1 7.5 4.5a6 6 0 1 0 8 8Z';
