@@ -21,3 +21,7 @@ export const DEFAULT_TILE_CAP = 10_000;
 
 export const isSupportedZoom = (zoom: number): boolean =>
   Number.isInteger(zoom) && zoom >= MIN_TILE_ZOOM && zoom <= MAX_TILE_ZOOM;
+
+/** A tile key (a read-only layer key for desktop GIS) lives from an hour to 90 days, in seconds. */
+export const MIN_TILE_KEY_SECONDS = 3_600;
+export const MAX_TILE_KEY_SECONDS = 90 * 86_400;

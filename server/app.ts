@@ -10,6 +10,8 @@ import { commonPlugin, serverOptions, type ConnectionLimits } from './common.ts'
 import type { ServiceConfig } from './config.ts';
 import type { TileSource } from './imagery/source.ts';
 import { faultInjector } from './faults.ts';
+import { layerRoutes, tileKeyRoutes } from './layers/layer-routes.ts';
+import { MemoryTileKeyStore, type TileKeyStore } from './layers/tile-keys.ts';
 import { createFastPath } from './fast-path.ts';
 import { clientKey, rateLimitError } from './rate-limits.ts';
 import { legacyProfile, providerProfile, seedProfile } from './profiles/profile.ts';
@@ -33,6 +35,8 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** Timeouts and the connection cap (defaults: DEFAULT_CONNECTION_LIMITS). */
   connections?: Partial<ConnectionLimits>;
+  /** Where tile keys live (default: this process's memory). */
+  tileKeys?: TileKeyStore;
 }
 
 export const EXPOSED_HEADERS = ['ETag', 'Deprecation', 'Sunset', 'Link', 'Warning', 'x-correlation-id'];
@@ -62,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cors, {
     origin: '*',
-    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    methods: ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
@@ -110,6 +114,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           basemapMosaic: '/tile/rsm',
         }),
       );
+    });
+    // Layers for desktop GIS (WMTS, XYZ, TileJSON) opened by read-only tile keys, and the keys' management.
+    const layers = { catalog, tiles, profile, config, keys: options.tileKeys ?? new MemoryTileKeyStore() };
+    await tileScope.register(layerRoutes(layers));
+    await tileScope.register(async (scope) => {
+      scope.addHook('onRequest', requireCredential(issuer));
+      await scope.register(tileKeyRoutes(layers));
     });
     await tileScope.register(async (scope) => {
       scope.addHook('onRequest', announceDeprecation);

@@ -16,6 +16,7 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, code = 'bad_request') => new ApiError(400, code, message);
 export const unprocessable = (message: string, code = 'unprocessable') => new ApiError(422, code, message);
+export const forbidden = (message: string, code = 'forbidden') => new ApiError(403, code, message);
 export const notFound = (message: string, code = 'not_found') => new ApiError(404, code, message);
 export const unavailable = (message: string, code = 'unavailable') =>
   new ApiError(503, code, message, { 'retry-after': '1' });

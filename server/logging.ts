@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { TILE_KEY_PATTERN } from './layers/tile-keys.ts';
 
 /** Query parameters that may hold a credential: the one the service reads, and ones clients send by mistake. */
 const CREDENTIAL_PARAMETERS = new Set(['api_key', 'apikey', 'access_token', 'token', 'client_secret', 'key']);
@@ -27,11 +28,11 @@ export function splitTarget(url: string): { path: string; query: string | undefi
 }
 
 /**
- * Removes credentials that can travel in a URL: credential query parameters however spelt, and JWTs.
+ * Removes credentials that can travel in a URL: credential query parameters however spelt, JWTs and tile keys.
  * The query is the router's (splitTarget), its parameters split at every "&" as its parser does.
  */
 export function redactUrl(url: string): string {
-  const withoutJwts = (text: string) => text.replace(JWT, REDACTED);
+  const withoutJwts = (text: string) => text.replace(JWT, REDACTED).replace(TILE_KEY_PATTERN, REDACTED);
   const { path, query } = splitTarget(url);
   if (query === undefined) return withoutJwts(url);
   const redacted = query

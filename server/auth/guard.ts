@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { JWTPayload } from 'jose';
-import { unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { TILE_KEY_PREFIX } from '../layers/tile-keys.ts';
 import type { TokenIssuer } from './tokens.ts';
 
 /** Who a request is, once its credential is verified: the client and the token (or API key) it used. */
@@ -36,13 +37,23 @@ export function credentialOf(request: FastifyRequest): string | undefined {
         'The Authorization header must be "Bearer <token>": "Bearer", one space, the token.',
         'invalid_authorization_header',
       );
+    if (match[1].startsWith(TILE_KEY_PREFIX)) throw tileKeyReadOnly();
     return match[1];
   }
-  const apiKey = (request.query as Record<string, unknown> | undefined)?.api_key;
+  const query = request.query as Record<string, unknown> | undefined;
+  const apiKey = query?.api_key;
+  if (typeof apiKey === 'string' && apiKey.startsWith(TILE_KEY_PREFIX)) throw tileKeyReadOnly();
   if (typeof apiKey === 'string' && apiKey !== '') return apiKey;
   if (Array.isArray(apiKey)) throw unauthorized('Give api_key once.', 'invalid_token');
+  if (query?.key !== undefined) throw tileKeyReadOnly();
   return undefined;
 }
+
+const tileKeyReadOnly = () =>
+  forbidden(
+    'A tile key opens the layer endpoints only (/wmts, /tiles): use a token or an API key here.',
+    'tile_key_read_only',
+  );
 
 /**
  * onRequest hook for every authenticated route. Callback style, so that a token verified before (the

@@ -1,22 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { LiveCatalog } from '../catalog/live-catalog.ts';
-import { capturesAt } from '../catalog/captures.ts';
-import type { Survey } from '../catalog/survey.ts';
 import { surveyVersion } from '../catalog/survey-version.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, errorResponses, notFound } from '../errors.ts';
-import { tileShare } from '../../geo/covered-tiles.ts';
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../geo/limits.ts';
-import { isValidTile, tileExtent } from '../../geo/tile-address.ts';
+import { isValidTile } from '../../geo/tile-address.ts';
 import { checkedArea, surveyTileMetadata } from '../geo/coverage-work.ts';
-import type { TileFormat, TileSource } from '../imagery/source.ts';
-import { mosaicStacId, type Profile } from '../profiles/profile.ts';
+import type { TileSource } from '../imagery/source.ts';
+import type { Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkDay, checkZoom, surveyOrNotFound } from './checks.ts';
+import { BASEMAP, notModified, tileAnswerer } from './tile-answer.ts';
 import { mosaicUpdateRoutes } from './mosaic-updates.ts';
 import {
   AllSurveysQuery,
@@ -53,48 +51,11 @@ export interface SurveyRouteOptions {
 }
 
 const FOOTPRINT_CACHE = 'private, max-age=604800';
-const TILE_CACHE = 'private, max-age=86400';
-const BASEMAP = 'basemap';
 /** The one basemap mosaic the reference service publishes on `/tile/rsm` (the provider's default name). */
 export const BASEMAP_MOSAIC = 'NSL_BASEMAP_v7';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The provider publishes no maximum page size: larger pages are served at this size, which the answer states. */
 export const MAX_PAGE_SIZE = 1000;
-
-/** The provider's `metadata` is a string parameter: "if provided, returns metadata instead of the tile". */
-const metadataAsked = (query: TileQuery): boolean => query.metadata !== undefined;
-/** The legacy `cache` parameter: `cache=false` (or 0, no) answers a tile that must not be stored. */
-const cacheRefused = (query: TileQuery): boolean => /^(false|0|no)$/i.test(query.cache ?? '');
-
-function notModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-}
-
-function parseTileAddress(params: TileParams): { z: number; x: number; y: number; format: TileFormat } {
-  const yMatch = /^(\d+)(?:\.(png|jpe?g))?$/i.exec(params.y);
-  if (!/^\d+$/.test(params.z) || !/^\d+$/.test(params.x) || !yMatch) {
-    throw badRequest(
-      `"${params.z}/${params.x}/${params.y}" is not a tile address; use integers z/x/y with an optional .png, ` +
-        `.jpeg or .jpg suffix.`,
-      'invalid_tile_address',
-    );
-  }
-  const z = checkZoom(Number(params.z));
-  const x = Number(params.x);
-  const y = Number(yMatch[1]);
-  if (!isValidTile({ z, x, y }))
-    throw badRequest(
-      `Tile ${z}/${x}/${y} does not exist: x and y must be within 0–${2 ** z - 1} at zoom ${z}.`,
-      'tile_out_of_range',
-    );
-  const format: TileFormat = yMatch[2] && yMatch[2].toLowerCase() !== 'png' ? 'jpeg' : 'png';
-  return { z, x, y, format };
-}
 
 export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
   const { prefix, profile, catalog, config, tiles } = options;
@@ -102,74 +63,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
   // Only tiles held in memory: a tile directory's files may change while the service runs.
   const tilesRepeat = { fastPath: options.repeatable && tiles.cached !== undefined };
 
-  /**
-   * The survey whose imagery a tile request means: a named survey, or (`basemap`) the newest one with imagery there,
-   * skipping those with more than `maxCloud` percent cloud cover when given.
-   */
-  function surveyForTile(catalog: Catalog, id: string, z: number, x: number, y: number, maxCloud?: number): Survey {
-    if (id !== BASEMAP) {
-      if (maxCloud !== undefined) throw badRequest('max_cloud applies to the "basemap" survey only.', 'invalid_query');
-      return surveyOrNotFound(catalog, id);
-    }
-    const [w, s, e, n] = tileExtent({ z, x, y });
-    const newest = catalog
-      .inBox(w, s, e, n)
-      .find(
-        (survey) =>
-          (maxCloud === undefined || survey.cloudCover <= maxCloud) && tileShare(survey.footprint, { z, x, y }) > 0,
-      );
-    if (!newest) {
-      const clear = maxCloud === undefined ? '' : ` with at most ${maxCloud}% cloud cover`;
-      throw notFound(`No survey${clear} has imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
-    }
-    return newest;
-  }
-
-  async function sendTile(
-    request: FastifyRequest<{ Querystring: Partial<TileQuery> }>,
-    reply: FastifyReply,
-    params: TileParams,
-    mosaic?: string,
-  ) {
-    const { z, x, y, format } = parseTileAddress(params);
-    const current = catalog.current;
-    const survey = surveyForTile(current, params.survey_id, z, x, y, request.query.max_cloud);
-    // Newest first; a capture-specific request narrows them to that capture (an older one shows its own imagery).
-    let captures = capturesAt(survey, { z, x, y });
-    if (mosaic !== undefined) {
-      captures = captures.filter((capture) => mosaicStacId(capture, { x, y, z }) === mosaic);
-      if (captures.length === 0)
-        throw notFound(`Survey "${survey.id}" has no capture "${mosaic}" at tile ${z}/${x}/${y}.`, 'capture_not_found');
-    }
-    const cacheControl = cacheRefused(request.query) ? 'no-store' : TILE_CACHE;
-    // "No imagery here" (404) is as lasting as a tile: a map asking its tiles again (after a 503 elsewhere) finds it
-    // in its cache.
-    reply.header('cache-control', cacheControl);
-    if (metadataAsked(request.query)) {
-      const share = tileShare(survey.footprint, { z, x, y });
-      if (share <= 0) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
-      return reply
-        .header('cache-control', cacheControl)
-        .send(
-          profile.tileItems(
-            captures,
-            { x, y, z, extent: tileExtent({ z, x, y }), percentCovered: Math.max(1, Math.round(share * 100)) },
-            { baseUrl: baseUrlOf(config, request) },
-          ),
-        );
-    }
-    const capture = captures[0];
-    // A tile already in memory answers at once: one lookup, no hashing, no await.
-    const hit = tiles.cached?.(capture, z, x, y, format);
-    const known = hit?.etag ?? tiles.etag(capture, z, x, y, format);
-    if (known && notModified(request, known))
-      return reply.status(304).header('etag', known).header('cache-control', cacheControl).send();
-    const tile = hit ?? (await tiles.read(capture, z, x, y, format));
-    if (!tile) throw notFound(`Survey "${survey.id}" has no imagery at tile ${z}/${x}/${y}.`, 'no_imagery');
-    reply.header('etag', tile.etag).header('cache-control', cacheControl);
-    if (notModified(request, tile.etag)) return reply.status(304).send();
-    return reply.header('content-type', tile.contentType).send(tile.body);
-  }
+  const sendTile = tileAnswerer({ catalog, tiles, profile, config });
 
   // A page's JSON is made once per catalog, base URL and page, as bytes: serialising it was a fifth of
   // a list request's CPU time under load, and encoding a cached string again on every send most of the

@@ -89,3 +89,19 @@ export interface Gazetteer {
   cities: { name: string; state: string; position: [number, number]; population: number }[];
   counties: { name: string; state: string; extent: PlaceExtent }[];
 }
+
+/** A read-only key that opens the standard layer endpoints (WMTS, XYZ, TileJSON) for desktop GIS. */
+export interface TileKey {
+  id: string;
+  name: string;
+  /** Survey ids, or every survey and the `basemap` mosaic. */
+  surveys: string[] | 'all';
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** A key just made: the only time its text is known (the service keeps a hash). */
+export interface NewTileKey extends TileKey {
+  key: string;
+}

@@ -12,7 +12,9 @@ import type {
   StaticKey,
   Survey,
   SurveyFootprint,
+  NewTileKey,
   SurveyPage,
+  TileKey,
   TileMetadataItem,
 } from './model.ts';
 
@@ -290,6 +292,28 @@ export function normaliseStaticKey(raw: unknown): StaticKey {
     value: requiredString(record.api_key, 'api_key'),
     expiresIn: optionalNumber(record.expires_in) ?? 31_536_000,
   };
+}
+
+export function normaliseTileKey(raw: unknown): TileKey {
+  const record = objectOf(raw, 'tile key');
+  const surveys = record.surveys;
+  return {
+    id: requiredString(record.id, 'tile key id'),
+    name: optionalString(record.name) ?? '',
+    surveys: surveys === 'all' ? 'all' : Array.isArray(surveys) ? surveys.filter((id) => typeof id === 'string') : [],
+    createdAt: normaliseTimestamp(record.created_at) ?? '',
+    expiresAt: normaliseTimestamp(record.expires_at) ?? requiredString(record.expires_at, 'expires_at'),
+  };
+}
+
+export function normaliseNewTileKey(raw: unknown): NewTileKey {
+  return { ...normaliseTileKey(raw), key: requiredString(objectOf(raw, 'tile key').key, 'key') };
+}
+
+export function normaliseTileKeys(raw: unknown): TileKey[] {
+  const keys = objectOf(raw, 'tile key list').keys;
+  if (!Array.isArray(keys)) throw new ShapeError('the tile key list has no "keys"');
+  return keys.map(normaliseTileKey);
 }
 
 export function normaliseRuntimeConfig(raw: unknown): RuntimeConfig {

@@ -1,5 +1,6 @@
 import type { Connection } from '../../api/connection.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
+import { CopyLayerUrl } from '../layer-urls/CopyLayerUrl.tsx';
 import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
@@ -96,6 +97,8 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
           >
             Zoom to footprint
           </button>
+          {/* Behind a gateway the layer endpoints are not served yet. */}
+          {!connection.sameOriginCookies && <CopyLayerUrl connection={connection} surveyId={survey.id} />}
         </div>
         <WhatChanged connection={connection} surveyId={survey.id} />
         {/* Compare: any way of selecting a survey can feed either side. */}

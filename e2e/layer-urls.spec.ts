@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { pointToTile } from '@mapbox/tilebelt';
+import { DEMO, expect, test } from './support.ts';
+
+const SURVEY = '2024Q1-CO-DEN';
+
+test('Copy layer URL: a read-only tile key opens the survey in XYZ, TileJSON, WMTS and QGIS until revoked', async ({
+  page,
+  request,
+}) => {
+  await page.goto(`/?e2e#survey=${SURVEY}`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const panel = page.getByRole('region', { name: 'Selected survey' });
+  await expect(panel.getByRole('heading', { name: SURVEY })).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Copy layer URL' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Open in QGIS or ArcGIS' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Key name')).toBeFocused();
+  await dialog.getByLabel('Key name').fill('Denver roofs (QGIS)');
+  await dialog.getByRole('radio', { name: `This survey (${SURVEY})` }).check();
+  await dialog.getByLabel('Expires after').selectOption({ label: '1 day' });
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+
+  const template = await dialog.getByLabel('XYZ template').inputValue();
+  expect(template).toMatch(new RegExp(`/tiles/${SURVEY}/\\{z\\}/\\{x\\}/\\{y\\}\\.png\\?key=tk_[\\w-]{43}$`));
+  const wmts = await dialog.getByLabel('WMTS capabilities URL').inputValue();
+  const tileJson = await dialog.getByLabel('TileJSON URL').inputValue();
+  // The user's own credential is in none of them.
+  for (const url of [template, wmts, tileJson]) {
+    expect(url).not.toContain(DEMO.clientSecret);
+    expect(url).not.toMatch(/eyJ[\w-]+\./);
+    expect(url).not.toContain('api_key');
+  }
+  await expect(dialog.getByRole('region', { name: 'Your tile keys' })).toContainText('Denver roofs (QGIS)');
+  await expect(dialog.getByRole('region', { name: 'Your tile keys' })).toContainText(SURVEY);
+  const axe = await new AxeBuilder({ page }).include('.layer-urls').analyze();
+  expect(axe.violations).toEqual([]);
+  await page.screenshot({ path: 'docs/screenshots/layer-urls.png' });
+
+  // What QGIS would fetch: a tile with imagery, the TileJSON and the capabilities, with nothing but the URL.
+  const [x, y] = pointToTile(-104.99, 39.74, 16);
+  const tileUrl = template.replace('{z}', '16').replace('{x}', `${x}`).replace('{y}', `${y}`);
+  const tile = await request.get(tileUrl);
+  expect(tile.status()).toBe(200);
+  expect(tile.headers()['content-type']).toBe('image/png');
+  expect((await (await request.get(tileJson)).json()).tiles).toEqual([template]);
+  expect(await (await request.get(wmts)).text()).toContain(`<ows:Identifier>${SURVEY}</ows:Identifier>`);
+  // Another survey and the catalog stay closed to it.
+  expect((await request.get(tileUrl.replace(SURVEY, '2024Q3-CO-DEN'))).status()).toBe(403);
+  expect((await request.get(`/tile/v2/surveys?key=${new URL(tileUrl).searchParams.get('key')}`)).status()).toBe(403);
+
+  // The QGIS layer file is the same XYZ layer.
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download QGIS layer (.qlr)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${SURVEY}.qlr`);
+  const qlr = await readFile((await download.path()) as string, 'utf8');
+  const datasource = /<datasource>([^<]+)<\/datasource>/.exec(qlr)?.[1] ?? '';
+  expect(new URLSearchParams(datasource.replace(/&amp;/g, '&')).get('url')).toBe(template);
+
+  // Revoked: gone from the list, and the URL stops working at once.
+  await dialog.getByRole('button', { name: 'Revoke Denver roofs (QGIS)' }).click();
+  await expect(dialog.getByRole('region', { name: 'Your tile keys' })).not.toContainText('Denver roofs (QGIS)');
+  expect((await request.get(tileUrl)).status()).toBe(401);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // The selection is kept, and focus returns to the button.
+  await expect(panel.getByRole('button', { name: 'Copy layer URL' })).toBeFocused();
+});

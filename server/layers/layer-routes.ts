@@ -1,0 +1,267 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@sinclair/typebox';
+import type { Catalog } from '../catalog/catalog.ts';
+import type { LiveCatalog } from '../catalog/live-catalog.ts';
+import type { Survey } from '../catalog/survey.ts';
+import type { ServiceConfig } from '../config.ts';
+import { badRequest, errorResponses, forbidden, notFound, unauthorized } from '../errors.ts';
+import type { Extent } from '../../geo/geometry.ts';
+import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../geo/limits.ts';
+import { baseUrlOf, surveyOrNotFound } from '../routes/checks.ts';
+import { BASEMAP, tileAnswerer, type TileAnswerOptions } from '../routes/tile-answer.ts';
+import { TileParams } from '../routes/schemas.ts';
+import { type LayerInfo, tileJson, wmtsCapabilities } from './layer-documents.ts';
+import { hashTileKey, newTileKey, type TileKey, type TileKeyStore } from './tile-keys.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the tile-key hook on the standard tile endpoints. */
+    tileKey: TileKey | null;
+  }
+}
+
+/** Live keys one client may hold at once. */
+export const MAX_KEYS_PER_CLIENT = 100;
+/** Surveys one key may name (an area search's results fit). */
+export const MAX_KEY_SURVEYS = 2_000;
+
+const KeyQuery = Type.Object({ key: Type.Optional(Type.String({ maxLength: 200 })) });
+const NewTileKey = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    surveys: Type.Union([
+      Type.Literal('all'),
+      Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: MAX_KEY_SURVEYS }),
+    ]),
+    expires_in: Type.Integer({ minimum: MIN_TILE_KEY_SECONDS, maximum: MAX_TILE_KEY_SECONDS }),
+  },
+  { additionalProperties: false },
+);
+const TileKeyAnswer = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  surveys: Type.Union([Type.Literal('all'), Type.Array(Type.String())]),
+  created_at: Type.String(),
+  expires_at: Type.String(),
+});
+const CreatedTileKey = Type.Composite([TileKeyAnswer, Type.Object({ key: Type.String() })]);
+const TileKeyList = Type.Object({ keys: Type.Array(TileKeyAnswer) });
+const TileJson = Type.Object({}, { additionalProperties: true });
+type TileKeyAnswer = Static<typeof TileKeyAnswer>;
+
+const answerOf = (key: TileKey): TileKeyAnswer => ({
+  id: key.id,
+  name: key.name,
+  surveys: key.surveys,
+  created_at: key.createdAt,
+  expires_at: key.expiresAt,
+});
+
+export interface LayerRouteOptions extends TileAnswerOptions {
+  catalog: LiveCatalog;
+  config: ServiceConfig;
+  keys: TileKeyStore;
+  now?: () => number;
+}
+
+const layerOf = (survey: Survey): LayerInfo => ({
+  id: survey.id,
+  title: survey.id,
+  abstract:
+    `Captured ${survey.captureStart} to ${survey.captureEnd}; published ${survey.publishedDate}; ` +
+    `${survey.resolutionClass} resolution; ${survey.cloudCover}% cloud cover; ${survey.spectralRange}.`,
+  bbox: [survey.bbox[0], survey.bbox[1], survey.bbox[2], survey.bbox[3]],
+});
+
+function basemapLayer(catalog: Catalog): LayerInfo | undefined {
+  if (catalog.size === 0) return undefined;
+  const bbox: Extent = [180, 90, -180, -90];
+  for (const { bbox: b } of catalog.surveys) {
+    bbox[0] = Math.min(bbox[0], b[0]);
+    bbox[1] = Math.min(bbox[1], b[1]);
+    bbox[2] = Math.max(bbox[2], b[2]);
+    bbox[3] = Math.max(bbox[3], b[3]);
+  }
+  return {
+    id: BASEMAP,
+    title: 'Newest imagery (basemap)',
+    abstract: 'At each tile, the newest survey with imagery there.',
+    bbox,
+  };
+}
+
+/** Whether a key opens a layer; `basemap` mixes every survey, so only a key for all surveys opens it. */
+const opens = (key: TileKey, id: string): boolean => key.surveys === 'all' || key.surveys.includes(id);
+
+/**
+ * The key management routes (`/tile-keys`), for a client whose credential an earlier hook verified. The owner is
+ * the verified client.
+ */
+export function tileKeyRoutes(options: LayerRouteOptions): FastifyPluginAsync {
+  const { keys, catalog } = options;
+  const now = options.now ?? Date.now;
+  const ownerOf = (request: FastifyRequest): string => {
+    if (!request.credential) throw unauthorized('Authentication required.', 'missing_token');
+    return request.credential.subject;
+  };
+  return async (untyped) => {
+    const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+    app.post(
+      '/tile-keys',
+      { schema: { body: NewTileKey, response: { 201: CreatedTileKey, ...errorResponses } } },
+      async (request, reply) => {
+        const owner = ownerOf(request);
+        const { name, surveys, expires_in } = request.body;
+        if (surveys !== 'all') {
+          const current = catalog.current;
+          for (const id of surveys) if (id !== BASEMAP) surveyOrNotFound(current, id);
+          if (surveys.includes(BASEMAP))
+            throw badRequest('"basemap" mixes every survey: make a key for "all" surveys to open it.');
+        }
+        const at = now();
+        if ((await keys.list(owner, at)).length >= MAX_KEYS_PER_CLIENT)
+          throw badRequest(
+            `A client holds at most ${MAX_KEYS_PER_CLIENT} live keys: revoke one first.`,
+            'too_many_keys',
+          );
+        const made = newTileKey();
+        const record: TileKey = {
+          id: made.id,
+          name,
+          owner,
+          surveys: surveys === 'all' ? 'all' : [...new Set(surveys)],
+          createdAt: new Date(at).toISOString(),
+          expiresAt: new Date(at + expires_in * 1000).toISOString(),
+        };
+        await keys.add(record, made.hash);
+        request.log.info(
+          { tileKey: record.id, owner, surveys: record.surveys === 'all' ? 'all' : record.surveys.length },
+          'tile key made',
+        );
+        return reply
+          .status(201)
+          .header('cache-control', 'no-store')
+          .send({ ...answerOf(record), key: made.key });
+      },
+    );
+    app.get('/tile-keys', { schema: { response: { 200: TileKeyList, ...errorResponses } } }, async (request, reply) => {
+      const listed = await keys.list(ownerOf(request), now());
+      listed.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return reply.header('cache-control', 'no-store').send({ keys: listed.map(answerOf) });
+    });
+    app.delete(
+      '/tile-keys/:id',
+      {
+        schema: {
+          params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+          response: { 204: Type.Null(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        if (!(await keys.revoke(ownerOf(request), request.params.id)))
+          throw notFound(`You have no live tile key "${request.params.id}".`, 'tile_key_not_found');
+        request.log.info({ tileKey: request.params.id }, 'tile key revoked');
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
+
+/**
+ * The standard tile endpoints a desktop GIS opens with a tile key: WMTS capabilities, XYZ tiles and TileJSON. Only a
+ * live key's surveys answer; the per-client rate limit counts by key (the key's id is the request's credential).
+ */
+export function layerRoutes(options: LayerRouteOptions): FastifyPluginAsync {
+  const { keys, catalog, config } = options;
+  const now = options.now ?? Date.now;
+  const sendTile = tileAnswerer(options);
+
+  const requireTileKey = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const text = (request.query as { key?: unknown }).key;
+    if (typeof text !== 'string' || text === '') {
+      done(unauthorized('A tile key is required: add ?key=<your tile key> to the URL.', 'missing_key'));
+      return;
+    }
+    keys.byHash(hashTileKey(text), now()).then(
+      (key) => {
+        if (!key) {
+          done(unauthorized('This tile key is unknown, revoked or expired.', 'invalid_key'));
+          return;
+        }
+        request.tileKey = key;
+        request.credential = { subject: key.owner, tokenId: key.id };
+        done();
+      },
+      (error: Error) => done(error),
+    );
+  };
+  const keyOf = (request: FastifyRequest): TileKey => request.tileKey as TileKey;
+  const layerFor = (request: FastifyRequest, id: string): LayerInfo => {
+    if (!opens(keyOf(request), id)) throw forbidden(`This tile key does not open "${id}".`, 'out_of_scope');
+    if (id === BASEMAP) {
+      const layer = basemapLayer(catalog.current);
+      if (!layer) throw notFound('The catalog is empty.', 'survey_not_found');
+      return layer;
+    }
+    return layerOf(surveyOrNotFound(catalog.current, id));
+  };
+
+  return async (untyped) => {
+    const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+    app.decorateRequest('tileKey', null);
+    app.addHook('onRequest', requireTileKey);
+
+    app.get(
+      '/wmts/1.0.0/WMTSCapabilities.xml',
+      { schema: { querystring: KeyQuery, response: { 200: Type.String(), ...errorResponses } } },
+      async (request, reply) => {
+        const key = keyOf(request);
+        const current = catalog.current;
+        const surveys =
+          key.surveys === 'all' ? [...current.surveys] : key.surveys.flatMap((id) => current.get(id) ?? []);
+        const layers = surveys.map(layerOf);
+        const basemap = key.surveys === 'all' ? basemapLayer(current) : undefined;
+        if (basemap) layers.push(basemap);
+        const body = wmtsCapabilities({
+          baseUrl: baseUrlOf(config, request),
+          key: request.query.key ?? '',
+          layers,
+          title: `Aerial imagery surveys (${key.name})`,
+        });
+        return reply.type('application/xml; charset=utf-8').header('cache-control', 'private, no-cache').send(body);
+      },
+    );
+
+    app.get(
+      '/tiles/:survey_id/tilejson.json',
+      {
+        schema: {
+          params: Type.Object({ survey_id: Type.String({ maxLength: 200 }) }),
+          querystring: KeyQuery,
+          response: { 200: TileJson, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const layer = layerFor(request, request.params.survey_id);
+        return reply.header('cache-control', 'private, no-cache').send(
+          tileJson({
+            baseUrl: baseUrlOf(config, request),
+            key: request.query.key ?? '',
+            layer,
+            attribution: `Aerial imagery: survey ${layer.id}`,
+          }),
+        );
+      },
+    );
+
+    app.get(
+      '/tiles/:survey_id/:z/:x/:y',
+      { schema: { params: TileParams, querystring: KeyQuery, response: errorResponses } },
+      async (request, reply) => {
+        layerFor(request, request.params.survey_id);
+        return sendTile(request, reply, request.params);
+      },
+    );
+  };
+}
