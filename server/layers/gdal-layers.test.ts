@@ -13,7 +13,7 @@ import { testService, type TestService } from '../test/fixtures.ts';
 // The tools run asynchronously: the service they read listens in this process.
 
 const run = promisify(execFile);
-const GDAL_ENV = { ...process.env, GDAL_HTTP_TIMEOUT: '30', GDAL_DISABLE_READDIR_ON_OPEN: 'EMPTY_DIR' };
+const GDAL_ENV: NodeJS.ProcessEnv = { ...process.env, GDAL_HTTP_TIMEOUT: '30' };
 const gdalinfo = async (source: string): Promise<GdalInfo> =>
   JSON.parse((await run('gdalinfo', ['-json', source], { env: GDAL_ENV })).stdout) as GdalInfo;
 
@@ -27,6 +27,8 @@ beforeAll(async () => {
   service = await testService();
   base = await service.app.listen({ port: 0, host: '127.0.0.1' });
   dir = await mkdtemp(path.join(tmpdir(), 'gdal-layers-'));
+  // The WMS/WMTS drivers keep a tile cache, by default in the working directory.
+  GDAL_ENV.GDAL_DEFAULT_WMS_CACHE_PATH = path.join(dir, 'cache');
 });
 afterAll(async () => {
   await service.app.close();
