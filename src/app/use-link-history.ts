@@ -101,12 +101,9 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       if (disposed) return;
       const link = currentLink(surveyMap);
       const key = navigationKey(link);
-      // A view change waits while the camera moves (looked at again shortly, so that it is written soon after the map
-      // comes to rest); a new selection, comparison or area is a history entry at once.
-      if (key === lastKey && surveyMap.isMoving() && !evenWhileMoving) {
-        schedule();
-        return;
-      }
+      // A view change waits for the camera to stop (its moveend schedules the write; nothing runs during a flight); a
+      // new selection, comparison or area is a history entry at once.
+      if (key === lastKey && surveyMap.isMoving() && !evenWhileMoving) return;
       const hash = linkToHash(link);
       if (hash === location.hash && ownEntry(history.state)) return;
       const url = `${location.pathname}${location.search}${hash}`;
@@ -157,7 +154,7 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
         if (changed) schedule();
       }),
       uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && schedule()),
-      surveyMap.onViewChange(schedule),
+      surveyMap.onViewChange(schedule, { settled: true }),
       surveyMap.onMapIdle(schedule),
     ];
     window.addEventListener('popstate', onPopState);

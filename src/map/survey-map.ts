@@ -149,9 +149,11 @@ export class SurveyMap {
   }
 
   /** Keeps the map's zoom readable from React without re-rendering on every frame. */
-  onViewChange(listener: () => void): () => void {
-    this.map.on('move', listener);
-    return () => this.map.off('move', listener);
+  /** Each frame of a move, or (`settled`) once a move has ended. */
+  onViewChange(listener: () => void, { settled = false } = {}): () => void {
+    const event = settled ? 'moveend' : 'move';
+    this.map.on(event, listener);
+    return () => this.map.off(event, listener);
   }
 
   getZoom = (): number => this.map.getZoom();
