@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { credentialRoutes } from './auth/credentials.ts';
@@ -11,6 +12,7 @@ import type { ServiceConfig } from './config.ts';
 import type { TileSource } from './imagery/source.ts';
 import { faultInjector } from './faults.ts';
 import { layerRoutes, tileKeyRoutes } from './layers/layer-routes.ts';
+import { RedisTileKeyStore } from './layers/redis-tile-keys.ts';
 import { MemoryTileKeyStore, type TileKeyStore } from './layers/tile-keys.ts';
 import { createFastPath } from './fast-path.ts';
 import { clientKey, rateLimitError } from './rate-limits.ts';
@@ -35,8 +37,10 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** Timeouts and the connection cap (defaults: DEFAULT_CONNECTION_LIMITS). */
   connections?: Partial<ConnectionLimits>;
-  /** Where tile keys live (default: this process's memory). */
+  /** Where tile keys live (default: Redis when given, else this process's memory). */
   tileKeys?: TileKeyStore;
+  /** Shared state for replicas (REDIS_URL): tile keys and rate-limit counters. */
+  redis?: Redis;
 }
 
 export const EXPOSED_HEADERS = ['ETag', 'Deprecation', 'Sunset', 'Link', 'Warning', 'x-correlation-id'];
@@ -82,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         max: limits.credentialsPerMinute,
         timeWindow: 60_000,
         errorResponseBuilder: rateLimitError,
+        ...(options.redis && { redis: options.redis, nameSpace: 'rate-limit:credentials:' }),
       });
     }
     await scope.register(credentialRoutes(config, issuer));
@@ -97,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // After the credential hooks (onRequest) have verified who is asking.
         hook: 'preValidation',
         errorResponseBuilder: rateLimitError,
+        ...(options.redis && { redis: options.redis, nameSpace: 'rate-limit:tiles:' }),
       });
     }
     if (config.faults) tileScope.addHook('onRequest', faultInjector(config.faults));
@@ -116,7 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
     });
     // Layers for desktop GIS (WMTS, XYZ, TileJSON) opened by read-only tile keys, and the keys' management.
-    const layers = { catalog, tiles, profile, config, keys: options.tileKeys ?? new MemoryTileKeyStore() };
+    const keys = options.tileKeys ?? (options.redis ? new RedisTileKeyStore(options.redis) : new MemoryTileKeyStore());
+    const layers = { catalog, tiles, profile, config, keys };
     await tileScope.register(layerRoutes(layers));
     await tileScope.register(async (scope) => {
       scope.addHook('onRequest', requireCredential(issuer));

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from '@sinclair/typebox';
 import { redactUrl, splitTarget } from './logging.ts';
+import { isSharedStateFailure, SHARED_STATE_MESSAGE } from './shared-state.ts';
 
 /** An error that the service answers with its status and the error envelope. */
 export class ApiError extends Error {
@@ -65,6 +66,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.validation) {
       return reply.status(400).send(envelope(request, 400, 'invalid_parameter', describeValidation(error)));
+    }
+    if (isSharedStateFailure(error)) {
+      request.log.error({ err: error.message }, 'shared state (Redis) unreachable: request refused');
+      reply.header('retry-after', '1');
+      return reply.status(503).send(envelope(request, 503, 'shared_state_unavailable', SHARED_STATE_MESSAGE));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
+import { connectSharedState } from './shared-state.ts';
 import { buildGatewayApp } from './gateway/app.ts';
 import { gatewayConfigFromEnv } from './gateway/config.ts';
 import { Catalog } from './catalog/catalog.ts';
@@ -40,7 +41,7 @@ Usage: npm run service -- [options]
 
 Environment: SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET, SERVICE_AUDIENCE, SERVICE_TOKEN_TTL, SERVICE_TILE_CAP,
 SERVICE_SIGNING_KEY (PKCS#8 PEM, EC P-256), SERVICE_RATE_LIMIT, SERVICE_CREDENTIAL_RATE_LIMIT, SERVICE_FAULTS,
-VIEWER_CONNECT_SRC, PUBLIC_URL, PORT, HOST.
+VIEWER_CONNECT_SRC, PUBLIC_URL, PORT, HOST, REDIS_URL (replicas share tile keys and rate limits).
 Gateway mode: UPSTREAM_URL, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET, UPSTREAM_AUDIENCE, UPSTREAM_TIMEOUT_MS,
 UPSTREAM_REWRITE_URLS, GATEWAY_ACCESS_KEY, GATEWAY_TRUST_HEADER, GATEWAY_SESSION_TTL, GATEWAY_SESSION_SECRET,
 GATEWAY_SESSION_RATE_LIMIT, GATEWAY_USER_RATE_LIMIT, GATEWAY_TRUST_PROXY.`;
@@ -95,7 +96,9 @@ async function main(): Promise<void> {
   };
 
   const trustProxy = process.env.TRUST_PROXY;
+  const redis = process.env.REDIS_URL ? connectSharedState(process.env.REDIS_URL) : undefined;
   const app = await buildApp({
+    ...(redis && { redis }),
     config,
     catalog,
     ...(trustProxy && { trustProxy: trustProxy === 'true' ? true : trustProxy }),
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
     const watch = watchCatalogFile(values.catalog, catalog, { extra: synthetic, log });
     app.addHook('onClose', async () => watch.close());
   }
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.listen({ port, host });
   // The coverage routes' workers load now, not on the first area search.
   coveragePool().warm();

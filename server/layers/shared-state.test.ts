@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { pointToTile } from '@mapbox/tilebelt';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { Catalog } from '../catalog/catalog.ts';
+import { configFromEnv } from '../config.ts';
+import { proceduralTiles } from '../imagery/source.ts';
+import { connectSharedState } from '../shared-state.ts';
+import { expectEnvelope, FIXTURE_SURVEYS, SIGNING_KEY } from '../test/fixtures.ts';
+
+// Two service replicas sharing one real redis-server (Debian redis-server) behave as one.
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+let redisServer: ChildProcess;
+let redisPort: number;
+const clients: Redis[] = [];
+let a: FastifyInstance;
+let b: FastifyInstance;
+
+async function startRedis(): Promise<void> {
+  redisServer = spawn('redis-server', [
+    '--port',
+    String(redisPort),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ]);
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    redisServer.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) resolve();
+    });
+    redisServer.once('exit', () => reject(new Error(`redis-server exited: ${output}`)));
+  });
+}
+
+async function replica(): Promise<FastifyInstance> {
+  const redis = connectSharedState(`redis://127.0.0.1:${redisPort}`, () => undefined);
+  clients.push(redis);
+  await new Promise((resolve) => redis.once('ready', resolve));
+  const config = configFromEnv(
+    {},
+    { signingKeyPem: SIGNING_KEY, rateLimits: { perMinute: 6, credentialsPerMinute: 100 } },
+  );
+  return buildApp({ config, catalog: new Catalog(FIXTURE_SURVEYS), tiles: proceduralTiles(), redis });
+}
+
+beforeAll(async () => {
+  redisPort = await freePort();
+  await startRedis();
+  a = await replica();
+  b = await replica();
+}, 30_000);
+
+afterAll(async () => {
+  for (const client of clients) client.disconnect();
+  redisServer?.kill();
+  await a?.close();
+  await b?.close();
+});
+
+const [dx, dy] = pointToTile(-104.98, 39.72, 16);
+const tile = (key: string) => `/tiles/2024Q2-CO-DEN/16/${dx}/${dy}.png?key=${key}`;
+
+async function tokenFrom(app: FastifyInstance): Promise<string> {
+  const config = configFromEnv({});
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: {
+      client_id: config.clientId,
+      client_secret: config.clientSecret,
+      audience: config.audience,
+      grant_type: 'client_credentials',
+    },
+  });
+  return response.json().access_token;
+}
+
+async function makeKey(app: FastifyInstance): Promise<{ id: string; key: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/tile-keys',
+    headers: { authorization: `Bearer ${await tokenFrom(app)}` },
+    payload: { name: 'shared', surveys: ['2024Q2-CO-DEN'], expires_in: 3600 },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+describe('replicas sharing Redis', () => {
+  it('share tile keys: made on one, used on the other, revoked there and refused by both at once', async () => {
+    const { id, key } = await makeKey(a);
+    expect((await b.inject({ url: tile(key) })).statusCode).toBe(200);
+    const token = await tokenFrom(b);
+    const listed = await b.inject({ url: '/tile-keys', headers: { authorization: `Bearer ${token}` } });
+    expect(listed.json().keys.map((k: { id: string }) => k.id)).toContain(id);
+    const revoke = await b.inject({
+      method: 'DELETE',
+      url: `/tile-keys/${id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(revoke.statusCode).toBe(204);
+    expectEnvelope(await a.inject({ url: tile(key) }), 401, 'invalid_key');
+    expectEnvelope(await b.inject({ url: tile(key) }), 401, 'invalid_key');
+  });
+
+  it('count rate limits across both', async () => {
+    const { key } = await makeKey(a);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await a.inject({ url: tile(key) })).statusCode);
+      statuses.push((await b.inject({ url: tile(key) })).statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(6);
+    expect(statuses.slice(6)).toEqual([429, 429]);
+  });
+
+  it('refuse with a 503 envelope, never let through, while Redis is unreachable', async () => {
+    const { key } = await makeKey(a);
+    const token = await tokenFrom(a);
+    redisServer.kill();
+    await new Promise((resolve) => redisServer.once('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const down = await a.inject({ url: tile(key) });
+    expectEnvelope(down, 503, 'shared_state_unavailable');
+    expect(down.headers['retry-after']).toBe('1');
+    // The catalog too: its rate limit cannot be counted.
+    const list = await b.inject({ url: '/tile/v2/surveys', headers: { authorization: `Bearer ${token}` } });
+    expectEnvelope(list, 503, 'shared_state_unavailable');
+  });
+});
