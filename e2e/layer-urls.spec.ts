@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { pointToTile } from '@mapbox/tilebelt';
+import { STAC_ITEM_SCHEMA, stacValidator } from '../src/test/stac-schemas/validate.ts';
 import { DEMO, expect, test } from './support.ts';
 
 const SURVEY = '2024Q1-CO-DEN';
@@ -9,8 +10,10 @@ test('Copy layer URL: a read-only tile key opens the survey in XYZ, TileJSON, WM
   page,
   request,
 }) => {
-  await page.goto(`/?e2e#survey=${SURVEY}`);
+  await page.goto('/?e2e');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Search survey ids or places').fill(SURVEY);
+  await page.getByRole('option', { name: new RegExp(SURVEY) }).click();
   const panel = page.getByRole('region', { name: 'Selected survey' });
   await expect(panel.getByRole('heading', { name: SURVEY })).toBeVisible();
 
@@ -59,6 +62,15 @@ test('Copy layer URL: a read-only tile key opens the survey in XYZ, TileJSON, WM
   const qlr = await readFile((await download.path()) as string, 'utf8');
   const datasource = /<datasource>([^<]+)<\/datasource>/.exec(qlr)?.[1] ?? '';
   expect(new URLSearchParams(datasource.replace(/&amp;/g, '&')).get('url')).toBe(template);
+
+  // The STAC Item: the survey's footprint and capture window, its layers as assets; valid against STAC 1.0.
+  const stacDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download STAC Item' }).click();
+  const stac = JSON.parse(await readFile((await (await stacDownload).path()) as string, 'utf8'));
+  expect(stacValidator()(STAC_ITEM_SCHEMA, stac)).toEqual([]);
+  expect(stac.id).toBe(SURVEY);
+  expect(stac.assets.xyz.href).toBe(template);
+  expect(stac.assets.tilejson.href).toBe(tileJson);
 
   // Revoked: gone from the list, and the URL stops working at once.
   await dialog.getByRole('button', { name: 'Revoke Denver roofs (QGIS)' }).click();

@@ -1,14 +1,22 @@
 import { useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
+import type { Survey, SurveyFootprint } from '../../api/model.ts';
 import { useCoverage } from '../coverage/use-coverage.ts';
 import { LayerUrlDialog } from './LayerUrlDialog.tsx';
 
 /** "Copy layer URL": the selected survey as a WMTS/XYZ/TileJSON layer for desktop GIS, with a scoped tile key. */
-export function CopyLayerUrl({ connection, surveyId }: { connection: Connection; surveyId: string }) {
+export function CopyLayerUrl({
+  connection,
+  survey,
+  footprint,
+}: {
+  connection: Connection;
+  survey: Survey;
+  footprint: SurveyFootprint | null;
+}) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const { query } = useCoverage(connection);
-  const areaSurveyIds = query.data?.map((survey) => survey.id) ?? [];
   return (
     <>
       <button ref={button} type="button" className="button button--small" onClick={() => setOpen(true)}>
@@ -17,8 +25,9 @@ export function CopyLayerUrl({ connection, surveyId }: { connection: Connection;
       {open && (
         <LayerUrlDialog
           connection={connection}
-          surveyId={surveyId}
-          areaSurveyIds={areaSurveyIds}
+          survey={survey}
+          footprint={footprint}
+          areaSurveys={query.data ?? []}
           onClose={() => {
             setOpen(false);
             button.current?.focus();

@@ -2,14 +2,16 @@ import { useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import type { NewTileKey, TileKey } from '../../api/model.ts';
+import type { CoverageSurvey, NewTileKey, Survey, SurveyFootprint, TileKey } from '../../api/model.ts';
 import { createTileKey, revokeTileKey } from '../../api/tile-keys.ts';
 import { saveBlob } from '../../app/save-file.ts';
 import { tileJsonUrl, wmtsCapabilitiesUrl, xyzTemplate } from '../../../geo/layer-urls.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { isDetailsUnknown } from '../preview/use-selected-survey.ts';
 import { DEFAULT_EXPIRY, EXPIRY_CHOICES } from './expiry.ts';
 import { qgisLayerDefinition } from './qlr.ts';
+import { surveysItemCollection, surveyStacItem } from './survey-stac.ts';
 import { tileKeyKeys, tileKeysQueryOptions } from './tile-key-queries.ts';
 import './layer-urls.css';
 
@@ -51,8 +53,21 @@ function UrlField({ label, value }: { label: string; value: string }) {
   );
 }
 
+const saveJson = (name: string, value: unknown, type = 'application/json') =>
+  saveBlob(name, new Blob([JSON.stringify(value, null, 2)], { type }));
+
+interface MadeKeyProps {
+  made: NewTileKey;
+  baseUrl: string;
+  survey: Survey;
+  footprint: SurveyFootprint | null;
+  /** The area search's surveys, when the key was made for them. */
+  areaSurveys: readonly CoverageSurvey[] | null;
+}
+
 /** The URLs a desktop GIS opens with a key just made (the key's text is known only now). */
-function MadeKey({ made, baseUrl, surveyId }: { made: NewTileKey; baseUrl: string; surveyId: string }) {
+function MadeKey({ made, baseUrl, survey, footprint, areaSurveys }: MadeKeyProps) {
+  const surveyId = survey.id;
   const opensSurvey = made.surveys === 'all' || made.surveys.includes(surveyId);
   const template = xyzTemplate(baseUrl, surveyId, made.key);
   return (
@@ -67,6 +82,10 @@ function MadeKey({ made, baseUrl, surveyId }: { made: NewTileKey; baseUrl: strin
         <>
           <UrlField label="XYZ template" value={template} />
           <UrlField label="TileJSON URL" value={tileJsonUrl(baseUrl, surveyId, made.key)} />
+        </>
+      )}
+      <div className="layer-urls__downloads">
+        {opensSurvey && (
           <button
             type="button"
             className="button button--small"
@@ -79,8 +98,38 @@ function MadeKey({ made, baseUrl, surveyId }: { made: NewTileKey; baseUrl: strin
           >
             Download QGIS layer (.qlr)
           </button>
-        </>
-      )}
+        )}
+        {opensSurvey && footprint && !isDetailsUnknown(survey) && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() =>
+              saveJson(
+                `${surveyId}.stac-item.json`,
+                surveyStacItem({ survey, footprint: footprint.geometry, bbox: footprint.bbox, baseUrl, key: made.key }),
+                'application/geo+json',
+              )
+            }
+          >
+            Download STAC Item
+          </button>
+        )}
+        {areaSurveys && areaSurveys.length > 0 && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() =>
+              saveJson(
+                'area-surveys.stac-items.json',
+                surveysItemCollection(areaSurveys, baseUrl, made.key),
+                'application/geo+json',
+              )
+            }
+          >
+            Download STAC ItemCollection
+          </button>
+        )}
+      </div>
     </section>
   );
 }
@@ -130,25 +179,29 @@ function KeyList({ connection }: { connection: Connection }) {
  */
 export function LayerUrlDialog({
   connection,
-  surveyId,
-  areaSurveyIds,
+  survey,
+  footprint,
+  areaSurveys,
   onClose,
 }: {
   connection: Connection;
-  surveyId: string;
-  areaSurveyIds: readonly string[];
+  survey: Survey;
+  footprint: SurveyFootprint | null;
+  areaSurveys: readonly CoverageSurvey[];
   onClose: () => void;
 }) {
+  const surveyId = survey.id;
+  const areaSurveyIds = areaSurveys.map((s) => s.id);
   const titleId = useId();
   const client = useQueryClient();
   const [name, setName] = useState(surveyId);
   const [scope, setScope] = useState<Scope>('survey');
   const [expiresIn, setExpiresIn] = useState(DEFAULT_EXPIRY);
   const create = useMutation({
-    mutationFn: () =>
+    mutationFn: (made: Scope) =>
       createTileKey(connection, {
         name: name.trim() || surveyId,
-        surveys: scope === 'all' ? 'all' : scope === 'area' ? [...areaSurveyIds] : [surveyId],
+        surveys: made === 'all' ? 'all' : made === 'area' ? areaSurveyIds : [surveyId],
         expiresIn,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: tileKeyKeys.all(connection.baseUrl) }),
@@ -192,7 +245,7 @@ export function LayerUrlDialog({
           className="layer-urls__form"
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate();
+            create.mutate(scope);
           }}
         >
           <label className="field">
@@ -238,9 +291,17 @@ export function LayerUrlDialog({
           </button>
         </form>
         {create.error && (
-          <ErrorNotice compact error={create.error} title="No key was made" onRetry={() => create.mutate()} />
+          <ErrorNotice compact error={create.error} title="No key was made" onRetry={() => create.mutate(scope)} />
         )}
-        {create.data && <MadeKey made={create.data} baseUrl={connection.baseUrl} surveyId={surveyId} />}
+        {create.data && (
+          <MadeKey
+            made={create.data}
+            baseUrl={connection.baseUrl}
+            survey={survey}
+            footprint={footprint}
+            areaSurveys={create.variables === 'area' ? areaSurveys : null}
+          />
+        )}
         <KeyList connection={connection} />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
