@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { pointToTile } from '@mapbox/tilebelt';
 import { STAC_ITEM_SCHEMA, stacValidator } from '../src/test/stac-schemas/validate.ts';
+import { GATEWAY_ACCESS_KEY, PORTS } from '../playwright.config.ts';
 import { DEMO, expect, test } from './support.ts';
 
 const SURVEY = '2024Q1-CO-DEN';
@@ -80,4 +81,32 @@ test('Copy layer URL: a read-only tile key opens the survey in XYZ, TileJSON, WM
   await expect(dialog).toBeHidden();
   // The selection is kept, and focus returns to the button.
   await expect(panel.getByRole('button', { name: 'Copy layer URL' })).toBeFocused();
+});
+
+test('behind the gateway: a team key, the gateway’s own URLs, and no upstream credential in them', async ({
+  page,
+  request,
+}) => {
+  const gateway = `http://127.0.0.1:${PORTS.gateway}`;
+  await page.goto(`${gateway}/?e2e`);
+  const signIn = page.getByRole('dialog', { name: 'Sign in' });
+  await signIn.getByLabel('Access key').fill(GATEWAY_ACCESS_KEY);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Search survey ids or places').fill(SURVEY);
+  await page.getByRole('option', { name: new RegExp(SURVEY) }).click();
+  await page.getByRole('region', { name: 'Selected survey' }).getByRole('button', { name: 'Copy layer URL' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Open in QGIS or ArcGIS' });
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  const template = await dialog.getByLabel('XYZ template').inputValue();
+  expect(template.startsWith(`${gateway}/tiles/${SURVEY}/`)).toBe(true);
+  const [x, y] = pointToTile(-104.99, 39.74, 16);
+  const tile = await request.get(template.replace('{z}', '16').replace('{x}', `${x}`).replace('{y}', `${y}`));
+  expect(tile.status()).toBe(200);
+  const capabilities = await (await request.get(await dialog.getByLabel('WMTS capabilities URL').inputValue())).text();
+  expect(capabilities).toContain(`<ows:Identifier>${SURVEY}</ows:Identifier>`);
+  for (const text of [template, capabilities]) {
+    expect(text).not.toMatch(/eyJ[\w-]+\./);
+    expect(text).not.toContain('demo-secret');
+    expect(text).not.toContain(`127.0.0.1:${PORTS.main}`);
+  }
 });

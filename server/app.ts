@@ -11,6 +11,7 @@ import { commonPlugin, serverOptions, type ConnectionLimits } from './common.ts'
 import type { ServiceConfig } from './config.ts';
 import type { TileSource } from './imagery/source.ts';
 import { faultInjector } from './faults.ts';
+import { catalogLayers } from './layers/catalog-layers.ts';
 import { layerRoutes, tileKeyRoutes } from './layers/layer-routes.ts';
 import { RedisTileKeyStore } from './layers/redis-tile-keys.ts';
 import { MemoryTileKeyStore, type TileKeyStore } from './layers/tile-keys.ts';
@@ -123,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     // Layers for desktop GIS (WMTS, XYZ, TileJSON) opened by read-only tile keys, and the keys' management.
     const keys = options.tileKeys ?? (options.redis ? new RedisTileKeyStore(options.redis) : new MemoryTileKeyStore());
-    const layers = { catalog, tiles, profile, config, keys };
+    const layers = { source: catalogLayers({ catalog, tiles, profile, config }), keys };
     await tileScope.register(layerRoutes(layers));
     await tileScope.register(async (scope) => {
       scope.addHook('onRequest', requireCredential(issuer));

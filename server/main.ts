@@ -158,8 +158,10 @@ async function runGateway(values: {
   const port = Number(values.port ?? process.env.PORT ?? 8787);
   const host = values.host ?? process.env.HOST ?? '127.0.0.1';
   const trustProxy = process.env.GATEWAY_TRUST_PROXY;
+  const redis = process.env.REDIS_URL ? connectSharedState(process.env.REDIS_URL) : undefined;
   const app = await buildGatewayApp({
     gateway,
+    ...(redis && { redis }),
     logger: values.quiet ? false : { level: 'info', serializers: logSerializers },
     // "true", or the proxy's addresses / "loopback" (see Fastify's trustProxy).
     ...(trustProxy && { trustProxy: trustProxy === 'true' ? true : trustProxy }),

@@ -1,9 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { commonPlugin, serverOptions, type ConnectionLimits } from '../common.ts';
 import { ApiError, errorResponses } from '../errors.ts';
 import type { GatewayConfig } from './config.ts';
 import rateLimit from '@fastify/rate-limit';
-import { rateLimitError } from '../rate-limits.ts';
+import { clientKey, rateLimitError } from '../rate-limits.ts';
+import { layerRoutes, tileKeyRoutes } from '../layers/layer-routes.ts';
+import { RedisTileKeyStore } from '../layers/redis-tile-keys.ts';
+import { MemoryTileKeyStore, type TileKeyStore } from '../layers/tile-keys.ts';
+import { upstreamLayers } from './upstream-layers.ts';
 import { proxyHandler } from './proxy.ts';
 import { memoryRevocations, type SessionRevocations } from './revocations.ts';
 import { accessGuard } from './session.ts';
@@ -25,6 +30,10 @@ export interface GatewayAppOptions {
   connections?: Partial<ConnectionLimits>;
   /** Where ended sessions are kept (default: this process's memory, for a single gateway). */
   revocations?: SessionRevocations;
+  /** Where tile keys live (default: Redis when given, else this process's memory). */
+  tileKeys?: TileKeyStore;
+  /** Shared state for gateway replicas (REDIS_URL): tile keys and the tile keys' rate limits. */
+  redis?: Redis;
 }
 
 /** What the viewer reads from /config.json in gateway mode: no service URL, no client id, no secret. */
@@ -56,6 +65,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
 
   const guard = accessGuard(config, options.revocations ?? memoryRevocations());
   app.decorateRequest('gatewayUser', null);
+  app.decorateRequest('credential', null);
   await app.register(guard.routes);
 
   const tokens = upstreamTokens(config, { fetch: options.fetch, ...options.tokens });
@@ -73,6 +83,33 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       });
     }
     scope.get('/tile/*', { schema: { response: errorResponses } }, forward);
+  });
+
+  // Layers for desktop GIS behind the gateway: keys made by a signed-in team (or SSO user), tiles fetched upstream
+  // with the gateway's own token.
+  const keys = options.tileKeys ?? (options.redis ? new RedisTileKeyStore(options.redis) : new MemoryTileKeyStore());
+  const layers = { source: upstreamLayers(config, tokens, options.fetch), keys };
+  await app.register(async (scope) => {
+    if (config.userRateLimit > 0) {
+      await scope.register(rateLimit, {
+        max: config.userRateLimit,
+        timeWindow: 60_000,
+        hook: 'preValidation',
+        keyGenerator: clientKey,
+        errorResponseBuilder: rateLimitError,
+        ...(options.redis && { redis: options.redis, nameSpace: 'gateway-rate-limit:tile-keys:' }),
+      });
+    }
+    await scope.register(layerRoutes(layers));
+    await scope.register(async (managed) => {
+      managed.addHook('onRequest', guard.require);
+      managed.addHook('onRequest', async (request) => {
+        // An access-key session is the team's (keys are the team's to list and revoke); an SSO user is themselves.
+        const user = request.gatewayUser ?? '';
+        request.credential = { subject: user.startsWith('user:') ? user : 'team', tokenId: 'gateway' };
+      });
+      await managed.register(tileKeyRoutes(layers));
+    });
   });
   app.route({
     method: ['HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
-import type { Catalog } from '../catalog/catalog.ts';
-import type { LiveCatalog } from '../catalog/live-catalog.ts';
-import type { Survey } from '../catalog/survey.ts';
-import type { ServiceConfig } from '../config.ts';
 import { badRequest, errorResponses, forbidden, notFound, unauthorized } from '../errors.ts';
-import type { Extent } from '../../geo/geometry.ts';
 import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../geo/limits.ts';
-import { baseUrlOf, surveyOrNotFound } from '../routes/checks.ts';
-import { BASEMAP, tileAnswerer, type TileAnswerOptions } from '../routes/tile-answer.ts';
+import { BASEMAP } from '../routes/tile-answer.ts';
 import { TileParams } from '../routes/schemas.ts';
 import { type LayerInfo, tileJson, wmtsCapabilities } from './layer-documents.ts';
+import type { LayerSource } from './layer-source.ts';
 import { hashTileKey, newTileKey, type TileKey, type TileKeyStore } from './tile-keys.ts';
 
 declare module 'fastify' {
@@ -58,37 +53,10 @@ const answerOf = (key: TileKey): TileKeyAnswer => ({
   expires_at: key.expiresAt,
 });
 
-export interface LayerRouteOptions extends TileAnswerOptions {
-  catalog: LiveCatalog;
-  config: ServiceConfig;
+export interface LayerRouteOptions {
+  source: LayerSource;
   keys: TileKeyStore;
   now?: () => number;
-}
-
-const layerOf = (survey: Survey): LayerInfo => ({
-  id: survey.id,
-  title: survey.id,
-  abstract:
-    `Captured ${survey.captureStart} to ${survey.captureEnd}; published ${survey.publishedDate}; ` +
-    `${survey.resolutionClass} resolution; ${survey.cloudCover}% cloud cover; ${survey.spectralRange}.`,
-  bbox: [survey.bbox[0], survey.bbox[1], survey.bbox[2], survey.bbox[3]],
-});
-
-function basemapLayer(catalog: Catalog): LayerInfo | undefined {
-  if (catalog.size === 0) return undefined;
-  const bbox: Extent = [180, 90, -180, -90];
-  for (const { bbox: b } of catalog.surveys) {
-    bbox[0] = Math.min(bbox[0], b[0]);
-    bbox[1] = Math.min(bbox[1], b[1]);
-    bbox[2] = Math.max(bbox[2], b[2]);
-    bbox[3] = Math.max(bbox[3], b[3]);
-  }
-  return {
-    id: BASEMAP,
-    title: 'Newest imagery (basemap)',
-    abstract: 'At each tile, the newest survey with imagery there.',
-    bbox,
-  };
 }
 
 /** Whether a key opens a layer; `basemap` mixes every survey, so only a key for all surveys opens it. */
@@ -99,7 +67,7 @@ const opens = (key: TileKey, id: string): boolean => key.surveys === 'all' || ke
  * the verified client.
  */
 export function tileKeyRoutes(options: LayerRouteOptions): FastifyPluginAsync {
-  const { keys, catalog } = options;
+  const { keys, source } = options;
   const now = options.now ?? Date.now;
   const ownerOf = (request: FastifyRequest): string => {
     if (!request.credential) throw unauthorized('Authentication required.', 'missing_token');
@@ -114,10 +82,12 @@ export function tileKeyRoutes(options: LayerRouteOptions): FastifyPluginAsync {
         const owner = ownerOf(request);
         const { name, surveys, expires_in } = request.body;
         if (surveys !== 'all') {
-          const current = catalog.current;
-          for (const id of surveys) if (id !== BASEMAP) surveyOrNotFound(current, id);
           if (surveys.includes(BASEMAP))
             throw badRequest('"basemap" mixes every survey: make a key for "all" surveys to open it.');
+          await source.layers(surveys).then((found) => {
+            const missing = surveys.find((id) => !found.some((layer) => layer.id === id));
+            if (missing !== undefined) throw notFound(`No survey with id "${missing}".`, 'survey_not_found');
+          });
         }
         const at = now();
         if ((await keys.list(owner, at)).length >= MAX_KEYS_PER_CLIENT)
@@ -173,9 +143,8 @@ export function tileKeyRoutes(options: LayerRouteOptions): FastifyPluginAsync {
  * live key's surveys answer; the per-client rate limit counts by key (the key's id is the request's credential).
  */
 export function layerRoutes(options: LayerRouteOptions): FastifyPluginAsync {
-  const { keys, catalog, config } = options;
+  const { keys, source } = options;
   const now = options.now ?? Date.now;
-  const sendTile = tileAnswerer(options);
 
   const requireTileKey = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const text = (request.query as { key?: unknown }).key;
@@ -197,14 +166,9 @@ export function layerRoutes(options: LayerRouteOptions): FastifyPluginAsync {
     );
   };
   const keyOf = (request: FastifyRequest): TileKey => request.tileKey as TileKey;
-  const layerFor = (request: FastifyRequest, id: string): LayerInfo => {
+  const layerFor = (request: FastifyRequest, id: string): Promise<LayerInfo> => {
     if (!opens(keyOf(request), id)) throw forbidden(`This tile key does not open "${id}".`, 'out_of_scope');
-    if (id === BASEMAP) {
-      const layer = basemapLayer(catalog.current);
-      if (!layer) throw notFound('The catalog is empty.', 'survey_not_found');
-      return layer;
-    }
-    return layerOf(surveyOrNotFound(catalog.current, id));
+    return source.layer(id);
   };
 
   return async (untyped) => {
@@ -217,14 +181,9 @@ export function layerRoutes(options: LayerRouteOptions): FastifyPluginAsync {
       { schema: { querystring: KeyQuery, response: { 200: Type.String(), ...errorResponses } } },
       async (request, reply) => {
         const key = keyOf(request);
-        const current = catalog.current;
-        const surveys =
-          key.surveys === 'all' ? [...current.surveys] : key.surveys.flatMap((id) => current.get(id) ?? []);
-        const layers = surveys.map(layerOf);
-        const basemap = key.surveys === 'all' ? basemapLayer(current) : undefined;
-        if (basemap) layers.push(basemap);
+        const layers = await source.layers(key.surveys);
         const body = wmtsCapabilities({
-          baseUrl: baseUrlOf(config, request),
+          baseUrl: source.baseUrl(request),
           key: request.query.key ?? '',
           layers,
           title: `Aerial imagery surveys (${key.name})`,
@@ -243,10 +202,10 @@ export function layerRoutes(options: LayerRouteOptions): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const layer = layerFor(request, request.params.survey_id);
+        const layer = await layerFor(request, request.params.survey_id);
         return reply.header('cache-control', 'private, no-cache').send(
           tileJson({
-            baseUrl: baseUrlOf(config, request),
+            baseUrl: source.baseUrl(request),
             key: request.query.key ?? '',
             layer,
             attribution: `Aerial imagery: survey ${layer.id}`,
@@ -259,8 +218,8 @@ export function layerRoutes(options: LayerRouteOptions): FastifyPluginAsync {
       '/tiles/:survey_id/:z/:x/:y',
       { schema: { params: TileParams, querystring: KeyQuery, response: errorResponses } },
       async (request, reply) => {
-        layerFor(request, request.params.survey_id);
-        return sendTile(request, reply, request.params);
+        await layerFor(request, request.params.survey_id);
+        return source.sendTile(request, reply, request.params);
       },
     );
   };

@@ -97,10 +97,7 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
           >
             Zoom to footprint
           </button>
-          {/* Behind a gateway the layer endpoints are not served yet. */}
-          {!connection.sameOriginCookies && (
-            <CopyLayerUrl connection={connection} survey={survey} footprint={footprint} />
-          )}
+          <CopyLayerUrl connection={connection} survey={survey} footprint={footprint} />
         </div>
         <WhatChanged connection={connection} surveyId={survey.id} />
         {/* Compare: any way of selecting a survey can feed either side. */}

@@ -1,0 +1,51 @@
+import type { Catalog } from '../catalog/catalog.ts';
+import type { Survey } from '../catalog/survey.ts';
+import type { Extent } from '../../geo/geometry.ts';
+import { notFound } from '../errors.ts';
+import { baseUrlOf, surveyOrNotFound } from '../routes/checks.ts';
+import { BASEMAP, tileAnswerer, type TileAnswerOptions } from '../routes/tile-answer.ts';
+import type { LayerInfo } from './layer-documents.ts';
+import type { LayerSource } from './layer-source.ts';
+
+export const BASEMAP_TITLE = 'Newest imagery (basemap)';
+export const BASEMAP_ABSTRACT = 'At each tile, the newest survey with imagery there.';
+
+const layerOf = (survey: Survey): LayerInfo => ({
+  id: survey.id,
+  title: survey.id,
+  abstract:
+    `Captured ${survey.captureStart} to ${survey.captureEnd}; published ${survey.publishedDate}; ` +
+    `${survey.resolutionClass} resolution; ${survey.cloudCover}% cloud cover; ${survey.spectralRange}.`,
+  bbox: [survey.bbox[0], survey.bbox[1], survey.bbox[2], survey.bbox[3]],
+});
+
+function basemapLayer(catalog: Catalog): LayerInfo {
+  if (catalog.size === 0) throw notFound('The catalog is empty.', 'survey_not_found');
+  const bbox: Extent = [180, 90, -180, -90];
+  for (const { bbox: b } of catalog.surveys) {
+    bbox[0] = Math.min(bbox[0], b[0]);
+    bbox[1] = Math.min(bbox[1], b[1]);
+    bbox[2] = Math.max(bbox[2], b[2]);
+    bbox[3] = Math.max(bbox[3], b[3]);
+  }
+  return { id: BASEMAP, title: BASEMAP_TITLE, abstract: BASEMAP_ABSTRACT, bbox };
+}
+
+/** The reference service's layers: its catalog and its own tiles. */
+export function catalogLayers(options: TileAnswerOptions): LayerSource {
+  const { catalog, config } = options;
+  const sendTile = tileAnswerer(options);
+  return {
+    async layer(id) {
+      const current = catalog.current;
+      return id === BASEMAP ? basemapLayer(current) : layerOf(surveyOrNotFound(current, id));
+    },
+    async layers(surveys) {
+      const current = catalog.current;
+      if (surveys !== 'all') return surveys.flatMap((id) => current.get(id) ?? []).map(layerOf);
+      return [...current.surveys.map(layerOf), ...(current.size > 0 ? [basemapLayer(current)] : [])];
+    },
+    sendTile,
+    baseUrl: (request) => baseUrlOf(config, request),
+  };
+}
