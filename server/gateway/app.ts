@@ -10,7 +10,7 @@ import { RedisTileKeyStore } from '../layers/redis-tile-keys.ts';
 import { MemoryTileKeyStore, type TileKeyStore } from '../layers/tile-keys.ts';
 import { upstreamLayers } from './upstream-layers.ts';
 import { proxyHandler } from './proxy.ts';
-import { memoryRevocations, type SessionRevocations } from './revocations.ts';
+import { memoryRevocations, redisRevocations, type SessionRevocations } from './revocations.ts';
 import { accessGuard } from './session.ts';
 import { upstreamTokens, type UpstreamTokenOptions } from './upstream-token.ts';
 
@@ -32,7 +32,7 @@ export interface GatewayAppOptions {
   revocations?: SessionRevocations;
   /** Where tile keys live (default: Redis when given, else this process's memory). */
   tileKeys?: TileKeyStore;
-  /** Shared state for gateway replicas (REDIS_URL): tile keys and the tile keys' rate limits. */
+  /** Shared state for gateway replicas (REDIS_URL): session revocations, tile keys and rate limits. */
   redis?: Redis;
 }
 
@@ -63,7 +63,8 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     viewerConfig: gatewayViewerConfig(config),
   });
 
-  const guard = accessGuard(config, options.revocations ?? memoryRevocations());
+  const revocations = options.revocations ?? (options.redis ? redisRevocations(options.redis) : memoryRevocations());
+  const guard = accessGuard(config, revocations);
   app.decorateRequest('gatewayUser', null);
   app.decorateRequest('credential', null);
   await app.register(guard.routes);
@@ -80,6 +81,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
         hook: 'preValidation',
         keyGenerator: (request) => request.gatewayUser ?? `address:${request.ip}`,
         errorResponseBuilder: rateLimitError,
+        ...(options.redis && { redis: options.redis, nameSpace: 'gateway-rate-limit:users:' }),
       });
     }
     scope.get('/tile/*', { schema: { response: errorResponses } }, forward);

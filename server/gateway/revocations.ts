@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+
 /**
  * Sessions ended before their expiry (sign-out), remembered until they would have expired anyway, so a
  * copied cookie cannot be replayed. Behind an interface so that several gateway replicas can share one
@@ -25,6 +27,20 @@ export function memoryRevocations(now: () => number = Date.now): SessionRevocati
     async isRevoked(sessionId) {
       const expiresAt = ended.get(sessionId);
       return expiresAt !== undefined && expiresAt > seconds();
+    },
+  };
+}
+
+/** Revocations shared by gateway replicas through Redis: each kept until the session would have expired. */
+export function redisRevocations(redis: Redis): SessionRevocations {
+  const keyOf = (sessionId: string) => `gateway-session-revoked:${sessionId}`;
+  return {
+    async revoke(sessionId, expiresAt) {
+      const ttl = expiresAt * 1000 - Date.now();
+      if (ttl > 0) await redis.set(keyOf(sessionId), '1', 'PX', Math.ceil(ttl));
+    },
+    async isRevoked(sessionId) {
+      return (await redis.exists(keyOf(sessionId))) === 1;
     },
   };
 }

@@ -1,57 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { pointToTile } from '@mapbox/tilebelt';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { Catalog } from '../catalog/catalog.ts';
 import { configFromEnv } from '../config.ts';
 import { proceduralTiles } from '../imagery/source.ts';
-import { connectSharedState } from '../shared-state.ts';
+import { startRedisServer } from '../test/redis-server.ts';
 import { expectEnvelope, FIXTURE_SURVEYS, SIGNING_KEY } from '../test/fixtures.ts';
 
 // Two service replicas sharing one real redis-server (Debian redis-server) behave as one.
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-let redisServer: ChildProcess;
-let redisPort: number;
-const clients: Redis[] = [];
+let redisServer: Awaited<ReturnType<typeof startRedisServer>>;
 let a: FastifyInstance;
 let b: FastifyInstance;
 
-async function startRedis(): Promise<void> {
-  redisServer = spawn('redis-server', [
-    '--port',
-    String(redisPort),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-  ]);
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    redisServer.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) resolve();
-    });
-    redisServer.once('exit', () => reject(new Error(`redis-server exited: ${output}`)));
-  });
-}
-
 async function replica(): Promise<FastifyInstance> {
-  const redis = connectSharedState(`redis://127.0.0.1:${redisPort}`, () => undefined);
-  clients.push(redis);
-  await new Promise((resolve) => redis.once('ready', resolve));
+  const redis = await redisServer.connect();
   const config = configFromEnv(
     {},
     { signingKeyPem: SIGNING_KEY, rateLimits: { perMinute: 6, credentialsPerMinute: 100 } },
@@ -60,15 +24,14 @@ async function replica(): Promise<FastifyInstance> {
 }
 
 beforeAll(async () => {
-  redisPort = await freePort();
-  await startRedis();
+  redisServer = await startRedisServer();
   a = await replica();
   b = await replica();
 }, 30_000);
 
 afterAll(async () => {
-  for (const client of clients) client.disconnect();
-  redisServer?.kill();
+  redisServer?.disconnectAll();
+  await redisServer?.stop();
   await a?.close();
   await b?.close();
 });
@@ -133,8 +96,7 @@ describe('replicas sharing Redis', () => {
   it('refuse with a 503 envelope, never let through, while Redis is unreachable', async () => {
     const { key } = await makeKey(a);
     const token = await tokenFrom(a);
-    redisServer.kill();
-    await new Promise((resolve) => redisServer.once('exit', resolve));
+    await redisServer.stop();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const down = await a.inject({ url: tile(key) });
     expectEnvelope(down, 503, 'shared_state_unavailable');

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointToTile } from '@mapbox/tilebelt';
+import { expectEnvelope } from '../test/fixtures.ts';
+import { startRedisServer } from '../test/redis-server.ts';
+import { referenceUpstream, testGateway, type TestGateway } from './test/upstreams.ts';
+
+// Two gateway processes sharing one real redis-server behave as one: sessions ended, tile keys and rate limits.
+
+const SHARED = { GATEWAY_SESSION_SECRET: 'shared-session-secret-0123456789abcdef', GATEWAY_USER_RATE_LIMIT: '8' };
+
+let redisServer: Awaited<ReturnType<typeof startRedisServer>>;
+let upstream: Awaited<ReturnType<typeof referenceUpstream>>;
+let one: TestGateway;
+let two: TestGateway;
+beforeAll(async () => {
+  redisServer = await startRedisServer();
+  upstream = await referenceUpstream();
+  one = await testGateway(upstream.url, SHARED, {}, { redis: await redisServer.connect() });
+  two = await testGateway(upstream.url, SHARED, {}, { redis: await redisServer.connect() });
+}, 30_000);
+afterAll(async () => {
+  redisServer?.disconnectAll();
+  await redisServer?.stop();
+  await upstream?.close();
+});
+
+const [dx, dy] = pointToTile(-104.98, 39.72, 16);
+
+describe('gateway replicas sharing Redis', () => {
+  it('share tile keys: made on one, revoked on the other, refused by both at once', async () => {
+    const made = await one.inject({
+      method: 'POST',
+      url: '/tile-keys',
+      headers: { cookie: await one.cookie() },
+      payload: { name: 'team', surveys: ['2024Q2-CO-DEN'], expires_in: 3600 },
+    });
+    const { id, key } = made.json();
+    const tile = `/tiles/2024Q2-CO-DEN/16/${dx}/${dy}.png?key=${key}`;
+    expect((await two.inject({ url: tile })).statusCode).toBe(200);
+    const revoked = await two.inject({
+      method: 'DELETE',
+      url: `/tile-keys/${id}`,
+      headers: { cookie: await two.cookie() },
+    });
+    expect(revoked.statusCode).toBe(204);
+    expectEnvelope(await one.inject({ url: tile }), 401, 'invalid_key');
+  });
+
+  it('share sign-out: a session ended on one is refused by the other', async () => {
+    const cookie = await one.cookie();
+    expect((await two.inject({ url: '/tile/v2/surveys', headers: { cookie } })).statusCode).toBe(200);
+    const out = await one.inject({ method: 'DELETE', url: '/gateway/session', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    expectEnvelope(await two.inject({ url: '/tile/v2/surveys', headers: { cookie } }), 401);
+  });
+
+  it('count a user’s forwarded requests across both', async () => {
+    const signIn = await two.inject({
+      method: 'POST',
+      url: '/gateway/session',
+      payload: { access_key: 'team-access-key-0123456789' },
+    });
+    const cookie = String(signIn.headers['set-cookie']).split(';', 1)[0];
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await one.inject({ url: '/tile/v2/surveys', headers: { cookie } })).statusCode);
+      statuses.push((await two.inject({ url: '/tile/v2/surveys', headers: { cookie } })).statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(8);
+    expect(statuses.slice(8)).toEqual([429, 429]);
+  });
+});
