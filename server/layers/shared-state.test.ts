@@ -6,7 +6,7 @@ import { Catalog } from '../catalog/catalog.ts';
 import { configFromEnv } from '../config.ts';
 import { proceduralTiles } from '../imagery/source.ts';
 import { startRedisServer } from '../test/redis-server.ts';
-import { expectEnvelope, FIXTURE_SURVEYS, SIGNING_KEY } from '../test/fixtures.ts';
+import { expectEnvelope, FIXTURE_SURVEYS, issueToken, SIGNING_KEY } from '../test/fixtures.ts';
 
 // Two service replicas sharing one real redis-server (Debian redis-server) behave as one.
 
@@ -39,26 +39,11 @@ afterAll(async () => {
 const [dx, dy] = pointToTile(-104.98, 39.72, 16);
 const tile = (key: string) => `/tiles/2024Q2-CO-DEN/16/${dx}/${dy}.png?key=${key}`;
 
-async function tokenFrom(app: FastifyInstance): Promise<string> {
-  const config = configFromEnv({});
-  const response = await app.inject({
-    method: 'POST',
-    url: '/oauth/token',
-    payload: {
-      client_id: config.clientId,
-      client_secret: config.clientSecret,
-      audience: config.audience,
-      grant_type: 'client_credentials',
-    },
-  });
-  return response.json().access_token;
-}
-
 async function makeKey(app: FastifyInstance): Promise<{ id: string; key: string }> {
   const response = await app.inject({
     method: 'POST',
     url: '/tile-keys',
-    headers: { authorization: `Bearer ${await tokenFrom(app)}` },
+    headers: { authorization: `Bearer ${await issueToken(app)}` },
     payload: { name: 'shared', surveys: ['2024Q2-CO-DEN'], expires_in: 3600 },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -69,7 +54,7 @@ describe('replicas sharing Redis', () => {
   it('share tile keys: made on one, used on the other, revoked there and refused by both at once', async () => {
     const { id, key } = await makeKey(a);
     expect((await b.inject({ url: tile(key) })).statusCode).toBe(200);
-    const token = await tokenFrom(b);
+    const token = await issueToken(b);
     const listed = await b.inject({ url: '/tile-keys', headers: { authorization: `Bearer ${token}` } });
     expect(listed.json().keys.map((k: { id: string }) => k.id)).toContain(id);
     const revoke = await b.inject({
@@ -95,7 +80,7 @@ describe('replicas sharing Redis', () => {
 
   it('refuse with a 503 envelope, never let through, while Redis is unreachable', async () => {
     const { key } = await makeKey(a);
-    const token = await tokenFrom(a);
+    const token = await issueToken(a);
     await redisServer.stop();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const down = await a.inject({ url: tile(key) });

@@ -99,6 +99,21 @@ export const ANTIMERIDIAN_SURVEY = survey('ANTIMERIDIAN', '2025-02-01T10:00:00.0
   ],
 });
 
+/** A token from the service's own token endpoint, for its configured client. */
+export async function issueToken(app: FastifyInstance, config: ServiceConfig = configFromEnv({})): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: {
+      client_id: config.clientId,
+      client_secret: config.clientSecret,
+      audience: config.audience,
+      grant_type: 'client_credentials',
+    },
+  });
+  return response.json().access_token as string;
+}
+
 export interface TestService {
   app: FastifyInstance;
   config: ServiceConfig;
@@ -117,18 +132,7 @@ export async function testService(
   const app = await buildApp({ config, catalog, tiles: proceduralTiles(), trustProxy });
   let cached: string | undefined;
   const token = async () => {
-    if (cached) return cached;
-    const response = await app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      payload: {
-        client_id: config.clientId,
-        client_secret: config.clientSecret,
-        audience: config.audience,
-        grant_type: 'client_credentials',
-      },
-    });
-    cached = response.json().access_token as string;
+    cached ??= await issueToken(app, config);
     return cached;
   };
   return {

@@ -1,20 +1,4 @@
-import type { ReactNode } from 'react';
-
-const Icon = ({ children }: { children: ReactNode }) => (
-  <svg
-    viewBox="0 0 20 20"
-    width="18"
-    height="18"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.6"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
-    {children}
-  </svg>
-);
+import { LineIcon as Icon } from '../shell/PathIcon.tsx';
 
 const Dot = ({ x, y }: { x: number; y: number }) => <circle cx={x} cy={y} r="1.7" fill="currentColor" stroke="none" />;
 

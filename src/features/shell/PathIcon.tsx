@@ -1,5 +1,7 @@
-/** An 18 px line icon drawn from one SVG path, in the text colour; hidden from assistive technology. */
-export const PathIcon = ({ d }: { d: string }) => (
+import type { ReactNode } from 'react';
+
+/** An 18 px line icon on a 20 × 20 grid, in the text colour; hidden from assistive technology. */
+export const LineIcon = ({ children }: { children: ReactNode }) => (
   <svg
     viewBox="0 0 20 20"
     width="18"
@@ -11,6 +13,13 @@ export const PathIcon = ({ d }: { d: string }) => (
     strokeLinejoin="round"
     aria-hidden="true"
   >
-    <path d={d} />
+    {children}
   </svg>
+);
+
+/** A line icon drawn from one SVG path. */
+export const PathIcon = ({ d }: { d: string }) => (
+  <LineIcon>
+    <path d={d} />
+  </LineIcon>
 );
