@@ -17,6 +17,7 @@ import { installLayerSlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
+import { type ImageScale, renderMapImage } from './map-image.ts';
 import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
 import { UpdatedTilesLayer } from './updated-tiles-layer.ts';
@@ -66,6 +67,12 @@ export class SurveyMap {
   private readonly updatedTiles: UpdatedTilesLayer;
   private readonly measure: MeasureLayer;
   private readonly onOnline = () => this.imagery.networkRestored();
+  /** Every tile the map asks for: counted (usage) and authorized. */
+  private readonly requestTile: maplibregl.RequestTransformFunction = (url, resourceType) => {
+    if (resourceType !== 'Tile') return undefined;
+    this.events.emit('tileRequested', url);
+    return this.authorizeTile(url);
+  };
 
   constructor(container: HTMLElement, { style, view }: SurveyMapOptions) {
     const { center, zoom } = view ?? OVERVIEW;
@@ -79,11 +86,7 @@ export class SurveyMap {
       dragRotate: false,
       pitchWithRotate: false,
       attributionControl: { compact: true },
-      transformRequest: (url, resourceType) => {
-        if (resourceType !== 'Tile') return undefined;
-        this.events.emit('tileRequested', url);
-        return this.authorizeTile(url);
-      },
+      transformRequest: this.requestTile,
     });
     const emit = this.events.emit.bind(this.events);
     const sources = new FeatureSources(this.map);
@@ -158,6 +161,8 @@ export class SurveyMap {
 
   getZoom = (): number => this.map.getZoom();
   getView = (): MapView => ({ center: this.getCenter(), zoom: this.map.getZoom() });
+  /** The map as shown, drawn again off-screen as a PNG at 1, 2 or 4 times the screen's pixels. */
+  renderImage = (scale: ImageScale): Promise<Blob> => renderMapImage(this.map, scale, this.requestTile);
   /** What the map shows, as [west, south, east, north]. */
   getBounds = (): BBox => this.map.getBounds().toArray().flat() as BBox;
   setView = ({ center, zoom }: MapView): void => void this.map.jumpTo({ center, zoom });

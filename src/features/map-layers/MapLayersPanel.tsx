@@ -4,6 +4,7 @@ import type { SurveyMap } from '../../map/survey-map.ts';
 import { MAX_CLOUD_CHOICES, mapLayersStore, useMapLayers } from '../../state/map-layers-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { BILLED_MIN_ZOOM, usageStore, useUsage } from '../../state/usage-store.ts';
+import { SaveImage } from '../map-image/SaveImage.tsx';
 import { CaptureReadout } from '../preview/CaptureReadout.tsx';
 
 const maxCloudLabel = (percent: number | null) =>
@@ -59,6 +60,7 @@ export function MapLayersPanel({ connection, surveyMap }: { connection: Connecti
           </select>
         </label>
       )}
+      <SaveImage surveyMap={surveyMap} />
       <CaptureReadout connection={connection} surveyMap={surveyMap} />
       <div className="map-layers__usage" role="status" aria-live="off">
         <span
