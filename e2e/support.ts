@@ -176,7 +176,8 @@ export async function zoomToImagery(page: Page) {
       () => true,
       () => false,
     );
-    if (shown) await hint.click();
+    // A late footprint may take the map to the imagery by itself meanwhile, and the hint away with it.
+    if (shown) await hint.click({ timeout: 5_000 }).catch(() => undefined);
   }
   await expect.poll(atDetail).toBe(true);
   await page.waitForTimeout(300);
