@@ -26,12 +26,12 @@ export function SaveImage({ surveyMap }: { surveyMap: SurveyMap }) {
       <button type="button" className="button button--small" onClick={save} disabled={busy}>
         {busy ? 'Drawing…' : 'Save image'}
       </button>
-      <label>
+      <label title="Image size, in times the screen's pixels">
         <span className="visually-hidden">Image size</span>
         <select value={scale} onChange={(e) => setScale(Number(e.target.value) as ImageScale)} disabled={busy}>
           {IMAGE_SCALES.map((s) => (
             <option key={s} value={s}>
-              {s}× screen
+              {s}×
             </option>
           ))}
         </select>
