@@ -82,10 +82,16 @@ export function upstreamLayers(
     footprints.set(id, layer);
     return layer;
   }
+  /** The ids' layers, a few upstream requests at a time; an id the upstream does not know is left out. */
   async function each(ids: string[]): Promise<LayerInfo[]> {
+    const known = (id: string) =>
+      surveyLayer(id).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'survey_not_found') return [];
+        throw error;
+      });
     const layers: LayerInfo[] = [];
     for (let i = 0; i < ids.length; i += CONCURRENCY)
-      layers.push(...(await Promise.all(ids.slice(i, i + CONCURRENCY).map(surveyLayer))));
+      layers.push(...(await Promise.all(ids.slice(i, i + CONCURRENCY).map(known))).flat());
     return layers;
   }
   async function catalogIds(): Promise<string[]> {
@@ -104,11 +110,7 @@ export function upstreamLayers(
   return {
     layer: (id) => (id === BASEMAP ? Promise.resolve(basemap) : surveyLayer(id)),
     async layers(surveys) {
-      if (surveys !== 'all') {
-        const found = await Promise.all(surveys.map((id) => surveyLayer(id).catch(() => null)));
-        return found.filter((layer): layer is LayerInfo => layer !== null);
-      }
-      return [...(await each(await catalogIds())), basemap];
+      return surveys === 'all' ? [...(await each(await catalogIds())), basemap] : each(surveys);
     },
     async sendTile(request: FastifyRequest, reply: FastifyReply, params: TileParams) {
       const path = `/tile/v2/${encodeURIComponent(params.survey_id)}/${params.z}/${params.x}/${params.y}`;

@@ -84,10 +84,9 @@ export function tileKeyRoutes(options: LayerRouteOptions): FastifyPluginAsync {
         if (surveys !== 'all') {
           if (surveys.includes(BASEMAP))
             throw badRequest('"basemap" mixes every survey: make a key for "all" surveys to open it.');
-          await source.layers(surveys).then((found) => {
-            const missing = surveys.find((id) => !found.some((layer) => layer.id === id));
-            if (missing !== undefined) throw notFound(`No survey with id "${missing}".`, 'survey_not_found');
-          });
+          const found = new Set((await source.layers(surveys)).map((layer) => layer.id));
+          const missing = surveys.find((id) => !found.has(id));
+          if (missing !== undefined) throw notFound(`No survey with id "${missing}".`, 'survey_not_found');
         }
         const at = now();
         if ((await keys.list(owner, at)).length >= MAX_KEYS_PER_CLIENT)

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyFootprint } from '../../api/model.ts';
-import { useCoverage } from '../coverage/use-coverage.ts';
 import { LayerUrlDialog } from './LayerUrlDialog.tsx';
 
 /** "Copy layer URL": the selected survey as a WMTS/XYZ/TileJSON layer for desktop GIS, with a scoped tile key. */
@@ -16,7 +15,6 @@ export function CopyLayerUrl({
 }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const { query } = useCoverage(connection);
   return (
     <>
       <button ref={button} type="button" className="button button--small" onClick={() => setOpen(true)}>
@@ -27,7 +25,6 @@ export function CopyLayerUrl({
           connection={connection}
           survey={survey}
           footprint={footprint}
-          areaSurveys={query.data ?? []}
           onClose={() => {
             setOpen(false);
             button.current?.focus();

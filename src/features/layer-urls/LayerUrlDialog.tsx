@@ -7,6 +7,8 @@ import { createTileKey, revokeTileKey } from '../../api/tile-keys.ts';
 import { saveBlob } from '../../app/save-file.ts';
 import { tileJsonUrl, wmtsCapabilitiesUrl, xyzTemplate } from '../../../geo/layer-urls.ts';
 import { uiStore } from '../../state/ui-store.ts';
+import { useAreaSearch } from '../../state/area-search-store.ts';
+import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { isDetailsUnknown } from '../preview/use-selected-survey.ts';
 import { DEFAULT_EXPIRY, EXPIRY_CHOICES } from './expiry.ts';
@@ -181,15 +183,16 @@ export function LayerUrlDialog({
   connection,
   survey,
   footprint,
-  areaSurveys,
   onClose,
 }: {
   connection: Connection;
   survey: Survey;
   footprint: SurveyFootprint | null;
-  areaSurveys: readonly CoverageSurvey[];
   onClose: () => void;
 }) {
+  // The area search's results, read while the dialog is open (from the cache when the search has run).
+  const search = useAreaSearch((s) => s.search);
+  const areaSurveys = useQuery(coverageSearchQueryOptions(connection, search)).data ?? [];
   const surveyId = survey.id;
   const areaSurveyIds = areaSurveys.map((s) => s.id);
   const titleId = useId();
