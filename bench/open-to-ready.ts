@@ -63,11 +63,23 @@ async function openOnce(
         .waitForFunction(() => window.__bench?.ready != null, undefined, { timeout: 45_000 })
         .catch(async (error) => {
           const state = await p.page
-            .evaluate(() => ({ steps: window.__bench?.steps, footprints: window.__bench?.map ? 'map' : 'no map' }))
-            .catch(() => null);
+            .evaluate(() => {
+              const map = window.__bench?.map;
+              if (!map) return { steps: window.__bench?.steps, map: 'none' };
+              const sources = Object.keys(map.getStyle().sources);
+              return {
+                steps: window.__bench?.steps,
+                moving: map.isMoving(),
+                loaded: map.loaded(),
+                zoom: map.getZoom(),
+                notLoaded: sources.filter((id) => !map.isSourceLoaded(id)),
+                preview: sources.includes('survey-preview'),
+              };
+            })
+            .catch((e: Error) => e.message);
           throw new Error(
             `not ready on ${url}: ${(error as Error).message.split('\n')[0]} (state ${JSON.stringify(state)}; page ` +
-              `errors ${JSON.stringify(p.errors)})`,
+              `errors ${JSON.stringify(p.errors)}; unanswered ${JSON.stringify([...p.pending].slice(0, 6))})`,
           );
         });
     };

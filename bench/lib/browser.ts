@@ -30,6 +30,8 @@ export interface BenchPage {
   context: BrowserContext;
   page: Page;
   errors: string[];
+  /** Requests sent and not yet answered (or failed), for saying why a page never became ready. */
+  pending: Set<string>;
   close(): Promise<void>;
 }
 
@@ -46,9 +48,13 @@ export async function benchPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  const pending = new Set<string>();
+  page.on('request', (request) => pending.add(request.url()));
+  page.on('requestfinished', (request) => pending.delete(request.url()));
+  page.on('requestfailed', (request) => pending.delete(request.url()));
   await page.addInitScript({ content: `window.__benchParams = ${JSON.stringify(params)};` });
   await page.addInitScript({ path: PROBE });
-  return { context, page, errors, close: () => context.close() };
+  return { context, page, errors, pending, close: () => context.close() };
 }
 
 export interface Loaf {

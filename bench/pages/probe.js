@@ -65,6 +65,19 @@
       bench.ready = performance.now();
       bench.camera = { lng: map.getCenter().lng, lat: map.getCenter().lat, zoom: map.getZoom() };
     };
+    // A tile answering 404 (no imagery there) is followed by no frame, so when it is the last one
+    // loading MapLibre never fires idle: look once a frame while tiles load, as the viewer does.
+    let frame = 0;
+    let lastFrameSawLoading = false;
+    const look = () => {
+      frame = 0;
+      if (!map.loaded()) frame = requestAnimationFrame(look);
+      else if (lastFrameSawLoading && !map.isMoving()) check();
+    };
+    map.on('render', () => {
+      lastFrameSawLoading = !map.loaded();
+      if (lastFrameSawLoading && !frame) frame = requestAnimationFrame(look);
+    });
     map.on('idle', check);
   };
 

@@ -1,4 +1,5 @@
 import * as maplibregl from 'maplibre-gl';
+import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
 
 /** Pixel ratios a saved map image is drawn at. */
 export const IMAGE_SCALES = [1, 2, 4] as const;
@@ -40,6 +41,7 @@ export async function renderMapImage(
     canvasContextAttributes: { preserveDrawingBuffer: true },
     transformRequest,
   });
+  const stopWatching = idleAfterMissingTiles(copy);
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
@@ -60,6 +62,7 @@ export async function renderMapImage(
         ),
     );
   } finally {
+    stopWatching();
     copy.remove();
     element.remove();
   }

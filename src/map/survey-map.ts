@@ -1,7 +1,7 @@
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { BBox, FeatureCollection, Polygon } from 'geojson';
+import type { FeatureCollection, Polygon } from 'geojson';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
 import type { MeasureKind } from '../draw/measurement.ts';
@@ -12,12 +12,14 @@ import type { CaptureSpec } from './capture-layer.ts';
 import type { CompareSpec } from './compare-layers.ts';
 import { FeatureSources } from './feature-sources.ts';
 import { type FootprintCollection, Footprints } from './footprints.ts';
+import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
 import { ImageryLayers } from './imagery-layers.ts';
 import { installLayerSlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
 import { type ImageScale, renderMapImage } from './map-image.ts';
+import { MapCamera, type MapView } from './map-camera.ts';
 import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
 import { UpdatedTilesLayer } from './updated-tiles-layer.ts';
@@ -27,15 +29,10 @@ maplibregl.setWorkerUrl(workerUrl);
 export type { FootprintCollection } from './footprints.ts';
 export type { TileGridCollection } from './area-search-overlay.ts';
 export type { SurveyMapEvents } from './map-events.ts';
+export type { MapView } from './map-camera.ts';
 
 /** Adds credentials to a tile request at the moment MapLibre makes it. */
 export type TileAuthorizer = (url: string) => { url: string; headers?: Record<string, string> } | undefined;
-
-/** The camera as a link records it. */
-export interface MapView {
-  center: [number, number];
-  zoom: number;
-}
 
 export interface SurveyMapOptions {
   style: maplibregl.StyleSpecification | string;
@@ -50,11 +47,8 @@ const OVERVIEW: MapView = { center: [-97, 38.5], zoom: 3.6 };
  * drawing). Components talk to it only through these task-level methods; each module keeps the wanted
  * state and applies it whenever the style is ready.
  */
-export class SurveyMap {
-  readonly map: maplibregl.Map;
+export class SurveyMap extends MapCamera {
   private ready = false;
-  /** Whether the map has drawn everything its first view needed. */
-  private idledOnce = false;
   private authorizeTile: TileAuthorizer = () => undefined;
   /** The basemap asked for while the style was loading. */
   private repaintTo: maplibregl.StyleSpecification | null = null;
@@ -67,6 +61,7 @@ export class SurveyMap {
   private readonly updatedTiles: UpdatedTilesLayer;
   private readonly measure: MeasureLayer;
   private readonly onOnline = () => this.imagery.networkRestored();
+  private readonly stopIdleWatch: () => void;
   /** Every tile the map asks for: counted (usage) and authorized. */
   private readonly requestTile: maplibregl.RequestTransformFunction = (url, resourceType) => {
     if (resourceType !== 'Tile') return undefined;
@@ -76,18 +71,21 @@ export class SurveyMap {
 
   constructor(container: HTMLElement, { style, view }: SurveyMapOptions) {
     const { center, zoom } = view ?? OVERVIEW;
-    this.map = new maplibregl.Map({
-      container,
-      style,
-      center,
-      zoom,
-      minZoom: 1,
-      maxZoom: 21,
-      dragRotate: false,
-      pitchWithRotate: false,
-      attributionControl: { compact: true },
-      transformRequest: this.requestTile,
-    });
+    super(
+      new maplibregl.Map({
+        container,
+        style,
+        center,
+        zoom,
+        minZoom: 1,
+        maxZoom: 21,
+        dragRotate: false,
+        pitchWithRotate: false,
+        attributionControl: { compact: true },
+      }),
+    );
+    this.map.setTransformRequest(this.requestTile);
+    this.stopIdleWatch = idleAfterMissingTiles(this.map);
     const emit = this.events.emit.bind(this.events);
     const sources = new FeatureSources(this.map);
     this.imagery = new ImageryLayers(this.map, {
@@ -117,7 +115,6 @@ export class SurveyMap {
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
     this.map.addControl(this.layersSlot, 'bottom-right');
-    this.map.once('idle', () => (this.idledOnce = true));
     // The app's sources and layers go in as soon as the style is parsed, not at 'load' (after the
     // basemap's first tiles are drawn): a linked survey's imagery then loads alongside the basemap.
     this.map.once('style.load', () => {
@@ -151,46 +148,8 @@ export class SurveyMap {
     return this.events.on(event, listener);
   }
 
-  /** Keeps the map's zoom readable from React without re-rendering on every frame. */
-  /** Each frame of a move, or (`settled`) once a move has ended. */
-  onViewChange(listener: () => void, { settled = false } = {}): () => void {
-    const event = settled ? 'moveend' : 'move';
-    this.map.on(event, listener);
-    return () => this.map.off(event, listener);
-  }
-
-  getZoom = (): number => this.map.getZoom();
-  getView = (): MapView => ({ center: this.getCenter(), zoom: this.map.getZoom() });
   /** The map as shown, drawn again off-screen as a PNG at 1, 2 or 4 times the screen's pixels. */
   renderImage = (scale: ImageScale): Promise<Blob> => renderMapImage(this.map, scale, this.requestTile);
-  /** What the map shows, as [west, south, east, north]. */
-  getBounds = (): BBox => this.map.getBounds().toArray().flat() as BBox;
-  setView = ({ center, zoom }: MapView): void => void this.map.jumpTo({ center, zoom });
-  /** Whether the camera is being moved (by the user or an animation). */
-  isMoving = (): boolean => this.map.isMoving();
-
-  /** The map is idle: at rest after a pan or zoom, with everything it needed drawn (non-urgent work goes here). */
-  onMapIdle(listener: () => void): () => void {
-    this.map.on('idle', listener);
-    return () => this.map.off('idle', listener);
-  }
-
-  /** Once, when the map is first idle (at once if it has been): for work that must not delay its first view. */
-  afterFirstIdle(listener: () => void): () => void {
-    if (this.idledOnce) {
-      listener();
-      return () => undefined;
-    }
-    this.map.once('idle', listener);
-    return () => this.map.off('idle', listener);
-  }
-
-  /** The map centre as [lng, lat]. */
-  getCenter(): [number, number] {
-    const { lng, lat } = this.map.getCenter();
-    return [lng, lat];
-  }
-
   /** Where the layers-and-usage panel goes: the bottom-right corner, above the scale. */
   layersPanelContainer = (): HTMLElement => this.layersSlot.container;
 
@@ -250,18 +209,6 @@ export class SurveyMap {
   /** What draws a measurement: its shapes and labels in the user's units. */
   setMeasureRenderer = (render: MeasureRenderer): void => this.measure.setRenderer(render);
 
-  fitBounds(bbox: BBox, animate = true): void {
-    const [west, south, east, north] = bbox;
-    this.map.fitBounds([west, south, east, north], { padding: 56, maxZoom: 17, duration: animate ? 700 : 0 });
-  }
-
-  zoomTo = (center: [number, number], zoom: number): void => void this.map.easeTo({ center, zoom, duration: 700 });
-
-  /** Gives the keyboard to the map (arrows pan, +/- zoom), e.g. once the control that moved it is gone. */
-  focus(): void {
-    this.map.getCanvas().focus();
-  }
-
   /** The tiles re-published since a date, as outlines over the imagery; null removes them. */
   showUpdatedTiles = (tiles: FeatureCollection<Polygon> | null): void => this.updatedTiles.show(tiles);
   /** Shows one survey's imagery, or none. Opacity and visibility changes keep the loaded tiles. */
@@ -286,6 +233,7 @@ export class SurveyMap {
 
   destroy(): void {
     this.events.clear();
+    this.stopIdleWatch();
     this.imagery.destroy();
     window.removeEventListener('online', this.onOnline);
     this.drawing.destroy();

@@ -1,0 +1,67 @@
+import type * as maplibregl from 'maplibre-gl';
+import type { BBox } from 'geojson';
+
+/** The camera as a link records it. */
+export interface MapView {
+  center: [number, number];
+  zoom: number;
+}
+
+/** Where the map looks and when it moves: the camera half of the survey map's task-level methods. */
+export class MapCamera {
+  /** Whether the map has drawn everything its first view needed. */
+  private idledOnce = false;
+
+  constructor(readonly map: maplibregl.Map) {
+    map.once('idle', () => (this.idledOnce = true));
+  }
+
+  /** Each frame of a move, or (`settled`) once a move has ended. */
+  onViewChange(listener: () => void, { settled = false } = {}): () => void {
+    const event = settled ? 'moveend' : 'move';
+    this.map.on(event, listener);
+    return () => this.map.off(event, listener);
+  }
+
+  getZoom = (): number => this.map.getZoom();
+  getView = (): MapView => ({ center: this.getCenter(), zoom: this.map.getZoom() });
+  /** What the map shows, as [west, south, east, north]. */
+  getBounds = (): BBox => this.map.getBounds().toArray().flat() as BBox;
+  setView = ({ center, zoom }: MapView): void => void this.map.jumpTo({ center, zoom });
+  /** Whether the camera is being moved (by the user or an animation). */
+  isMoving = (): boolean => this.map.isMoving();
+
+  /** The map centre as [lng, lat]. */
+  getCenter(): [number, number] {
+    const { lng, lat } = this.map.getCenter();
+    return [lng, lat];
+  }
+
+  fitBounds(bbox: BBox, animate = true): void {
+    const [west, south, east, north] = bbox;
+    this.map.fitBounds([west, south, east, north], { padding: 56, maxZoom: 17, duration: animate ? 700 : 0 });
+  }
+
+  zoomTo = (center: [number, number], zoom: number): void => void this.map.easeTo({ center, zoom, duration: 700 });
+
+  /** Gives the keyboard to the map (arrows pan, +/- zoom), e.g. once the control that moved it is gone. */
+  focus(): void {
+    this.map.getCanvas().focus();
+  }
+
+  /** The map is idle: at rest after a pan or zoom, with everything it needed drawn (non-urgent work goes here). */
+  onMapIdle(listener: () => void): () => void {
+    this.map.on('idle', listener);
+    return () => this.map.off('idle', listener);
+  }
+
+  /** Once, when the map is first idle (at once if it has been): for work that must not delay its first view. */
+  afterFirstIdle(listener: () => void): () => void {
+    if (this.idledOnce) {
+      listener();
+      return () => undefined;
+    }
+    this.map.once('idle', listener);
+    return () => this.map.off('idle', listener);
+  }
+}
