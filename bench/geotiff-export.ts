@@ -99,8 +99,13 @@ function browserCpuSeconds(root = process.pid): number {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parents.set(Number(entry), Number(fields[1]));
+      // utime + stime, and cutime + cstime: a renderer that exits (its context closed) leaves its time with the
+      // process that reaped it, so the sum over the tree never goes down.
       if (stat.slice(stat.indexOf('(') + 1).startsWith('chrom'))
-        cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+        cpu.set(
+          Number(entry),
+          (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100,
+        );
     } catch {
       // Gone meanwhile.
     }
@@ -178,15 +183,15 @@ async function viewerExport(browser: Browser, service: string, { wkt, zoom }: ty
     await plan.waitFor({ timeout: 120_000 });
     const tiles = Number((await plan.textContent())!.match(/Tiles([\d,]+) at/)![1].replace(/,/g, ''));
 
-    const workers: { evaluate: Page['evaluate'] }[] = [];
-    page.on('worker', (worker) => {
-      if (worker.url().includes('export.worker')) workers.push(worker as unknown as { evaluate: Page['evaluate'] });
-    });
+    // The worker may have started with the dialog, before any listener here: looked up at each sample.
+    const exportWorker = () =>
+      page.workers().find((w) => w.url().includes('export.worker')) as { evaluate: Page['evaluate'] } | undefined;
     const peaks = { page: 0, worker: 0, together: 0 };
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const [pageHeap, workerHeap] = await Promise.all([heapOf(page), workers[0] ? heapOf(workers[0]) : 0]);
+        const worker = exportWorker();
+        const [pageHeap, workerHeap] = await Promise.all([heapOf(page), worker ? heapOf(worker) : 0]);
         peaks.page = Math.max(peaks.page, pageHeap);
         peaks.worker = Math.max(peaks.worker, workerHeap);
         peaks.together = Math.max(peaks.together, pageHeap + workerHeap);

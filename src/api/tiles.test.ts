@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageryTileZoom, tileUrlTemplate } from './tiles.ts';
+import { imageryTileZoom, parseImageryTileUrl, tileUrlTemplate } from './tiles.ts';
 
 const connection = { baseUrl: 'https://api.example' };
 
@@ -8,6 +8,24 @@ describe('imagery tile URLs', () => {
     expect(imageryTileZoom(connection, 'https://api.example/tile/v2/S-1/16/100/200')).toBe(16);
     expect(imageryTileZoom(connection, 'https://api.example/tile/v2/basemap/14/1/2?api_key=k')).toBe(14);
     expect(imageryTileZoom(connection, 'https://api.example/tile/v2/S-1/20241101T181751_X/18/5/6')).toBe(18);
+  });
+
+  it('reads a tile URL back without its credential', () => {
+    expect(
+      parseImageryTileUrl(connection, 'https://api.example/tile/v2/basemap/17/3/4?max_cloud=10&api_key=k'),
+    ).toEqual({
+      surveyId: 'basemap',
+      captureId: null,
+      z: 17,
+      x: 3,
+      y: 4,
+      query: { max_cloud: '10' },
+    });
+    expect(parseImageryTileUrl(connection, 'https://api.example/tile/v2/S%201/C-2/18/5/6')).toMatchObject({
+      surveyId: 'S 1',
+      captureId: 'C-2',
+      z: 18,
+    });
   });
 
   it('ignores metadata, other paths and other hosts', () => {

@@ -1,3 +1,4 @@
+import type { TileAddress } from '../../geo/tile-address.ts';
 import type { Connection } from './connection.ts';
 
 /** What MapLibre's transformRequest may return for one request. */
@@ -43,14 +44,33 @@ export function authorizeTileRequest(connection: Connection, url: string): TileR
   return { url, headers: { Authorization: `Bearer ${credential.token}` } };
 }
 
-/**
- * The z of one of this service's imagery tile URLs (any survey, `basemap` included), or null for anything else
- * (metadata included).
- */
-export function imageryTileZoom(connection: Connection, url: string): number | null {
+/** One of this service's imagery tile URLs, read back: whose, which capture (the historical route), where, and how. */
+export interface ImageryTileUrl extends TileAddress {
+  surveyId: string;
+  captureId: string | null;
+  /** The URL's query without its credential (e.g. the latest imagery's `max_cloud`). */
+  query: Record<string, string>;
+}
+
+/** Reads one of this service's imagery tile URLs (any survey, `basemap` too); null for anything else (metadata too). */
+export function parseImageryTileUrl(connection: Connection, url: string): ImageryTileUrl | null {
   if (!url.startsWith(`${connection.baseUrl}/tile/v2/`)) return null;
   const parsed = new URL(url);
   if (parsed.searchParams.get('metadata') === 'true') return null;
-  const match = /\/tile\/v2\/[^/]+\/(?:[^/]+\/)?(\d+)\/\d+\/\d+$/.exec(parsed.pathname);
-  return match ? Number(match[1]) : null;
+  const match = /\/tile\/v2\/([^/]+)\/(?:([^/]+)\/)?(\d+)\/(\d+)\/(\d+)$/.exec(parsed.pathname);
+  if (!match) return null;
+  parsed.searchParams.delete('api_key');
+  const [, survey, capture, z, x, y] = match;
+  return {
+    surveyId: decodeURIComponent(survey),
+    captureId: capture === undefined ? null : decodeURIComponent(capture),
+    z: Number(z),
+    x: Number(x),
+    y: Number(y),
+    query: Object.fromEntries(parsed.searchParams),
+  };
 }
+
+/** The z of one of this service's imagery tile URLs, or null for anything else (metadata included). */
+export const imageryTileZoom = (connection: Connection, url: string): number | null =>
+  parseImageryTileUrl(connection, url)?.z ?? null;

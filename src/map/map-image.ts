@@ -7,15 +7,73 @@ export type ImageScale = (typeof IMAGE_SCALES)[number];
 
 const RENDER_TIMEOUT_MS = 60_000;
 
+export interface MapRenderOptions {
+  pixelRatio: number;
+  type?: 'image/png' | 'image/jpeg';
+  quality?: number;
+  signal?: AbortSignal;
+  /** Tiles asked for and settled so far (a tile with no imagery there settles without a word). */
+  onProgress?: (progress: { requested: number; loaded: number }) => void;
+}
+
+/** A tile that still failed after one more try. */
+export interface FailedTile {
+  url: string;
+  status: number;
+}
+
+export interface MapRender {
+  blob: Blob;
+  /** Image size in device pixels, and the CSS pixels it stands for (the map's size on screen). */
+  width: number;
+  height: number;
+  cssWidth: number;
+  cssHeight: number;
+  /** Every tile URL the drawing asked for (as the style holds it: no credential added). */
+  tiles: string[];
+  failed: FailedTile[];
+  /** The sources' attributions, as text. */
+  attributions: string[];
+}
+
+const abortError = () => new DOMException('The map image was cancelled.', 'AbortError');
+
+function untilIdle(map: maplibregl.Map, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError());
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error('The map image did not finish drawing in a minute.'));
+    }, RENDER_TIMEOUT_MS);
+    const cancel = () => {
+      done();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
+    map.once('idle', () => {
+      done();
+      resolve();
+    });
+  });
+}
+
+const textOf = (html: string) =>
+  new DOMParser().parseFromString(html, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
 /**
- * The map as a PNG at `scale` times the screen's CSS pixels: the same style, sources and camera drawn again off-screen
- * at that pixel ratio (labels and lines stay sharp, imagery tiles at their full resolution), not a screenshot.
+ * The map drawn again off-screen at `pixelRatio` times the screen's CSS pixels — the same style, sources and camera
+ * (labels and lines stay sharp, imagery tiles at their full resolution), not a screenshot. A tile that fails is
+ * asked for once more; those that fail again are reported, not silently left blank.
  */
-export async function renderMapImage(
+export async function renderMap(
   map: maplibregl.Map,
-  scale: ImageScale,
   transformRequest: maplibregl.RequestTransformFunction,
-): Promise<Blob> {
+  { pixelRatio, type = 'image/png', quality, signal, onProgress }: MapRenderOptions,
+): Promise<MapRender> {
   const { clientWidth: width, clientHeight: height } = map.getContainer();
   const element = document.createElement('div');
   element.setAttribute('aria-hidden', 'true');
@@ -27,6 +85,10 @@ export async function renderMapImage(
     height: `${height}px`,
   });
   document.body.append(element);
+  const tiles = new Set<string>();
+  const failed = new Map<string, FailedTile>();
+  let loaded = 0;
+  const progress = () => onProgress?.({ requested: tiles.size, loaded: Math.min(loaded, tiles.size) });
   const copy = new maplibregl.Map({
     container: element,
     style: map.getStyle(),
@@ -34,36 +96,77 @@ export async function renderMapImage(
     zoom: map.getZoom(),
     bearing: map.getBearing(),
     pitch: map.getPitch(),
-    pixelRatio: scale,
+    pixelRatio,
     interactive: false,
     attributionControl: false,
     fadeDuration: 0,
     canvasContextAttributes: { preserveDrawingBuffer: true },
-    transformRequest,
+    transformRequest: (url, resourceType) => {
+      if (resourceType === 'Tile' && !tiles.has(url)) {
+        tiles.add(url);
+        progress();
+      }
+      return transformRequest(url, resourceType);
+    },
+  });
+  copy.on('data', (event) => {
+    if ((event as { tile?: unknown }).tile) {
+      loaded += 1;
+      progress();
+    }
+  });
+  copy.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string; tile?: { tileID?: unknown } }) => {
+    const status = (event.error as { status?: number; url?: string } | undefined)?.status ?? 0;
+    const url = (event.error as { url?: string } | undefined)?.url ?? '';
+    if (event.sourceId && status !== 404) failed.set(`${event.sourceId} ${url}`, { url, status });
   });
   const stopWatching = idleAfterMissingTiles(copy);
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error('The map image did not finish drawing in a minute.')),
-        RENDER_TIMEOUT_MS,
-      );
-      copy.once('idle', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    return await new Promise<Blob>((resolve, reject) =>
+    await untilIdle(copy, signal);
+    if (failed.size > 0) {
+      const sources = new Set([...failed.keys()].map((key) => key.split(' ')[0]));
+      failed.clear();
+      for (const id of sources) {
+        const source = copy.getSource<maplibregl.RasterTileSource>(id);
+        if (source?.tiles) source.setTiles(source.tiles);
+      }
+      await untilIdle(copy, signal);
+    }
+    const blob = await new Promise<Blob>((resolve, reject) =>
       copy
         .getCanvas()
         .toBlob(
-          (blob) => (blob ? resolve(blob) : reject(new Error('The browser could not encode the image.'))),
-          'image/png',
+          (made) => (made ? resolve(made) : reject(new Error('The browser could not encode the image.'))),
+          type,
+          quality,
         ),
     );
+    const canvas = copy.getCanvas();
+    const attributions = Object.values(copy.getStyle().sources)
+      .map((source) => ('attribution' in source && source.attribution ? textOf(source.attribution) : ''))
+      .filter(Boolean);
+    return {
+      blob,
+      width: canvas.width,
+      height: canvas.height,
+      cssWidth: width,
+      cssHeight: height,
+      tiles: [...tiles],
+      failed: [...failed.values()],
+      attributions: [...new Set(attributions)],
+    };
   } finally {
     stopWatching();
     copy.remove();
     element.remove();
   }
+}
+
+/** The map as a PNG at `scale` times the screen's CSS pixels (Save image). */
+export async function renderMapImage(
+  map: maplibregl.Map,
+  scale: ImageScale,
+  transformRequest: maplibregl.RequestTransformFunction,
+): Promise<Blob> {
+  return (await renderMap(map, transformRequest, { pixelRatio: scale })).blob;
 }

@@ -18,7 +18,7 @@ import { installLayerSlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
-import { type ImageScale, renderMapImage } from './map-image.ts';
+import { type ImageScale, type MapRender, type MapRenderOptions, renderMap, renderMapImage } from './map-image.ts';
 import { MapCamera, type MapView } from './map-camera.ts';
 import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
@@ -150,6 +150,12 @@ export class SurveyMap extends MapCamera {
 
   /** The map as shown, drawn again off-screen as a PNG at 1, 2 or 4 times the screen's pixels. */
   renderImage = (scale: ImageScale): Promise<Blob> => renderMapImage(this.map, scale, this.requestTile);
+  /** The map drawn off-screen for print; while a comparison is swiped, its right-hand side's map too (whole). */
+  async renderForPrint(options: MapRenderOptions): Promise<MapRender[]> {
+    const overlay = this.imagery.overlayMap();
+    const main = await renderMap(this.map, this.requestTile, options);
+    return overlay ? [main, await renderMap(overlay, this.requestTile, options)] : [main];
+  }
   /** Where the layers-and-usage panel goes: the bottom-right corner, above the scale. */
   layersPanelContainer = (): HTMLElement => this.layersSlot.container;
 

@@ -5,6 +5,7 @@ import { MAX_CLOUD_CHOICES, mapLayersStore, useMapLayers } from '../../state/map
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { BILLED_MIN_ZOOM, usageStore, useUsage } from '../../state/usage-store.ts';
 import { SaveImage } from '../map-image/SaveImage.tsx';
+import { ExportReport } from '../report/ExportReport.tsx';
 import { CaptureReadout } from '../preview/CaptureReadout.tsx';
 
 const maxCloudLabel = (percent: number | null) =>
@@ -61,6 +62,7 @@ export function MapLayersPanel({ connection, surveyMap }: { connection: Connecti
         </label>
       )}
       <SaveImage surveyMap={surveyMap} />
+      <ExportReport connection={connection} surveyMap={surveyMap} />
       <CaptureReadout connection={connection} surveyMap={surveyMap} />
       <div className="map-layers__usage" role="status" aria-live="off">
         <span

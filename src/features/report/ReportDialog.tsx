@@ -1,0 +1,227 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { Connection } from '../../api/connection.ts';
+import { currentPageUrl } from '../../app/use-link-history.ts';
+import { saveBlob } from '../../app/save-file.ts';
+import { stripCredentials } from '../../area/strip-credentials.ts';
+import type { SurveyMap } from '../../map/survey-map.ts';
+import { areaSearchStore } from '../../state/area-search-store.ts';
+import { compareStore } from '../../state/compare-store.ts';
+import { reportStore, useReportForm } from '../../state/report-store.ts';
+import { selectionStore } from '../../state/selection-store.ts';
+import { unitsStore } from '../../state/units-store.ts';
+import { formatBytes } from '../coverage/format.ts';
+import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { makeReport, PRINT_DPI, type ReportProgress } from './make-report.ts';
+import { viewFacts } from './report-facts.ts';
+import type { Orientation, Paper } from './report-pdf.ts';
+import './report.css';
+
+const stamp = (date: Date) => date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+const close = () => reportStore.getState().reportDialogClosed();
+const cancelled = () => new DOMException('The report was cancelled.', 'AbortError');
+
+function progressText(progress: ReportProgress): string {
+  if (progress.phase === 'map')
+    return `Drawing the map at print resolution: ${progress.loaded} of ${progress.requested} tiles`;
+  if (progress.phase === 'captures') return `Looking up when the ${progress.tiles} printed tiles were captured…`;
+  return 'Writing the PDF…';
+}
+
+/** What the report says about the view, read from the map and the stores at the moment it is made. */
+function currentFacts(surveyMap: SurveyMap) {
+  const compare = compareStore.getState();
+  const compared = compare.active && compare.a && compare.b ? { a: compare.a, b: compare.b } : null;
+  const facts = viewFacts({
+    centre: surveyMap.getCenter(),
+    zoom: surveyMap.getZoom(),
+    selectedId: selectionStore.getState().selectedId,
+    compared,
+    area: areaSearchStore.getState().area,
+    measurement: surveyMap.getMeasureState().measurement,
+    units: unitsStore.getState().system,
+  });
+  const labels: [string, string] | null = compared ? [`Left (A): ${compared.a}`, `Right (B): ${compared.b}`] : null;
+  return { facts, labels };
+}
+
+type Run =
+  | { status: 'idle' }
+  | { status: 'running'; progress: ReportProgress | null }
+  | { status: 'saved'; name: string; size: number }
+  | { status: 'failed'; error: unknown };
+
+/** "Export report": title, notes and page, then a PDF of the map as shown with its imagery's capture dates. */
+export default function ReportDialog({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+  const titleId = useId();
+  const ids = { title: useId(), notes: useId(), paper: useId(), orientation: useId() };
+  const form = useReportForm((s) => s);
+  const [run, setRun] = useState<Run>({ status: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+  const titleField = useRef<HTMLInputElement>(null);
+  const running = run.status === 'running';
+
+  const cancel = () => controller.current?.abort(cancelled());
+  useEffect(() => {
+    titleField.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      controller.current?.abort(cancelled());
+      close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      controller.current?.abort(cancelled());
+    };
+  }, []);
+
+  const download = async () => {
+    const abort = new AbortController();
+    controller.current = abort;
+    setRun({ status: 'running', progress: null });
+    const { facts, labels } = currentFacts(surveyMap);
+    try {
+      const blob = await makeReport(
+        connection,
+        surveyMap,
+        {
+          title: form.title,
+          notes: form.notes,
+          paper: form.paper,
+          orientation: form.orientation,
+          facts,
+          compareLabels: labels,
+          shareLink: stripCredentials(currentPageUrl()),
+        },
+        { signal: abort.signal, onProgress: (progress) => setRun({ status: 'running', progress }) },
+      );
+      const name = `survey-report-${stamp(new Date())}.pdf`;
+      saveBlob(name, blob);
+      setRun({ status: 'saved', name, size: blob.size });
+    } catch (error) {
+      setRun(abort.signal.aborted ? { status: 'idle' } : { status: 'failed', error });
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  };
+
+  const edit = reportStore.getState().reportFormEdited;
+  const progress = run.status === 'running' ? run.progress : null;
+  return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; Escape and Close too
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !running && close()}>
+      <div className="dialog report-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <form
+          className="report-dialog__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!running) void download();
+          }}
+        >
+          <h2 id={titleId} className="dialog__title">
+            Export report
+          </h2>
+          <p className="dialog__subtitle">
+            A PDF of the map as shown, drawn again at {PRINT_DPI} dpi, with the capture dates of the imagery in it (each
+            printed tile's metadata is asked for), the view's measurements and area, your notes and a link back.
+          </p>
+          <div className="field">
+            <label htmlFor={ids.title} className="field__label">
+              Title
+            </label>
+            <input
+              id={ids.title}
+              ref={titleField}
+              className="field__input"
+              value={form.title}
+              placeholder="Survey Viewer report"
+              disabled={running}
+              onChange={(e) => edit({ title: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.notes} className="field__label">
+              Notes
+            </label>
+            <textarea
+              id={ids.notes}
+              className="field__input"
+              rows={4}
+              value={form.notes}
+              disabled={running}
+              onChange={(e) => edit({ notes: e.target.value })}
+            />
+          </div>
+          <div className="report-dialog__page">
+            <div className="field">
+              <label htmlFor={ids.paper} className="field__label">
+                Paper
+              </label>
+              <select
+                id={ids.paper}
+                className="field__input field__input--select"
+                value={form.paper}
+                disabled={running}
+                onChange={(e) => edit({ paper: e.target.value as Paper })}
+              >
+                <option value="A4">A4</option>
+                <option value="Letter">Letter</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={ids.orientation} className="field__label">
+                Orientation
+              </label>
+              <select
+                id={ids.orientation}
+                className="field__input field__input--select"
+                value={form.orientation}
+                disabled={running}
+                onChange={(e) => edit({ orientation: e.target.value as Orientation })}
+              >
+                <option value="portrait">Portrait</option>
+                <option value="landscape">Landscape</option>
+              </select>
+            </div>
+          </div>
+          <div role="status" className="report-dialog__progress">
+            {running && (
+              <>
+                <progress
+                  value={progress?.phase === 'map' && progress.requested > 0 ? progress.loaded : undefined}
+                  max={progress?.phase === 'map' ? Math.max(1, progress.requested) : undefined}
+                  aria-label="Report progress"
+                />
+                <span>{progress ? progressText(progress) : 'Starting…'}</span>
+              </>
+            )}
+            {run.status === 'saved' && (
+              <p className="report-dialog__saved">
+                Saved {run.name} ({formatBytes(run.size)}).
+              </p>
+            )}
+          </div>
+          {run.status === 'failed' && (
+            <ErrorNotice title="The report was not made" error={run.error} onRetry={() => void download()} />
+          )}
+          <div className="dialog__actions">
+            {running ? (
+              <button type="button" className="button" onClick={cancel}>
+                Cancel
+              </button>
+            ) : (
+              <button type="button" className="button" onClick={close}>
+                Close
+              </button>
+            )}
+            <button type="submit" className="button button--primary" disabled={running}>
+              {running ? 'Making the report…' : 'Download PDF'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>,
+    document.body,
+  );
+}

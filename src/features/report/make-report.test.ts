@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { PRINT_DPI, printPixelRatio } from './make-report.ts';
+import { mapWidthPt } from './report-pdf.ts';
+
+describe('printPixelRatio', () => {
+  it('draws the map with just enough pixels for the print resolution at the size it is printed', () => {
+    // A4 portrait: the map spans the text width (523 pt).
+    const portrait = printPixelRatio([1000, 600], 'A4', 'portrait', 1);
+    expect(portrait * 1000).toBeCloseTo((PRINT_DPI * mapWidthPt('A4', 'portrait', 1)) / 72, 6);
+    // Letter landscape: a wide map is as tall as it may be, so narrower than the page (fewer pixels needed).
+    const landscape = printPixelRatio([1400, 900], 'Letter', 'landscape', 1);
+    expect(mapWidthPt('Letter', 'landscape', 1, 1400 / 900)).toBeLessThan(mapWidthPt('Letter', 'landscape', 1));
+    expect(landscape * 1400).toBeCloseTo((PRINT_DPI * mapWidthPt('Letter', 'landscape', 1, 1400 / 900)) / 72, 6);
+  });
+
+  it('never below the screen’s pixels, never above four times them', () => {
+    expect(printPixelRatio([3000, 2000], 'A4', 'portrait', 2)).toBe(1);
+    expect(printPixelRatio([200, 150], 'A4', 'portrait', 1)).toBe(4);
+  });
+});

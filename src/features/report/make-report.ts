@@ -1,0 +1,117 @@
+import type { Connection } from '../../api/connection.ts';
+import { parseImageryTileUrl } from '../../api/tiles.ts';
+import type { MapRender } from '../../map/map-image.ts';
+import type { SurveyMap } from '../../map/survey-map.ts';
+import { groundResolution } from '../../../geo/web-mercator.ts';
+import { mapWidthPt, type Orientation, type Paper, type ReportMap, reportPdf } from './report-pdf.ts';
+import { capturesShown } from './shown-captures.ts';
+
+/** The print resolution aimed at; the map is drawn off-screen at up to 4× the screen's pixels to reach it. */
+export const PRINT_DPI = 220;
+const MAX_PIXEL_RATIO = 4;
+
+export type ReportProgress =
+  | { phase: 'map'; requested: number; loaded: number }
+  | { phase: 'captures'; tiles: number }
+  | { phase: 'writing' };
+
+export interface ReportRequest {
+  title: string;
+  notes: string;
+  paper: Paper;
+  orientation: Orientation;
+  /** Label and value rows about the view (report-facts.ts). */
+  facts: [string, string][];
+  /** Labels of the two maps while a comparison is swiped. */
+  compareLabels: [string, string] | null;
+  shareLink: string;
+}
+
+/** Device pixels per CSS pixel that print a map of `cssWidth` × `cssHeight` at PRINT_DPI or better. */
+export function printPixelRatio(
+  [cssWidth, cssHeight]: [number, number],
+  paper: Paper,
+  orientation: Orientation,
+  maps: number,
+): number {
+  const inches = mapWidthPt(paper, orientation, maps, cssWidth / Math.max(1, cssHeight)) / 72;
+  return Math.min(MAX_PIXEL_RATIO, Math.max(1, (PRINT_DPI * inches) / Math.max(1, cssWidth)));
+}
+
+/** Sentences for tiles that still failed after a second try, per survey and status. */
+function failureNotes(connection: Connection, renders: MapRender[]): string[] {
+  const counts = new Map<string, number>();
+  for (const { url, status } of renders.flatMap((r) => r.failed)) {
+    const survey = parseImageryTileUrl(connection, url)?.surveyId ?? 'the basemap';
+    const key = `${survey}\n${status}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, n]) => {
+    const [survey, status] = key.split('\n');
+    const why = status === '0' ? 'no answer' : `HTTP ${status}`;
+    return `${n} tile${n === 1 ? '' : 's'} of ${survey} failed to load twice (${why}): the map is blank there.`;
+  });
+}
+
+/**
+ * A report of the map as it is shown: drawn again off-screen at print resolution (each side of a swiped comparison
+ * whole), the capture of every printed imagery tile looked up, then laid out as a PDF.
+ */
+export async function makeReport(
+  connection: Connection,
+  surveyMap: SurveyMap,
+  request: ReportRequest,
+  { signal, onProgress }: { signal: AbortSignal; onProgress(progress: ReportProgress): void },
+): Promise<Blob> {
+  const container = surveyMap.map.getContainer();
+  const count = request.compareLabels && surveyMap.getCompareOverlayMap() ? 2 : 1;
+  const size: [number, number] = [container.clientWidth, container.clientHeight];
+  const pixelRatio = printPixelRatio(size, request.paper, request.orientation, count);
+  const renders = await surveyMap.renderForPrint({
+    pixelRatio,
+    type: 'image/jpeg',
+    quality: 0.92,
+    signal,
+    onProgress: (p) => onProgress({ phase: 'map', ...p }),
+  });
+  const tiles = renders.flatMap((r) => r.tiles);
+  onProgress({ phase: 'captures', tiles: tiles.length });
+  const imagery = await capturesShown(connection, tiles, signal);
+  onProgress({ phase: 'writing' });
+  const [, latitude] = surveyMap.getCenter();
+  // MapLibre's zoom counts 512-px tiles: a CSS pixel spans a 256-px tile's pixel one zoom deeper.
+  const metresPerCssPixel = groundResolution(surveyMap.getZoom() + 1, latitude);
+  const maps: ReportMap[] = await Promise.all(
+    renders.map(async (render, i) => ({
+      image: {
+        bytes: new Uint8Array(await render.blob.arrayBuffer()),
+        type: 'jpeg' as const,
+        width: render.width,
+        height: render.height,
+      },
+      label: renders.length > 1 ? (request.compareLabels?.[i] ?? null) : null,
+      metresPerPixel: (metresPerCssPixel * render.cssWidth) / render.width,
+    })),
+  );
+  const unknown = imagery.unknownTiles;
+  const pdf = await reportPdf({
+    title: request.title.trim(),
+    notes: request.notes,
+    paper: request.paper,
+    orientation: request.orientation,
+    generatedAt: new Date(),
+    shareLink: request.shareLink,
+    facts: request.facts,
+    maps,
+    captures: imagery.captures,
+    imageryNotes: [
+      ...failureNotes(connection, renders),
+      ...(unknown > 0
+        ? [`The capture of ${unknown} printed tile${unknown === 1 ? '' : 's'} could not be looked up.`]
+        : []),
+    ],
+    attributions: [...new Set(renders.flatMap((r) => r.attributions))],
+  });
+  if (signal.aborted) throw signal.reason;
+  return new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+}

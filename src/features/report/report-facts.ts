@@ -1,0 +1,59 @@
+import type { ActiveArea } from '../../state/area-search-store.ts';
+import type { UnitSystem } from '../../state/units-store.ts';
+import { type Measurement, measure } from '../../draw/measurement.ts';
+import { tileZoomAt } from '../../map/preview-layer.ts';
+import { formatArea } from '../units/area-format.ts';
+import { formatLength } from '../units/length-format.ts';
+
+export interface ViewFacts {
+  centre: [number, number];
+  zoom: number;
+  selectedId: string | null;
+  compared: { a: string; b: string } | null;
+  area: ActiveArea | null;
+  measurement: Measurement | null;
+  units: UnitSystem;
+}
+
+const degrees = (value: number, positive: string, negative: string) =>
+  `${Math.abs(value).toFixed(5)}° ${value >= 0 ? positive : negative}`;
+
+/** "39.74000° N, 104.99000° W". */
+export const coordinatesText = ([lng, lat]: [number, number]) => `${degrees(lat, 'N', 'S')}, ${degrees(lng, 'E', 'W')}`;
+
+/** What the report says about the view under its map, as label and value rows, in the user's units. */
+export function viewFacts({
+  centre,
+  zoom,
+  selectedId,
+  compared,
+  area,
+  measurement,
+  units,
+}: ViewFacts): [string, string][] {
+  const rows: [string, string][] = [
+    ['Centre', coordinatesText(centre)],
+    ['Zoom', `${zoom.toFixed(1)} (imagery tiles at z${tileZoomAt(zoom)})`],
+  ];
+  if (compared) rows.push(['Compared', `${compared.a} (left, A) with ${compared.b} (right, B)`]);
+  else if (selectedId) rows.push(['Survey', selectedId]);
+  if (area)
+    rows.push(['Area of interest', `${formatArea(area.km2, units)} (${area.vertexCount} vertices, ${area.origin})`]);
+  if (measurement) {
+    const sizes = measure(measurement);
+    const length = (km: number) => formatLength(km, units);
+    const points = `${measurement.points.length} points`;
+    if (measurement.kind === 'area' && sizes.areaKm2 !== null) {
+      rows.push([
+        'Measured area',
+        `${formatArea(sizes.areaKm2, units)}, perimeter ${length(sizes.totalKm)} (${points})`,
+      ]);
+    } else {
+      rows.push(['Measured distance', `${length(sizes.totalKm)} (${points})`]);
+    }
+    if (sizes.segmentsKm.length > 1)
+      rows.push(['Segments', sizes.segmentsKm.map((km, i) => `${i + 1}: ${length(km)}`).join('; ')]);
+    rows.push(['Measured points', measurement.points.map(([lng, lat]) => coordinatesText([lng, lat])).join('; ')]);
+  }
+  return rows;
+}

@@ -1,0 +1,117 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { pdfInfo, pdfPagePng, pdfText } from '../../test/poppler-tools.ts';
+import { mapWidthPt, type ReportSpec, reportPdf, scaleBarMetres } from './report-pdf.ts';
+
+/** A test card: a colour ramp, so a rendered page shows whether the map is there. */
+function ramp(width: number, height: number): Uint8Array {
+  const png = new PNG({ width, height });
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      png.data.set([(x * 255) / width, (y * 255) / height, 128, 255], i);
+    }
+  return PNG.sync.write(png);
+}
+
+const spec = (overrides: Partial<ReportSpec> = {}): ReportSpec => ({
+  title: 'Roof at 12 Elm St',
+  notes: 'Hail damage on the north slope.\nSecond line: ≈ 40 m² — checked on site.',
+  paper: 'A4',
+  orientation: 'portrait',
+  generatedAt: new Date('2026-11-25T10:20:00Z'),
+  shareLink: 'https://viewer.example/#map=17/39.74/-104.99&survey=2024Q1-CO-DEN',
+  facts: [
+    ['Centre', '39.74000° N, 104.99000° W'],
+    ['Distance', '123.4 m (3 points)'],
+  ],
+  maps: [
+    {
+      image: { bytes: ramp(800, 500), type: 'png', width: 800, height: 500 },
+      label: null,
+      metresPerPixel: 0.6,
+    },
+  ],
+  captures: [
+    {
+      surveyId: '2024Q1-CO-DEN',
+      captureId: '20240314T171500_CO_DEN',
+      start: '2024-03-14T17:15:00Z',
+      end: '2024-03-14T18:40:00Z',
+      tiles: 12,
+    },
+  ],
+  imageryNotes: ['2 tiles of 2024Q1-CO-DEN failed to load (HTTP 503) and are blank in the map.'],
+  attributions: ['Natural Earth · US Census Bureau'],
+  ...overrides,
+});
+
+const written = async (report: ReportSpec) => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'report-')), 'report.pdf');
+  writeFileSync(file, await reportPdf(report));
+  return file;
+};
+
+describe('reportPdf', () => {
+  it('writes a PDF that poppler reads: the page size, the facts, the captures, the notes and the link', async () => {
+    const file = await written(spec());
+    expect(pdfInfo(file)['Page size']).toMatch(/^595\.2\d* x 841\.8\d* pts \(A4\)/);
+    expect(pdfInfo(file).Title).toBe('Roof at 12 Elm St');
+    const text = pdfText(file);
+    for (const expected of [
+      'Roof at 12 Elm St',
+      '39.74000° N, 104.99000° W',
+      '123.4 m (3 points)',
+      '2024Q1-CO-DEN',
+      '20240314T171500_CO_DEN',
+      '2024-03-14 17:15 – 18:40 UTC',
+      'Hail damage on the north slope.',
+      'failed to load (HTTP 503)',
+      'Natural Earth',
+      'generated 2026-11-25 10:20 UTC',
+      'Page 1 of',
+    ])
+      expect(text).toContain(expected);
+    // The standard fonts write Latin text: other characters become '?', and the rest of the note stays.
+    expect(text).toContain('Second line: ? 40 m² — checked on site.');
+    expect(text.replace(/\s+/g, '')).toContain('https://viewer.example/#map=17/39.74/-104.99&survey=2024Q1-CO-DEN');
+  });
+
+  it('prints the map: the rendered page holds the image where the map goes', async () => {
+    const file = await written(spec({ paper: 'Letter', orientation: 'landscape' }));
+    expect(pdfInfo(file)['Page size']).toMatch(/^792 x 612 pts/);
+    const page = PNG.sync.read(pdfPagePng(file, 1, 72));
+    expect([page.width, page.height]).toEqual([792, 612]);
+    // The ramp's red rises left to right across the map box.
+    const red = (x: number) => page.data[(250 * page.width + x) * 4];
+    expect(red(150)).toBeLessThan(red(600));
+    expect(pdfText(file)).toMatch(/Map printed at \d+ dpi/);
+  });
+
+  it('puts two maps side by side when comparing, each labelled', async () => {
+    const map = spec().maps[0];
+    const file = await written(
+      spec({
+        maps: [
+          { ...map, label: 'Left (A): 2023Q2' },
+          { ...map, label: 'Right (B): 2024Q1' },
+        ],
+      }),
+    );
+    const text = pdfText(file);
+    expect(text).toContain('Left (A): 2023Q2');
+    expect(text).toContain('Right (B): 2024Q1');
+    expect(text).toMatch(/Map printed at \d+ and \d+ dpi/);
+  });
+
+  it('sizes the map for print and picks readable scale bar lengths', () => {
+    expect(mapWidthPt('A4', 'portrait', 1)).toBeCloseTo(595.28 - 72, 1);
+    expect(mapWidthPt('Letter', 'landscape', 2)).toBeCloseTo((792 - 72 - 10) / 2, 1);
+    expect([scaleBarMetres(37), scaleBarMetres(180), scaleBarMetres(999), scaleBarMetres(1)]).toEqual([
+      20, 100, 500, 1,
+    ]);
+  });
+});

@@ -1,0 +1,298 @@
+import { PageSizes, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { ShownCapture } from './shown-captures.ts';
+
+export type Paper = 'A4' | 'Letter';
+export type Orientation = 'portrait' | 'landscape';
+
+export interface ReportMap {
+  image: { bytes: Uint8Array; type: 'jpeg' | 'png'; width: number; height: number };
+  /** Over the map, e.g. which side of a comparison it is; null for a single map. */
+  label: string | null;
+  /** Ground metres one pixel of the image spans at the map's centre. */
+  metresPerPixel: number;
+}
+
+export interface ReportSpec {
+  title: string;
+  notes: string;
+  paper: Paper;
+  orientation: Orientation;
+  generatedAt: Date;
+  shareLink: string;
+  /** Label and value rows under the map: centre, zoom, area, measurements. */
+  facts: [string, string][];
+  maps: ReportMap[];
+  captures: ShownCapture[];
+  /** Sentences about imagery the map lacks (tiles that failed) or whose capture is not known. */
+  imageryNotes: string[];
+  attributions: string[];
+}
+
+const MARGIN = 36;
+const GAP = 10;
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.38, 0.4, 0.45);
+const WARN = rgb(0.62, 0.18, 0.05);
+const RULE = rgb(0.75, 0.77, 0.8);
+
+/** Page size in points, [width, height]. */
+export function pageSize(paper: Paper, orientation: Orientation): [number, number] {
+  const [w, h] = paper === 'A4' ? PageSizes.A4 : PageSizes.Letter;
+  return orientation === 'portrait' ? [w, h] : [h, w];
+}
+
+/** Width in points each of `count` maps is printed at, when the map is at most as tall as its share of the page. */
+export function mapWidthPt(paper: Paper, orientation: Orientation, count: number, aspect = 0): number {
+  const [width, height] = pageSize(paper, orientation);
+  const share = (width - 2 * MARGIN - (count - 1) * GAP) / count;
+  return aspect > 0 ? Math.min(share, maxMapHeight(orientation, height) * aspect) : share;
+}
+
+/** Largest height the map box may take: half the page (portrait), a little more on a landscape page. */
+const maxMapHeight = (orientation: Orientation, pageHeight: number) =>
+  pageHeight * (orientation === 'portrait' ? 0.5 : 0.55);
+
+/** A length near `max` metres that reads well on a scale bar: 1, 2 or 5 times a power of ten. */
+export function scaleBarMetres(max: number): number {
+  const power = 10 ** Math.floor(Math.log10(max));
+  return [5, 2, 1].map((m) => m * power).find((m) => m <= max) ?? power;
+}
+
+const lengthText = (m: number) => (m >= 1000 ? `${m / 1000} km` : `${m} m`);
+const isoMinute = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : 'not published');
+
+function captureWindow({ start, end }: ShownCapture): string {
+  if (!start) return 'not published';
+  if (!end || end === start) return `${isoMinute(start)} UTC`;
+  return end.slice(0, 10) === start.slice(0, 10)
+    ? `${isoMinute(start)} – ${end.slice(11, 16)} UTC`
+    : `${isoMinute(start)} – ${isoMinute(end)} UTC`;
+}
+
+/** Writes pages top to bottom, starting a new page when the next block does not fit. */
+class PageWriter {
+  page: PDFPage;
+  y: number;
+  private readonly encodable: Set<number>;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly size: [number, number],
+    readonly font: PDFFont,
+    readonly bold: PDFFont,
+  ) {
+    this.page = doc.addPage(size);
+    this.y = size[1] - MARGIN;
+    this.encodable = new Set(font.getCharacterSet());
+  }
+
+  get width(): number {
+    return this.size[0] - 2 * MARGIN;
+  }
+
+  /** The standard PDF fonts write Latin text only: anything else becomes '?' rather than failing the report. */
+  clean(text: string): string {
+    return [...text.replace(/\t/g, '  ')].map((c) => (this.encodable.has(c.codePointAt(0)!) ? c : '?')).join('');
+  }
+
+  room(height: number): void {
+    if (this.y - height >= MARGIN) return;
+    this.page = this.doc.addPage(this.size);
+    this.y = this.size[1] - MARGIN;
+  }
+
+  /** Lines of at most `width` points; a word longer than that (a link) is cut where it must be. */
+  wrap(text: string, size: number, font: PDFFont, width: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of text.split('\n').map((line) => this.clean(line))) {
+      let line = '';
+      for (const word of paragraph.split(' ')) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(candidate, size) <= width) {
+          line = candidate;
+          continue;
+        }
+        if (line) lines.push(line);
+        line = '';
+        let rest = word;
+        while (font.widthOfTextAtSize(rest, size) > width) {
+          let cut = rest.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+          lines.push(rest.slice(0, cut));
+          rest = rest.slice(cut);
+        }
+        line = rest;
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  text(text: string, { size = 9.5, font = this.font, color = INK, x = MARGIN, width = this.width } = {}): void {
+    for (const line of this.wrap(text, size, font, width)) {
+      this.room(size * 1.35);
+      this.y -= size * 1.35;
+      this.page.drawText(line, { x, y: this.y + size * 0.3, size, font, color });
+    }
+  }
+
+  heading(text: string): void {
+    this.room(40);
+    this.y -= 8;
+    this.text(text, { size: 11.5, font: this.bold });
+    this.y -= 2;
+  }
+
+  /** Rows of cells at fixed column offsets (points from the left margin); with `header`, the first row in bold. */
+  table(rows: string[][], columns: number[], { size = 8.5, header = true } = {}): void {
+    // A header is never left alone at the foot of a page.
+    if (header) this.room(size * 1.3 * 4 + 6);
+    rows.forEach((row, r) => {
+      const font = header && r === 0 ? this.bold : this.font;
+      const widths = columns.map((x, i) => (columns[i + 1] ?? this.width) - x - 6);
+      const cells = row.map((cell, i) => this.wrap(cell, size, font, widths[i]));
+      const height = Math.max(...cells.map((c) => c.length)) * size * 1.3 + 3;
+      this.room(height);
+      for (const [i, lines] of cells.entries())
+        for (const [l, line] of lines.entries())
+          this.page.drawText(line, {
+            x: MARGIN + columns[i],
+            y: this.y - (l + 1) * size * 1.3 + size * 0.3,
+            size,
+            font,
+            color: INK,
+          });
+      this.y -= height;
+      if (header && r === 0)
+        this.page.drawLine({
+          start: { x: MARGIN, y: this.y + 1.5 },
+          end: { x: MARGIN + this.width, y: this.y + 1.5 },
+          thickness: 0.5,
+          color: RULE,
+        });
+    });
+  }
+}
+
+function drawNorthArrow(page: PDFPage, font: PDFFont, right: number, top: number): void {
+  const x = right - 16;
+  const y = top - 30;
+  page.drawRectangle({ x: x - 9, y: y - 4, width: 18, height: 28, color: rgb(1, 1, 1), opacity: 0.85 });
+  page.drawSvgPath('M 0 -14 L 5 0 L 0 -3 L -5 0 Z', { x, y: y + 10, color: INK, scale: 1 });
+  page.drawText('N', { x: x - 3, y: y + 14, size: 7, font, color: INK });
+}
+
+function drawScaleBar(page: PDFPage, font: PDFFont, map: ReportMap, box: Box): void {
+  const metresPerPoint = (map.metresPerPixel * map.image.width) / box.width;
+  const metres = scaleBarMetres((box.width / 4) * metresPerPoint);
+  const length = metres / metresPerPoint;
+  const x = box.x + 8;
+  const y = box.y + 8;
+  page.drawRectangle({ x: x - 4, y: y - 4, width: length + 8, height: 20, color: rgb(1, 1, 1), opacity: 0.85 });
+  page.drawRectangle({ x, y, width: length, height: 3, color: INK });
+  page.drawRectangle({ x: x + length / 2, y: y + 0.6, width: length / 2, height: 1.8, color: rgb(1, 1, 1) });
+  page.drawText(lengthText(metres), { x, y: y + 6, size: 7, font, color: INK });
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The maps side by side, each scaled to fit its share of the box, with a frame, scale bar and north arrow. */
+function drawMaps(out: PageWriter, maps: ReportMap[], images: PDFImage[], maxHeight: number): number[] {
+  const width = (out.width - (maps.length - 1) * GAP) / maps.length;
+  const labelled = maps.some((m) => m.label);
+  const height = Math.min(maxHeight, ...maps.map((m) => (width * m.image.height) / m.image.width));
+  out.room(height + (labelled ? 14 : 0));
+  if (labelled) out.y -= 12;
+  const top = out.y;
+  const dpis = maps.map((map, i) => {
+    const scale = Math.min(width / map.image.width, height / map.image.height);
+    const box = {
+      x: MARGIN + i * (width + GAP) + (width - map.image.width * scale) / 2,
+      y: top - height,
+      width: map.image.width * scale,
+      height: map.image.height * scale,
+    };
+    if (map.label) out.page.drawText(out.clean(map.label), { x: box.x, y: top + 3, size: 8.5, font: out.bold });
+    out.page.drawImage(images[i], box);
+    out.page.drawRectangle({ ...box, borderColor: INK, borderWidth: 0.6 });
+    drawScaleBar(out.page, out.font, map, box);
+    drawNorthArrow(out.page, out.bold, box.x + box.width, box.y + box.height);
+    return (map.image.width / box.width) * 72;
+  });
+  out.y = top - height - 4;
+  return dpis;
+}
+
+/** The report as a PDF: title, the map(s) at print resolution, the facts, the imagery's captures, notes, sources. */
+export async function reportPdf(spec: ReportSpec): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(spec.title || 'Survey Viewer report');
+  doc.setCreator('Survey Viewer');
+  doc.setProducer('Survey Viewer (pdf-lib)');
+  doc.setCreationDate(spec.generatedAt);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const size = pageSize(spec.paper, spec.orientation);
+  const out = new PageWriter(doc, size, font, bold);
+  const generated = `${spec.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+  out.text(spec.title || 'Survey Viewer report', { size: 17, font: bold });
+  out.text(`Survey Viewer report · generated ${generated}`, { size: 8.5, color: MUTED });
+  out.y -= 6;
+
+  const images = await Promise.all(
+    spec.maps.map((m) => (m.image.type === 'jpeg' ? doc.embedJpg(m.image.bytes) : doc.embedPng(m.image.bytes))),
+  );
+  const dpis = drawMaps(out, spec.maps, images, maxMapHeight(spec.orientation, size[1]));
+  out.text(
+    `Map printed at ${dpis.map((d) => Math.round(d)).join(' and ')} dpi; north is up; scale bar at the map's ` +
+      'centre latitude (Web Mercator).',
+    { size: 7.5, color: MUTED },
+  );
+
+  out.heading('The view');
+  out.table(
+    spec.facts.map(([label, value]) => [label, value]),
+    [0, 110],
+    { size: 9, header: false },
+  );
+
+  out.heading('Imagery shown, with its capture dates');
+  if (spec.captures.length > 0)
+    out.table(
+      [
+        ['Survey', 'Capture (mosaic_stac_id)', 'Captured', 'Tiles'],
+        ...spec.captures.map((c) => [c.surveyId, c.captureId ?? '—', captureWindow(c), String(c.tiles)]),
+      ],
+      [0, 110, out.width - 170, out.width - 34],
+    );
+  else out.text('No survey imagery is drawn in this view (zoom 14 or closer shows it).', { color: MUTED });
+  for (const note of spec.imageryNotes) out.text(note, { color: WARN });
+
+  if (spec.notes.trim()) {
+    out.heading('Notes');
+    out.text(spec.notes.trim());
+  }
+
+  out.heading('Sources');
+  out.text(`Attribution: ${spec.attributions.join(' · ') || 'the imagery service'}`, { size: 8.5 });
+  out.text(`Link to this view: ${spec.shareLink}`, { size: 8.5 });
+  out.text(`Generated ${generated}.`, { size: 8.5, color: MUTED });
+  const pages = doc.getPages();
+  for (const [i, page] of pages.entries()) {
+    const footer = `Page ${i + 1} of ${pages.length}`;
+    page.drawText(footer, {
+      x: size[0] - MARGIN - font.widthOfTextAtSize(footer, 7.5),
+      y: MARGIN / 2,
+      size: 7.5,
+      font,
+      color: MUTED,
+    });
+  }
+  return doc.save();
+}

@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Poppler's own tools (Debian poppler-utils), which read our PDF reports in the tests as a user's reader would. */
+
+/** The text of a PDF, laid out as on the page. */
+export const pdfText = (file: string): string =>
+  execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+
+/** `pdfinfo`'s fields, e.g. Pages, Page size, Title. */
+export function pdfInfo(file: string): Record<string, string> {
+  const output = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  return Object.fromEntries(
+    output
+      .split('\n')
+      .filter((line) => line.includes(':'))
+      .map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+}
+
+/** One page rendered by pdftoppm as PNG bytes, at `dpi`. */
+export function pdfPagePng(file: string, page = 1, dpi = 72): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdftoppm-'));
+  try {
+    const prefix = path.join(dir, 'page');
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      String(dpi),
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-singlefile',
+      file,
+      prefix,
+    ]);
+    return readFileSync(`${prefix}.png`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
