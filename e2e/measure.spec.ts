@@ -135,3 +135,30 @@ test('measure a distance and an area on the map: geodesic sizes in either unit, 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Measure distance' })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('measure a point: one click gives its coordinates, on the map and in the panel', async ({ page }) => {
+  await page.goto('/?e2e#survey=2024Q1-CO-DEN');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('2024Q1-CO-DEN').first()).toBeVisible();
+  await showBox(page, BOX);
+  await mapSettled(page);
+
+  await page.getByRole('button', { name: 'Measure point' }).click();
+  await expect(panel(page)).toContainText('Click a place for its coordinates.');
+  await clickAt(page, [-104.99, 39.74]);
+  // One click measures the point: the tool is off again and the place stays drawn, labelled.
+  await expect(page.getByRole('button', { name: 'Measure point' })).toHaveAttribute('aria-pressed', 'false');
+  const [[lng, lat]] = await placedPoints(page);
+  expect(Math.abs(lng + 104.99)).toBeLessThan(0.0001);
+  expect(Math.abs(lat - 39.74)).toBeLessThan(0.0001);
+  const written = `${lat.toFixed(5)}° N, ${Math.abs(lng).toFixed(5)}° W`;
+  await expect(page.getByTestId('measure-point')).toHaveText(written);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        window.__surveyViewer!.map.queryRenderedFeatures({ layers: ['measure-labels'] }).map((f) => f.properties.label),
+      ),
+    )
+    .toEqual([written]);
+  await expect(panel(page).getByRole('heading', { name: 'Point' })).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measure, measurementFeatures } from './measurement.ts';
+import { coordinatesText, measure, measurementFeatures, minPoints } from './measurement.ts';
 
 const write = { length: (km: number) => `${km.toFixed(3)} km`, area: (km2: number) => `${km2.toFixed(3)} km²` };
 /** turf's mean Earth radius: one degree of a great circle. */
@@ -53,6 +53,16 @@ describe('measure', () => {
 });
 
 describe('measurementFeatures', () => {
+  it('draws a point with its coordinates as the label', () => {
+    const { features } = measurementFeatures({ kind: 'point', points: [[-104.99, 39.74]] }, write);
+    expect(features.map((f) => [f.geometry.type, f.properties.role, f.properties.label])).toEqual([
+      ['Point', 'point', undefined],
+      ['Point', 'label', '39.74000° N, 104.99000° W'],
+    ]);
+    expect(coordinatesText([151.2, -33.86])).toBe('33.86000° S, 151.20000° E');
+    expect([minPoints('point'), minPoints('distance'), minPoints('area')]).toEqual([1, 2, 3]);
+  });
+
   it('draws the path, its points and a label at each segment middle', () => {
     const { features } = measurementFeatures(
       {

@@ -1,8 +1,8 @@
 import { area, centroid, distance, length, lineString, polygon } from '@turf/turf';
 import type { Feature, FeatureCollection, LineString, Point, Polygon, Position } from 'geojson';
+import { type MeasureKind, MIN_AREA_POINTS } from '../map/measure-kinds.ts';
 
-/** What is measured: a path's length, or an area (with its perimeter). */
-export type MeasureKind = 'distance' | 'area';
+export type { MeasureKind } from '../map/measure-kinds.ts';
 
 /** A measurement being made or made: its kind and its points as [lng, lat], in the order clicked. */
 export interface Measurement {
@@ -25,8 +25,13 @@ function ring(points: Position[]): Position[] {
   return [...points, points[0]];
 }
 
-/** Points an area needs before it has a size. */
-export const MIN_AREA_POINTS = 3;
+export { MIN_AREA_POINTS, minPoints } from '../map/measure-kinds.ts';
+
+const degrees = (value: number, positive: string, negative: string) =>
+  `${Math.abs(value).toFixed(5)}° ${value >= 0 ? positive : negative}`;
+
+/** "39.74000° N, 104.99000° W": a place as a report or a label writes it. */
+export const coordinatesText = ([lng, lat]: Position): string => `${degrees(lat, 'N', 'S')}, ${degrees(lng, 'E', 'W')}`;
 
 /** Geodesic (great-circle) lengths and, for an area, its size on the ellipsoid-approximating sphere turf uses. */
 export function measure({ kind, points }: Measurement): MeasuredSizes {
@@ -56,6 +61,13 @@ export function measurementFeatures(
   const features: Feature<LineString | Polygon | Point, MeasureFeatureProperties>[] = [];
   const point = (coordinates: Position, properties: MeasureFeatureProperties) =>
     features.push({ type: 'Feature', geometry: { type: 'Point', coordinates }, properties });
+  if (measurement.kind === 'point') {
+    for (const p of points.slice(0, 1)) {
+      point(p, { role: 'point' });
+      point(p, { role: 'label', label: coordinatesText(p) });
+    }
+    return { type: 'FeatureCollection', features };
+  }
   const sizes = measure(measurement);
   const closed = sizes.areaKm2 !== null;
   const path = closed ? ring(points) : points;

@@ -1,6 +1,7 @@
 import type { FeatureCollection, Position } from 'geojson';
 import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
-import type { MeasureKind, Measurement } from '../draw/measurement.ts';
+import type { Measurement } from '../draw/measurement.ts';
+import { type MeasureKind, minPoints } from './measure-kinds.ts';
 import { FONT } from './basemap-style.ts';
 
 const SOURCE = 'measure';
@@ -100,7 +101,9 @@ export class MeasureLayer {
   addPoint(point: Position): void {
     const { tool, measurement } = this.state;
     if (!tool || !measurement) return;
-    this.set({ tool, measurement: { kind: tool, points: [...measurement.points, point] } });
+    // A point is measured by its one click.
+    if (tool === 'point') this.set({ tool: null, measurement: { kind: tool, points: [point] } });
+    else this.set({ tool, measurement: { kind: tool, points: [...measurement.points, point] } });
   }
 
   undoPoint(): void {
@@ -112,7 +115,7 @@ export class MeasureLayer {
   /** Ends the measurement being made; it stays on the map (if it has a size). */
   finish(): void {
     const { measurement } = this.state;
-    const kept = measurement && measurement.points.length >= (measurement.kind === 'area' ? 3 : 2);
+    const kept = measurement && measurement.points.length >= minPoints(measurement.kind);
     this.cursor = null;
     this.set({ tool: null, measurement: kept ? measurement : null });
   }
@@ -146,7 +149,8 @@ export class MeasureLayer {
   private draw(): void {
     if (!this.installed) return;
     const { measurement, tool } = this.state;
-    const points = measurement ? [...measurement.points, ...(tool && this.cursor ? [this.cursor] : [])] : [];
+    const following = tool && tool !== 'point' && this.cursor ? [this.cursor] : [];
+    const points = measurement ? [...measurement.points, ...following] : [];
     const data = measurement ? this.render({ kind: measurement.kind, points }) : NOTHING;
     void this.map.getSource<GeoJSONSource>(SOURCE)?.setData(data);
   }

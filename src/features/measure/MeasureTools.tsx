@@ -1,19 +1,52 @@
 import { type ReactNode, useEffect } from 'react';
-import { type MeasureKind, measure, measurementFeatures } from '../../draw/measurement.ts';
+import type { Position } from 'geojson';
+import { coordinatesText, type MeasureKind, measure, measurementFeatures } from '../../draw/measurement.ts';
+import { uiStore } from '../../state/ui-store.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { useUnits } from '../../state/units-store.ts';
 import { formatArea } from '../units/area-format.ts';
 import { formatLength } from '../units/length-format.ts';
 import { UnitSystemSelect } from '../units/UnitSystemSelect.tsx';
-import { AreaIcon, DistanceIcon } from './icons.tsx';
+import { AreaIcon, DistanceIcon, PointIcon } from './icons.tsx';
 import { useMeasureState } from './use-measure-state.ts';
 
 const TOOLS: { kind: MeasureKind; label: string; icon: ReactNode }[] = [
   { kind: 'distance', label: 'Measure distance', icon: <DistanceIcon /> },
   { kind: 'area', label: 'Measure area', icon: <AreaIcon /> },
+  { kind: 'point', label: 'Measure point', icon: <PointIcon /> },
 ];
 
+const TITLES: Record<MeasureKind, string> = { distance: 'Distance', area: 'Area', point: 'Point' };
+
 const HINT = 'Click to add points; double-click or Finish to end. Keyboard: pan with the arrows, then Add point.';
+const POINT_HINT = 'Click a place for its coordinates. Keyboard: pan with the arrows, then Add point at centre.';
+
+/** A measured point's coordinates: as written in reports, as decimal latitude, longitude (WGS 84), with Copy. */
+function PointReadout({ point }: { point: Position }) {
+  const decimal = `${point[1].toFixed(6)}, ${point[0].toFixed(6)}`;
+  return (
+    <dl className="measure-panel__sizes">
+      <dt>Place</dt>
+      <dd data-testid="measure-point">{coordinatesText(point)}</dd>
+      <dt>Lat, lon</dt>
+      <dd>
+        <code>{decimal}</code>{' '}
+        <button
+          type="button"
+          className="button button--link"
+          onClick={() =>
+            void navigator.clipboard.writeText(decimal).then(
+              () => uiStore.getState().noticeShown('Coordinates copied.'),
+              () => uiStore.getState().noticeShown('The browser did not allow copying.'),
+            )
+          }
+        >
+          Copy
+        </button>
+      </dd>
+    </dl>
+  );
+}
 
 /** The measuring tools over the map, and the measurement's sizes (geodesic) in the user's units. */
 export function MeasureTools({ surveyMap }: { surveyMap: SurveyMap }) {
@@ -60,20 +93,24 @@ export function MeasureTools({ surveyMap }: { surveyMap: SurveyMap }) {
       </div>
       {measurement && sizes && (
         <section className="measure-panel" aria-label="Measurement">
-          <h2 className="measure-panel__title">{measurement.kind === 'area' ? 'Area' : 'Distance'}</h2>
-          {tool && <p className="measure-panel__hint">{HINT}</p>}
-          <dl className="measure-panel__sizes">
-            {sizes.areaKm2 !== null && (
-              <>
-                <dt>Area</dt>
-                <dd data-testid="measure-area">{formatArea(sizes.areaKm2, system)}</dd>
-              </>
-            )}
-            <dt>{measurement.kind === 'area' ? 'Perimeter' : 'Total'}</dt>
-            <dd data-testid="measure-total">{length(sizes.totalKm)}</dd>
-            <dt>Points</dt>
-            <dd>{measurement.points.length}</dd>
-          </dl>
+          <h2 className="measure-panel__title">{TITLES[measurement.kind]}</h2>
+          {tool && <p className="measure-panel__hint">{tool === 'point' ? POINT_HINT : HINT}</p>}
+          {measurement.kind === 'point' && measurement.points.length > 0 ? (
+            <PointReadout point={measurement.points[0]} />
+          ) : (
+            <dl className="measure-panel__sizes">
+              {sizes.areaKm2 !== null && (
+                <>
+                  <dt>Area</dt>
+                  <dd data-testid="measure-area">{formatArea(sizes.areaKm2, system)}</dd>
+                </>
+              )}
+              <dt>{measurement.kind === 'area' ? 'Perimeter' : 'Total'}</dt>
+              <dd data-testid="measure-total">{length(sizes.totalKm)}</dd>
+              <dt>Points</dt>
+              <dd>{measurement.points.length}</dd>
+            </dl>
+          )}
           {sizes.segmentsKm.length > 0 && (
             <ol className="measure-panel__segments" aria-label="Segments">
               {sizes.segmentsKm.map((km, i) => (
@@ -88,17 +125,21 @@ export function MeasureTools({ surveyMap }: { surveyMap: SurveyMap }) {
                 <button type="button" className="button button--small" onClick={surveyMap.addMeasurePointAtCentre}>
                   Add point at centre
                 </button>
-                <button
-                  type="button"
-                  className="button button--small"
-                  disabled={measurement.points.length === 0}
-                  onClick={surveyMap.undoMeasurePoint}
-                >
-                  Undo point
-                </button>
-                <button type="button" className="button button--small" onClick={() => surveyMap.startMeasure(null)}>
-                  Finish
-                </button>
+                {tool !== 'point' && (
+                  <>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      disabled={measurement.points.length === 0}
+                      onClick={surveyMap.undoMeasurePoint}
+                    >
+                      Undo point
+                    </button>
+                    <button type="button" className="button button--small" onClick={() => surveyMap.startMeasure(null)}>
+                      Finish
+                    </button>
+                  </>
+                )}
               </>
             )}
             <button type="button" className="button button--small" onClick={surveyMap.clearMeasure}>

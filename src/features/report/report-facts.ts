@@ -1,6 +1,6 @@
 import type { ActiveArea } from '../../state/area-search-store.ts';
 import type { UnitSystem } from '../../state/units-store.ts';
-import { type Measurement, measure } from '../../draw/measurement.ts';
+import { coordinatesText, type Measurement, measure } from '../../draw/measurement.ts';
 import { tileZoomAt } from '../../map/preview-layer.ts';
 import { formatArea } from '../units/area-format.ts';
 import { formatLength } from '../units/length-format.ts';
@@ -14,12 +14,6 @@ export interface ViewFacts {
   measurement: Measurement | null;
   units: UnitSystem;
 }
-
-const degrees = (value: number, positive: string, negative: string) =>
-  `${Math.abs(value).toFixed(5)}° ${value >= 0 ? positive : negative}`;
-
-/** "39.74000° N, 104.99000° W". */
-export const coordinatesText = ([lng, lat]: [number, number]) => `${degrees(lat, 'N', 'S')}, ${degrees(lng, 'E', 'W')}`;
 
 /** What the report says about the view under its map, as label and value rows, in the user's units. */
 export function viewFacts({
@@ -39,7 +33,9 @@ export function viewFacts({
   else if (selectedId) rows.push(['Survey', selectedId]);
   if (area)
     rows.push(['Area of interest', `${formatArea(area.km2, units)} (${area.vertexCount} vertices, ${area.origin})`]);
-  if (measurement) {
+  if (measurement?.kind === 'point') {
+    rows.push(['Measured point', coordinatesText(measurement.points[0])]);
+  } else if (measurement) {
     const sizes = measure(measurement);
     const length = (km: number) => formatLength(km, units);
     const points = `${measurement.points.length} points`;
@@ -53,7 +49,7 @@ export function viewFacts({
     }
     if (sizes.segmentsKm.length > 1)
       rows.push(['Segments', sizes.segmentsKm.map((km, i) => `${i + 1}: ${length(km)}`).join('; ')]);
-    rows.push(['Measured points', measurement.points.map(([lng, lat]) => coordinatesText([lng, lat])).join('; ')]);
+    rows.push(['Measured points', measurement.points.map(coordinatesText).join('; ')]);
   }
   return rows;
 }
