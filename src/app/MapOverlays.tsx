@@ -22,6 +22,9 @@ const Timeline = lazy(() => import('../features/timeline/Timeline.tsx').then((m)
 const MeasureTools = lazy(() =>
   import('../features/measure/MeasureTools.tsx').then((m) => ({ default: m.MeasureTools })),
 );
+const AnnotationsSync = lazy(() =>
+  import('../features/annotations/index.ts').then((m) => ({ default: m.AnnotationsSync })),
+);
 const AreaSearchOverlay = lazy(() =>
   import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchOverlay })),
 );
@@ -52,7 +55,8 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
         <Suspense fallback={null}>
           {comparing && <CompareView connection={connection} surveyMap={surveyMap} />}
           {(drawn || comparing) && <Timeline connection={connection} surveyMap={surveyMap} />}
-          {drawn && <MeasureTools surveyMap={surveyMap} />}
+          {drawn && <MeasureTools connection={connection} surveyMap={surveyMap} />}
+          {drawn && <AnnotationsSync surveyMap={surveyMap} />}
         </Suspense>
       </LoadBoundary>
       <LoadBoundary fallback={null}>

@@ -13,9 +13,14 @@ const AreaSearchPanel = lazy(() =>
   import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchPanel })),
 );
 
+const AnnotationsPanel = lazy(() =>
+  import('../features/annotations/index.ts').then((m) => ({ default: m.AnnotationsPanel })),
+);
+
 const TABS: { tab: SidebarTab; label: string }[] = [
   { tab: 'surveys', label: 'Surveys' },
   { tab: 'area', label: 'Area search' },
+  { tab: 'notes', label: 'Notes' },
 ];
 
 export function Sidebar({ connection }: { connection: Connection }) {
@@ -81,6 +86,18 @@ export function Sidebar({ connection }: { connection: Connection }) {
       <div id="sidebar-tab-panel" role="tabpanel" aria-labelledby={`sidebar-tab-${tab}`} className="sidebar__panel">
         {tab === 'surveys' ? (
           <SurveyList connection={connection} />
+        ) : tab === 'notes' ? (
+          <LoadBoundary
+            fallback={
+              <p className="panel-section panel-section__empty" role="alert">
+                The annotations could not be loaded. Reload the page to try again.
+              </p>
+            }
+          >
+            <Suspense fallback={null}>
+              <AnnotationsPanel />
+            </Suspense>
+          </LoadBoundary>
         ) : (
           <LoadBoundary
             fallback={

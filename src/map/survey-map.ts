@@ -5,6 +5,7 @@ import type { FeatureCollection, Polygon } from 'geojson';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
 import type { MeasureKind } from '../draw/measurement.ts';
+import { AnnotationLayer, type AnnotationFeatures } from './annotation-layer.ts';
 import { AreaDrawing } from './area-drawing.ts';
 import { AreaSearchOverlay, type TileGridCollection } from './area-search-overlay.ts';
 import { repaintBasemap } from './basemap-style.ts';
@@ -60,6 +61,7 @@ export class SurveyMap extends MapCamera {
   private readonly drawing: AreaDrawing;
   private readonly updatedTiles: UpdatedTilesLayer;
   private readonly measure: MeasureLayer;
+  private readonly annotations: AnnotationLayer;
   private readonly onOnline = () => this.imagery.networkRestored();
   private readonly stopIdleWatch: () => void;
   /** Every tile the map asks for: counted (usage) and authorized. */
@@ -96,6 +98,7 @@ export class SurveyMap extends MapCamera {
     this.footprints = new Footprints(this.map, sources);
     this.areaSearch = new AreaSearchOverlay(this.map, sources);
     this.updatedTiles = new UpdatedTilesLayer(this.map);
+    this.annotations = new AnnotationLayer(this.map);
     this.drawing = new AreaDrawing(this.map, {
       onReady: () => emit('areaToolsReady', undefined),
       onAreaFinished: (area) => emit('areaFinished', area),
@@ -126,6 +129,7 @@ export class SurveyMap extends MapCamera {
       this.footprints.installHighlights();
       this.imagery.install();
       this.updatedTiles.install();
+      this.annotations.install();
       this.measure.install();
       // Without the drawing code (e.g. a new deployment replaced it), the area tools just stay disabled.
       this.drawing.install({ fill: LAYER_SLOTS.fills, outline: LAYER_SLOTS.lines }).catch(() => undefined);
@@ -215,6 +219,8 @@ export class SurveyMap extends MapCamera {
   /** What draws a measurement: its shapes and labels in the user's units. */
   setMeasureRenderer = (render: MeasureRenderer): void => this.measure.setRenderer(render);
 
+  /** The user's annotations: pins and outlined shapes, titled. */
+  showAnnotations = (features: AnnotationFeatures): void => this.annotations.show(features);
   /** The tiles re-published since a date, as outlines over the imagery; null removes them. */
   showUpdatedTiles = (tiles: FeatureCollection<Polygon> | null): void => this.updatedTiles.show(tiles);
   /** Shows one survey's imagery, or none. Opacity and visibility changes keep the loaded tiles. */

@@ -2,7 +2,7 @@ import { createStore, useStore } from 'zustand';
 import { hasStoredArea } from './area-search-storage.ts';
 
 /** What the sidebar shows: the catalog, or the area search. */
-export type SidebarTab = 'surveys' | 'area';
+export type SidebarTab = 'surveys' | 'area' | 'notes';
 
 /** Several footprints under one click: the user picks which survey was meant. */
 export interface OverlapChoice {

@@ -1,7 +1,17 @@
 import { type ReactNode, useEffect } from 'react';
 import type { Position } from 'geojson';
-import { coordinatesText, type MeasureKind, measure, measurementFeatures } from '../../draw/measurement.ts';
+import {
+  coordinatesText,
+  type MeasureKind,
+  type Measurement,
+  measure,
+  measurementFeatures,
+  minPoints,
+} from '../../draw/measurement.ts';
+import type { UnitSystem } from '../../state/units-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
+import type { Connection } from '../../api/connection.ts';
+import { SaveAnnotation } from '../annotations/SaveAnnotation.tsx';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { useUnits } from '../../state/units-store.ts';
 import { formatArea } from '../units/area-format.ts';
@@ -20,6 +30,14 @@ const TITLES: Record<MeasureKind, string> = { distance: 'Distance', area: 'Area'
 
 const HINT = 'Click to add points; double-click or Finish to end. Keyboard: pan with the arrows, then Add point.';
 const POINT_HINT = 'Click a place for its coordinates. Keyboard: pan with the arrows, then Add point at centre.';
+
+/** A measurement as one line of text: a path's length, an area's size and perimeter, a point's place. */
+export function measuredText(measurement: Measurement, system: UnitSystem): string {
+  if (measurement.kind === 'point') return coordinatesText(measurement.points[0]);
+  const { totalKm, areaKm2 } = measure(measurement);
+  const length = formatLength(totalKm, system);
+  return areaKm2 === null ? length : `${formatArea(areaKm2, system)}, perimeter ${length}`;
+}
 
 /** A measured point's coordinates: as written in reports, as decimal latitude, longitude (WGS 84), with Copy. */
 function PointReadout({ point }: { point: Position }) {
@@ -49,7 +67,7 @@ function PointReadout({ point }: { point: Position }) {
 }
 
 /** The measuring tools over the map, and the measurement's sizes (geodesic) in the user's units. */
-export function MeasureTools({ surveyMap }: { surveyMap: SurveyMap }) {
+export function MeasureTools({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { tool, measurement } = useMeasureState(surveyMap);
   const system = useUnits((s) => s.system);
 
@@ -146,6 +164,14 @@ export function MeasureTools({ surveyMap }: { surveyMap: SurveyMap }) {
               {tool ? 'Clear' : 'Close'}
             </button>
           </div>
+          {!tool && measurement.points.length >= minPoints(measurement.kind) && (
+            <SaveAnnotation
+              connection={connection}
+              surveyMap={surveyMap}
+              measurement={measurement}
+              measured={measuredText(measurement, system)}
+            />
+          )}
           <UnitSystemSelect />
         </section>
       )}

@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, mapSettled, pointOf, showBox, test } from './support.ts';
+
+/** Denver at about z15: the demo imagery's city. */
+const BOX: [number, number, number, number] = [-105.0, 39.735, -104.985, 39.745];
+
+async function clickAt(page: Page, lonLat: [number, number]) {
+  const { x, y } = await pointOf(page, lonLat);
+  await page.mouse.click(x, y);
+}
+
+const notes = (page: Page) => page.getByRole('region', { name: /^Annotations/ });
+const pinsDrawn = (page: Page) =>
+  page.evaluate(() =>
+    window.__surveyViewer!.map.queryRenderedFeatures({ layers: ['annotations-pins'] }).map((f) => f.properties.title),
+  );
+
+test('annotate: a measured point kept with its title, note and capture; survives a reload; GeoJSON round trip', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/?e2e#survey=2024Q1-CO-DEN');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('2024Q1-CO-DEN').first()).toBeVisible();
+  await showBox(page, BOX);
+  await mapSettled(page);
+
+  // The capture the readout shows at the map centre is the one the pin is tied to.
+  await page.getByRole('button', { name: 'Measure point' }).click();
+  const centre = await page.evaluate(() => window.__surveyViewer!.map.getCenter().toArray() as [number, number]);
+  await clickAt(page, centre);
+  const captureShown = (await page.getByTestId('capture-survey').locator('.capture-readout__mosaic').textContent())!;
+  const measurement = page.getByRole('region', { name: 'Measurement' });
+  await measurement.getByRole('button', { name: 'Save as annotation' }).click();
+  const form = measurement.getByRole('form', { name: 'New annotation' });
+  await form.getByLabel('Title').fill('Hail damage, north slope');
+  await form.getByLabel('Note').fill('Dents visible on the 2024 capture.\nRe-inspect.');
+  for (const theme of ['light', 'dark']) {
+    if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
+      .toBe(0);
+    const { violations } = await new AxeBuilder({ page }).include('.measure-panel').analyze();
+    expect(violations.map((v) => `${theme}: ${v.id}`)).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await form.getByRole('button', { name: 'Save annotation' }).click();
+  await expect(measurement).toHaveCount(0);
+  await expect.poll(() => pinsDrawn(page)).toEqual(['Hail damage, north slope']);
+
+  await page.getByRole('tab', { name: 'Notes' }).click();
+  const item = notes(page).getByRole('listitem').filter({ hasText: 'Hail damage, north slope' });
+  await expect(item).toContainText('Dents visible on the 2024 capture.');
+  await expect(item).toContainText('Over 2024Q1-CO-DEN, captured');
+  await expect(item.locator('.annotation__capture')).toHaveText(captureShown);
+  await expect(item).toContainText(/Pin · \d+\.\d{5}° N, \d+\.\d{5}° W/);
+  for (const theme of ['light', 'dark']) {
+    if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
+      .toBe(0);
+    const { violations } = await new AxeBuilder({ page }).include('.annotations').analyze();
+    expect(violations.map((v) => `${theme}: ${v.id}`)).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
+    .toBe(0);
+  await page.screenshot({ path: 'docs/screenshots/annotations.png' });
+
+  // Kept in the browser (IndexedDB): a reload shows it again, on the map and in the list.
+  await page.reload();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('tab', { name: 'Notes' }).click();
+  await expect(notes(page).getByRole('listitem')).toHaveCount(1);
+  await expect(notes(page).getByRole('listitem')).toContainText('Re-inspect.');
+
+  // Edit, export, delete, import: the same annotation comes back.
+  await notes(page).getByRole('button', { name: 'Edit' }).click();
+  await notes(page).getByLabel('Title').fill('Hail damage, north slope (checked)');
+  await notes(page).getByRole('button', { name: 'Save', exact: true }).click();
+  const downloading = page.waitForEvent('download');
+  await notes(page).getByRole('button', { name: 'Export GeoJSON' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^annotations-\d{8}-\d{6}\.geojson$/);
+  await download.saveAs('test-results/annotations.geojson');
+  const exported = JSON.parse(await readFile('test-results/annotations.geojson', 'utf8'));
+  expect(exported.type).toBe('FeatureCollection');
+  expect(exported.features).toHaveLength(1);
+  expect(exported.features[0].geometry.type).toBe('Point');
+  expect(exported.features[0].properties).toMatchObject({
+    title: 'Hail damage, north slope (checked)',
+    note: 'Dents visible on the 2024 capture.\nRe-inspect.',
+    imagery: { surveyId: '2024Q1-CO-DEN', captureId: captureShown },
+  });
+  expect(JSON.stringify(exported)).not.toMatch(/api_key|access_token|secret/);
+
+  await notes(page).getByRole('button', { name: 'Delete' }).click();
+  await expect(notes(page).getByRole('listitem')).toHaveCount(0);
+  await notes(page).getByLabel('GeoJSON file of annotations').setInputFiles('test-results/annotations.geojson');
+  await expect(notes(page).getByRole('status')).toContainText('1 annotation imported');
+  await expect(notes(page).getByRole('listitem')).toContainText('Hail damage, north slope (checked)');
+  await expect.poll(() => pinsDrawn(page)).toEqual(['Hail damage, north slope (checked)']);
+});

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { annotationPersistence } from '../../annotations/annotation-persistence.ts';
+import type { SurveyMap } from '../../map/survey-map.ts';
+import { useAnnotations } from '../../state/annotations-store.ts';
+
+/** Puts the annotations on the map, and keeps them in the browser's storage (read once the map is first drawn). */
+export function AnnotationsSync({ surveyMap }: { surveyMap: SurveyMap }) {
+  const annotations = useAnnotations((s) => s.annotations);
+  useEffect(() => void annotationPersistence(), []);
+  useEffect(
+    () =>
+      surveyMap.showAnnotations({
+        type: 'FeatureCollection',
+        features: annotations.map(({ id, title, geometry }) => ({
+          type: 'Feature',
+          geometry,
+          properties: { id, title },
+        })),
+      }),
+    [surveyMap, annotations],
+  );
+  return null;
+}
