@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { Annotation } from '../src/annotations/annotation.ts';
+import { annotationsLinkParam } from '../src/annotations/annotation-link.ts';
 import { expect, mapSettled, pointOf, showBox, test } from './support.ts';
 
 /** Denver at about z15: the demo imagery's city. */
@@ -103,4 +105,53 @@ test('annotate: a measured point kept with its title, note and capture; survives
   await expect(notes(page).getByRole('status')).toContainText('1 annotation imported');
   await expect(notes(page).getByRole('listitem')).toContainText('Hail damage, north slope (checked)');
   await expect.poll(() => pinsDrawn(page)).toEqual(['Hail damage, north slope (checked)']);
+});
+
+test('annotations ride in a share link: shown on the map and in Notes; when too many, the link says so', async ({
+  page,
+}) => {
+  const roof: Annotation = {
+    id: 'f3b0c7a2-0000-4000-8000-000000000001',
+    kind: 'area',
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-104.9935, 39.7395],
+          [-104.9915, 39.7395],
+          [-104.9915, 39.7408],
+          [-104.9935, 39.7408],
+          [-104.9935, 39.7395],
+        ],
+      ],
+    },
+    title: 'Roof to re-inspect',
+    note: 'Sent from the field team.',
+    imagery: { surveyId: '2024Q1-CO-DEN', captureId: null, captureStart: null, captureEnd: null },
+    measured: '2.5 ha, perimeter 620 m',
+    created: '2026-11-25T10:00:00.000Z',
+    updated: '2026-11-25T10:00:00.000Z',
+  };
+  const notesParam = annotationsLinkParam([roof])!;
+  await page.goto(`/?e2e#map=15.5/39.7401/-104.9925&survey=2024Q1-CO-DEN&notes=${notesParam}`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('1 annotation from the link added to Notes.')).toBeVisible();
+  await mapSettled(page);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        window
+          .__surveyViewer!.map.queryRenderedFeatures({ layers: ['annotations-outline'] })
+          .map((f) => f.properties.title),
+      ),
+    )
+    .toContain('Roof to re-inspect');
+  await page.getByRole('tab', { name: 'Notes' }).click();
+  await expect(notes(page).getByRole('listitem')).toContainText('Sent from the field team.');
+  // The page's own link carries them on.
+  await expect.poll(() => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('notes'))).toBeTruthy();
+
+  // A link whose annotations were too many says so.
+  await page.goto('/?e2e#map=15.5/39.7401/-104.9925&notes=omitted-40');
+  await expect(page.getByText('The link had 40 annotations, too many to carry in a link.')).toBeVisible();
 });

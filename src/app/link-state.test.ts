@@ -48,6 +48,7 @@ const full: LinkState = {
   compare: { a: 'A-1', b: 'B-2', mode: 'fade', swipe: 0.25, fade: 0.7 },
   tileZoom: 18,
   latestImagery: true,
+  notes: 'eyJ0eXBlIjoiRmVhdHVyZUNvbGxlY3Rpb24ifQ',
 };
 
 describe('link state', () => {

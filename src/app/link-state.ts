@@ -20,6 +20,8 @@ export interface LinkState {
   /** Zoom of the area search's tile grid, when not the default. */
   tileZoom: number | null;
   latestImagery: boolean;
+  /** The annotations, as annotation-link.ts writes them (or how many were too many to carry). */
+  notes: string | null;
 }
 
 export const EMPTY_LINK: LinkState = {
@@ -31,6 +33,7 @@ export const EMPTY_LINK: LinkState = {
   compare: null,
   tileZoom: null,
   latestImagery: false,
+  notes: null,
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -103,6 +106,7 @@ export function linkToHash(link: LinkState): string {
   }
   if (link.tileZoom !== null) params.set('grid', String(link.tileZoom));
   if (link.latestImagery) params.set('latest', '1');
+  if (link.notes) params.set('notes', link.notes);
   // Readable separators stay as they are; anything else is escaped.
   const text = [...params]
     .map(
@@ -150,6 +154,7 @@ export function linkFromHash(hash: string): LinkState | null {
         : null,
     tileZoom: Number.isInteger(grid) && grid >= 14 && grid <= 21 ? grid : null,
     latestImagery: params.get('latest') === '1',
+    notes: params.get('notes') || null,
   };
 }
 

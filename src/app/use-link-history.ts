@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import type { SurveyMap } from '../map/survey-map.ts';
+import { annotationsFromLinkParam, annotationsLinkParam } from '../annotations/annotation-link.ts';
+import { annotationsStore } from '../state/annotations-store.ts';
 import { areaSearchStore, DEFAULT_TILE_ZOOM, type AreaOrigin } from '../state/area-search-store.ts';
 import { compareStore } from '../state/compare-store.ts';
 import { filterStore } from '../state/filter-store.ts';
@@ -39,7 +41,25 @@ function currentLink(surveyMap: SurveyMap): LinkState {
         : null,
     tileZoom: area.tileZoom === DEFAULT_TILE_ZOOM ? null : area.tileZoom,
     latestImagery: uiStore.getState().latestImagery,
+    notes: annotationsLinkParam(annotationsStore.getState().annotations),
   };
+}
+
+/** A link's annotations join the user's (ones already here are left as the user has them), and the user is told. */
+function applyLinkedNotes(notes: string): void {
+  const linked = annotationsFromLinkParam(notes);
+  const store = annotationsStore.getState();
+  if (linked?.kind === 'omitted') {
+    store.linkOmittedAnnotations(linked.count);
+    uiStore.getState().noticeShown(`The link had ${linked.count} annotations, too many to carry in a link.`);
+    return;
+  }
+  const known = new Set(store.annotations.map((a) => a.id));
+  const added = linked?.annotations.filter((a) => !known.has(a.id)) ?? [];
+  if (added.length === 0) return;
+  store.annotationsImported(added);
+  const n = added.length;
+  uiStore.getState().noticeShown(`${n} annotation${n === 1 ? '' : 's'} from the link added to Notes.`);
 }
 
 interface ApplyOptions {
@@ -67,6 +87,8 @@ function applyToStores(link: LinkState, { entry }: ApplyOptions): void {
   if ((link.tileZoom ?? DEFAULT_TILE_ZOOM) !== area.tileZoom) area.tileZoomChosen(link.tileZoom ?? DEFAULT_TILE_ZOOM);
   uiStore.getState().latestImageryRestored(link.latestImagery);
   if (link.area) uiStore.getState().sidebarTabChosen('area');
+  // Only a link opened in the tab brings annotations: going Back must not undo the user's edits.
+  if (link.notes && !entry) applyLinkedNotes(link.notes);
 }
 
 let flushLink: () => void = () => undefined;
@@ -154,6 +176,7 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
         if (changed) schedule();
       }),
       uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && schedule()),
+      annotationsStore.subscribe((s, p) => s.annotations !== p.annotations && schedule()),
       surveyMap.onViewChange(schedule, { settled: true }),
       surveyMap.onMapIdle(schedule),
     ];
