@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { centerOfMass, intersect } from '@turf/turf';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
+import { annotationsLinkParam } from '../src/annotations/annotation-link.ts';
 import { accessToken, expect, mapSettled, pointOf, showBox, test } from './support.ts';
 
 const run = promisify(execFile);
@@ -36,7 +37,21 @@ test('Export report: a PDF of the map at print resolution with the imagery’s c
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/?e2e#survey=2024Q1-CO-DEN');
+  // An annotation in view (here from a link) goes into the report's table and onto its map.
+  const pin = annotationsLinkParam([
+    {
+      id: '00000000-0000-4000-8000-00000000aaaa',
+      kind: 'point',
+      geometry: { type: 'Point', coordinates: [-104.9925, 39.7405] },
+      title: 'Skylight cracked',
+      note: 'Seen from the street too.',
+      imagery: null,
+      measured: null,
+      created: '2026-11-25T10:00:00.000Z',
+      updated: '2026-11-25T10:00:00.000Z',
+    },
+  ]);
+  await page.goto(`/?e2e#survey=2024Q1-CO-DEN&notes=${pin}`);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('2024Q1-CO-DEN').first()).toBeVisible();
   await showBox(page, BOX);
@@ -107,6 +122,9 @@ test('Export report: a PDF of the map at print resolution with the imagery’s c
     'Measured distance',
     measured,
     'Natural Earth',
+    'Annotations in view',
+    'Skylight cracked',
+    'Seen from the street too.',
   ])
     expect(text).toContain(expected);
   expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}( – [\d: -]+)? UTC/);

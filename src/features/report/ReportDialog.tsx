@@ -13,7 +13,8 @@ import { unitsStore } from '../../state/units-store.ts';
 import { formatBytes } from '../coverage/format.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { makeReport, PRINT_DPI, type ReportProgress } from './make-report.ts';
-import { viewFacts } from './report-facts.ts';
+import { annotationRows, viewFacts } from './report-facts.ts';
+import { annotationsStore } from '../../state/annotations-store.ts';
 import type { Orientation, Paper } from './report-pdf.ts';
 import './report.css';
 
@@ -42,7 +43,8 @@ function currentFacts(surveyMap: SurveyMap) {
     units: unitsStore.getState().system,
   });
   const labels: [string, string] | null = compared ? [`Left (A): ${compared.a}`, `Right (B): ${compared.b}`] : null;
-  return { facts, labels };
+  const annotations = annotationRows(annotationsStore.getState().annotations, surveyMap.getBounds());
+  return { facts, labels, annotations };
 }
 
 type Run =
@@ -80,7 +82,7 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
     const abort = new AbortController();
     controller.current = abort;
     setRun({ status: 'running', progress: null });
-    const { facts, labels } = currentFacts(surveyMap);
+    const { facts, labels, annotations } = currentFacts(surveyMap);
     try {
       const blob = await makeReport(
         connection,
@@ -91,6 +93,7 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
           paper: form.paper,
           orientation: form.orientation,
           facts,
+          annotations,
           compareLabels: labels,
           shareLink: stripCredentials(currentPageUrl()),
         },

@@ -22,6 +22,8 @@ export interface ReportRequest {
   orientation: Orientation;
   /** Label and value rows about the view (report-facts.ts). */
   facts: [string, string][];
+  /** The annotations in view, as the report's rows. */
+  annotations: [string, string, string, string][];
   /** Labels of the two maps while a comparison is swiped. */
   compareLabels: [string, string] | null;
   shareLink: string;
@@ -102,6 +104,7 @@ export async function makeReport(
     generatedAt: new Date(),
     shareLink: request.shareLink,
     facts: request.facts,
+    annotations: request.annotations,
     maps,
     captures: imagery.captures,
     imageryNotes: [

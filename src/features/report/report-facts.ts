@@ -1,3 +1,5 @@
+import type { BBox } from 'geojson';
+import { type Annotation, boundsOf } from '../../annotations/annotation.ts';
 import type { ActiveArea } from '../../state/area-search-store.ts';
 import type { UnitSystem } from '../../state/units-store.ts';
 import { coordinatesText, type Measurement, measure } from '../../draw/measurement.ts';
@@ -52,4 +54,30 @@ export function viewFacts({
     rows.push(['Measured points', measurement.points.map(coordinatesText).join('; ')]);
   }
   return rows;
+}
+
+const KIND = { point: 'Pin', distance: 'Path', area: 'Area' } as const;
+
+/** The annotations that meet the view `[west, south, east, north]`, as the report's rows. */
+export function annotationRows(annotations: readonly Annotation[], view: BBox): [string, string, string, string][] {
+  const [west, south, east, north] = view;
+  return annotations
+    .filter((a) => {
+      const [w, s, e, n] = boundsOf(a);
+      return w <= east && e >= west && s <= north && n >= south;
+    })
+    .map((a) => [
+      a.title || 'Untitled',
+      `${KIND[a.kind]}${a.measured ? ` · ${a.measured}` : ''}`,
+      a.note,
+      a.imagery
+        ? [
+            a.imagery.surveyId,
+            a.imagery.captureId,
+            a.imagery.captureStart && `captured ${a.imagery.captureStart.slice(0, 16).replace('T', ' ')} UTC`,
+          ]
+            .filter(Boolean)
+            .join(', ')
+        : 'no survey imagery',
+    ]);
 }

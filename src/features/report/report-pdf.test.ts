@@ -44,6 +44,9 @@ const spec = (overrides: Partial<ReportSpec> = {}): ReportSpec => ({
       tiles: 12,
     },
   ],
+  annotations: [
+    ['Hail damage', 'Pin · 39.74000° N, 104.99000° W', 'Dents on the north slope', '2024Q1-CO-DEN, 2024-01-16'],
+  ],
   imageryNotes: ['2 tiles of 2024Q1-CO-DEN failed to load (HTTP 503) and are blank in the map.'],
   attributions: ['Natural Earth · US Census Bureau'],
   ...overrides,
@@ -73,6 +76,8 @@ describe('reportPdf', () => {
       'Natural Earth',
       'generated 2026-11-25 10:20 UTC',
       'Page 1 of',
+      'Annotations in view',
+      'Dents on the north slope',
     ])
       expect(text).toContain(expected);
     // The standard fonts write Latin text: other characters become '?', and the rest of the note stays.

@@ -23,6 +23,8 @@ export interface ReportSpec {
   facts: [string, string][];
   maps: ReportMap[];
   captures: ShownCapture[];
+  /** The annotations in view, as rows: title, what it is and measures, note, the imagery it was made over. */
+  annotations: [string, string, string, string][];
   /** Sentences about imagery the map lacks (tiles that failed) or whose capture is not known. */
   imageryNotes: string[];
   attributions: string[];
@@ -137,7 +139,8 @@ class PageWriter {
   }
 
   heading(text: string): void {
-    this.room(40);
+    // With room for what follows it: a heading never ends a page.
+    this.room(80);
     this.y -= 8;
     this.text(text, { size: 11.5, font: this.bold });
     this.y -= 2;
@@ -273,6 +276,14 @@ export async function reportPdf(spec: ReportSpec): Promise<Uint8Array> {
     );
   else out.text('No survey imagery is drawn in this view (zoom 14 or closer shows it).', { color: MUTED });
   for (const note of spec.imageryNotes) out.text(note, { color: WARN });
+
+  if (spec.annotations.length > 0) {
+    out.heading('Annotations in view');
+    out.table(
+      [['Title', 'What', 'Note', 'Made over'], ...spec.annotations],
+      [0, out.width * 0.22, out.width * 0.46, out.width * 0.72],
+    );
+  }
 
   if (spec.notes.trim()) {
     out.heading('Notes');
