@@ -76,6 +76,25 @@ test('measure a distance and an area on the map: geodesic sizes in either unit, 
   // A click while the measurement is shown selects nothing: the tool is off, the survey list is untouched.
   await expect(page.getByRole('button', { name: 'Measure distance' })).toHaveAttribute('aria-pressed', 'false');
 
+  // Editing: a finished measurement's point is dragged to a new place (clear of the panel); the sizes follow it and
+  // the map does not pan.
+  const before = await page.evaluate(() => window.__surveyViewer!.map.getCenter().toArray());
+  const from = await pointOf(page, placed[2]);
+  const to = await pointOf(page, [-104.9885, 39.7418]);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.mouse.up();
+  const moved = await placedPoints(page);
+  expect(moved.slice(0, 2)).toEqual(placed.slice(0, 2));
+  expect(Math.abs(moved[2][0] + 104.9885)).toBeLessThan(0.0002);
+  expect(Math.abs(moved[2][1] - 39.7418)).toBeLessThan(0.0002);
+  expect(await page.evaluate(() => window.__surveyViewer!.map.getCenter().toArray())).toEqual(before);
+  const movedKm = length(lineString(moved), { units: 'kilometers' });
+  const movedTotal = (await page.getByTestId('measure-total').textContent())!;
+  expect(Math.abs(numberIn(movedTotal) - movedKm) / movedKm).toBeLessThan(0.005);
+
   // Area: four corners (clear of the panel) and a double click on the last; the size and the perimeter match turf.
   const corners: [number, number][] = [
     [-104.994, 39.738],

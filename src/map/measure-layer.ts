@@ -31,6 +31,8 @@ export interface MeasureState {
 export class MeasureLayer {
   private state: MeasureState = { tool: null, measurement: null };
   private cursor: Position | null = null;
+  /** The point being dragged, by its place in the measurement. */
+  private dragging: number | null = null;
   private installed = false;
   private render: MeasureRenderer = () => NOTHING;
 
@@ -40,6 +42,9 @@ export class MeasureLayer {
   ) {
     map.on('click', this.handleClick);
     map.on('mousemove', this.handleMove);
+    map.on('mousedown', measureLayerIds.points, this.handleGrab);
+    map.on('mouseenter', measureLayerIds.points, this.handleEnterPoint);
+    map.on('mouseleave', measureLayerIds.points, this.handleLeavePoint);
   }
 
   install(): void {
@@ -134,6 +139,10 @@ export class MeasureLayer {
   destroy(): void {
     this.map.off('click', this.handleClick);
     this.map.off('mousemove', this.handleMove);
+    this.map.off('mousedown', measureLayerIds.points, this.handleGrab);
+    this.map.off('mouseenter', measureLayerIds.points, this.handleEnterPoint);
+    this.map.off('mouseleave', measureLayerIds.points, this.handleLeavePoint);
+    this.map.off('mousemove', this.handleDrag);
   }
 
   private set(state: MeasureState): void {
@@ -163,6 +172,43 @@ export class MeasureLayer {
       this.map.once('dblclick', (dblclick) => dblclick.preventDefault());
       this.finish();
     } else this.addPoint([event.lngLat.lng, event.lngLat.lat]);
+  };
+
+  /** A finished measurement's points can be dragged to where they belong; the sizes follow. */
+  private readonly handleGrab = (event: MapMouseEvent) => {
+    const { measurement } = this.state;
+    if (this.isActive() || !measurement || event.originalEvent.button !== 0) return;
+    const at = event.point;
+    const distances = measurement.points.map((p) => {
+      const { x, y } = this.map.project([p[0], p[1]]);
+      return Math.hypot(x - at.x, y - at.y);
+    });
+    this.dragging = distances.indexOf(Math.min(...distances));
+    // Keeps the map from panning with the drag.
+    event.preventDefault();
+    this.map.getCanvas().style.cursor = 'grabbing';
+    this.map.on('mousemove', this.handleDrag);
+    this.map.once('mouseup', () => {
+      this.dragging = null;
+      this.map.off('mousemove', this.handleDrag);
+      this.map.getCanvas().style.cursor = '';
+    });
+  };
+
+  private readonly handleDrag = (event: MapMouseEvent) => {
+    const { measurement } = this.state;
+    if (this.dragging === null || !measurement) return;
+    const points = measurement.points.map((p, i) => (i === this.dragging ? [event.lngLat.lng, event.lngLat.lat] : p));
+    this.set({ tool: null, measurement: { kind: measurement.kind, points } });
+    this.map.getCanvas().style.cursor = 'grabbing';
+  };
+
+  private readonly handleEnterPoint = () => {
+    if (!this.isActive() && this.dragging === null) this.map.getCanvas().style.cursor = 'grab';
+  };
+
+  private readonly handleLeavePoint = () => {
+    if (!this.isActive() && this.dragging === null) this.map.getCanvas().style.cursor = '';
   };
 
   private readonly handleMove = (event: MapMouseEvent) => {
