@@ -181,3 +181,32 @@ test('measure a point: one click gives its coordinates, on the map and in the pa
     .toEqual([written]);
   await expect(panel(page).getByRole('heading', { name: 'Point' })).toBeVisible();
 });
+
+test('measure on the right-hand side of a swipe comparison: the measurement is drawn over that side too', async ({
+  page,
+}) => {
+  await page.goto('/?e2e#map=15.5/39.7401/-104.9925&compare=2024Q1-CO-DEN,2025Q3-CO-DEN');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await mapSettled(page);
+  await page.waitForFunction(() => window.__surveyViewer?.compareMap?.()?.loaded());
+  const overlayFeatures = (layer: string) =>
+    page.evaluate((id) => window.__surveyViewer!.compareMap!()!.queryRenderedFeatures({ layers: [id] }).length, layer);
+
+  // Right of the divider (the middle of the map): the second map covers the main one there.
+  const box = (await page.locator('.maplibregl-canvas').first().boundingBox())!;
+  const right = (fx: number, fy: number) =>
+    page.evaluate(
+      ([x, y]) => window.__surveyViewer!.map.unproject([x, y]).toArray() as [number, number],
+      [box.width * fx, box.height * fy],
+    );
+  await page.getByRole('button', { name: 'Measure distance' }).click();
+  await clickAt(page, await right(0.6, 0.55));
+  await clickAt(page, await right(0.85, 0.7));
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByTestId('measure-total')).toHaveText(/\d m$/);
+  await expect.poll(() => overlayFeatures('measure-line')).toBeGreaterThan(0);
+  await expect.poll(() => overlayFeatures('measure-labels')).toBe(1);
+  // Cleared on the main map, gone from the second too.
+  await page.getByRole('region', { name: 'Measurement' }).getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => overlayFeatures('measure-line')).toBe(0);
+});

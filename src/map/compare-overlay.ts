@@ -2,6 +2,7 @@ import * as maplibregl from 'maplibre-gl';
 import { repaintBasemap } from './basemap-style.ts';
 import { compareLayerId, compareRaster, compareSourceId, type CompareSideSpec } from './compare-layers.ts';
 import { firstLabelLayer } from './first-label-layer.ts';
+import { mirrorMarks } from './mirrored-marks.ts';
 import { RasterSlot } from './raster-slot.ts';
 
 export interface CompareOverlayOptions {
@@ -9,6 +10,8 @@ export interface CompareOverlayOptions {
   transformRequest: maplibregl.RequestTransformFunction;
   /** A tile of this side was refused (401): the credential needs renewing. */
   onUnauthorized(): void;
+  /** The main map's sources drawn on this map too (over the imagery): the user's measurement and annotations. */
+  mirrored: readonly string[];
 }
 
 const SIDE = 'b';
@@ -24,6 +27,7 @@ export class CompareOverlay {
   private readonly slot: RasterSlot;
   private style: maplibregl.StyleSpecification | string;
   private styleReady = false;
+  private readonly stopMirroring: () => void;
   private readonly follow = () =>
     this.map.jumpTo({
       center: this.main.getCenter(),
@@ -67,6 +71,7 @@ export class CompareOverlay {
       this.repaint(this.style);
     });
     this.map.on('load', () => this.slot.install());
+    this.stopMirroring = mirrorMarks(main, this.map, options.mirrored);
     this.map.on('error', (event) => this.slot.tileFailed(event));
     main.on('move', this.follow);
     main.on('resize', this.resize);
@@ -96,6 +101,7 @@ export class CompareOverlay {
   }
 
   destroy(): void {
+    this.stopMirroring();
     this.slot.destroy();
     this.main.off('move', this.follow);
     this.main.off('resize', this.resize);

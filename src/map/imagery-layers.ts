@@ -13,6 +13,8 @@ export interface ImageryOptions {
   transformRequest: RequestTransformFunction;
   /** A tile of any imagery layer was refused (401): the credential needs renewing. */
   onUnauthorized(): void;
+  /** Sources of the main map drawn on the swipe's second map too (the user's marks). */
+  mirrored: readonly string[];
 }
 
 /**

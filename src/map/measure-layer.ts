@@ -4,7 +4,8 @@ import type { Measurement } from '../draw/measurement.ts';
 import { type MeasureKind, minPoints } from './measure-kinds.ts';
 import { FONT } from './basemap-style.ts';
 
-const SOURCE = 'measure';
+export const MEASURE_SOURCE = 'measure';
+const SOURCE = MEASURE_SOURCE;
 export const measureLayerIds = {
   casing: 'measure-casing',
   line: 'measure-line',

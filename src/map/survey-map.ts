@@ -1,12 +1,11 @@
-import * as maplibregl from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import 'maplibre-gl/dist/maplibre-gl.css';
+import type * as maplibregl from 'maplibre-gl';
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
 import type { MeasureKind } from '../draw/measurement.ts';
-import { AnnotationLayer, type AnnotationFeatures } from './annotation-layer.ts';
+import { ANNOTATIONS_SOURCE, AnnotationLayer, type AnnotationFeatures } from './annotation-layer.ts';
 import { AreaDrawing } from './area-drawing.ts';
+import { createMap, type SurveyMapOptions } from './create-map.ts';
 import { AreaSearchOverlay, type TileGridCollection } from './area-search-overlay.ts';
 import { repaintBasemap } from './basemap-style.ts';
 import type { CaptureSpec } from './capture-layer.ts';
@@ -17,15 +16,13 @@ import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
 import { ImageryLayers } from './imagery-layers.ts';
 import { installLayerSlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
-import { MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
+import { MEASURE_SOURCE, MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
 import { type ImageScale, type MapRender, type MapRenderOptions, renderMap, renderMapImage } from './map-image.ts';
-import { MapCamera, type MapView } from './map-camera.ts';
+import { MapCamera } from './map-camera.ts';
 import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
 import { UpdatedTilesLayer } from './updated-tiles-layer.ts';
-
-maplibregl.setWorkerUrl(workerUrl);
 
 export type { FootprintCollection } from './footprints.ts';
 export type { TileGridCollection } from './area-search-overlay.ts';
@@ -35,13 +32,7 @@ export type { MapView } from './map-camera.ts';
 /** Adds credentials to a tile request at the moment MapLibre makes it. */
 export type TileAuthorizer = (url: string) => { url: string; headers?: Record<string, string> } | undefined;
 
-export interface SurveyMapOptions {
-  style: maplibregl.StyleSpecification | string;
-  /** Where the camera starts (e.g. a shared link's view), so that no other place is drawn first. */
-  view?: MapView | null;
-}
-
-const OVERVIEW: MapView = { center: [-97, 38.5], zoom: 3.6 };
+export type { SurveyMapOptions } from './create-map.ts';
 
 /**
  * The map and everything drawn on it, composed of layer modules (imagery, footprints, area search,
@@ -71,21 +62,9 @@ export class SurveyMap extends MapCamera {
     return this.authorizeTile(url);
   };
 
-  constructor(container: HTMLElement, { style, view }: SurveyMapOptions) {
-    const { center, zoom } = view ?? OVERVIEW;
-    super(
-      new maplibregl.Map({
-        container,
-        style,
-        center,
-        zoom,
-        minZoom: 1,
-        maxZoom: 21,
-        dragRotate: false,
-        pitchWithRotate: false,
-        attributionControl: { compact: true },
-      }),
-    );
+  constructor(container: HTMLElement, options: SurveyMapOptions) {
+    super(createMap(container, options));
+    const { style } = options;
     this.map.setTransformRequest(this.requestTile);
     this.stopIdleWatch = idleAfterMissingTiles(this.map);
     const emit = this.events.emit.bind(this.events);
@@ -94,6 +73,7 @@ export class SurveyMap extends MapCamera {
       style,
       transformRequest: (url, resourceType) => (resourceType === 'Tile' ? this.authorizeTile(url) : undefined),
       onUnauthorized: () => emit('previewUnauthorized', undefined),
+      mirrored: [MEASURE_SOURCE, ANNOTATIONS_SOURCE],
     });
     this.footprints = new Footprints(this.map, sources);
     this.areaSearch = new AreaSearchOverlay(this.map, sources);
@@ -114,9 +94,6 @@ export class SurveyMap extends MapCamera {
       },
     });
     this.measure = new MeasureLayer(this.map, (state) => emit('measureChanged', state));
-    this.map.touchZoomRotate.disableRotation();
-    this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-    this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
     this.map.addControl(this.layersSlot, 'bottom-right');
     // The app's sources and layers go in as soon as the style is parsed, not at 'load' (after the
     // basemap's first tiles are drawn): a linked survey's imagery then loads alongside the basemap.

@@ -1,0 +1,34 @@
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { MapView } from './map-camera.ts';
+
+maplibregl.setWorkerUrl(workerUrl);
+
+export interface SurveyMapOptions {
+  style: maplibregl.StyleSpecification | string;
+  /** Where the camera starts (e.g. a shared link's view), so that no other place is drawn first. */
+  view?: MapView | null;
+}
+
+const OVERVIEW: MapView = { center: [-97, 38.5], zoom: 3.6 };
+
+/** The page's MapLibre map: north up (no rotation), zoom 1–21, zoom buttons and a metric scale. */
+export function createMap(container: HTMLElement, { style, view }: SurveyMapOptions): maplibregl.Map {
+  const { center, zoom } = view ?? OVERVIEW;
+  const map = new maplibregl.Map({
+    container,
+    style,
+    center,
+    zoom,
+    minZoom: 1,
+    maxZoom: 21,
+    dragRotate: false,
+    pitchWithRotate: false,
+    attributionControl: { compact: true },
+  });
+  map.touchZoomRotate.disableRotation();
+  map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+  map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
+  return map;
+}

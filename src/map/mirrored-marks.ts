@@ -1,0 +1,31 @@
+import type { GeoJSONSource, Map as MapLibreMap, MapSourceDataEvent } from 'maplibre-gl';
+
+/**
+ * The user's marks (the measurement, the annotations) drawn on a second map too: the swipe's right-hand map covers the
+ * main map there, so without this they would stop at the divider. The sources and layers are copied once the copy's
+ * style is ready, and each source's data whenever the main map's changes.
+ */
+export function mirrorMarks(main: MapLibreMap, copy: MapLibreMap, sourceIds: readonly string[]): () => void {
+  const dataOf = (id: string) => main.getSource<GeoJSONSource>(id)?.serialize().data;
+  const install = () => {
+    const style = main.getStyle();
+    for (const id of sourceIds) {
+      const source = style.sources[id];
+      if (source && !copy.getSource(id)) copy.addSource(id, source);
+    }
+    for (const layer of style.layers)
+      if ('source' in layer && sourceIds.includes(layer.source) && !copy.getLayer(layer.id)) copy.addLayer(layer);
+  };
+  const follow = (event: MapSourceDataEvent) => {
+    if (event.sourceDataType !== 'content' || !sourceIds.includes(event.sourceId)) return;
+    const data = dataOf(event.sourceId);
+    if (data) void copy.getSource<GeoJSONSource>(event.sourceId)?.setData(data);
+  };
+  if (copy.loaded()) install();
+  else copy.once('load', install);
+  main.on('sourcedata', follow);
+  return () => {
+    copy.off('load', install);
+    main.off('sourcedata', follow);
+  };
+}
