@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRINT_DPI, printPixelRatio } from './make-report.ts';
+import { failureNotes, PRINT_DPI, printPixelRatio } from './make-report.ts';
 import { mapWidthPt } from './report-pdf.ts';
 
 describe('printPixelRatio', () => {
@@ -16,5 +16,22 @@ describe('printPixelRatio', () => {
   it('never below the screen’s pixels, never above four times them', () => {
     expect(printPixelRatio([3000, 2000], 'A4', 'portrait', 2)).toBe(1);
     expect(printPixelRatio([200, 150], 'A4', 'portrait', 1)).toBe(4);
+  });
+});
+
+describe('failureNotes', () => {
+  it('says which tiles of which survey the print lacks, and why', () => {
+    const connection = { baseUrl: 'https://api.example' };
+    const tile = (x: number) => `https://api.example/tile/v2/S-1/17/${x}/9?api_key=k`;
+    expect(
+      failureNotes(connection, [
+        { url: tile(1), status: 503 },
+        { url: tile(2), status: 503 },
+        { url: 'https://api.example/tile/v2/basemap/17/3/9', status: 0 },
+      ]),
+    ).toEqual([
+      '2 tiles of S-1 failed to load twice (HTTP 503), so the map is blank there: 17/1/9, 17/2/9.',
+      '1 tile of the latest imagery failed to load twice (no answer), so the map is blank there: 17/3/9.',
+    ]);
   });
 });

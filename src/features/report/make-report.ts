@@ -1,6 +1,7 @@
 import type { Connection } from '../../api/connection.ts';
-import { parseImageryTileUrl } from '../../api/tiles.ts';
-import type { MapRender } from '../../map/map-image.ts';
+import { LATEST_IMAGERY, parseImageryTileUrl } from '../../api/tiles.ts';
+import type { FailedTile } from '../../map/map-image.ts';
+import { tileKey } from '../../../geo/tile-address.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { groundResolution } from '../../../geo/web-mercator.ts';
 import { mapWidthPt, type Orientation, type Paper, type ReportMap, reportPdf } from './report-pdf.ts';
@@ -40,18 +41,22 @@ export function printPixelRatio(
   return Math.min(MAX_PIXEL_RATIO, Math.max(1, (PRINT_DPI * inches) / Math.max(1, cssWidth)));
 }
 
-/** Sentences for tiles that still failed after a second try, per survey and status. */
-function failureNotes(connection: Connection, renders: MapRender[]): string[] {
-  const counts = new Map<string, number>();
-  for (const { url, status } of renders.flatMap((r) => r.failed)) {
-    const survey = parseImageryTileUrl(connection, url)?.surveyId ?? 'the basemap';
+/** Sentences for tiles that still failed after a second try: per survey and status, naming the tiles (z/x/y). */
+export function failureNotes(connection: Connection, failed: readonly FailedTile[]): string[] {
+  const groups = new Map<string, string[]>();
+  for (const { url, status } of failed) {
+    const tile = parseImageryTileUrl(connection, url);
+    const survey = !tile ? 'the basemap' : tile.surveyId === LATEST_IMAGERY ? 'the latest imagery' : tile.surveyId;
     const key = `${survey}\n${status}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    groups.set(key, [...(groups.get(key) ?? []), tile ? tileKey(tile) : url]);
   }
-  return [...counts].map(([key, n]) => {
+  return [...groups].map(([key, tiles]) => {
     const [survey, status] = key.split('\n');
     const why = status === '0' ? 'no answer' : `HTTP ${status}`;
-    return `${n} tile${n === 1 ? '' : 's'} of ${survey} failed to load twice (${why}): the map is blank there.`;
+    const named = tiles.slice(0, 8).join(', ') + (tiles.length > 8 ? ` and ${tiles.length - 8} more` : '');
+    const n = tiles.length;
+    const tilesText = `${n} tile${n === 1 ? '' : 's'} of ${survey}`;
+    return `${tilesText} failed to load twice (${why}), so the map is blank there: ${named}.`;
   });
 }
 
@@ -108,7 +113,10 @@ export async function makeReport(
     maps,
     captures: imagery.captures,
     imageryNotes: [
-      ...failureNotes(connection, renders),
+      ...failureNotes(
+        connection,
+        renders.flatMap((r) => r.failed),
+      ),
       ...(unknown > 0
         ? [`The capture of ${unknown} printed tile${unknown === 1 ? '' : 's'} could not be looked up.`]
         : []),
