@@ -1,3 +1,4 @@
+import { zlibSync } from 'fflate';
 import type { StoredTile } from './cog-file.ts';
 import { TILE_SIZE } from './cog-layout.ts';
 
@@ -23,18 +24,19 @@ export function differenced(rgba: TilePixels): Uint8Array {
   return out;
 }
 
-/** zlib (RFC 1950) stream, which is what TIFF's Adobe Deflate compression holds; the platform's own zlib. */
-async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
+/**
+ * zlib (RFC 1950) stream, which is what TIFF's Adobe Deflate compression holds, at level 1 (fflate): on aerial imagery
+ * about 10 % larger than the platform's CompressionStream (level 6, not adjustable) and twice as fast — compression is
+ * the largest cost of an export's tile.
+ */
+const deflate = (bytes: Uint8Array): Uint8Array => zlibSync(bytes, { level: 1 });
 
 /** One tile ready for the file: predicted, deflated, wrapped in the COG's size leader and last-4-bytes trailer. */
 export const encodeTile = (rgba: TilePixels): Promise<StoredTile> => encodePredicted(differenced(rgba));
 
 /** The second half of encodeTile, for pixels already differenced (what the encoder workers are sent). */
 export async function encodePredicted(predicted: Uint8Array): Promise<StoredTile> {
-  const payload = await deflate(predicted);
+  const payload = deflate(predicted);
   const leader = new Uint8Array(4);
   new DataView(leader.buffer).setUint32(0, payload.length, true);
   const trailer = payload.slice(payload.length - 4);
