@@ -158,15 +158,60 @@ interface ExportRun {
   together: number;
 }
 
-const heapOf = (target: Page | { evaluate: Page['evaluate'] }) =>
-  target
+const pageHeap = (page: Page) =>
+  page
     .evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0)
     .catch(() => 0);
+
+/**
+ * Used JS heap of the page's dedicated workers whose URL holds `urlPart`, through the DevTools protocol (a worker has
+ * no performance.memory): the page's session auto-attaches to its workers (unflattened, so that this session can
+ * message them beside Playwright's own) and asks each for Runtime.getHeapUsage.
+ */
+async function workerHeapSampler(page: Page, urlPart: string): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  const workers = new Set<string>();
+  const waiting = new Map<number, (used: number) => void>();
+  let nextId = 1;
+  type Attached = { sessionId: string; targetInfo: { type: string; url: string } };
+  cdp.on(
+    'Target.attachedToTarget' as never,
+    (({ sessionId, targetInfo }: Attached) => {
+      if (targetInfo.type === 'worker' && targetInfo.url.includes(urlPart)) workers.add(sessionId);
+    }) as never,
+  );
+  cdp.on(
+    'Target.detachedFromTarget' as never,
+    (({ sessionId }: { sessionId: string }) => workers.delete(sessionId)) as never,
+  );
+  cdp.on(
+    'Target.receivedMessageFromTarget' as never,
+    (({ message }: { message: string }) => {
+      const answer = JSON.parse(message) as { id?: number; result?: { usedSize: number } };
+      if (answer.id !== undefined) waiting.get(answer.id)?.(answer.result?.usedSize ?? 0);
+    }) as never,
+  );
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  const heapOf = (sessionId: string) =>
+    new Promise<number>((resolve) => {
+      const id = nextId++;
+      const timer = setTimeout(() => resolve(0), 2_000);
+      waiting.set(id, (used) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve(used);
+      });
+      const message = JSON.stringify({ id, method: 'Runtime.getHeapUsage' });
+      cdp.send('Target.sendMessageToTarget' as never, { sessionId, message } as never).catch(() => resolve(0));
+    });
+  return async () => (await Promise.all([...workers].map(heapOf))).reduce((a, b) => a + b, 0);
+}
 
 /** The viewer: sign in, paste the area, Download GeoTIFF → best available at the zoom → Download → file saved. */
 async function viewerExport(browser: Browser, service: string, { wkt, zoom }: typeof THROUGHPUT): Promise<ExportRun> {
   const { page, close } = await freshPage(browser);
   try {
+    const workerHeap = await workerHeapSampler(page, 'export.worker');
     await page.goto(`${service}/?e2e`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('tab', { name: 'Area search' }).click();
@@ -183,18 +228,14 @@ async function viewerExport(browser: Browser, service: string, { wkt, zoom }: ty
     await plan.waitFor({ timeout: 120_000 });
     const tiles = Number((await plan.textContent())!.match(/Tiles([\d,]+) at/)![1].replace(/,/g, ''));
 
-    // The worker may have started with the dialog, before any listener here: looked up at each sample.
-    const exportWorker = () =>
-      page.workers().find((w) => w.url().includes('export.worker')) as { evaluate: Page['evaluate'] } | undefined;
     const peaks = { page: 0, worker: 0, together: 0 };
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const worker = exportWorker();
-        const [pageHeap, workerHeap] = await Promise.all([heapOf(page), worker ? heapOf(worker) : 0]);
-        peaks.page = Math.max(peaks.page, pageHeap);
-        peaks.worker = Math.max(peaks.worker, workerHeap);
-        peaks.together = Math.max(peaks.together, pageHeap + workerHeap);
+        const [pageUsed, workerUsed] = await Promise.all([pageHeap(page), workerHeap()]);
+        peaks.page = Math.max(peaks.page, pageUsed);
+        peaks.worker = Math.max(peaks.worker, workerUsed);
+        peaks.together = Math.max(peaks.together, pageUsed + workerUsed);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
@@ -300,9 +341,9 @@ export async function geotiffExportBench(ctx: BenchContext): Promise<BenchResult
         `file sizes: ${runs.ours.map((r) => `${(r.bytes / MB).toFixed(1)} MB`).join(', ')}; memory run ` +
           `${(heap.bytes / MB).toFixed(0)} MB in ${heap.seconds.toFixed(0)} s ` +
           `(${(heap.tiles / heap.seconds).toFixed(1)} tiles/s)`,
-        `peak heap sampled every 100 ms through performance.memory (--enable-precise-memory-info) in the page and ` +
-          `in the export worker; peak of the two together ${heap.together.toFixed(1)} MB, max worker ` +
-          `${max([heap.workerHeap]).toFixed(1)} MB`,
+        `peak heap sampled every 100 ms: the page's through performance.memory (--enable-precise-memory-info), the ` +
+          `export worker's through DevTools (Runtime.getHeapUsage); peak of the two together ` +
+          `${heap.together.toFixed(1)} MB, max worker ${max([heap.workerHeap]).toFixed(1)} MB`,
         'tiles served from a directory of links to 16 real demo tiles (--tiles), so the service is not the bottleneck',
         `browser CPU per tile (all its processes, independent of the machine's load): ours ` +
           `${((median(cpu.ours) / throughputPlan.urls.length) * 1000).toFixed(1)} ms (page set-up and planning ` +
