@@ -1,66 +1,38 @@
-import { type FormEvent, useId, useState } from 'react';
-import { type Annotation, boundsOf, MAX_NOTE_LENGTH, MAX_TITLE_LENGTH } from '../../annotations/annotation.ts';
+import { useId, useState } from 'react';
+import { type Annotation, boundsOf } from '../../annotations/annotation.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
 import { annotationsStore } from '../../state/annotations-store.ts';
 import { formatCaptureWindow } from '../surveys/format.ts';
+import { AnnotationForm } from './AnnotationForm.tsx';
 
 const KIND_LABELS: Record<Annotation['kind'], string> = { point: 'Pin', distance: 'Path', area: 'Area' };
 
 /** One annotation: what it says and what imagery it was made over; shown on the map, edited or deleted here. */
 export function AnnotationItem({ annotation }: { annotation: Annotation }) {
   const surveyMap = useSurveyMap();
-  const ids = { title: useId(), note: useId(), heading: useId() };
+  const heading = useId();
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(annotation.title);
-  const [note, setNote] = useState(annotation.note);
   const { imagery } = annotation;
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    annotationsStore.getState().annotationEdited(annotation.id, { title: title.trim(), note: note.trim() });
-    setEditing(false);
-  };
 
   if (editing)
     return (
       <li className="annotation">
-        <form className="annotation-form" onSubmit={save} aria-label={`Edit ${annotation.title || 'annotation'}`}>
-          <label htmlFor={ids.title} className="field__label">
-            Title
-          </label>
-          <input
-            id={ids.title}
-            className="field__input"
-            value={title}
-            maxLength={MAX_TITLE_LENGTH}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-          <label htmlFor={ids.note} className="field__label">
-            Note
-          </label>
-          <textarea
-            id={ids.note}
-            className="field__input"
-            rows={3}
-            value={note}
-            maxLength={MAX_NOTE_LENGTH}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          <div className="annotation-form__actions">
-            <button type="button" className="button button--small" onClick={() => setEditing(false)}>
-              Cancel
-            </button>
-            <button type="submit" className="button button--small button--primary">
-              Save
-            </button>
-          </div>
-        </form>
+        <AnnotationForm
+          label={`Edit ${annotation.title || 'annotation'}`}
+          initial={annotation}
+          submitLabel="Save"
+          onSubmit={(text) => {
+            annotationsStore.getState().annotationEdited(annotation.id, text);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
       </li>
     );
 
   return (
-    <li className="annotation" aria-labelledby={ids.heading}>
-      <h3 id={ids.heading} className="annotation__title">
+    <li className="annotation" aria-labelledby={heading}>
+      <h3 id={heading} className="annotation__title">
         {annotation.title || 'Untitled'}
       </h3>
       <p className="annotation__meta">
@@ -96,15 +68,7 @@ export function AnnotationItem({ annotation }: { annotation: Annotation }) {
         >
           Show on map
         </button>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => {
-            setTitle(annotation.title);
-            setNote(annotation.note);
-            setEditing(true);
-          }}
-        >
+        <button type="button" className="button button--small" onClick={() => setEditing(true)}>
           Edit
         </button>
         <button
