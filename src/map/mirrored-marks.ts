@@ -7,14 +7,16 @@ import type { GeoJSONSource, Map as MapLibreMap, MapSourceDataEvent } from 'mapl
  */
 export function mirrorMarks(main: MapLibreMap, copy: MapLibreMap, sourceIds: readonly string[]): () => void {
   const dataOf = (id: string) => main.getSource<GeoJSONSource>(id)?.serialize().data;
+  // Source by source and layer by layer: the whole style would serialize every footprint too.
   const install = () => {
-    const style = main.getStyle();
     for (const id of sourceIds) {
-      const source = style.sources[id];
-      if (source && !copy.getSource(id)) copy.addSource(id, source);
+      const source = main.getSource<GeoJSONSource>(id);
+      if (source && !copy.getSource(id)) copy.addSource(id, source.serialize());
     }
-    for (const layer of style.layers)
-      if ('source' in layer && sourceIds.includes(layer.source) && !copy.getLayer(layer.id)) copy.addLayer(layer);
+    for (const id of main.getLayersOrder()) {
+      const layer = main.getLayer(id);
+      if (layer && sourceIds.includes(layer.source) && !copy.getLayer(id)) copy.addLayer(layer.serialize());
+    }
   };
   const follow = (event: MapSourceDataEvent) => {
     if (event.sourceDataType !== 'content' || !sourceIds.includes(event.sourceId)) return;
