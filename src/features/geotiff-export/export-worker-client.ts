@@ -7,8 +7,11 @@ import { saveBlob } from '../../app/save-file.ts';
 
 let current: { worker: Worker; encoders: Worker[] } | null = null;
 
-/** Compression runs beside the export: one encoder per core left over (at least one, at most four). */
-const encoderCount = () => Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
+/**
+ * Compression runs beside the export: one encoder per core (at most four). Compression is most of a tile's work and
+ * the export worker itself is mostly waiting, so on two cores two encoders keep both busy.
+ */
+const encoderCount = () => Math.max(2, Math.min(4, navigator.hardwareConcurrency || 2));
 
 /**
  * Runs an export in its own worker: answers its credential questions from the session (it holds none itself), counts
