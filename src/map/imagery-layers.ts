@@ -93,6 +93,11 @@ export class ImageryLayers {
     return this.overlay?.map ?? null;
   }
 
+  /** Where the swipe's divider is (0–1 of the map's width), while swiping. */
+  swipeFraction(): number | null {
+    return this.overlay && this.compare ? this.compare.swipe : null;
+  }
+
   /** Asks for every layer's tiles again, e.g. after the credential was renewed. */
   reload(): void {
     for (const slot of this.slots) slot.reload();

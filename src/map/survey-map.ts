@@ -18,7 +18,7 @@ import { installLayerSlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { MEASURE_SOURCE, MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
-import { type ImageScale, type MapRender, type MapRenderOptions, renderMap, renderMapImage } from './map-image.ts';
+import { composeMapImage, type ImageScale, type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';
 import { MapCamera } from './map-camera.ts';
 import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
@@ -129,8 +129,9 @@ export class SurveyMap extends MapCamera {
     return this.events.on(event, listener);
   }
 
-  /** The map as shown, drawn again off-screen as a PNG at 1, 2 or 4 times the screen's pixels. */
-  renderImage = (scale: ImageScale): Promise<Blob> => renderMapImage(this.map, scale, this.requestTile);
+  /** The map as shown (both sides of a swipe, and the attribution), drawn again off-screen at 1, 2 or 4× as a PNG. */
+  renderImage = async (scale: ImageScale): Promise<Blob> =>
+    composeMapImage(await this.renderForPrint({ pixelRatio: scale }), this.imagery.swipeFraction(), scale);
   /** The map drawn off-screen for print; while a comparison is swiped, its right-hand side's map too (whole). */
   async renderForPrint(options: MapRenderOptions): Promise<MapRender[]> {
     const overlay = this.imagery.overlayMap();
