@@ -24,6 +24,11 @@ export interface Annotation {
   updated: string;
 }
 
+/** What an annotation is called by its kind, and with its measurement: "Pin", "Area · 1.2 ha, perimeter 480 m". */
+const KIND_LABELS: Record<MeasureKind, string> = { point: 'Pin', distance: 'Path', area: 'Area' };
+export const describeAnnotation = ({ kind, measured }: Pick<Annotation, 'kind' | 'measured'>): string =>
+  `${KIND_LABELS[kind]}${measured ? ` · ${measured}` : ''}`;
+
 export const MAX_TITLE_LENGTH = 120;
 export const MAX_NOTE_LENGTH = 4_000;
 

@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
-import { type Annotation, boundsOf } from '../../annotations/annotation.ts';
+import { type Annotation, boundsOf, describeAnnotation } from '../../annotations/annotation.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
 import { annotationsStore } from '../../state/annotations-store.ts';
 import { formatCaptureWindow } from '../surveys/format.ts';
 import { AnnotationForm } from './AnnotationForm.tsx';
-
-const KIND_LABELS: Record<Annotation['kind'], string> = { point: 'Pin', distance: 'Path', area: 'Area' };
 
 /** One annotation: what it says and what imagery it was made over; shown on the map, edited or deleted here. */
 export function AnnotationItem({ annotation }: { annotation: Annotation }) {
@@ -35,10 +33,7 @@ export function AnnotationItem({ annotation }: { annotation: Annotation }) {
       <h3 id={heading} className="annotation__title">
         {annotation.title || 'Untitled'}
       </h3>
-      <p className="annotation__meta">
-        {KIND_LABELS[annotation.kind]}
-        {annotation.measured && ` · ${annotation.measured}`}
-      </p>
+      <p className="annotation__meta">{describeAnnotation(annotation)}</p>
       {annotation.note && <p className="annotation__note">{annotation.note}</p>}
       <p className="annotation__meta">
         {imagery ? (

@@ -1,5 +1,5 @@
 import type { BBox } from 'geojson';
-import { type Annotation, boundsOf } from '../../annotations/annotation.ts';
+import { type Annotation, boundsOf, describeAnnotation } from '../../annotations/annotation.ts';
 import type { ActiveArea } from '../../state/area-search-store.ts';
 import type { UnitSystem } from '../../state/units-store.ts';
 import { coordinatesText, type Measurement, measure } from '../../draw/measurement.ts';
@@ -56,8 +56,6 @@ export function viewFacts({
   return rows;
 }
 
-const KIND = { point: 'Pin', distance: 'Path', area: 'Area' } as const;
-
 /** The annotations that meet the view `[west, south, east, north]`, as the report's rows. */
 export function annotationRows(annotations: readonly Annotation[], view: BBox): [string, string, string, string][] {
   const [west, south, east, north] = view;
@@ -68,7 +66,7 @@ export function annotationRows(annotations: readonly Annotation[], view: BBox): 
     })
     .map((a) => [
       a.title || 'Untitled',
-      `${KIND[a.kind]}${a.measured ? ` · ${a.measured}` : ''}`,
+      describeAnnotation(a),
       a.note,
       a.imagery
         ? [
