@@ -1,5 +1,5 @@
 import Flatbush from 'flatbush';
-import { prepareArea } from '../geo/prepared-area.ts';
+import { prepareArea } from '../../geo/prepared-area.ts';
 import type { AreaGeometry } from '../../geo/geometry.ts';
 import type { Survey } from './survey.ts';
 

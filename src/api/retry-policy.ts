@@ -30,3 +30,47 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   const date = Date.parse(value);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+export interface RetryOptions {
+  maxRetries: number;
+  signal: AbortSignal;
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+  random?(): number;
+}
+
+/**
+ * Runs `attempt` until it succeeds, repeating retryable failures (those `failureOf` recognises) after the policy's
+ * delay, at most `maxRetries` times; an abort ends it at once.
+ */
+export async function withRetries<T>(
+  attempt: (signal: AbortSignal) => Promise<T>,
+  failureOf: (error: unknown) => FailureLike | null,
+  { maxRetries, signal, sleep = abortableSleep, random }: RetryOptions,
+): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt(signal);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      const failure = failureOf(error);
+      if (!failure || !isRetryable(failure) || tries >= maxRetries) throw error;
+      await sleep(retryDelayMs(tries, failure, random), signal);
+    }
+  }
+}

@@ -25,6 +25,7 @@ const MeasureTools = lazy(() =>
 const AnnotationsSync = lazy(() =>
   import('../features/annotations/index.ts').then((m) => ({ default: m.AnnotationsSync })),
 );
+const PortfolioSync = lazy(() => import('../features/portfolio/index.ts').then((m) => ({ default: m.PortfolioSync })));
 const AreaSearchOverlay = lazy(() =>
   import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchOverlay })),
 );
@@ -42,6 +43,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
   const drawn = useFirstViewDrawn(surveyMap);
   const areaShown = useAreaSearch((s) => s.area !== null || s.pendingRestore !== null);
   const areaTabOpen = useUi((s) => s.sidebarTab === 'area');
+  const portfolioTabOpen = useUi((s) => s.sidebarTab === 'portfolio');
   return (
     <>
       <FootprintSync connection={connection} surveyMap={surveyMap} />
@@ -57,6 +59,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
           {(drawn || comparing) && <Timeline connection={connection} surveyMap={surveyMap} />}
           {drawn && <MeasureTools connection={connection} surveyMap={surveyMap} />}
           {drawn && <AnnotationsSync surveyMap={surveyMap} />}
+          {(drawn || portfolioTabOpen) && <PortfolioSync connection={connection} surveyMap={surveyMap} />}
         </Suspense>
       </LoadBoundary>
       <LoadBoundary fallback={null}>

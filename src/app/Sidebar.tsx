@@ -17,10 +17,16 @@ const AnnotationsPanel = lazy(() =>
   import('../features/annotations/index.ts').then((m) => ({ default: m.AnnotationsPanel })),
 );
 
-const TABS: { tab: SidebarTab; label: string }[] = [
+const PortfolioPanel = lazy(() =>
+  import('../features/portfolio/index.ts').then((m) => ({ default: m.PortfolioPanel })),
+);
+
+/** `short`: the visible label where the full name does not fit beside the shell's buttons (the name starts with it). */
+const TABS: { tab: SidebarTab; label: string; short?: string }[] = [
   { tab: 'surveys', label: 'Surveys' },
-  { tab: 'area', label: 'Area search' },
+  { tab: 'area', label: 'Area search', short: 'Area' },
   { tab: 'notes', label: 'Notes' },
+  { tab: 'portfolio', label: 'Portfolio' },
 ];
 
 export function Sidebar({ connection }: { connection: Connection }) {
@@ -66,7 +72,7 @@ export function Sidebar({ connection }: { connection: Connection }) {
       </button>
       <div className="sidebar-tabs-row">
         <div className="sidebar-tabs" role="tablist" aria-label="Sidebar">
-          {TABS.map(({ tab: value, label }) => (
+          {TABS.map(({ tab: value, label, short }) => (
             <button
               key={value}
               type="button"
@@ -75,9 +81,10 @@ export function Sidebar({ connection }: { connection: Connection }) {
               aria-selected={tab === value}
               aria-controls="sidebar-tab-panel"
               className="sidebar-tabs__tab"
+              aria-label={short ? label : undefined}
               onClick={() => uiStore.getState().sidebarTabChosen(value)}
             >
-              {label}
+              {short ?? label}
             </button>
           ))}
         </div>
@@ -96,6 +103,18 @@ export function Sidebar({ connection }: { connection: Connection }) {
           >
             <Suspense fallback={null}>
               <AnnotationsPanel />
+            </Suspense>
+          </LoadBoundary>
+        ) : tab === 'portfolio' ? (
+          <LoadBoundary
+            fallback={
+              <p className="panel-section panel-section__empty" role="alert">
+                The portfolio could not be loaded. Reload the page to try again.
+              </p>
+            }
+          >
+            <Suspense fallback={null}>
+              <PortfolioPanel connection={connection} />
             </Suspense>
           </LoadBoundary>
         ) : (

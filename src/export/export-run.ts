@@ -1,5 +1,5 @@
 import { ApiError, isApiError } from '../api/api-error.ts';
-import { isRetryable, retryDelayMs } from '../api/retry-policy.ts';
+import { withRetries } from '../api/retry-policy.ts';
 import { CogBuilder } from './cog-builder.ts';
 import type { StoredTile } from './cog-file.ts';
 import type { ExportPlan, PlannedTile } from './export-plan.ts';
@@ -53,21 +53,6 @@ export interface ExportResult {
 export const DEFAULT_CONCURRENCY = 6;
 export const DEFAULT_MAX_RETRIES = 4;
 
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', stop, { once: true });
-  });
-}
-
 const failureOf = (error: unknown): TileOutcome => {
   const api = isApiError(error) ? error : null;
   return {
@@ -87,7 +72,6 @@ const failureOf = (error: unknown): TileOutcome => {
  */
 export async function runExport(deps: ExportDeps, options: ExportRunOptions): Promise<ExportResult> {
   const { plan, signal } = options;
-  const sleep = deps.sleep ?? abortableSleep;
   const builder = new CogBuilder({
     levels: plan.levels,
     georeference: plan.georeference,
@@ -108,9 +92,9 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
       held: builder.held + inFlight,
     });
 
-  async function pixelsOf(tile: PlannedTile): Promise<TilePixels | null> {
-    for (let attempt = 0; ; attempt++) {
-      try {
+  const pixelsOf = (tile: PlannedTile): Promise<TilePixels | null> =>
+    withRetries(
+      async (signal) => {
         options.onRequest(tile);
         const image = await deps.fetchTile(tile, signal);
         if (!image) return null;
@@ -123,14 +107,10 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
             `The service sent tile ${tileKey(tile)} in a form that could not be read.`,
           );
         }
-      } catch (error) {
-        if (signal.aborted) throw signal.reason;
-        const failure = isApiError(error) ? error : null;
-        if (!failure || !isRetryable(failure) || attempt >= options.maxRetries) throw error;
-        await sleep(retryDelayMs(attempt, failure, deps.random), signal);
-      }
-    }
-  }
+      },
+      (error) => (isApiError(error) ? error : null),
+      { maxRetries: options.maxRetries, signal, sleep: deps.sleep, random: deps.random },
+    );
 
   async function slot() {
     while (next < plan.tiles.length) {

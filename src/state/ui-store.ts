@@ -1,8 +1,8 @@
 import { createStore, useStore } from 'zustand';
 import { hasStoredArea } from './area-search-storage.ts';
 
-/** What the sidebar shows: the catalog, or the area search. */
-export type SidebarTab = 'surveys' | 'area' | 'notes';
+/** What the sidebar shows: the catalog, the area search, the annotations or the portfolio. */
+export type SidebarTab = 'surveys' | 'area' | 'notes' | 'portfolio';
 
 /** Several footprints under one click: the user picks which survey was meant. */
 export interface OverlapChoice {

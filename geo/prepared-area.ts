@@ -17,8 +17,8 @@
  * least one point, edges and holes included.
  */
 import type { BBox } from 'geojson';
-import { type AreaGeometry, polygonsOf } from '../../geo/geometry.ts';
-import { inRings, segmentMeetsBox, segmentsMeet } from '../../geo/segments.ts';
+import { type AreaGeometry, polygonsOf } from './geometry.ts';
+import { inRings, segmentMeetsBox, segmentsMeet } from './segments.ts';
 
 export interface PreparedArea {
   readonly bbox: BBox;

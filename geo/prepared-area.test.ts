@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bbox as bboxOf, booleanIntersects } from '@turf/turf';
 import type { Position } from 'geojson';
-import type { AreaGeometry } from '../../geo/geometry.ts';
-import { mulberry32 } from '../procedural/noise.ts';
+import type { AreaGeometry } from './geometry.ts';
+import { mulberry32 } from '../server/procedural/noise.ts';
 import { prepareArea } from './prepared-area.ts';
 
 const rng = mulberry32;

@@ -1,0 +1,195 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import Papa from 'papaparse';
+import { DEMO_METROS } from '../server/catalog/demo.ts';
+import { areaToWkt } from '../src/area/wkt.ts';
+import { DEFAULT_BUFFER_M, pointBuffer } from '../src/portfolio/location.ts';
+import { spawnService, type SpawnedService } from './spawned-service.ts';
+import { accessToken, expect, mapSettled, signInWithDemo, test } from './support.ts';
+
+let service: SpawnedService;
+
+test.beforeAll(async () => {
+  // Each coverage query takes a while and some are refused (429 with Retry-After): a run lasts long enough to reload
+  // in its middle.
+  service = await spawnService(['--quiet', '--faults', '429:0.05,latency:250']);
+});
+test.afterAll(async () => service.stop());
+
+const ROWS = 2_000;
+const METROS = DEMO_METROS.slice(0, 8);
+const BAD: Record<number, (row: string[]) => string[]> = {
+  0: ([id, address, , lon, value]) => [id, address, '', lon, value],
+  1: ([id, address, lat, , value]) => [id, address, lat, 'east', value],
+  2: ([id, address, , lon, value]) => [id, address, '95.5', lon, value],
+  3: ([id, address]) => [id, address],
+};
+
+/** 2,000 insured properties around eight demo cities; every hundredth row (from the 38th) is wrong in some way. */
+function portfolioCsv(): { text: string; badLines: number[] } {
+  const lines = ['policy_id,address,lat,lon,insured_value'];
+  const badLines: number[] = [];
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  for (let i = 0; i < ROWS; i++) {
+    const metro = METROS[i % METROS.length];
+    const lat = (metro.lat + (random() - 0.5) * 0.16).toFixed(6);
+    const lon = (metro.lon + (random() - 0.5) * 0.2).toFixed(6);
+    let row = [`P-${10_000 + i}`, `"${i} Main St, ${metro.name}"`, lat, lon, String(200_000 + i * 17)];
+    if (i % 100 === 37) {
+      row = BAD[((i / 100) % 4) | 0](row);
+      badLines.push(i + 2);
+    }
+    lines.push(row.join(','));
+  }
+  return { text: `${lines.join('\n')}\n`, badLines };
+}
+
+test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a reload, exported, compared', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { text, badLines } = portfolioCsv();
+  expect(badLines).toHaveLength(20);
+
+  // An event date with imagery on both sides in Denver: the day after its second-newest capture ended.
+  const token = await accessToken(request, service.origin);
+  const denver = METROS[0];
+  const [w, s, e, n] = [denver.lon - 0.05, denver.lat - 0.05, denver.lon + 0.05, denver.lat + 0.05];
+  const around = `POLYGON((${w} ${s},${e} ${s},${e} ${n},${w} ${n},${w} ${s}))`;
+  /** A coverage query of our own, repeated while the service's injected faults refuse it. */
+  const coverageOf = async (wkt: string) => {
+    for (;;) {
+      const answer = await request.get(`${service.origin}/tile/v2/surveys/coverage?wkt=${encodeURIComponent(wkt)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      if (answer.status() !== 429) {
+        expect(answer.status()).toBe(200);
+        return (await answer.json()) as { id: string; capture_date_end: string }[];
+      }
+    }
+  };
+  const found = await coverageOf(around);
+  const ends = found.map((s) => s.capture_date_end.slice(0, 10)).sort();
+  expect(ends.length).toBeGreaterThanOrEqual(2);
+  const eventDate = new Date(Date.parse(ends.at(-2) as string) + 86_400_000).toISOString().slice(0, 10);
+
+  await signInWithDemo(page, service.origin);
+  await page.getByRole('tab', { name: 'Portfolio' }).click();
+  await page.getByLabel('Locations file').setInputFiles({
+    name: 'insured-properties.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(text),
+  });
+
+  // The columns were recognised by name; the user could correct them.
+  const mapping = page.getByRole('form', { name: 'Columns of insured-properties.csv' });
+  await expect(mapping).toContainText('2,000 rows, comma-separated');
+  await expect(mapping.getByLabel('Latitude', { exact: true })).toHaveValue('2');
+  await expect(mapping.getByLabel('Longitude', { exact: true })).toHaveValue('3');
+  await expect(mapping.getByLabel('Name', { exact: true })).toHaveValue('0');
+  await page.screenshot({ path: 'docs/screenshots/portfolio-import.png' });
+  await mapping.getByRole('button', { name: 'Use these columns' }).click();
+
+  await expect(page.getByText('1,980 locations from insured-properties.csv · 20 rows not read')).toBeVisible();
+  await page.getByText('20 rows were not read').click();
+  const problems = page.getByRole('list', { name: 'Rows not read' }).getByRole('listitem');
+  await expect(problems).toHaveCount(20);
+  await expect(problems.nth(0)).toHaveText(`Line ${badLines[0]} latitude is empty`);
+  await expect(problems.nth(1)).toHaveText(`Line ${badLines[1]} longitude "east" is not a number`);
+  await expect(problems.nth(2)).toHaveText(`Line ${badLines[2]} latitude 95.5 is outside −90…90`);
+  await expect(problems.nth(3)).toHaveText(`Line ${badLines[3]} latitude is empty`);
+
+  await page.getByLabel('Event date (optional)').fill(eventDate);
+  await page.getByRole('button', { name: 'Check coverage' }).click();
+  const progress = page.getByTestId('portfolio-progress');
+  await expect(progress).toContainText(/Checking: [1-9][\d,]* of 1,980 locations/, { timeout: 60_000 });
+  await page.screenshot({ path: 'docs/screenshots/portfolio-progress.png' });
+  const before = Number(
+    (/Checking: ([\d,]+)/.exec((await progress.textContent()) ?? '')?.[1] ?? '0').replace(/,/g, ''),
+  );
+  expect(before).toBeLessThan(1_980);
+
+  // A reload in the middle: what was answered is kept, and the check goes on by itself once signed in again.
+  await page.reload();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('tab', { name: 'Portfolio' }).click();
+  await expect(page.getByText('1,980 locations from insured-properties.csv')).toBeVisible();
+  await expect(page.getByLabel('Event date (optional)')).toHaveValue(eventDate);
+  await expect(progress).toHaveText(/All 1,980 locations checked, with [\d,]+ queries\./, { timeout: 120_000 });
+  const queries = Number(
+    (/with ([\d,]+) queries/.exec((await progress.textContent()) ?? '')?.[1] ?? '').replace(/,/g, ''),
+  );
+  // Far fewer queries than locations (retries of refused ones included).
+  expect(queries).toBeLessThanOrEqual(198);
+
+  // The map shows every location, coloured by the age of its latest imagery.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const map = window.__surveyViewer!.map;
+        const source = map.getSource('portfolio') as unknown as { serialize(): { data: { features: unknown[] } } };
+        return source.serialize().data.features.length;
+      }),
+    )
+    .toBe(1_980);
+  await mapSettled(page);
+  await page.screenshot({ path: 'docs/screenshots/portfolio-results.png' });
+  for (const theme of ['light', 'dark']) {
+    if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
+      .toBe(0);
+    const { violations } = await new AxeBuilder({ page }).include('.portfolio').analyze();
+    expect(violations.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.html}`)).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Dark theme' }).click();
+
+  // Export CSV: the input columns, the surveys and dates, a link to each location's before/after view; no credential.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('insured-properties-coverage.csv');
+  const csv = await readFile((await download.path()) as string, 'utf8');
+  expect(csv).not.toMatch(/api_key|access_token|demo-secret|Bearer/i);
+  const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true });
+  expect(parsed.data).toHaveLength(1_980);
+  expect(parsed.meta.fields?.slice(0, 5)).toEqual(['policy_id', 'address', 'lat', 'lon', 'insured_value']);
+  const paired = parsed.data.filter((r) => r.before_survey && r.after_survey);
+  expect(paired.length).toBeGreaterThan(0);
+  expect(parsed.data.every((r) => r.checked === 'yes')).toBe(true);
+  // A location's surveys are what a query for it alone returns.
+  for (const row of [paired[0], parsed.data[5], parsed.data[1_234]]) {
+    const wkt = areaToWkt(pointBuffer([Number(row.lon), Number(row.lat)], DEFAULT_BUFFER_M));
+    const alone = await coverageOf(wkt);
+    expect(row.survey_ids).toBe(alone.map((s) => s.id).join(';'));
+    expect(row.link).toMatch(new RegExp(`^${service.origin}/#map=18/`));
+  }
+  const pairLink = new URL(paired[0].link);
+  expect(pairLink.hash).toContain(`compare=${paired[0].before_survey},${paired[0].after_survey}`);
+
+  // The table, sorted by the before/after pair (pairs first): the first row opens the comparison with both sides set.
+  const table = page.getByRole('table', { name: 'Coverage of each location' });
+  await table.getByRole('button', { name: 'Before → after' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Before → after' })).toHaveAttribute('aria-sort', 'descending');
+  const firstPair = table.getByRole('button', { name: /^Compare \d{4}-\d{2}-\d{2} with \d{4}-\d{2}-\d{2}$/ }).first();
+  const [, beforeDay, afterDay] = / (\S+) with (\S+)$/.exec((await firstPair.getAttribute('aria-label')) ?? '') ?? [];
+  expect(beforeDay < eventDate && afterDay >= eventDate).toBe(true);
+  await firstPair.click();
+  const compare = page.getByRole('region', { name: 'Compare surveys' });
+  await expect(compare).toBeVisible();
+  await expect(page).toHaveURL(/compare=[^,&]+,[^&]+/);
+  const sides = decodeURIComponent(/compare=([^&]+)/.exec(page.url())?.[1] ?? '').split(',');
+  await expect(compare.getByRole('region', { name: 'Side A' })).toContainText(sides[0]);
+  await expect(compare.getByRole('region', { name: 'Side B' })).toContainText(sides[1]);
+  await mapSettled(page);
+  await page.waitForFunction(() => {
+    const overlay = window.__surveyViewer?.compareMap?.();
+    return !!overlay && overlay.loaded() && overlay.areTilesLoaded();
+  });
+  await page.screenshot({ path: 'docs/screenshots/portfolio-compare.png' });
+});

@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import type { ColumnMapping, LocationTable } from '../../portfolio/location-table.ts';
+
+const DELIMITERS: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
+
+interface Props {
+  fileName: string;
+  table: LocationTable;
+  detected: ColumnMapping | null;
+  onUse(mapping: ColumnMapping): void;
+  onCancel(): void;
+}
+
+/** Which columns place each row: latitude and longitude, or a WKT geometry; as detected, and correctable. */
+export function ColumnMappingForm({ fileName, table, detected, onUse, onCancel }: Props) {
+  const id = useId();
+  const [kind, setKind] = useState<ColumnMapping['kind']>(detected?.kind ?? 'point');
+  const [lat, setLat] = useState(detected?.kind === 'point' ? detected.lat : -1);
+  const [lon, setLon] = useState(detected?.kind === 'point' ? detected.lon : -1);
+  const [wkt, setWkt] = useState(detected?.kind === 'wkt' ? detected.wkt : -1);
+  const [label, setLabel] = useState(detected?.label ?? -1);
+  const choices = table.columns.map((column, index) => ({ index, name: column || `Column ${index + 1}` }));
+  const complete = kind === 'point' ? lat >= 0 && lon >= 0 && lat !== lon : wkt >= 0;
+
+  const select = (name: string, value: number, onChange: (value: number) => void, optional = false) => (
+    <div className="field portfolio-mapping__field">
+      <label className="field__label" htmlFor={`${id}-${name}`}>
+        {name}
+      </label>
+      <select
+        id={`${id}-${name}`}
+        className="field__input field__input--select"
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        <option value={-1}>{optional ? '(none)' : 'Choose a column'}</option>
+        {choices.map(({ index, name: column }) => (
+          <option key={index} value={index}>
+            {column}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  const use = () => {
+    const name = label >= 0 ? label : null;
+    onUse(kind === 'point' ? { kind, lat, lon, label: name } : { kind, wkt, label: name });
+  };
+
+  return (
+    <form
+      className="portfolio-mapping"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (complete) use();
+      }}
+    >
+      <h3 id={`${id}-title`} className="portfolio__subtitle">
+        Columns of {fileName}
+      </h3>
+      <p className="field__hint">
+        {table.rows.length.toLocaleString('en-US')} rows, {DELIMITERS[table.delimiter] ?? `"${table.delimiter}"`}
+        -separated.{' '}
+        {detected ? 'The columns below were recognised by name; correct them if needed.' : 'Choose the columns.'}
+      </p>
+      <fieldset className="portfolio-mapping__kind">
+        <legend className="field__label">Each row is placed by</legend>
+        <label>
+          <input type="radio" name={`${id}-kind`} checked={kind === 'point'} onChange={() => setKind('point')} />{' '}
+          Latitude and longitude
+        </label>
+        <label>
+          <input type="radio" name={`${id}-kind`} checked={kind === 'wkt'} onChange={() => setKind('wkt')} /> A WKT
+          geometry
+        </label>
+      </fieldset>
+      <div className="portfolio-mapping__grid">
+        {kind === 'point' ? (
+          <>
+            {select('Latitude', lat, setLat)}
+            {select('Longitude', lon, setLon)}
+          </>
+        ) : (
+          select('WKT', wkt, setWkt)
+        )}
+        {select('Name', label, setLabel, true)}
+      </div>
+      <div className="button-row">
+        <button type="submit" className="button button--small button--primary" disabled={!complete}>
+          Use these columns
+        </button>
+        <button type="button" className="button button--small" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,168 @@
+import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { Connection } from '../../api/connection.ts';
+import { AreaInputError } from '../../area/area-input-error.ts';
+import { saveBlob } from '../../app/save-file.ts';
+import { importLocations, type ImportedLocations } from '../../portfolio/import-locations.ts';
+import { DEFAULT_BUFFER_M } from '../../portfolio/location.ts';
+import type { ColumnMapping } from '../../portfolio/location-table.ts';
+import { portfolioCsv, portfolioGeoJson } from '../../portfolio/portfolio-export.ts';
+import { portfolioRows } from '../../portfolio/portfolio-rows.ts';
+import { type ReadLocations, tableLocations } from '../../portfolio/table-locations.ts';
+import { usePortfolio } from '../../state/portfolio-store.ts';
+import { ColumnMappingForm } from './ColumnMappingForm.tsx';
+import { ImportProblems } from './ImportProblems.tsx';
+import { PortfolioRun } from './PortfolioRun.tsx';
+import { PortfolioSettings } from './PortfolioSettings.tsx';
+import { PortfolioTable } from './PortfolioTable.tsx';
+import { clearPortfolio, importPortfolio, restorePortfolio } from './portfolio-runner.ts';
+import './portfolio.css';
+
+const count = (n: number) => n.toLocaleString('en-US');
+const baseName = (name: string) => name.replace(/\.[^.]+$/, '') || 'portfolio';
+/** The app's own address, without any fragment or query: what each exported link starts with. */
+const appUrl = () => `${window.location.origin}${window.location.pathname}`;
+
+/** The Portfolio tab: import many locations, check which surveys cover each, read and export the answers. */
+export function PortfolioPanel({ connection }: { connection: Connection }) {
+  const portfolio = usePortfolio((s) => s.portfolio);
+  const results = usePortfolio((s) => s.results);
+  const surveys = usePortfolio((s) => s.surveys);
+  const [draft, setDraft] = useState<Extract<ImportedLocations, { kind: 'table' }> | null>(null);
+  const [reading, setReading] = useState(false);
+  const [importError, setImportError] = useState<string | null>(null);
+  const file = useRef<HTMLInputElement>(null);
+  useEffect(() => void restorePortfolio(), []);
+
+  const rows = useMemo(
+    () => (portfolio ? portfolioRows(portfolio.locations, results, surveys, portfolio.eventDate) : []),
+    [portfolio, results, surveys],
+  );
+
+  const keep = async (fileName: string, source: 'table' | 'features', read: ReadLocations) => {
+    setDraft(null);
+    await importPortfolio({
+      fileName,
+      source,
+      columns: read.columns,
+      locations: read.locations,
+      problems: read.problems,
+      radiusM: portfolio?.radiusM ?? DEFAULT_BUFFER_M,
+      eventDate: portfolio?.eventDate ?? null,
+    });
+  };
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    setReading(true);
+    setImportError(null);
+    setDraft(null);
+    try {
+      const imported = await importLocations(chosen);
+      if (imported.kind === 'table') setDraft(imported);
+      else await keep(imported.fileName, 'features', imported.read);
+    } catch (error) {
+      setImportError(
+        error instanceof AreaInputError
+          ? error.message
+          : `${chosen.name} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const useMapping = (mapping: ColumnMapping) => {
+    if (draft) void keep(draft.fileName, 'table', tableLocations(draft.table, mapping));
+  };
+
+  const exportAs = (kind: 'csv' | 'geojson') => {
+    if (!portfolio) return;
+    const name = `${baseName(portfolio.fileName)}-coverage.${kind}`;
+    const body =
+      kind === 'csv'
+        ? new Blob([portfolioCsv(portfolio, rows, appUrl())], { type: 'text/csv' })
+        : new Blob([JSON.stringify(portfolioGeoJson(portfolio, rows, appUrl()))], { type: 'application/geo+json' });
+    saveBlob(name, body);
+  };
+
+  return (
+    <section className="panel-section portfolio" aria-labelledby="portfolio-heading">
+      <div className="portfolio__header">
+        <h2 id="portfolio-heading" className="panel-section__title">
+          Portfolio
+        </h2>
+        <div className="button-row">
+          <button type="button" className="button button--small" onClick={() => file.current?.click()}>
+            Import locations
+          </button>
+          <input
+            ref={file}
+            type="file"
+            hidden
+            accept=".csv,.tsv,.txt,.geojson,.json,.kml,.zip"
+            aria-label="Locations file"
+            onChange={(event) => void choose(event)}
+          />
+          <button
+            type="button"
+            className="button button--small"
+            disabled={!portfolio || results.size === 0}
+            onClick={() => exportAs('csv')}
+          >
+            Export CSV
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={!portfolio || results.size === 0}
+            onClick={() => exportAs('geojson')}
+          >
+            Export GeoJSON
+          </button>
+        </div>
+      </div>
+      {!portfolio && !draft && !reading && (
+        <p className="panel-section__empty">
+          Import a list of locations (CSV with latitude/longitude or WKT columns, GeoJSON, KML or a zipped shapefile) to
+          find which surveys cover each of them, and which imagery was captured before and after an event.
+        </p>
+      )}
+      {reading && (
+        <p className="panel-section__empty" role="status">
+          <span className="spinner-text">Reading the file…</span>
+        </p>
+      )}
+      {importError && (
+        <p className="field__error" role="alert">
+          {importError}
+        </p>
+      )}
+      {draft && (
+        <ColumnMappingForm
+          fileName={draft.fileName}
+          table={draft.table}
+          detected={draft.mapping}
+          onUse={useMapping}
+          onCancel={() => setDraft(null)}
+        />
+      )}
+      {portfolio && (
+        <>
+          <p className="portfolio__summary">
+            <strong>{count(portfolio.locations.length)}</strong> locations from {portfolio.fileName}
+            {portfolio.problems.length > 0 && ` · ${count(portfolio.problems.length)} rows not read`}{' '}
+            <button type="button" className="button button--link" onClick={() => void clearPortfolio()}>
+              Remove
+            </button>
+          </p>
+          <ImportProblems problems={portfolio.problems} />
+          <PortfolioSettings portfolio={portfolio} hasResults={results.size > 0} />
+          <PortfolioRun connection={connection} total={portfolio.locations.length} />
+          <PortfolioTable rows={rows} eventDate={portfolio.eventDate} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import { useSurveyMap } from '../../map/map-context.ts';
+import {
+  AGE_BUCKETS,
+  NO_IMAGERY_COLOUR,
+  type PortfolioRow,
+  type RowOrder,
+  type SortKey,
+  sortRows,
+} from '../../portfolio/portfolio-rows.ts';
+import { usePortfolio } from '../../state/portfolio-store.ts';
+import { openLocation } from './open-location.ts';
+
+const ROW_HEIGHT = 40;
+/** The sticky header row, above the first body row inside the scroller. */
+const HEADER_HEIGHT = 32;
+const COLUMNS: { key: SortKey; label: string; title: string }[] = [
+  { key: 'location', label: 'Location', title: 'Location (file order)' },
+  { key: 'surveys', label: 'Surveys', title: 'Surveys covering the location' },
+  { key: 'latest', label: 'Latest', title: 'Latest capture' },
+  { key: 'before', label: 'Before → after', title: 'Latest capture before the event, first after it' },
+  { key: 'covered', label: '%', title: 'Share of the location covered' },
+];
+
+const day = (iso: string | undefined) => iso?.slice(0, 10) ?? '—';
+const pairDays = ({ before, after }: PortfolioRow['captures']) =>
+  `${day(before?.captureEnd)} with ${day(after?.captureStart)}`;
+
+/** The capture before the event over the one after it (each a day, or a dash). */
+function Pair({ captures }: { captures: PortfolioRow['captures'] }) {
+  return (
+    <>
+      <span className="portfolio-table__pair">{day(captures.before?.captureEnd)}</span>
+      <span className="portfolio-table__pair">→ {day(captures.after?.captureStart)}</span>
+    </>
+  );
+}
+
+/** Every location's answer as a sortable table; only the rows in sight are in the page (there may be 50,000). */
+export function PortfolioTable({ rows, eventDate }: { rows: PortfolioRow[]; eventDate: string | null }) {
+  const surveyMap = useSurveyMap();
+  const chosenId = usePortfolio((s) => s.chosenId);
+  const [order, setOrder] = useState<RowOrder>({ key: 'location', descending: false });
+  const sorted = useMemo(() => sortRows(rows, order), [rows, order]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: sorted.length,
+    getScrollElement: () => scroller.current,
+    scrollMargin: 0,
+    scrollPaddingStart: HEADER_HEIGHT,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => sorted[index].location.id,
+  });
+
+  const items = virtualizer.getVirtualItems();
+  const sortBy = (key: SortKey) =>
+    setOrder((current) => ({ key, descending: current.key === key ? !current.descending : key !== 'location' }));
+
+  return (
+    <>
+      <ul className="portfolio-legend" aria-label="Map colours: age of the latest imagery">
+        {AGE_BUCKETS.map((bucket) => (
+          <li key={bucket.label}>
+            <span className="portfolio-legend__ring" style={{ borderColor: bucket.colour }} aria-hidden="true" />
+            {bucket.label}
+          </li>
+        ))}
+        <li>
+          <span className="portfolio-legend__ring" style={{ borderColor: NO_IMAGERY_COLOUR }} aria-hidden="true" />
+          no imagery
+        </li>
+      </ul>
+      <div ref={scroller} className="portfolio-table">
+        <table aria-label="Coverage of each location" aria-rowcount={sorted.length + 1}>
+          <thead>
+            <tr>
+              {COLUMNS.map(({ key, label, title }) => (
+                <th
+                  key={key}
+                  scope="col"
+                  aria-sort={order.key === key ? (order.descending ? 'descending' : 'ascending') : 'none'}
+                >
+                  <button type="button" className="portfolio-table__sort" title={title} onClick={() => sortBy(key)}>
+                    {label}
+                    {order.key === key && <span aria-hidden="true">{order.descending ? ' ▾' : ' ▴'}</span>}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.length > 0 && items[0].start > 0 && (
+              <tr className="portfolio-table__spacer" style={{ height: items[0].start }} />
+            )}
+            {items.map(({ index, key }) => {
+              const row = sorted[index];
+              const { location, result, captures } = row;
+              const pair = captures.before && captures.after;
+              const chosen = chosenId === location.id;
+              return (
+                <tr
+                  key={key}
+                  aria-rowindex={index + 2}
+                  aria-current={chosen ? true : undefined}
+                  className={chosen ? 'is-chosen' : undefined}
+                >
+                  <td>
+                    <button
+                      type="button"
+                      className="portfolio-table__location"
+                      title={`${location.label} (line ${location.line})`}
+                      onClick={() => openLocation(surveyMap, row)}
+                    >
+                      {location.label}
+                    </button>
+                  </td>
+                  <td>{result ? result.surveyIds.length : '…'}</td>
+                  <td title={captures.latest?.id}>{result ? day(captures.latest?.captureEnd) : ''}</td>
+                  <td>
+                    {!eventDate || !result ? (
+                      ''
+                    ) : pair ? (
+                      <button
+                        type="button"
+                        className="portfolio-table__compare"
+                        title={`Compare ${captures.before?.id} with ${captures.after?.id}`}
+                        aria-label={`Compare ${pairDays(captures)}`}
+                        onClick={() => openLocation(surveyMap, row, true)}
+                      >
+                        <Pair captures={captures} />
+                      </button>
+                    ) : (
+                      <Pair captures={captures} />
+                    )}
+                  </td>
+                  <td>{result ? Math.round(result.percentCovered) : ''}</td>
+                </tr>
+              );
+            })}
+            {items.length > 0 && (
+              <tr
+                className="portfolio-table__spacer"
+                style={{ height: virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) }}
+              />
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { PortfolioPanel } from './PortfolioPanel.tsx';
+export { PortfolioSync } from './PortfolioSync.tsx';

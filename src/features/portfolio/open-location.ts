@@ -1,0 +1,23 @@
+import type { SurveyMap } from '../../map/survey-map.ts';
+import { zoomForLocation } from '../../portfolio/portfolio-export.ts';
+import type { PortfolioRow } from '../../portfolio/portfolio-rows.ts';
+import { compareStore } from '../../state/compare-store.ts';
+import { portfolioStore } from '../../state/portfolio-store.ts';
+import { selectionStore } from '../../state/selection-store.ts';
+
+/**
+ * Goes to a location: the map zooms to it and previews its latest survey, or (`compare`) swipes its capture before
+ * the event against the first after it.
+ */
+export function openLocation(surveyMap: SurveyMap | null, row: PortfolioRow, compare = false): void {
+  portfolioStore.getState().locationChosen(row.location.id);
+  surveyMap?.zoomTo(row.location.position, zoomForLocation(row));
+  const { before, after, latest } = row.captures;
+  if (compare && before && after) {
+    compareStore.getState().compareRestored({ a: before.id, b: after.id, mode: 'swipe', swipe: 0.5, fade: 0.5 });
+    return;
+  }
+  if (compareStore.getState().active) compareStore.getState().compareClosed();
+  // 'link': the map stays at the location rather than moving to the survey's imagery.
+  if (latest) selectionStore.getState().surveySelected(latest.id, 'link');
+}

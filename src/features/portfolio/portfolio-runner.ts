@@ -1,0 +1,112 @@
+import { isApiError } from '../../api/api-error.ts';
+import type { Connection } from '../../api/connection.ts';
+import { searchCoverage } from '../../api/coverage.ts';
+import { CHECK_CONCURRENCY, CHECK_MAX_RETRIES, checkCoverage } from '../../portfolio/check-coverage.ts';
+import { indexedDbPortfolio, type PortfolioStorage } from '../../portfolio/portfolio-db.ts';
+import { assignSurveysOffThread, planQueriesOffThread } from '../../portfolio/portfolio-off-thread.ts';
+import type { Portfolio } from '../../portfolio/portfolio.ts';
+import { portfolioStore } from '../../state/portfolio-store.ts';
+
+let storage: PortfolioStorage = indexedDbPortfolio;
+let running: AbortController | null = null;
+let restoring: Promise<void> | null = null;
+
+/** For tests: another storage. */
+export const usePortfolioStorage = (other: PortfolioStorage) => {
+  storage = other;
+};
+
+const saveRun = () => storage.writeRun(portfolioStore.getState().run).catch(() => undefined);
+
+/** Reads the portfolio kept in this browser, once per page. */
+export function restorePortfolio(): Promise<void> {
+  restoring ??= storage
+    .read()
+    .then((kept) => {
+      if (kept && !portfolioStore.getState().portfolio) portfolioStore.getState().portfolioRestored(kept);
+    })
+    .catch(() => undefined);
+  return restoring;
+}
+
+/** A newly imported portfolio replaces the one kept (and its results). */
+export async function importPortfolio(portfolio: Portfolio): Promise<void> {
+  running?.abort();
+  portfolioStore.getState().portfolioImported(portfolio);
+  await storage.writePortfolio(portfolio, true);
+  await saveRun();
+}
+
+export async function changeRadius(radiusM: number): Promise<void> {
+  running?.abort();
+  portfolioStore.getState().radiusChanged(radiusM);
+  const { portfolio } = portfolioStore.getState();
+  if (portfolio) await storage.writePortfolio(portfolio, true);
+  await saveRun();
+}
+
+export async function changeEventDate(eventDate: string | null): Promise<void> {
+  portfolioStore.getState().eventDateChanged(eventDate);
+  const { portfolio } = portfolioStore.getState();
+  if (portfolio) await storage.writePortfolio(portfolio, false);
+}
+
+export async function clearPortfolio(): Promise<void> {
+  running?.abort();
+  portfolioStore.getState().portfolioCleared();
+  await storage.clear();
+}
+
+export const pauseCheck = () => portfolioStore.getState().pauseAsked();
+export const cancelCheck = () => running?.abort();
+export const isChecking = () => running !== null;
+
+/** Checks every location not answered yet (a paused, cancelled, failed or interrupted run goes on where it stopped). */
+export async function startCheck(connection: Connection): Promise<void> {
+  const state = portfolioStore.getState();
+  const { portfolio } = state;
+  if (running || !portfolio) return;
+  const controller = new AbortController();
+  running = controller;
+  state.runStarted();
+  await saveRun();
+  try {
+    const outcome = await checkCoverage(
+      {
+        locations: portfolio.locations,
+        radiusM: portfolio.radiusM,
+        done: new Set(portfolioStore.getState().results.keys()),
+        concurrency: CHECK_CONCURRENCY,
+        maxRetries: CHECK_MAX_RETRIES,
+        signal: controller.signal,
+        pausing: () => portfolioStore.getState().pausing,
+        onProgress: ({ planned, sent }) => portfolioStore.getState().runPlanned(planned, sent),
+      },
+      {
+        plan: planQueriesOffThread,
+        assign: assignSurveysOffThread,
+        query: async (wkt, signal) =>
+          (await searchCoverage(connection, { wkt }, signal)).map(({ id, captureStart, captureEnd, footprint }) => ({
+            id,
+            captureStart,
+            captureEnd,
+            footprint,
+          })),
+        save: async (results, surveys) => {
+          if (controller.signal.aborted) return;
+          await storage.addResults(results, surveys);
+          portfolioStore.getState().resultsArrived(results, surveys);
+        },
+        failureOf: (error) => (isApiError(error) ? error : null),
+      },
+    );
+    portfolioStore.getState().runEnded(outcome);
+  } catch (error) {
+    if (controller.signal.aborted) portfolioStore.getState().runEnded('cancelled');
+    else portfolioStore.getState().runEnded('failed', error);
+  } finally {
+    if (running === controller) running = null;
+    // A new import or radius replaced this run's portfolio: its state is not this run's to save.
+    if (portfolioStore.getState().portfolio === portfolio) await saveRun();
+  }
+}

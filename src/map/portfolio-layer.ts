@@ -1,0 +1,125 @@
+import type { FeatureCollection, Point, Polygon, MultiPolygon } from 'geojson';
+import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { RANK_COLOURS } from '../portfolio/portfolio-rows.ts';
+import { FONT } from './basemap-style.ts';
+
+export const PORTFOLIO_SOURCE = 'portfolio';
+const CHOSEN_SOURCE = 'portfolio-chosen';
+export const portfolioLayerIds = {
+  clusterCasing: 'portfolio-cluster-casing',
+  clusters: 'portfolio-clusters',
+  clusterCounts: 'portfolio-cluster-counts',
+  pointCasing: 'portfolio-point-casing',
+  points: 'portfolio-points',
+  chosen: 'portfolio-chosen',
+} as const;
+
+/** A portfolio's locations, each with the rank of its colour (RANK_COLOURS); a cluster takes its best rank. */
+export type PortfolioFeatures = FeatureCollection<Point, { id: number; rank: number }>;
+
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+const CASING = '#1b1b1b';
+
+/**
+ * The portfolio's locations as rings coloured by the age of their latest imagery (no fill: the imagery inside keeps
+ * its colours), clustered below zoom 13 (a cluster ringed in its newest imagery's colour, with its count), and the
+ * chosen location's checked area outlined.
+ */
+export class PortfolioLayer {
+  private wanted: PortfolioFeatures | null = null;
+  private chosen: Polygon | MultiPolygon | null = null;
+  private installed = false;
+
+  constructor(private readonly map: MapLibreMap) {}
+
+  install(): void {
+    const colour = [
+      'match',
+      ['get', 'rank'],
+      ...RANK_COLOURS.slice(0, -1).flatMap((c, i) => [i, c]),
+      RANK_COLOURS.at(-1),
+    ] as unknown as ExpressionSpecification;
+    this.map.addSource(PORTFOLIO_SOURCE, {
+      type: 'geojson',
+      data: this.wanted ?? EMPTY,
+      cluster: true,
+      clusterMaxZoom: 12,
+      clusterRadius: 44,
+      clusterProperties: { rank: ['min', ['get', 'rank']] },
+    });
+    this.map.addSource(CHOSEN_SOURCE, { type: 'geojson', data: this.chosenData() });
+    const clustered: ExpressionSpecification = ['has', 'point_count'];
+    const radius: ExpressionSpecification = ['step', ['get', 'point_count'], 13, 50, 17, 500, 22];
+    this.map.addLayer({
+      id: portfolioLayerIds.chosen,
+      type: 'line',
+      source: CHOSEN_SOURCE,
+      paint: { 'line-color': '#ffffff', 'line-width': 2.5, 'line-dasharray': [2, 1.5] },
+    });
+    this.map.addLayer({
+      id: portfolioLayerIds.clusterCasing,
+      type: 'circle',
+      source: PORTFOLIO_SOURCE,
+      filter: clustered,
+      paint: { 'circle-radius': radius, 'circle-opacity': 0, 'circle-stroke-width': 6, 'circle-stroke-color': CASING },
+    });
+    this.map.addLayer({
+      id: portfolioLayerIds.clusters,
+      type: 'circle',
+      source: PORTFOLIO_SOURCE,
+      filter: clustered,
+      paint: {
+        'circle-radius': radius,
+        'circle-opacity': 0,
+        'circle-stroke-width': 3.5,
+        'circle-stroke-color': colour,
+      },
+    });
+    this.map.addLayer({
+      id: portfolioLayerIds.clusterCounts,
+      type: 'symbol',
+      source: PORTFOLIO_SOURCE,
+      filter: clustered,
+      layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': FONT, 'text-size': 12 },
+      paint: { 'text-color': '#1b1b1b', 'text-halo-color': '#ffffff', 'text-halo-width': 2 },
+    });
+    this.map.addLayer({
+      id: portfolioLayerIds.pointCasing,
+      type: 'circle',
+      source: PORTFOLIO_SOURCE,
+      filter: ['!', clustered],
+      paint: { 'circle-radius': 6, 'circle-opacity': 0, 'circle-stroke-width': 5, 'circle-stroke-color': CASING },
+    });
+    this.map.addLayer({
+      id: portfolioLayerIds.points,
+      type: 'circle',
+      source: PORTFOLIO_SOURCE,
+      filter: ['!', clustered],
+      paint: {
+        'circle-radius': 6,
+        'circle-opacity': 0,
+        'circle-stroke-width': 2.5,
+        'circle-stroke-color': colour,
+      },
+    });
+    this.installed = true;
+  }
+
+  private chosenData(): FeatureCollection {
+    return this.chosen
+      ? { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: this.chosen, properties: {} }] }
+      : EMPTY;
+  }
+
+  /** The locations, or none with null. */
+  show(features: PortfolioFeatures | null): void {
+    this.wanted = features;
+    if (this.installed) void this.map.getSource<GeoJSONSource>(PORTFOLIO_SOURCE)?.setData(features ?? EMPTY);
+  }
+
+  /** Outlines the area checked for the chosen location (its circle or its own polygon), or none. */
+  showChosen(area: Polygon | MultiPolygon | null): void {
+    this.chosen = area;
+    if (this.installed) void this.map.getSource<GeoJSONSource>(CHOSEN_SOURCE)?.setData(this.chosenData());
+  }
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/api-error.ts';
+import { type CheckDeps, type CheckOptions, checkCoverage, type FoundSurvey } from './check-coverage.ts';
+import type { LocationResult, MetSurvey } from './location-result.ts';
+import type { PortfolioLocation } from './location.ts';
+
+const locations: PortfolioLocation[] = Array.from({ length: 10 }, (_, id) => ({
+  id,
+  line: id + 2,
+  label: `L${id}`,
+  position: [-104.9 + id * 0.001, 39.7],
+  area: null,
+  values: [],
+}));
+
+/** Two locations per query; every query finds one survey. */
+function deps(overrides: Partial<CheckDeps> = {}) {
+  const saved: LocationResult[] = [];
+  const sent: string[] = [];
+  const survey: FoundSurvey = {
+    id: 'S1',
+    captureStart: '2024-01-01T00:00:00Z',
+    captureEnd: '2024-01-02T00:00:00Z',
+    footprint: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-106, 39],
+          [-104, 39],
+          [-104, 41],
+          [-106, 39],
+        ],
+      ],
+    },
+  };
+  const base: CheckDeps = {
+    plan: async (left) => {
+      const queries = [];
+      for (let i = 0; i < left.length; i += 2)
+        queries.push({ ids: left.slice(i, i + 2).map((l) => l.id), wkt: `Q${left[i].id}` });
+      return queries;
+    },
+    query: async (wkt) => {
+      sent.push(wkt);
+      return [survey];
+    },
+    assign: async (group) => group.map((l) => ({ id: l.id, surveyIds: ['S1'], percentCovered: 100 })),
+    save: async (results: LocationResult[], _surveys: MetSurvey[]) => {
+      saved.push(...results);
+    },
+    failureOf: (error) => (error instanceof ApiError ? error : null),
+    sleep: async () => undefined,
+    ...overrides,
+  };
+  return { deps: base, saved, sent };
+}
+
+const options = (overrides: Partial<CheckOptions> = {}): CheckOptions => ({
+  locations,
+  radiusM: 25,
+  done: new Set(),
+  concurrency: 2,
+  maxRetries: 3,
+  signal: new AbortController().signal,
+  pausing: () => false,
+  onProgress: () => undefined,
+  ...overrides,
+});
+
+describe('checkCoverage', () => {
+  it('answers every location once, query by query', async () => {
+    const { deps: d, saved, sent } = deps();
+    expect(await checkCoverage(options(), d)).toBe('done');
+    expect(saved.map((r) => r.id).sort((a, b) => a - b)).toEqual(locations.map((l) => l.id));
+    expect(sent).toHaveLength(5);
+  });
+
+  it('skips what is done (a resumed run) and stops taking queries once paused', async () => {
+    const { deps: d, saved } = deps();
+    let taken = 0;
+    const outcome = await checkCoverage(
+      options({ done: new Set([0, 1, 2, 3]), concurrency: 1, pausing: () => taken++ >= 1 }),
+      d,
+    );
+    expect(outcome).toBe('paused');
+    expect(saved.map((r) => r.id)).toEqual([4, 5]);
+  });
+
+  it('waits out a 429 (Retry-After) and a 503, then goes on; counts every request sent', async () => {
+    const failures = [
+      new ApiError(429, 'rate_limited', 'slow down', 'c1', 1_000),
+      new ApiError(503, 'unavailable', 'x'),
+    ];
+    const waits: number[] = [];
+    let sentCount = 0;
+    const { deps: d, saved } = deps({
+      query: async () => {
+        const failure = failures.shift();
+        if (failure) throw failure;
+        return [];
+      },
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    await checkCoverage(options({ concurrency: 1, onProgress: (p) => (sentCount = p.sent) }), d);
+    expect(waits[0]).toBe(1_000);
+    expect(saved).toHaveLength(10);
+    expect(sentCount).toBe(7);
+  });
+
+  it('stops at a failure retrying cannot mend, keeping what was saved', async () => {
+    let calls = 0;
+    const { deps: d, saved } = deps({
+      query: async () => {
+        if (++calls === 3) throw new ApiError(400, 'bad_request', 'The WKT is malformed.', 'c-400');
+        return [];
+      },
+    });
+    await expect(checkCoverage(options({ concurrency: 1 }), d)).rejects.toMatchObject({
+      status: 400,
+      correlationId: 'c-400',
+    });
+    expect(saved.map((r) => r.id)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('ends at once when cancelled', async () => {
+    const controller = new AbortController();
+    const { deps: d, saved } = deps({
+      query: async () => {
+        controller.abort(new Error('cancelled'));
+        return [];
+      },
+    });
+    await expect(checkCoverage(options({ signal: controller.signal, concurrency: 1 }), d)).rejects.toThrow('cancelled');
+    expect(saved).toEqual([]);
+  });
+});

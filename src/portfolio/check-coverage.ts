@@ -1,0 +1,91 @@
+import type { FailureLike } from '../api/retry-policy.ts';
+import { withRetries } from '../api/retry-policy.ts';
+import type { FoundFootprint } from './assign-surveys.ts';
+import type { LocationResult, MetSurvey } from './location-result.ts';
+import type { PortfolioLocation } from './location.ts';
+import type { PlannedQuery } from './portfolio-jobs.ts';
+
+/** A survey as a coverage query returns it: its dates and its footprint. */
+export type FoundSurvey = MetSurvey & FoundFootprint;
+
+export interface CheckDeps {
+  plan(locations: PortfolioLocation[], radiusM: number): Promise<PlannedQuery[]>;
+  query(wkt: string, signal: AbortSignal): Promise<FoundSurvey[]>;
+  assign(locations: PortfolioLocation[], radiusM: number, found: FoundFootprint[]): Promise<LocationResult[]>;
+  /** Keeps one query's results (IndexedDB) before they count as done. */
+  save(results: LocationResult[], surveys: MetSurvey[]): Promise<void>;
+  failureOf(error: unknown): FailureLike | null;
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export interface CheckProgress {
+  /** Queries planned for the locations not yet done when this run started. */
+  planned: number;
+  /** Requests sent (retries included). */
+  sent: number;
+}
+
+export interface CheckOptions {
+  locations: readonly PortfolioLocation[];
+  radiusM: number;
+  /** Locations already answered (a resumed run skips them). */
+  done: ReadonlySet<number>;
+  concurrency: number;
+  maxRetries: number;
+  signal: AbortSignal;
+  /** Asked before each query: once true, the run stops taking new queries and ends when those in flight are saved. */
+  pausing(): boolean;
+  onProgress(progress: CheckProgress): void;
+}
+
+export const CHECK_CONCURRENCY = 4;
+export const CHECK_MAX_RETRIES = 6;
+
+/**
+ * Checks the locations not yet done: groups them into coverage queries (off the page's thread), sends them a few at a
+ * time (429 waits for Retry-After, 5xx and lost connections back off), assigns each query's surveys to its locations
+ * and saves them as each query finishes. Resolves when every query is done or the run was paused; rejects with the
+ * first failure that retrying cannot mend, or the abort.
+ */
+export async function checkCoverage(options: CheckOptions, deps: CheckDeps): Promise<'done' | 'paused'> {
+  const { locations, radiusM, signal } = options;
+  const remaining = locations.filter((l) => !options.done.has(l.id));
+  const queries = remaining.length > 0 ? await deps.plan(remaining, radiusM) : [];
+  signal.throwIfAborted();
+  const progress: CheckProgress = { planned: queries.length, sent: 0 };
+  options.onProgress({ ...progress });
+  let next = 0;
+  let failure: unknown = null;
+  const slot = async () => {
+    while (next < queries.length && failure === null && !options.pausing()) {
+      const { ids, wkt } = queries[next++];
+      try {
+        const found = await withRetries(
+          (attemptSignal) => {
+            progress.sent += 1;
+            options.onProgress({ ...progress });
+            return deps.query(wkt, attemptSignal);
+          },
+          deps.failureOf,
+          { maxRetries: options.maxRetries, signal, sleep: deps.sleep },
+        );
+        const results = await deps.assign(
+          ids.map((id) => locations[id]),
+          radiusM,
+          found.map(({ id, footprint }) => ({ id, footprint })),
+        );
+        signal.throwIfAborted();
+        await deps.save(
+          results,
+          found.map(({ id, captureStart, captureEnd }) => ({ id, captureStart, captureEnd })),
+        );
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, Math.max(1, queries.length)) }, slot));
+  if (failure !== null) throw failure;
+  signal.throwIfAborted();
+  return next >= queries.length ? 'done' : 'paused';
+}

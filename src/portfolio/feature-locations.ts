@@ -1,0 +1,83 @@
+import type { Feature, Geometry } from 'geojson';
+import { AreaInputError } from '../area/area-input-error.ts';
+import { checkAreaStructure } from '../area/check-structure.ts';
+import { type ImportProblem, MAX_LOCATIONS } from './import-problems.ts';
+import type { PortfolioLocation } from './location.ts';
+import { areaCentre, type ReadLocations } from './table-locations.ts';
+
+const NAME_KEYS = ['name', 'title', 'label', 'id', 'site', 'address'];
+const MAX_COLUMNS = 50;
+
+const text = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+function place(geometry: Geometry | null): Pick<PortfolioLocation, 'position' | 'area'> | string {
+  if (!geometry) return 'the feature has no geometry';
+  if (geometry.type === 'Point' || (geometry.type === 'MultiPoint' && geometry.coordinates.length === 1)) {
+    const [lon, lat] = geometry.type === 'Point' ? geometry.coordinates : geometry.coordinates[0];
+    if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+      return `the point ${lon} ${lat} is outside longitude/latitude range`;
+    return { position: [lon, lat], area: null };
+  }
+  if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')
+    return `a ${geometry.type} is not a location (points and polygons are)`;
+  try {
+    const area = checkAreaStructure(geometry);
+    return { position: areaCentre(area), area };
+  } catch (error) {
+    if (error instanceof AreaInputError) return error.message.replace(/\.$/, '');
+    throw error;
+  }
+}
+
+/** Features (GeoJSON, KML or a shapefile read as GeoJSON) as locations; the columns are their properties' names. */
+export function featureLocations(features: readonly Feature[]): ReadLocations {
+  const columns: string[] = [];
+  for (const feature of features.slice(0, 1_000)) {
+    for (const name of Object.keys(feature.properties ?? {})) {
+      if (columns.length < MAX_COLUMNS && !columns.includes(name)) columns.push(name);
+    }
+  }
+  const nameColumn = columns.find((c) => NAME_KEYS.includes(c.toLowerCase()));
+  const locations: PortfolioLocation[] = [];
+  const problems: ImportProblem[] = [];
+  features.forEach((feature, index) => {
+    const line = index + 1;
+    if (index >= MAX_LOCATIONS) {
+      if (index === MAX_LOCATIONS)
+        problems.push({ line, reason: `only the first ${MAX_LOCATIONS.toLocaleString('en-US')} features are read` });
+      return;
+    }
+    const found = place(feature?.geometry ?? null);
+    if (typeof found === 'string') {
+      problems.push({ line, reason: found });
+      return;
+    }
+    const properties = feature.properties ?? {};
+    const label = nameColumn ? text(properties[nameColumn]).trim() : '';
+    locations.push({
+      id: locations.length,
+      line,
+      label: label || `Feature ${line}`,
+      ...found,
+      values: columns.map((c) => text(properties[c])),
+    });
+  });
+  return { columns, locations, problems };
+}
+
+/** The features of a GeoJSON text: a FeatureCollection, one Feature, or a bare geometry. */
+export function geoJsonFeatures(json: string): Feature[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new AreaInputError('not-geojson', 'This is not valid JSON, so it cannot be read as GeoJSON.');
+  }
+  const object = (value ?? {}) as { type?: unknown; features?: unknown };
+  if (object.type === 'FeatureCollection' && Array.isArray(object.features)) return object.features as Feature[];
+  if (object.type === 'Feature') return [object as Feature];
+  if (typeof object.type === 'string' && 'coordinates' in object)
+    return [{ type: 'Feature', geometry: object as Geometry, properties: {} }];
+  throw new AreaInputError('not-geojson', 'This JSON is not GeoJSON (no FeatureCollection, Feature or geometry).');
+}

@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { zipSync } from 'fflate';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importLocations } from './import-locations.ts';
+import { detectMapping, readLocationTable } from './location-table.ts';
+import { tableLocations } from './table-locations.ts';
+
+const file = (name: string, body: string | Uint8Array) => ({
+  name,
+  text: async () => (typeof body === 'string' ? body : new TextDecoder().decode(body)),
+  arrayBuffer: async () => {
+    const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  },
+});
+
+const work = mkdtempSync(join(tmpdir(), 'portfolio-import-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('reading a table of locations', () => {
+  it('detects the delimiter and the coordinate columns, and numbers lines as the file does', () => {
+    const text = 'Site ID;Latitude;Longitude\n\nA;39,74;-104,99\n"B\nsecond line";40.1;-105\nC;;-104\n';
+    const table = readLocationTable(text);
+    expect(table.delimiter).toBe(';');
+    expect(table.columns).toEqual(['Site ID', 'Latitude', 'Longitude']);
+    expect(table.lines).toEqual([3, 4, 6]);
+    const mapping = detectMapping(table.columns);
+    expect(mapping).toEqual({ kind: 'point', lat: 1, lon: 2, label: 0 });
+    const read = tableLocations(table, mapping!);
+    expect(read.locations.map((l) => [l.label, l.position])).toEqual([
+      ['A', [-104.99, 39.74]],
+      ['B\nsecond line', [-105, 40.1]],
+    ]);
+    expect(read.problems).toEqual([{ line: 6, reason: 'latitude is empty' }]);
+  });
+
+  it('reads a WKT column: points, polygons, and says what is wrong with the rest', () => {
+    const text = [
+      'name\twkt',
+      'p\tPOINT(-104.9 39.7)',
+      'a\tPOLYGON((-105 39,-104.9 39,-104.9 39.1,-105 39))',
+      'bad\tPOLYGON((-105 39,',
+      'line\tLINESTRING(0 0,1 1)',
+      'far\tPOINT(200 10)',
+    ].join('\n');
+    const table = readLocationTable(text);
+    expect(table.delimiter).toBe('\t');
+    const mapping = detectMapping(table.columns);
+    expect(mapping).toEqual({ kind: 'wkt', wkt: 1, label: 0 });
+    const read = tableLocations(table, mapping!);
+    expect(read.locations.map((l) => l.label)).toEqual(['p', 'a']);
+    expect(read.locations[1].area?.type).toBe('Polygon');
+    expect(read.problems.map((p) => p.line)).toEqual([4, 5, 6]);
+    expect(read.problems[0].reason).toMatch(/not well-formed WKT/);
+    expect(read.problems[1].reason).toMatch(/LineString|LINESTRING/i);
+    expect(read.problems[2].reason).toMatch(/outside/);
+  });
+
+  it('leaves the mapping to the user when no column name says where', async () => {
+    const imported = await importLocations(file('sites.csv', 'a,b,c\n1,2,3\n'));
+    expect(imported).toMatchObject({ kind: 'table', mapping: null });
+  });
+});
+
+describe('reading features', () => {
+  it('reads GeoJSON points and polygons; other geometries are named problems', async () => {
+    const geojson = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { name: 'Depot', value: 3 },
+          geometry: { type: 'Point', coordinates: [-104.9, 39.7] },
+        },
+        {
+          type: 'Feature',
+          properties: { name: 'Line' },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [1, 1],
+            ],
+          },
+        },
+        {
+          type: 'Feature',
+          properties: { name: 'Yard' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [-105, 39],
+                [-104.9, 39],
+                [-104.9, 39.1],
+                [-105, 39],
+              ],
+            ],
+          },
+        },
+      ],
+    });
+    const imported = await importLocations(file('sites.geojson', geojson));
+    if (imported.kind !== 'features') throw new Error('expected features');
+    expect(imported.read.columns).toEqual(['name', 'value']);
+    expect(imported.read.locations.map((l) => [l.label, l.values])).toEqual([
+      ['Depot', ['Depot', '3']],
+      ['Yard', ['Yard', '']],
+    ]);
+    expect(imported.read.problems).toEqual([
+      { line: 2, reason: 'a LineString is not a location (points and polygons are)' },
+    ]);
+  });
+
+  it('reads KML placemarks', async () => {
+    const kml = `<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+      <Placemark><name>North</name><Point><coordinates>-104.95,39.75,0</coordinates></Point></Placemark>
+      <Placemark><name>South</name><Point><coordinates>-104.97,39.70</coordinates></Point></Placemark>
+    </Document></kml>`;
+    const imported = await importLocations(file('sites.kml', kml));
+    if (imported.kind !== 'features') throw new Error('expected features');
+    expect(imported.read.locations.map((l) => [l.label, l.position])).toEqual([
+      ['North', [-104.95, 39.75]],
+      ['South', [-104.97, 39.7]],
+    ]);
+  });
+
+  it('reads a zipped shapefile written by GDAL (reprojected from its .prj)', async () => {
+    const csv = join(work, 'sites.csv');
+    writeFileSync(csv, 'name,WKT\nDepot,POINT (-104.9 39.7)\nYard,POINT (-105.01 39.76)\n');
+    const shp = join(work, 'sites.shp');
+    // Written in Web Mercator: the reader must bring it back to longitude/latitude.
+    execFileSync('ogr2ogr', ['-f', 'ESRI Shapefile', '-s_srs', 'EPSG:4326', '-t_srs', 'EPSG:3857', shp, csv]);
+    const zipped = zipSync(
+      Object.fromEntries(
+        ['shp', 'shx', 'dbf', 'prj'].map((e) => [`sites.${e}`, readFileSync(join(work, `sites.${e}`))]),
+      ),
+    );
+    const imported = await importLocations(file('sites.zip', zipped));
+    if (imported.kind !== 'features') throw new Error('expected features');
+    expect(imported.read.problems).toEqual([]);
+    expect(imported.read.locations.map((l) => l.label)).toEqual(['Depot', 'Yard']);
+    expect(imported.read.locations[0].position[0]).toBeCloseTo(-104.9, 6);
+    expect(imported.read.locations[0].position[1]).toBeCloseTo(39.7, 6);
+  });
+
+  it('refuses what it cannot read with the reason', async () => {
+    await expect(importLocations(file('sites.kmz', 'x'))).rejects.toThrow(/KMZ is zipped KML/);
+    await expect(importLocations(file('sites.zip', 'not a zip'))).rejects.toThrow(/could not be read as a shapefile/);
+    await expect(importLocations(file('sites.geojson', '{"a":1}'))).rejects.toThrow(/not GeoJSON/);
+  });
+});

@@ -1,0 +1,41 @@
+/** What the coverage check found for one location. */
+export interface LocationResult {
+  id: number;
+  /** Surveys whose footprint meets the location, in the service's order. */
+  surveyIds: string[];
+  /** Share (0–100) of the location's area inside those footprints together. */
+  percentCovered: number;
+}
+
+/** A survey met by some location: what the results table and the map need of it. */
+export interface MetSurvey {
+  id: string;
+  captureStart: string;
+  captureEnd: string;
+}
+
+/** One location's surveys read against the event date: newest, latest before it and first after it. */
+export interface CaptureSummary {
+  latest: MetSurvey | null;
+  before: MetSurvey | null;
+  after: MetSurvey | null;
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/**
+ * Latest by capture end; before the event: captured entirely before its day; after: captured from its day on (a
+ * survey flown across the event date is neither).
+ */
+export function summariseCaptures(surveys: readonly MetSurvey[], eventDate: string | null): CaptureSummary {
+  let latest: MetSurvey | null = null;
+  let before: MetSurvey | null = null;
+  let after: MetSurvey | null = null;
+  for (const survey of surveys) {
+    if (!latest || survey.captureEnd > latest.captureEnd) latest = survey;
+    if (!eventDate) continue;
+    if (day(survey.captureEnd) < eventDate && (!before || survey.captureEnd > before.captureEnd)) before = survey;
+    if (day(survey.captureStart) >= eventDate && (!after || survey.captureStart < after.captureStart)) after = survey;
+  }
+  return { latest, before, after };
+}

@@ -1,0 +1,102 @@
+import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import { EMPTY_LINK, linkToHash } from '../app/link-state.ts';
+import { toCsv } from '../area/csv.ts';
+import type { Portfolio } from './portfolio.ts';
+import type { PortfolioRow } from './portfolio-rows.ts';
+
+const RESULT_COLUMNS = [
+  'checked',
+  'survey_count',
+  'survey_ids',
+  'latest_survey',
+  'latest_capture',
+  'before_survey',
+  'before_capture',
+  'after_survey',
+  'after_capture',
+  'percent_covered',
+  'link',
+] as const;
+
+/** The zoom that shows a location whole: 18 for a point's circle, less for a wide area. */
+export function zoomForLocation(row: PortfolioRow): number {
+  const area = row.location.area;
+  if (!area) return 18;
+  const positions = (area.type === 'Polygon' ? [area.coordinates] : area.coordinates).flatMap((p) => p[0]);
+  const xs = positions.map((p) => p[0]);
+  const ys = positions.map((p) => p[1]);
+  const span = Math.max(Math.max(...xs) - Math.min(...xs), (Math.max(...ys) - Math.min(...ys)) * 1.3, 1e-6);
+  return Math.max(3, Math.min(18, Math.floor(Math.log2(360 / span)) - 1));
+}
+
+/** The viewer at this location: before against after in a swipe when both exist, else its latest survey. */
+export function locationLink(row: PortfolioRow, appUrl: string): string {
+  const { before, after, latest } = row.captures;
+  const hash = linkToHash({
+    ...EMPTY_LINK,
+    view: { center: row.location.position, zoom: zoomForLocation(row) },
+    surveyId: before && after ? null : (latest?.id ?? null),
+    compare: before && after ? { a: before.id, b: after.id, mode: 'swipe', swipe: 0.5, fade: 0.5 } : null,
+  });
+  return `${appUrl}${hash}`;
+}
+
+const day = (iso: string | undefined) => iso?.slice(0, 10) ?? '';
+
+function resultValues(row: PortfolioRow, appUrl: string): Record<(typeof RESULT_COLUMNS)[number], string | number> {
+  const { result, captures } = row;
+  return {
+    checked: result ? 'yes' : 'no',
+    survey_count: result ? result.surveyIds.length : '',
+    survey_ids: result ? result.surveyIds.join(';') : '',
+    latest_survey: captures.latest?.id ?? '',
+    latest_capture: day(captures.latest?.captureEnd),
+    before_survey: captures.before?.id ?? '',
+    before_capture: day(captures.before?.captureEnd),
+    after_survey: captures.after?.id ?? '',
+    after_capture: day(captures.after?.captureStart),
+    percent_covered: result ? result.percentCovered : '',
+    link: locationLink(row, appUrl),
+  };
+}
+
+/** The imported columns, then what was found; a file without coordinate columns gets the location's position. */
+export function portfolioCsv(portfolio: Portfolio, rows: readonly PortfolioRow[], appUrl: string): string {
+  const hasPosition = portfolio.source === 'table';
+  const positionColumns = hasPosition ? [] : ['longitude', 'latitude'];
+  const header = [...portfolio.columns, ...positionColumns, ...RESULT_COLUMNS].map((c, i, all) =>
+    all.indexOf(c) === i ? c : `${c}_${i}`,
+  );
+  return toCsv(
+    header,
+    rows.map((row) => [
+      ...row.location.values,
+      ...(hasPosition ? [] : row.location.position),
+      ...Object.values(resultValues(row, appUrl)),
+    ]),
+  );
+}
+
+export function portfolioGeoJson(
+  portfolio: Portfolio,
+  rows: readonly PortfolioRow[],
+  appUrl: string,
+): FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: rows.map(
+      (row): Feature<Geometry> => ({
+        type: 'Feature',
+        geometry: row.location.area ?? { type: 'Point', coordinates: row.location.position },
+        properties: {
+          ...Object.fromEntries(portfolio.columns.map((c, i) => [c, row.location.values[i] ?? ''])),
+          line: row.location.line,
+          label: row.location.label,
+          buffer_m: row.location.area ? null : portfolio.radiusM,
+          ...resultValues(row, appUrl),
+          survey_ids: row.result?.surveyIds ?? [],
+        },
+      }),
+    ),
+  };
+}

@@ -1,0 +1,94 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { linkFromHash } from '../app/link-state.ts';
+import { summariseCaptures, type MetSurvey } from './location-result.ts';
+import type { PortfolioLocation } from './location.ts';
+import { portfolioCsv, portfolioGeoJson } from './portfolio-export.ts';
+import { portfolioRows, rankOf, sortRows } from './portfolio-rows.ts';
+import type { Portfolio } from './portfolio.ts';
+
+const survey = (id: string, start: string, end: string): MetSurvey => ({
+  id,
+  captureStart: `${start}T10:00:00Z`,
+  captureEnd: `${end}T16:00:00Z`,
+});
+const OLD = survey('2023Q2-CO-DEN', '2023-05-01', '2023-05-03');
+const SPAN = survey('2024Q3-CO-DEN', '2024-08-30', '2024-09-02');
+const NEW = survey('2025Q1-CO-DEN', '2025-02-10', '2025-02-11');
+
+describe('captures against an event date', () => {
+  it('takes the latest capture ended before the event and the first started on or after it', () => {
+    expect(summariseCaptures([NEW, OLD, SPAN], '2024-09-01')).toEqual({ latest: NEW, before: OLD, after: NEW });
+    expect(summariseCaptures([NEW, OLD, SPAN], '2024-08-30')).toEqual({ latest: NEW, before: OLD, after: SPAN });
+    expect(summariseCaptures([OLD], null)).toEqual({ latest: OLD, before: null, after: null });
+  });
+});
+
+const location = (id: number, label: string): PortfolioLocation => ({
+  id,
+  line: id + 2,
+  label,
+  position: [-104.99 + id / 100, 39.74],
+  area: null,
+  values: [label, 'x,"quoted"'],
+});
+const portfolio: Portfolio = {
+  fileName: 'sites.csv',
+  source: 'table',
+  columns: ['name', 'note'],
+  locations: [location(0, 'A'), location(1, 'B'), location(2, 'C')],
+  problems: [],
+  radiusM: 25,
+  eventDate: '2024-09-01',
+};
+const results = new Map([
+  [0, { id: 0, surveyIds: [OLD.id, NEW.id], percentCovered: 100 }],
+  [1, { id: 1, surveyIds: [], percentCovered: 0 }],
+]);
+const surveys = new Map([OLD, SPAN, NEW].map((s) => [s.id, s]));
+
+describe('results table and exports', () => {
+  const rows = portfolioRows(portfolio.locations, results, surveys, portfolio.eventDate);
+
+  it('sorts by a column with unanswered rows last, either way', () => {
+    expect(sortRows(rows, { key: 'surveys', descending: true }).map((r) => r.location.label)).toEqual(['A', 'B', 'C']);
+    expect(sortRows(rows, { key: 'surveys', descending: false }).map((r) => r.location.label)).toEqual(['B', 'A', 'C']);
+    expect(sortRows(rows, { key: 'before', descending: false }).map((r) => r.location.label)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('ranks colours by the age of the latest imagery, then none, then not checked', () => {
+    const now = Date.parse('2025-03-01T00:00:00Z');
+    expect(rows.map((r) => rankOf(r, now))).toEqual([0, 4, 5]);
+  });
+
+  it('exports CSV: the input columns, the answers and a credential-free link to the before/after view', () => {
+    const csv = portfolioCsv(portfolio, rows, 'https://viewer.example/app/');
+    const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true });
+    expect(parsed.meta.fields?.slice(0, 3)).toEqual(['name', 'note', 'checked']);
+    const [a, b, c] = parsed.data;
+    expect(a).toMatchObject({
+      name: 'A',
+      note: 'x,"quoted"',
+      survey_ids: `${OLD.id};${NEW.id}`,
+      before_survey: OLD.id,
+      before_capture: '2023-05-03',
+      after_survey: NEW.id,
+      after_capture: '2025-02-10',
+      percent_covered: '100',
+    });
+    const link = new URL(a.link);
+    expect(link.origin + link.pathname).toBe('https://viewer.example/app/');
+    expect(linkFromHash(link.hash)?.compare).toMatchObject({ a: OLD.id, b: NEW.id, mode: 'swipe' });
+    expect(linkFromHash(link.hash)?.view?.zoom).toBe(18);
+    expect(b).toMatchObject({ checked: 'yes', survey_count: '0', latest_survey: '' });
+    expect(c).toMatchObject({ checked: 'no', survey_ids: '' });
+  });
+
+  it('exports GeoJSON with each location as a point and its answers as properties', () => {
+    const geojson = portfolioGeoJson(portfolio, rows, 'https://viewer.example/');
+    expect(geojson.features[0]).toMatchObject({
+      geometry: { type: 'Point', coordinates: [-104.99, 39.74] },
+      properties: { name: 'A', buffer_m: 25, survey_ids: [OLD.id, NEW.id], after_survey: NEW.id },
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import type { ImportProblem } from './import-problems.ts';
+import type { PortfolioLocation } from './location.ts';
+
+/** What a coverage run was doing when last saved: a reload resumes a run that was 'running'. */
+export type RunStatus = 'idle' | 'running' | 'paused' | 'cancelled' | 'failed' | 'done';
+
+/** An imported list of locations and how it is checked. */
+export interface Portfolio {
+  fileName: string;
+  /** A table (CSV: its own columns place each row) or features (GeoJSON, KML, shapefile: the geometry does). */
+  source: 'table' | 'features';
+  /** The imported file's column (or property) names; each location's `values` follow them. */
+  columns: string[];
+  locations: PortfolioLocation[];
+  problems: ImportProblem[];
+  /** Radius of the circle checked around each point, in metres. */
+  radiusM: number;
+  /** YYYY-MM-DD, or null: for each location, the latest capture before it and the first after it. */
+  eventDate: string | null;
+}
+
+/** The coverage run's state, saved apart from the (large) portfolio as it changes. */
+export interface RunState {
+  status: RunStatus;
+  /** Requests sent over all runs of this portfolio. */
+  queriesSent: number;
+}

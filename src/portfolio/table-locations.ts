@@ -1,0 +1,80 @@
+import { parse } from 'wellknown';
+import { AreaInputError } from '../area/area-input-error.ts';
+import { checkAreaStructure } from '../area/check-structure.ts';
+import type { ImportProblem } from './import-problems.ts';
+import { MAX_LOCATIONS } from './import-problems.ts';
+import { type AreaGeometry, extentOf } from '../../geo/geometry.ts';
+import type { PortfolioLocation } from './location.ts';
+import type { ColumnMapping, LocationTable } from './location-table.ts';
+
+export interface ReadLocations {
+  columns: string[];
+  locations: PortfolioLocation[];
+  problems: ImportProblem[];
+}
+
+/** A coordinate, with a decimal comma accepted where the delimiter is not a comma. */
+function coordinate(text: string | undefined, name: string, limit: number, delimiter: string): number | string {
+  const raw = (text ?? '').trim();
+  if (raw === '') return `${name} is empty`;
+  const value = Number(delimiter !== ',' ? raw.replace(',', '.') : raw);
+  if (!Number.isFinite(value)) return `${name} "${raw.slice(0, 30)}" is not a number`;
+  if (Math.abs(value) > limit) return `${name} ${raw} is outside −${limit}…${limit}`;
+  return value;
+}
+
+export const areaCentre = (area: AreaGeometry): [number, number] => {
+  const [w, s, e, n] = extentOf(area);
+  return [(w + e) / 2, (s + n) / 2];
+};
+
+/** A point, polygon or multipolygon WKT as a location's position and area; a message when it is neither. */
+function readWkt(text: string | undefined): { position: [number, number]; area: AreaGeometry | null } | string {
+  const raw = (text ?? '').trim();
+  if (raw === '') return 'the geometry is empty';
+  const geometry = parse(raw.replace(/^SRID=4326;/i, ''));
+  if (!geometry) return `"${raw.slice(0, 30)}" is not well-formed WKT`;
+  if (geometry.type === 'Point') {
+    const [lon, lat] = geometry.coordinates;
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return `the point ${lon} ${lat} is outside longitude/latitude range`;
+    return { position: [lon, lat], area: null };
+  }
+  try {
+    const area = checkAreaStructure(geometry);
+    return { position: areaCentre(area), area };
+  } catch (error) {
+    if (error instanceof AreaInputError) return error.message.replace(/\.$/, '');
+    throw error;
+  }
+}
+
+/** The table's rows as locations under the mapping; every row that is not one is a problem with its line. */
+export function tableLocations(table: LocationTable, mapping: ColumnMapping): ReadLocations {
+  const locations: PortfolioLocation[] = [];
+  const problems: ImportProblem[] = [];
+  const width = table.columns.length;
+  table.rows.forEach((row, index) => {
+    const line = table.lines[index];
+    if (index >= MAX_LOCATIONS) {
+      if (index === MAX_LOCATIONS)
+        problems.push({ line, reason: `only the first ${MAX_LOCATIONS.toLocaleString('en-US')} rows are read` });
+      return;
+    }
+    let place: { position: [number, number]; area: AreaGeometry | null } | string;
+    if (mapping.kind === 'point') {
+      const lat = coordinate(row[mapping.lat], 'latitude', 90, table.delimiter);
+      const lon = coordinate(row[mapping.lon], 'longitude', 180, table.delimiter);
+      place = typeof lat === 'string' ? lat : typeof lon === 'string' ? lon : { position: [lon, lat], area: null };
+    } else {
+      place = readWkt(row[mapping.wkt]);
+    }
+    if (typeof place === 'string') {
+      problems.push({ line, reason: place });
+      return;
+    }
+    const name = mapping.label === null ? '' : (row[mapping.label] ?? '').trim();
+    const values = row.length === width ? row : Array.from({ length: width }, (_, i) => row[i] ?? '');
+    locations.push({ id: locations.length, line, label: name || `Line ${line}`, ...place, values });
+  });
+  return { columns: table.columns, locations, problems };
+}
