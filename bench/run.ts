@@ -1,7 +1,7 @@
 /**
- * `npm run bench [-- NAMES…] [--quick] [--readme] [--strict]`: the seven benchmarks, each against a
+ * `npm run bench [-- NAMES…] [--quick] [--readme] [--strict]`: the eight benchmarks, each against a
  * baseline measured in the same run, interleaved, medians quoted. NAMES: open footprints list
- * throughput coverage bundle geotiff (default: all). --quick runs fewer rounds (a look, not a record);
+ * throughput coverage bundle geotiff portfolio (default: all). --quick runs fewer rounds (a look, not a record);
  * --readme writes the table into bench/README.md; --strict exits 1 when a goal is missed.
  * Results: bench/.results/latest.json and latest.md.
  */
@@ -20,9 +20,10 @@ import { ROOT, startService, type Running } from './lib/service.ts';
 import { longListBench } from './long-list.ts';
 import { manyFootprintsBench, SYNTHETIC } from './many-footprints.ts';
 import { openToReadyBench } from './open-to-ready.ts';
+import { portfolioBench } from './portfolio.ts';
 import { throughputBench } from './throughput.ts';
 
-const ALL = ['open', 'footprints', 'list', 'throughput', 'coverage', 'bundle', 'geotiff'] as const;
+const ALL = ['open', 'footprints', 'list', 'throughput', 'coverage', 'bundle', 'geotiff', 'portfolio'] as const;
 type Name = (typeof ALL)[number];
 
 const argv = process.argv.slice(2);
@@ -96,7 +97,9 @@ async function main() {
     }
   };
 
-  const pages = (['open', 'footprints', 'list', 'bundle', 'geotiff'] as Name[]).some((n) => selected.has(n));
+  const pages = (['open', 'footprints', 'list', 'bundle', 'geotiff', 'portfolio'] as Name[]).some((n) =>
+    selected.has(n),
+  );
   if (pages) await buildAll(ctx.log);
   await run('bundle', () => bundleBench(ctx));
   await run('coverage', () => coverageBench(ctx));
@@ -112,6 +115,7 @@ async function main() {
     await run('footprints', () => manyFootprintsBench(ctx, { browser: browser!, service: synthetic }));
     await run('list', () => longListBench(ctx, { browser: browser!, service: synthetic }));
     await run('geotiff', () => geotiffExportBench(ctx));
+    await run('portfolio', () => portfolioBench(ctx));
   } finally {
     await browser?.close();
     await synthetic?.stop();

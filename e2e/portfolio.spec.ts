@@ -10,9 +10,9 @@ import { accessToken, expect, mapSettled, signInWithDemo, test } from './support
 let service: SpawnedService;
 
 test.beforeAll(async () => {
-  // Each coverage query takes a while and some are refused (429 with Retry-After): a run lasts long enough to reload
-  // in its middle.
-  service = await spawnService(['--quiet', '--faults', '429:0.05,latency:250']);
+  // Each request takes over a second and some are refused (429 with Retry-After): the check's dozen queries last long
+  // enough to reload in their middle.
+  service = await spawnService(['--quiet', '--faults', '429:0.05,latency:1200']);
 });
 test.afterAll(async () => service.stop());
 
@@ -120,6 +120,16 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
   await page.getByRole('tab', { name: 'Portfolio' }).click();
   await expect(page.getByText('1,980 locations from insured-properties.csv')).toBeVisible();
   await expect(page.getByLabel('Event date (optional)')).toHaveValue(eventDate);
+  // It goes on from where it stopped: what was answered before the reload is still answered.
+  const answered = (text: string) => {
+    const number = (digits: string) => Number(digits.replace(/,/g, ''));
+    const checking = /([\d,]+) of 1,980 locations/.exec(text);
+    if (checking) return number(checking[1]);
+    const grouping = /Grouping ([\d,]+) locations/.exec(text);
+    if (grouping) return 1_980 - number(grouping[1]);
+    return /All 1,980/.test(text) ? 1_980 : 0;
+  };
+  expect(answered((await progress.textContent()) ?? '')).toBeGreaterThanOrEqual(before);
   await expect(progress).toHaveText(/All 1,980 locations checked, with [\d,]+ queries\./, { timeout: 120_000 });
   const queries = Number(
     (/with ([\d,]+) queries/.exec((await progress.textContent()) ?? '')?.[1] ?? '').replace(/,/g, ''),

@@ -24,6 +24,13 @@ export interface PreparedArea {
   readonly bbox: BBox;
   /** Whether the footprint (with bounding box `footprintBbox`) shares at least one point with the area. */
   intersects(footprint: AreaGeometry, footprintBbox: BBox): boolean;
+  /**
+   * Whether the box lies in cells wholly inside the area, so the area holds it (false says nothing: the box may still
+   * be inside, near an edge).
+   */
+  surelyHolds(box: BBox): boolean;
+  /** Whether the point is inside the area (even-odd; a point exactly on an edge may go either way). */
+  holdsPoint(x: number, y: number): boolean;
 }
 
 const OUTSIDE = 0;
@@ -34,7 +41,11 @@ function pointInGeometry(geometry: AreaGeometry, x: number, y: number): boolean 
   return polygonsOf(geometry).some((rings) => inRings(rings, x, y));
 }
 
-export function prepareArea(area: AreaGeometry): PreparedArea {
+/**
+ * `minCells`: the grid's least number of cells (256 by default); an area asked about only a few times (a small circle
+ * tested against a handful of footprints) answers sooner with fewer. The answers are the same either way.
+ */
+export function prepareArea(area: AreaGeometry, { minCells = 256 }: { minCells?: number } = {}): PreparedArea {
   const polygons = polygonsOf(area);
 
   // Edges of every ring, as flat coordinates.
@@ -69,10 +80,10 @@ export function prepareArea(area: AreaGeometry): PreparedArea {
   }
   const bbox: BBox = [minX, minY, maxX, maxY];
 
-  // Grid: about two cells per edge (at least 16 × 16, at most 128 × 128), shaped like the box.
+  // Grid: about two cells per edge (at least `minCells`, at most 128 × 128), shaped like the box.
   const width = Math.max(maxX - minX, 1e-12);
   const height = Math.max(maxY - minY, 1e-12);
-  const target = Math.min(16_384, Math.max(256, 2 * edgeCount));
+  const target = Math.min(16_384, Math.max(minCells, 2 * edgeCount));
   const cols = Math.max(1, Math.min(512, Math.round(Math.sqrt((target * width) / height))));
   const rows = Math.max(1, Math.min(512, Math.round(target / cols)));
   const cellW = width / cols;
@@ -257,6 +268,13 @@ export function prepareArea(area: AreaGeometry): PreparedArea {
 
   return {
     bbox,
+    surelyHolds([bMinX, bMinY, bMaxX, bMaxY]) {
+      if (bMinX < minX || bMaxX > maxX || bMinY < minY || bMaxY > maxY) return false;
+      return (
+        sum(notInside, colOf(bMinX - slackX), rowOf(bMinY - slackY), colOf(bMaxX + slackX), rowOf(bMaxY + slackY)) === 0
+      );
+    },
+    holdsPoint: pointInArea,
     intersects(footprint, [fMinX, fMinY, fMaxX, fMaxY]) {
       if (fMaxX < minX || fMinX > maxX || fMaxY < minY || fMinY > maxY) return false;
       const c0 = colOf(fMinX - slackX);

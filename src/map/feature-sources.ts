@@ -1,4 +1,4 @@
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { GeoJSONSource, GeoJSONSourceSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { diffFeatures, diffIsEmpty, type IdFeature } from './feature-diff.ts';
 
 /**
@@ -10,10 +10,11 @@ export class FeatureSources {
 
   constructor(private readonly map: MapLibreMap) {}
 
-  /** Adds an empty source (again after the style is replaced); `send` fills it. */
-  add(sourceId: string): void {
+  /** Adds an empty source (again after the style is replaced), with any other options (clustering); `send` fills it. */
+  add(sourceId: string, options: Partial<GeoJSONSourceSpecification> = {}): void {
     this.held.delete(sourceId);
     this.map.addSource(sourceId, {
+      ...options,
       type: 'geojson',
       data: { type: 'FeatureCollection', features: [] },
       promoteId: 'id',

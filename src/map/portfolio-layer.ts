@@ -1,7 +1,8 @@
-import type { FeatureCollection, Point, Polygon, MultiPolygon } from 'geojson';
+import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { RANK_COLOURS } from '../portfolio/portfolio-rows.ts';
 import { FONT } from './basemap-style.ts';
+import type { FeatureSources } from './feature-sources.ts';
 
 export const PORTFOLIO_SOURCE = 'portfolio';
 const CHOSEN_SOURCE = 'portfolio-chosen';
@@ -14,8 +15,11 @@ export const portfolioLayerIds = {
   chosen: 'portfolio-chosen',
 } as const;
 
-/** A portfolio's locations, each with the rank of its colour (RANK_COLOURS); a cluster takes its best rank. */
-export type PortfolioFeatures = FeatureCollection<Point, { id: number; rank: number }>;
+/**
+ * A portfolio's locations (id: the location's, as text), each with the rank of its colour (RANK_COLOURS); a cluster
+ * takes its best rank. Keep each location's geometry object from one call to the next: only changed ranks are sent.
+ */
+export type PortfolioFeature = Feature<Point, { id: string; rank: number }>;
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const CASING = '#1b1b1b';
@@ -26,11 +30,14 @@ const CASING = '#1b1b1b';
  * chosen location's checked area outlined.
  */
 export class PortfolioLayer {
-  private wanted: PortfolioFeatures | null = null;
+  private wanted: readonly PortfolioFeature[] = [];
   private chosen: Polygon | MultiPolygon | null = null;
   private installed = false;
 
-  constructor(private readonly map: MapLibreMap) {}
+  constructor(
+    private readonly map: MapLibreMap,
+    private readonly sources: FeatureSources,
+  ) {}
 
   install(): void {
     const colour = [
@@ -39,9 +46,7 @@ export class PortfolioLayer {
       ...RANK_COLOURS.slice(0, -1).flatMap((c, i) => [i, c]),
       RANK_COLOURS.at(-1),
     ] as unknown as ExpressionSpecification;
-    this.map.addSource(PORTFOLIO_SOURCE, {
-      type: 'geojson',
-      data: this.wanted ?? EMPTY,
+    this.sources.add(PORTFOLIO_SOURCE, {
       cluster: true,
       clusterMaxZoom: 12,
       clusterRadius: 44,
@@ -103,6 +108,7 @@ export class PortfolioLayer {
       },
     });
     this.installed = true;
+    this.sources.send(PORTFOLIO_SOURCE, this.wanted);
   }
 
   private chosenData(): FeatureCollection {
@@ -111,10 +117,10 @@ export class PortfolioLayer {
       : EMPTY;
   }
 
-  /** The locations, or none with null. */
-  show(features: PortfolioFeatures | null): void {
+  /** The locations (none: an empty list); only what changed since the last call is sent to MapLibre's worker. */
+  show(features: readonly PortfolioFeature[]): void {
     this.wanted = features;
-    if (this.installed) void this.map.getSource<GeoJSONSource>(PORTFOLIO_SOURCE)?.setData(features ?? EMPTY);
+    if (this.installed) this.sources.send(PORTFOLIO_SOURCE, features);
   }
 
   /** Outlines the area checked for the chosen location (its circle or its own polygon), or none. */

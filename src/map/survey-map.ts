@@ -18,7 +18,7 @@ import { installLayerSlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { MEASURE_SOURCE, MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
-import { PortfolioLayer, type PortfolioFeatures } from './portfolio-layer.ts';
+import { type PortfolioFeature, PortfolioLayer } from './portfolio-layer.ts';
 import { composeMapImage, type ImageScale, type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';
 import { MapCamera } from './map-camera.ts';
 import { listenToPointer } from './pointer-events.ts';
@@ -81,7 +81,7 @@ export class SurveyMap extends MapCamera {
     this.areaSearch = new AreaSearchOverlay(this.map, sources);
     this.updatedTiles = new UpdatedTilesLayer(this.map);
     this.annotations = new AnnotationLayer(this.map);
-    this.portfolio = new PortfolioLayer(this.map);
+    this.portfolio = new PortfolioLayer(this.map, sources);
     this.drawing = new AreaDrawing(this.map, {
       onReady: () => emit('areaToolsReady', undefined),
       onAreaFinished: (area) => emit('areaFinished', area),
@@ -204,7 +204,7 @@ export class SurveyMap extends MapCamera {
   /** The user's annotations: pins and outlined shapes, titled. */
   showAnnotations = (features: AnnotationFeatures): void => this.annotations.show(features);
   /** A portfolio's locations, coloured by the age of their latest imagery and clustered when zoomed out; or none. */
-  showPortfolio = (features: PortfolioFeatures | null): void => this.portfolio.show(features);
+  showPortfolio = (features: readonly PortfolioFeature[]): void => this.portfolio.show(features);
   /** Outlines the area checked for one portfolio location, or none. */
   showPortfolioLocation = (area: AreaGeometry | null): void => this.portfolio.showChosen(area);
   /** The tiles re-published since a date, as outlines over the imagery; null removes them. */

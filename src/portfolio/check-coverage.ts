@@ -56,6 +56,8 @@ export async function checkCoverage(options: CheckOptions, deps: CheckDeps): Pro
   options.onProgress({ ...progress });
   let next = 0;
   let failure: unknown = null;
+  // Saving runs beside the next query (a location counts as done once saved); a save failing stops the run.
+  const saving: Promise<void>[] = [];
   const slot = async () => {
     while (next < queries.length && failure === null && !options.pausing()) {
       const { ids, wkt } = queries[next++];
@@ -75,9 +77,11 @@ export async function checkCoverage(options: CheckOptions, deps: CheckDeps): Pro
           found.map(({ id, footprint }) => ({ id, footprint })),
         );
         signal.throwIfAborted();
-        await deps.save(
-          results,
-          found.map(({ id, captureStart, captureEnd }) => ({ id, captureStart, captureEnd })),
+        const surveys = found.map(({ id, captureStart, captureEnd }) => ({ id, captureStart, captureEnd }));
+        saving.push(
+          deps.save(results, surveys).catch((error: unknown) => {
+            failure ??= error;
+          }),
         );
       } catch (error) {
         failure ??= error;
@@ -85,6 +89,7 @@ export async function checkCoverage(options: CheckOptions, deps: CheckDeps): Pro
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency, Math.max(1, queries.length)) }, slot));
+  await Promise.all(saving);
   if (failure !== null) throw failure;
   signal.throwIfAborted();
   return next >= queries.length ? 'done' : 'paused';

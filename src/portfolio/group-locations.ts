@@ -1,27 +1,26 @@
-import { area as areaM2, convex, featureCollection, point } from '@turf/turf';
-import type { Position } from 'geojson';
-import { type AreaGeometry, polygonsOf, vertexCount } from '../../geo/geometry.ts';
+import { area as areaM2, bboxPolygon } from '@turf/turf';
+import { type AreaGeometry, type Extent, extentOf, vertexCount } from '../../geo/geometry.ts';
 import { MAX_AREA_KM2, MAX_VERTICES } from '../../geo/limits.ts';
-import { locationArea, type PortfolioLocation } from './location.ts';
+import { type LocationPlace, locationArea } from './location.ts';
 
 /** Locations asked about in one coverage query, and the area sent for them. */
 export interface QueryGroup {
   ids: number[];
-  /** Holds every location's area (their convex hull), or is the one location's own area. */
+  /** Holds every location's area (their common extent), or is the one location's own area. */
   area: AreaGeometry;
 }
 
 export interface GroupLimits {
   maxLocations: number;
-  /** Largest side of a group's extent, in degrees: a wider hull brings back surveys none of its locations meet. */
+  /** Largest side of a group's extent, in degrees: a wider area brings back surveys none of its locations meet. */
   maxSpanDeg: number;
   maxVertices: number;
   maxAreaKm2: number;
 }
 
 export const GROUP_LIMITS: GroupLimits = {
-  maxLocations: 500,
-  maxSpanDeg: 0.25,
+  maxLocations: 1_000,
+  maxSpanDeg: 0.5,
   maxVertices: MAX_VERTICES,
   // A margin under the service's limit, which measures the area its own way.
   maxAreaKm2: MAX_AREA_KM2 * 0.98,
@@ -29,44 +28,54 @@ export const GROUP_LIMITS: GroupLimits = {
 
 interface Member {
   id: number;
-  positions: Position[];
+  extent: Extent;
   x: number;
   y: number;
 }
 
-function positionsOf(area: AreaGeometry): Position[] {
-  return polygonsOf(area).flatMap((rings) => rings[0]);
-}
-
-/** The convex hull of the members' outer rings: it holds all of their areas, and every vertex is one of theirs. */
-function hullOf(members: Member[]): AreaGeometry | null {
-  const hull = convex(featureCollection(members.flatMap((m) => m.positions.map((p) => point(p)))));
-  return hull ? hull.geometry : null;
-}
-
-const spanOf = (members: Member[]) => {
-  let west = Infinity;
-  let south = Infinity;
-  let east = -Infinity;
-  let north = -Infinity;
-  for (const { positions } of members) {
-    for (const [x, y] of positions) {
-      if (x < west) west = x;
-      if (x > east) east = x;
-      if (y < south) south = y;
-      if (y > north) north = y;
-    }
+/** The smallest extent holding the members' areas (its corners are their extreme coordinates). */
+function extentOfAll(members: Member[]): Extent {
+  let [west, south, east, north] = members[0].extent;
+  for (const { extent } of members) {
+    if (extent[0] < west) west = extent[0];
+    if (extent[1] < south) south = extent[1];
+    if (extent[2] > east) east = extent[2];
+    if (extent[3] > north) north = extent[3];
   }
-  return { width: east - west, height: north - south };
-};
+  return [west, south, east, north];
+}
 
 /**
- * Splits the locations into coverage queries within the service's limits: nearby locations share one query (their
- * convex hull), split at the median along the longer side (a k-d tree) until each group has at most `maxLocations`,
- * spans at most `maxSpanDeg` and its hull is within the vertex and area caps. A location alone is sent as itself.
+ * Where to cut a part (sorted in place along its longer side): at the widest gap between neighbours when it stands out
+ * (between clusters of locations, not through one), else at the median.
+ */
+function splitIndex(part: Member[], byX: boolean): number {
+  part.sort((a, b) => (byX ? a.x - b.x || a.y - b.y : a.y - b.y || a.x - b.x));
+  const at = (m: Member) => (byX ? m.x : m.y);
+  let widest = 0;
+  let cut = Math.ceil(part.length / 2);
+  for (let i = 1; i < part.length; i++) {
+    const gap = at(part[i]) - at(part[i - 1]);
+    if (gap > widest) {
+      widest = gap;
+      if (gap > 0) cut = i;
+    }
+  }
+  const typical = (at(part[part.length - 1]) - at(part[0])) / part.length;
+  return widest > CLUSTER_GAP * typical ? cut : Math.ceil(part.length / 2);
+}
+
+/** A gap this many times the part's mean spacing separates clusters. */
+const CLUSTER_GAP = 8;
+
+/**
+ * Splits the locations into coverage queries within the service's limits: nearby locations share one query (the
+ * extent holding them), split along the longer side (between clusters where a gap stands out, else at the median)
+ * until each group has at most `maxLocations`, spans at most `maxSpanDeg` and stays within the area cap. A location
+ * alone is sent as itself.
  */
 export function groupLocations(
-  locations: readonly PortfolioLocation[],
+  locations: readonly LocationPlace[],
   radiusM: number,
   limits: GroupLimits = GROUP_LIMITS,
 ): QueryGroup[] {
@@ -75,28 +84,28 @@ export function groupLocations(
   const members: Member[] = locations.map((location) => {
     const area = locationArea(location, radiusM);
     areas.set(location.id, area);
-    return { id: location.id, positions: positionsOf(area), x: location.position[0], y: location.position[1] };
+    return { id: location.id, extent: extentOf(area), x: location.position[0], y: location.position[1] };
   });
-  const split = (part: Member[]): void => {
-    if (part.length === 0) return;
+  // Parts still to place, split until each fits (a stack, not recursion: a chain of outliers splits one at a time).
+  const parts: Member[][] = [members];
+  for (let part = parts.pop(); part; part = parts.pop()) {
+    if (part.length === 0) continue;
     if (part.length === 1) {
       groups.push({ ids: [part[0].id], area: areas.get(part[0].id) as AreaGeometry });
-      return;
+      continue;
     }
-    const { width, height } = spanOf(part);
+    const extent = extentOfAll(part);
+    const width = extent[2] - extent[0];
+    const height = extent[3] - extent[1];
     if (part.length <= limits.maxLocations && Math.max(width, height) <= limits.maxSpanDeg) {
-      const hull = hullOf(part);
-      if (hull && vertexCount(hull) <= limits.maxVertices && areaM2(hull) / 1e6 <= limits.maxAreaKm2) {
-        groups.push({ ids: part.map((m) => m.id), area: hull });
-        return;
+      const box = bboxPolygon(extent).geometry;
+      if (vertexCount(box) <= limits.maxVertices && areaM2(box) / 1e6 <= limits.maxAreaKm2) {
+        groups.push({ ids: part.map((m) => m.id), area: box });
+        continue;
       }
     }
-    const byX = width >= height;
-    const sorted = [...part].sort((a, b) => (byX ? a.x - b.x || a.y - b.y : a.y - b.y || a.x - b.x));
-    const middle = Math.ceil(sorted.length / 2);
-    split(sorted.slice(0, middle));
-    split(sorted.slice(middle));
-  };
-  split(members);
+    const at = splitIndex(part, width >= height);
+    parts.push(part.slice(0, at), part.slice(at));
+  }
   return groups;
 }

@@ -1,6 +1,6 @@
 import { circle } from '@turf/turf';
 import type { Polygon } from 'geojson';
-import { type AreaGeometry, extentOf, type Extent } from '../../geo/geometry.ts';
+import type { AreaGeometry } from '../../geo/geometry.ts';
 import { COORDINATE_DECIMALS } from '../area/limits.ts';
 
 /**
@@ -28,7 +28,8 @@ export const DEFAULT_BUFFER_M = 25;
 export const MIN_BUFFER_M = 1;
 export const MAX_BUFFER_M = 5_000;
 
-const round = (value: number) => Number(value.toFixed(COORDINATE_DECIMALS));
+const SCALE = 10 ** COORDINATE_DECIMALS;
+const round = (value: number) => Math.round(value * SCALE) / SCALE;
 
 /**
  * The circle checked for a point: rounded to the decimals the viewer sends, so that the area tested here is exactly
@@ -41,9 +42,11 @@ export function pointBuffer([lon, lat]: [number, number], radiusM: number): Poly
   return { type: 'Polygon', coordinates: [rounded] };
 }
 
-/** The area checked for a location: its own, or its point's circle. */
-export const locationArea = (location: PortfolioLocation, radiusM: number): AreaGeometry =>
-  location.area ?? pointBuffer(location.position, radiusM);
+/** What the geometry work needs of a location (what goes to the workers: not its row). */
+export type LocationPlace = Pick<PortfolioLocation, 'id' | 'position' | 'area'>;
 
-export const locationExtent = (location: PortfolioLocation, radiusM: number): Extent =>
-  extentOf(locationArea(location, radiusM));
+export const placeOf = ({ id, position, area }: PortfolioLocation): LocationPlace => ({ id, position, area });
+
+/** The area checked for a location: its own, or its point's circle. */
+export const locationArea = (location: LocationPlace, radiusM: number): AreaGeometry =>
+  location.area ?? pointBuffer(location.position, radiusM);

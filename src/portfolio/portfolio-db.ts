@@ -26,7 +26,8 @@ const database = () =>
   (opening ??= openDB(DB_NAME, 1, {
     upgrade(db) {
       db.createObjectStore(PORTFOLIO);
-      db.createObjectStore(RESULTS, { keyPath: 'id' });
+      // One record per query answered (a few hundred locations each): thousands of records cost the page seconds.
+      db.createObjectStore(RESULTS, { autoIncrement: true });
       db.createObjectStore(SURVEYS, { keyPath: 'id' });
     },
   }).catch((error: unknown) => {
@@ -41,10 +42,10 @@ export const indexedDbPortfolio: PortfolioStorage = {
     const [portfolio, run, results, surveys] = await Promise.all([
       tx.objectStore(PORTFOLIO).get(KEY) as Promise<Portfolio | undefined>,
       tx.objectStore(PORTFOLIO).get(RUN_KEY) as Promise<RunState | undefined>,
-      tx.objectStore(RESULTS).getAll() as Promise<LocationResult[]>,
+      tx.objectStore(RESULTS).getAll() as Promise<LocationResult[][]>,
       tx.objectStore(SURVEYS).getAll() as Promise<MetSurvey[]>,
     ]);
-    return portfolio ? { portfolio, run: run ?? NO_RUN, results, surveys } : null;
+    return portfolio ? { portfolio, run: run ?? NO_RUN, results: results.flat(), surveys } : null;
   },
   async writePortfolio(portfolio, clearResults) {
     const tx = (await database()).transaction([PORTFOLIO, RESULTS, SURVEYS], 'readwrite');
@@ -60,7 +61,7 @@ export const indexedDbPortfolio: PortfolioStorage = {
   async addResults(results, surveys) {
     const tx = (await database()).transaction([RESULTS, SURVEYS], 'readwrite');
     await Promise.all([
-      ...results.map((r) => tx.objectStore(RESULTS).put(r)),
+      tx.objectStore(RESULTS).add(results),
       ...surveys.map((s) => tx.objectStore(SURVEYS).put(s)),
       tx.done,
     ]);

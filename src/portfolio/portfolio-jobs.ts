@@ -2,7 +2,7 @@ import { areaToWkt } from '../area/wkt.ts';
 import { assignSurveys, type FoundFootprint } from './assign-surveys.ts';
 import { groupLocations } from './group-locations.ts';
 import type { LocationResult } from './location-result.ts';
-import type { PortfolioLocation } from './location.ts';
+import type { LocationPlace } from './location.ts';
 
 /** A coverage query planned for some locations: their ids and the WKT sent. */
 export interface PlannedQuery {
@@ -12,8 +12,8 @@ export interface PlannedQuery {
 
 /** The geometry work of a coverage check, done off the page's thread. */
 export type PortfolioJob =
-  | { kind: 'plan'; locations: PortfolioLocation[]; radiusM: number }
-  | { kind: 'assign'; locations: PortfolioLocation[]; radiusM: number; found: FoundFootprint[] };
+  | { kind: 'plan'; locations: LocationPlace[]; radiusM: number }
+  | { kind: 'assign'; locations: LocationPlace[]; radiusM: number; found: FoundFootprint[] };
 
 export function runPortfolioJob(job: PortfolioJob): PlannedQuery[] | LocationResult[] {
   if (job.kind === 'plan')

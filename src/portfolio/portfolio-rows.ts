@@ -53,7 +53,9 @@ function sortValue(row: PortfolioRow, key: SortKey): string | number | null {
   }
 }
 
-export function sortRows(rows: readonly PortfolioRow[], { key, descending }: RowOrder): PortfolioRow[] {
+export function sortRows(rows: readonly PortfolioRow[], { key, descending }: RowOrder): readonly PortfolioRow[] {
+  // File order is the rows' own.
+  if (key === 'location' && !descending) return rows;
   const keyed = rows.map((row) => ({ row, value: sortValue(row, key) }));
   keyed.sort((a, b) => {
     if (a.value === null || b.value === null)

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { AreaInputError } from '../../area/area-input-error.ts';
 import { saveBlob } from '../../app/save-file.ts';
@@ -8,12 +8,13 @@ import type { ColumnMapping } from '../../portfolio/location-table.ts';
 import { portfolioCsv, portfolioGeoJson } from '../../portfolio/portfolio-export.ts';
 import { portfolioRows } from '../../portfolio/portfolio-rows.ts';
 import { type ReadLocations, tableLocations } from '../../portfolio/table-locations.ts';
-import { usePortfolio } from '../../state/portfolio-store.ts';
+import { portfolioStore, usePortfolio } from '../../state/portfolio-store.ts';
 import { ColumnMappingForm } from './ColumnMappingForm.tsx';
 import { ImportProblems } from './ImportProblems.tsx';
 import { PortfolioRun } from './PortfolioRun.tsx';
 import { PortfolioSettings } from './PortfolioSettings.tsx';
 import { PortfolioTable } from './PortfolioTable.tsx';
+import { usePortfolioRows } from './use-portfolio-rows.ts';
 import { clearPortfolio, importPortfolio, restorePortfolio } from './portfolio-runner.ts';
 import './portfolio.css';
 
@@ -24,31 +25,36 @@ const appUrl = () => `${window.location.origin}${window.location.pathname}`;
 
 /** The Portfolio tab: import many locations, check which surveys cover each, read and export the answers. */
 export function PortfolioPanel({ connection }: { connection: Connection }) {
-  const portfolio = usePortfolio((s) => s.portfolio);
-  const results = usePortfolio((s) => s.results);
-  const surveys = usePortfolio((s) => s.surveys);
+  const { portfolio, rows } = usePortfolioRows();
+  const answered = usePortfolio((s) => s.results.size);
   const [draft, setDraft] = useState<Extract<ImportedLocations, { kind: 'table' }> | null>(null);
   const [reading, setReading] = useState(false);
+  const [saving, setSaving] = useState<number | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
   useEffect(() => void restorePortfolio(), []);
 
-  const rows = useMemo(
-    () => (portfolio ? portfolioRows(portfolio.locations, results, surveys, portfolio.eventDate) : []),
-    [portfolio, results, surveys],
-  );
-
   const keep = async (fileName: string, source: 'table' | 'features', read: ReadLocations) => {
     setDraft(null);
-    await importPortfolio({
-      fileName,
-      source,
-      columns: read.columns,
-      locations: read.locations,
-      problems: read.problems,
-      radiusM: portfolio?.radiusM ?? DEFAULT_BUFFER_M,
-      eventDate: portfolio?.eventDate ?? null,
-    });
+    setSaving(read.locations.length);
+    try {
+      await importPortfolio({
+        fileName,
+        source,
+        columns: read.columns,
+        locations: read.locations,
+        problems: read.problems,
+        radiusM: portfolio?.radiusM ?? DEFAULT_BUFFER_M,
+        eventDate: portfolio?.eventDate ?? null,
+      });
+    } catch (error) {
+      setImportError(
+        `The locations could not be kept in this browser (${error instanceof Error ? error.message : error}): ` +
+          'they are here until the page is left.',
+      );
+    } finally {
+      setSaving(null);
+    }
   };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -79,6 +85,9 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
 
   const exportAs = (kind: 'csv' | 'geojson') => {
     if (!portfolio) return;
+    // Every answer so far, not the table's (refreshed once a second).
+    const { results, surveys } = portfolioStore.getState();
+    const rows = portfolioRows(portfolio.locations, results, surveys, portfolio.eventDate);
     const name = `${baseName(portfolio.fileName)}-coverage.${kind}`;
     const body =
       kind === 'csv'
@@ -108,7 +117,7 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
           <button
             type="button"
             className="button button--small"
-            disabled={!portfolio || results.size === 0}
+            disabled={!portfolio || answered === 0}
             onClick={() => exportAs('csv')}
           >
             Export CSV
@@ -116,7 +125,7 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
           <button
             type="button"
             className="button button--small"
-            disabled={!portfolio || results.size === 0}
+            disabled={!portfolio || answered === 0}
             onClick={() => exportAs('geojson')}
           >
             Export GeoJSON
@@ -129,9 +138,11 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
           find which surveys cover each of them, and which imagery was captured before and after an event.
         </p>
       )}
-      {reading && (
+      {(reading || saving !== null) && (
         <p className="panel-section__empty" role="status">
-          <span className="spinner-text">Reading the file…</span>
+          <span className="spinner-text">
+            {saving !== null ? `Keeping ${count(saving)} locations in this browser…` : 'Reading the file…'}
+          </span>
         </p>
       )}
       {importError && (
@@ -158,7 +169,7 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
             </button>
           </p>
           <ImportProblems problems={portfolio.problems} />
-          <PortfolioSettings portfolio={portfolio} hasResults={results.size > 0} />
+          <PortfolioSettings portfolio={portfolio} hasResults={answered > 0} />
           <PortfolioRun connection={connection} total={portfolio.locations.length} />
           <PortfolioTable rows={rows} eventDate={portfolio.eventDate} />
         </>

@@ -29,11 +29,17 @@ export function restorePortfolio(): Promise<void> {
   return restoring;
 }
 
-/** A newly imported portfolio replaces the one kept (and its results). */
+/**
+ * A newly imported portfolio replaces the one kept (and its results). It is shown once stored, or (storage failing,
+ * which then rejects) at once: it is still there until the page is left.
+ */
 export async function importPortfolio(portfolio: Portfolio): Promise<void> {
   running?.abort();
-  portfolioStore.getState().portfolioImported(portfolio);
-  await storage.writePortfolio(portfolio, true);
+  try {
+    await storage.writePortfolio(portfolio, true);
+  } finally {
+    portfolioStore.getState().portfolioImported(portfolio);
+  }
   await saveRun();
 }
 

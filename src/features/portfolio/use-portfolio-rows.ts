@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import type { Portfolio } from '../../portfolio/portfolio.ts';
+import { type PortfolioRow, portfolioRows } from '../../portfolio/portfolio-rows.ts';
+import { portfolioStore, usePortfolio } from '../../state/portfolio-store.ts';
+import { useThrottled } from './use-throttled.ts';
+
+/** While answers arrive, the rows (table and map) are rebuilt at most once a second: 50,000 rows take a while. */
+const REFRESH_MS = 1_000;
+
+let last: { portfolio: Portfolio; results: unknown; rows: PortfolioRow[] } | null = null;
+
+/** Every location with its answer so far, in file order; one computation shared by the table and the map. */
+export function usePortfolioRows(): { portfolio: Portfolio | null; rows: PortfolioRow[] } {
+  const portfolio = usePortfolio((s) => s.portfolio);
+  const results = useThrottled(
+    usePortfolio((s) => s.results),
+    REFRESH_MS,
+  );
+  const rows = useMemo(() => {
+    if (!portfolio) return [];
+    if (last?.portfolio === portfolio && last.results === results) return last.rows;
+    // The surveys only grow: those the (throttled) answers name are all there.
+    const computed = portfolioRows(
+      portfolio.locations,
+      results,
+      portfolioStore.getState().surveys,
+      portfolio.eventDate,
+    );
+    last = { portfolio, results, rows: computed };
+    return computed;
+  }, [portfolio, results]);
+  return { portfolio, rows };
+}
