@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Annotation } from '../src/annotations/annotation.ts';
 import { annotationsLinkParam } from '../src/annotations/annotation-link.ts';
-import { expect, mapSettled, pointOf, showBox, test } from './support.ts';
+import { expect, mapSettled, pointOf, showBox, test, expectAccessibleInBothThemes } from './support.ts';
 
 /** Denver at about z15: the demo imagery's city. */
 const BOX: [number, number, number, number] = [-105.0, 39.735, -104.985, 39.745];
@@ -39,15 +38,7 @@ test('annotate: a measured point kept with its title, note and capture; survives
   const form = measurement.getByRole('form', { name: 'New annotation' });
   await form.getByLabel('Title').fill('Hail damage, north slope');
   await form.getByLabel('Note').fill('Dents visible on the 2024 capture.\nRe-inspect.');
-  for (const theme of ['light', 'dark']) {
-    if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click();
-    await expect
-      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
-      .toBe(0);
-    const { violations } = await new AxeBuilder({ page }).include('.measure-panel').analyze();
-    expect(violations.map((v) => `${theme}: ${v.id}`)).toEqual([]);
-  }
-  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await expectAccessibleInBothThemes(page, '.measure-panel');
   await form.getByRole('button', { name: 'Save annotation' }).click();
   await expect(measurement).toHaveCount(0);
   await expect.poll(() => pinsDrawn(page)).toEqual(['Hail damage, north slope']);
@@ -58,18 +49,7 @@ test('annotate: a measured point kept with its title, note and capture; survives
   await expect(item).toContainText('Over 2024Q1-CO-DEN, captured');
   await expect(item.locator('.annotation__capture')).toHaveText(captureShown);
   await expect(item).toContainText(/Pin · \d+\.\d{5}° N, \d+\.\d{5}° W/);
-  for (const theme of ['light', 'dark']) {
-    if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click();
-    await expect
-      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
-      .toBe(0);
-    const { violations } = await new AxeBuilder({ page }).include('.annotations').analyze();
-    expect(violations.map((v) => `${theme}: ${v.id}`)).toEqual([]);
-  }
-  await page.getByRole('button', { name: 'Dark theme' }).click();
-  await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
-    .toBe(0);
+  await expectAccessibleInBothThemes(page, '.annotations');
   await page.screenshot({ path: 'docs/screenshots/annotations.png' });
 
   // Kept in the browser (IndexedDB): a reload shows it again, on the map and in the list.

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { area, distance, length, lineString, polygon } from '@turf/turf';
 import type { Page } from '@playwright/test';
-import { expect, mapSettled, pointOf, showBox, test } from './support.ts';
+import { expect, mapSettled, pointOf, showBox, test, expectAccessibleInBothThemes } from './support.ts';
 
 /** Denver at about z15: the demo imagery's city. */
 const BOX: [number, number, number, number] = [-105.0, 39.735, -104.985, 39.745];
@@ -140,17 +139,7 @@ test('measure a distance and an area on the map: geodesic sizes in either unit, 
   await panel(page).getByRole('button', { name: 'Undo point' }).press('Enter');
   await expect(panel(page).getByRole('list', { name: 'Segments' })).toHaveCount(0);
 
-  for (const theme of ['light', 'dark']) {
-    if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click();
-    await expect
-      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
-      .toBe(0);
-    const { violations } = await new AxeBuilder({ page })
-      .include('.measure-panel')
-      .include('.measure-toolbar')
-      .analyze();
-    expect(violations.map((v) => `${theme}: ${v.id}`)).toEqual([]);
-  }
+  await expectAccessibleInBothThemes(page, '.measure-panel', '.measure-toolbar');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Measure distance' })).toHaveAttribute('aria-pressed', 'false');
 });

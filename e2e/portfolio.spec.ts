@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import Papa from 'papaparse';
 import { DEMO_METROS } from '../server/catalog/demo.ts';
 import { areaToWkt } from '../src/area/wkt.ts';
 import { DEFAULT_BUFFER_M, pointBuffer } from '../src/portfolio/location.ts';
 import { spawnService, type SpawnedService } from './spawned-service.ts';
-import { accessToken, expect, mapSettled, signInWithDemo, test } from './support.ts';
+import { accessToken, expect, mapSettled, signInWithDemo, test, expectAccessibleInBothThemes } from './support.ts';
 
 let service: SpawnedService;
 
@@ -149,15 +148,7 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
     .toBe(1_980);
   await mapSettled(page);
   await page.screenshot({ path: 'docs/screenshots/portfolio-results.png' });
-  for (const theme of ['light', 'dark']) {
-    if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click();
-    await expect
-      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
-      .toBe(0);
-    const { violations } = await new AxeBuilder({ page }).include('.portfolio').analyze();
-    expect(violations.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.html}`)).toEqual([]);
-  }
-  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await expectAccessibleInBothThemes(page, '.portfolio');
 
   // Export CSV: the input columns, the surveys and dates, a link to each location's before/after view; no credential.
   const downloading = page.waitForEvent('download');
@@ -182,8 +173,17 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
   const pairLink = new URL(paired[0].link);
   expect(pairLink.hash).toContain(`compare=${paired[0].before_survey},${paired[0].after_survey}`);
 
-  // The table, sorted by the before/after pair (pairs first): the first row opens the comparison with both sides set.
+  // A location's name zooms the map to it and previews its latest survey.
   const table = page.getByRole('table', { name: 'Coverage of each location' });
+  await table.getByRole('button', { name: 'Surveys' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Surveys' })).toHaveAttribute('aria-sort', 'descending');
+  const busiest = table.getByRole('row').nth(1);
+  const latestId = await busiest.getByRole('cell').nth(2).getAttribute('title');
+  await busiest.getByRole('button').first().click();
+  await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(latestId as string);
+  await expect(page).toHaveURL(/#map=18\//);
+
+  // The table, sorted by the before/after pair (pairs first): the first row opens the comparison with both sides set.
   await table.getByRole('button', { name: 'Before → after' }).click();
   await expect(table.getByRole('columnheader', { name: 'Before → after' })).toHaveAttribute('aria-sort', 'descending');
   const firstPair = table.getByRole('button', { name: /^Compare \d{4}-\d{2}-\d{2} with \d{4}-\d{2}-\d{2}$/ }).first();

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { PNG } from 'pngjs';
 
@@ -230,4 +231,24 @@ export async function pointOf(page: Page, lonLat: [number, number]): Promise<{ x
   const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
   const p = await page.evaluate((ll) => window.__surveyViewer!.map.project(ll), lonLat);
   return { x: box.x + p.x, y: box.y + p.y };
+}
+
+/** Waits until no CSS transition runs (a theme change fades colours in). */
+export async function transitionsDone(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
+    .toBe(0);
+}
+
+/** axe finds no violation in the parts of the page `selectors` name, in the light theme and the dark; ends light. */
+export async function expectAccessibleInBothThemes(page: Page, ...selectors: string[]) {
+  for (const theme of ['light', 'dark']) {
+    if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click();
+    await transitionsDone(page);
+    const axe = selectors.reduce((builder, selector) => builder.include(selector), new AxeBuilder({ page }));
+    const { violations } = await axe.analyze();
+    expect(violations.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.html ?? ''}`)).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await transitionsDone(page);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { Connection } from '../api/connection.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { forgetKey } from '../auth/sign-in.ts';
@@ -28,6 +28,21 @@ const TABS: { tab: SidebarTab; label: string; short?: string }[] = [
   { tab: 'notes', label: 'Notes' },
   { tab: 'portfolio', label: 'Portfolio' },
 ];
+
+/** A tab's panel loaded on demand; if its code cannot be loaded (e.g. a new deployment replaced it), it says so. */
+function LazyPanel({ what, loading = null, children }: { what: string; loading?: ReactNode; children: ReactNode }) {
+  return (
+    <LoadBoundary
+      fallback={
+        <p className="panel-section panel-section__empty" role="alert">
+          {`${what[0].toUpperCase()}${what.slice(1)}`} could not be loaded. Reload the page to try again.
+        </p>
+      }
+    >
+      <Suspense fallback={loading}>{children}</Suspense>
+    </LoadBoundary>
+  );
+}
 
 export function Sidebar({ connection }: { connection: Connection }) {
   const session = useAuth((s) => s.session);
@@ -94,47 +109,24 @@ export function Sidebar({ connection }: { connection: Connection }) {
         {tab === 'surveys' ? (
           <SurveyList connection={connection} />
         ) : tab === 'notes' ? (
-          <LoadBoundary
-            fallback={
-              <p className="panel-section panel-section__empty" role="alert">
-                The annotations could not be loaded. Reload the page to try again.
-              </p>
-            }
-          >
-            <Suspense fallback={null}>
-              <AnnotationsPanel />
-            </Suspense>
-          </LoadBoundary>
+          <LazyPanel what="the annotations">
+            <AnnotationsPanel />
+          </LazyPanel>
         ) : tab === 'portfolio' ? (
-          <LoadBoundary
-            fallback={
-              <p className="panel-section panel-section__empty" role="alert">
-                The portfolio could not be loaded. Reload the page to try again.
-              </p>
-            }
-          >
-            <Suspense fallback={null}>
-              <PortfolioPanel connection={connection} />
-            </Suspense>
-          </LoadBoundary>
+          <LazyPanel what="the portfolio">
+            <PortfolioPanel connection={connection} />
+          </LazyPanel>
         ) : (
-          <LoadBoundary
-            fallback={
-              <p className="panel-section panel-section__empty" role="alert">
-                The area search could not be loaded. Reload the page to try again.
-              </p>
+          <LazyPanel
+            what="the area search"
+            loading={
+              <div className="panel-section">
+                <span className="spinner-text">Loading the area search…</span>
+              </div>
             }
           >
-            <Suspense
-              fallback={
-                <div className="panel-section">
-                  <span className="spinner-text">Loading the area search…</span>
-                </div>
-              }
-            >
-              <AreaSearchPanel connection={connection} />
-            </Suspense>
-          </LoadBoundary>
+            <AreaSearchPanel connection={connection} />
+          </LazyPanel>
         )}
       </div>
       <SelectedSurveyPanel connection={connection} />

@@ -1,34 +1,15 @@
 import type { Feature, Geometry } from 'geojson';
 import { AreaInputError } from '../area/area-input-error.ts';
-import { checkAreaStructure } from '../area/check-structure.ts';
 import { type ImportProblem, MAX_LOCATIONS } from './import-problems.ts';
 import type { PortfolioLocation } from './location.ts';
-import { areaCentre, type ReadLocations } from './table-locations.ts';
+import { placeOfGeometry } from './place-of-geometry.ts';
+import type { ReadLocations } from './table-locations.ts';
 
 const NAME_KEYS = ['name', 'title', 'label', 'id', 'site', 'address'];
 const MAX_COLUMNS = 50;
 
 const text = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-
-function place(geometry: Geometry | null): Pick<PortfolioLocation, 'position' | 'area'> | string {
-  if (!geometry) return 'the feature has no geometry';
-  if (geometry.type === 'Point' || (geometry.type === 'MultiPoint' && geometry.coordinates.length === 1)) {
-    const [lon, lat] = geometry.type === 'Point' ? geometry.coordinates : geometry.coordinates[0];
-    if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
-      return `the point ${lon} ${lat} is outside longitude/latitude range`;
-    return { position: [lon, lat], area: null };
-  }
-  if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')
-    return `a ${geometry.type} is not a location (points and polygons are)`;
-  try {
-    const area = checkAreaStructure(geometry);
-    return { position: areaCentre(area), area };
-  } catch (error) {
-    if (error instanceof AreaInputError) return error.message.replace(/\.$/, '');
-    throw error;
-  }
-}
 
 /** Features (GeoJSON, KML or a shapefile read as GeoJSON) as locations; the columns are their properties' names. */
 export function featureLocations(features: readonly Feature[]): ReadLocations {
@@ -48,7 +29,7 @@ export function featureLocations(features: readonly Feature[]): ReadLocations {
         problems.push({ line, reason: `only the first ${MAX_LOCATIONS.toLocaleString('en-US')} features are read` });
       return;
     }
-    const found = place(feature?.geometry ?? null);
+    const found = feature?.geometry ? placeOfGeometry(feature.geometry) : 'the feature has no geometry';
     if (typeof found === 'string') {
       problems.push({ line, reason: found });
       return;

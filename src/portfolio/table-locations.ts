@@ -1,10 +1,8 @@
 import { parse } from 'wellknown';
-import { AreaInputError } from '../area/area-input-error.ts';
-import { checkAreaStructure } from '../area/check-structure.ts';
 import type { ImportProblem } from './import-problems.ts';
 import { MAX_LOCATIONS } from './import-problems.ts';
-import { type AreaGeometry, extentOf } from '../../geo/geometry.ts';
 import type { PortfolioLocation } from './location.ts';
+import { type Place, placeOfGeometry } from './place-of-geometry.ts';
 import type { ColumnMapping, LocationTable } from './location-table.ts';
 
 export interface ReadLocations {
@@ -23,29 +21,13 @@ function coordinate(text: string | undefined, name: string, limit: number, delim
   return value;
 }
 
-export const areaCentre = (area: AreaGeometry): [number, number] => {
-  const [w, s, e, n] = extentOf(area);
-  return [(w + e) / 2, (s + n) / 2];
-};
-
-/** A point, polygon or multipolygon WKT as a location's position and area; a message when it is neither. */
-function readWkt(text: string | undefined): { position: [number, number]; area: AreaGeometry | null } | string {
+/** A point, polygon or multipolygon WKT as a location's place; a message when it is neither. */
+function readWkt(text: string | undefined): Place | string {
   const raw = (text ?? '').trim();
   if (raw === '') return 'the geometry is empty';
   const geometry = parse(raw.replace(/^SRID=4326;/i, ''));
   if (!geometry) return `"${raw.slice(0, 30)}" is not well-formed WKT`;
-  if (geometry.type === 'Point') {
-    const [lon, lat] = geometry.coordinates;
-    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return `the point ${lon} ${lat} is outside longitude/latitude range`;
-    return { position: [lon, lat], area: null };
-  }
-  try {
-    const area = checkAreaStructure(geometry);
-    return { position: areaCentre(area), area };
-  } catch (error) {
-    if (error instanceof AreaInputError) return error.message.replace(/\.$/, '');
-    throw error;
-  }
+  return placeOfGeometry(geometry);
 }
 
 /** The table's rows as locations under the mapping; every row that is not one is a problem with its line. */
@@ -60,7 +42,7 @@ export function tableLocations(table: LocationTable, mapping: ColumnMapping): Re
         problems.push({ line, reason: `only the first ${MAX_LOCATIONS.toLocaleString('en-US')} rows are read` });
       return;
     }
-    let place: { position: [number, number]; area: AreaGeometry | null } | string;
+    let place: Place | string;
     if (mapping.kind === 'point') {
       const lat = coordinate(row[mapping.lat], 'latitude', 90, table.delimiter);
       const lon = coordinate(row[mapping.lon], 'longitude', 180, table.delimiter);

@@ -40,8 +40,8 @@ export interface PortfolioState {
 const EMPTY_RESULTS: ReadonlyMap<number, LocationResult> = new Map();
 const EMPTY_SURVEYS: ReadonlyMap<string, MetSurvey> = new Map();
 
-export const portfolioStore = createStore<PortfolioState>()((set) => ({
-  portfolio: null,
+/** A portfolio not checked yet (just imported, or none). */
+const UNCHECKED = {
   results: EMPTY_RESULTS,
   surveys: EMPTY_SURVEYS,
   run: { status: 'idle', queriesSent: 0 },
@@ -50,6 +50,11 @@ export const portfolioStore = createStore<PortfolioState>()((set) => ({
   failure: null,
   pausing: false,
   chosenId: null,
+} satisfies Partial<PortfolioState>;
+
+export const portfolioStore = createStore<PortfolioState>()((set) => ({
+  portfolio: null,
+  ...UNCHECKED,
   portfolioRestored: ({ portfolio, run, results, surveys }) =>
     set({
       portfolio,
@@ -57,17 +62,7 @@ export const portfolioStore = createStore<PortfolioState>()((set) => ({
       results: new Map(results.map((r) => [r.id, r])),
       surveys: new Map(surveys.map((s) => [s.id, s])),
     }),
-  portfolioImported: (portfolio) =>
-    set({
-      portfolio,
-      results: EMPTY_RESULTS,
-      surveys: EMPTY_SURVEYS,
-      run: { status: 'idle', queriesSent: 0 },
-      planned: 0,
-      sentThisRun: 0,
-      failure: null,
-      chosenId: null,
-    }),
+  portfolioImported: (portfolio) => set({ portfolio, ...UNCHECKED }),
   radiusChanged: (radiusM) =>
     set((state) =>
       state.portfolio
@@ -107,15 +102,7 @@ export const portfolioStore = createStore<PortfolioState>()((set) => ({
       return { results: nextResults, surveys: nextSurveys };
     }),
   locationChosen: (chosenId) => set({ chosenId }),
-  portfolioCleared: () =>
-    set({
-      portfolio: null,
-      results: EMPTY_RESULTS,
-      surveys: EMPTY_SURVEYS,
-      run: { status: 'idle', queriesSent: 0 },
-      failure: null,
-      chosenId: null,
-    }),
+  portfolioCleared: () => set({ portfolio: null, ...UNCHECKED }),
 }));
 
 export const usePortfolio = <T>(selector: (state: PortfolioState) => T): T => useStore(portfolioStore, selector);

@@ -18,6 +18,10 @@ import { usePortfolioRows } from './use-portfolio-rows.ts';
 import { clearPortfolio, importPortfolio, restorePortfolio } from './portfolio-runner.ts';
 import './portfolio.css';
 
+const EXPORTS = [
+  { kind: 'csv', label: 'Export CSV' },
+  { kind: 'geojson', label: 'Export GeoJSON' },
+] as const;
 const count = (n: number) => n.toLocaleString('en-US');
 const baseName = (name: string) => name.replace(/\.[^.]+$/, '') || 'portfolio';
 /** The app's own address, without any fragment or query: what each exported link starts with. */
@@ -114,22 +118,17 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
             aria-label="Locations file"
             onChange={(event) => void choose(event)}
           />
-          <button
-            type="button"
-            className="button button--small"
-            disabled={!portfolio || answered === 0}
-            onClick={() => exportAs('csv')}
-          >
-            Export CSV
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={!portfolio || answered === 0}
-            onClick={() => exportAs('geojson')}
-          >
-            Export GeoJSON
-          </button>
+          {EXPORTS.map(({ kind, label }) => (
+            <button
+              key={kind}
+              type="button"
+              className="button button--small"
+              disabled={!portfolio || answered === 0}
+              onClick={() => exportAs(kind)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </div>
       {!portfolio && !draft && !reading && (

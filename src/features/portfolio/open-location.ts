@@ -14,6 +14,8 @@ export function openLocation(surveyMap: SurveyMap | null, row: PortfolioRow, com
   surveyMap?.zoomTo(row.location.position, zoomForLocation(row));
   const { before, after, latest } = row.captures;
   if (compare && before && after) {
+    // Another location's survey would stay selected (its panel open) while this one's pair is compared.
+    selectionStore.getState().selectionCleared();
     compareStore.getState().compareRestored({ a: before.id, b: after.id, mode: 'swipe', swipe: 0.5, fade: 0.5 });
     return;
   }

@@ -102,6 +102,8 @@ export async function startCheck(connection: Connection): Promise<void> {
           if (controller.signal.aborted) return;
           await storage.addResults(results, surveys);
           portfolioStore.getState().resultsArrived(results, surveys);
+          // The requests sent so far, kept for a reload in the middle.
+          await saveRun();
         },
         failureOf: (error) => (isApiError(error) ? error : null),
       },

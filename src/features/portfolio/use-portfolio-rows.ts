@@ -12,10 +12,11 @@ let last: { portfolio: Portfolio; results: unknown; rows: PortfolioRow[] } | nul
 /** Every location with its answer so far, in file order; one computation shared by the table and the map. */
 export function usePortfolioRows(): { portfolio: Portfolio | null; rows: PortfolioRow[] } {
   const portfolio = usePortfolio((s) => s.portfolio);
-  const results = useThrottled(
-    usePortfolio((s) => s.results),
-    REFRESH_MS,
-  );
+  const live = usePortfolio((s) => s.results);
+  const running = usePortfolio((s) => s.run.status === 'running');
+  const throttled = useThrottled(live, REFRESH_MS);
+  // Once the run is over, every answer shows at once.
+  const results = running ? throttled : live;
   const rows = useMemo(() => {
     if (!portfolio) return [];
     if (last?.portfolio === portfolio && last.results === results) return last.rows;
