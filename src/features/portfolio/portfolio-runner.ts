@@ -5,16 +5,17 @@ import { CHECK_CONCURRENCY, CHECK_MAX_RETRIES, checkCoverage } from '../../portf
 import { indexedDbPortfolio, type PortfolioStorage } from '../../portfolio/portfolio-db.ts';
 import { assignSurveysOffThread, planQueriesOffThread } from '../../portfolio/portfolio-off-thread.ts';
 import type { Portfolio } from '../../portfolio/portfolio.ts';
+import { authStore } from '../../auth/auth-store.ts';
 import { portfolioStore } from '../../state/portfolio-store.ts';
 
-let storage: PortfolioStorage = indexedDbPortfolio;
+const storage: PortfolioStorage = indexedDbPortfolio;
 let running: AbortController | null = null;
 let restoring: Promise<void> | null = null;
 
-/** For tests: another storage. */
-export const usePortfolioStorage = (other: PortfolioStorage) => {
-  storage = other;
-};
+// Signing out stops a check (its requests would all fail); Resume goes on after signing in again.
+authStore.subscribe(({ session }) => {
+  if (!session) running?.abort();
+});
 
 const saveRun = () => storage.writeRun(portfolioStore.getState().run).catch(() => undefined);
 
@@ -100,8 +101,9 @@ export async function startCheck(connection: Connection): Promise<void> {
           })),
         save: async (results, surveys) => {
           if (controller.signal.aborted) return;
-          await storage.addResults(results, surveys);
+          // Shown even if storing fails (the run then stops and says why): nothing answered is lost from the page.
           portfolioStore.getState().resultsArrived(results, surveys);
+          await storage.addResults(results, surveys);
           // The requests sent so far, kept for a reload in the middle.
           await saveRun();
         },
