@@ -46,6 +46,8 @@ describe('reading a table of locations', () => {
       'bad\tPOLYGON((-105 39,',
       'line\tLINESTRING(0 0,1 1)',
       'far\tPOINT(200 10)',
+      'edge\tPOINT(179.99 10)',
+      'pole\tPOINT(10 89.99)',
     ].join('\n');
     const table = readLocationTable(text);
     expect(table.delimiter).toBe('\t');
@@ -54,10 +56,12 @@ describe('reading a table of locations', () => {
     const read = tableLocations(table, mapping!);
     expect(read.locations.map((l) => l.label)).toEqual(['p', 'a']);
     expect(read.locations[1].area?.type).toBe('Polygon');
-    expect(read.problems.map((p) => p.line)).toEqual([4, 5, 6]);
+    expect(read.problems.map((p) => p.line)).toEqual([4, 5, 6, 7, 8]);
     expect(read.problems[0].reason).toMatch(/not well-formed WKT/);
     expect(read.problems[1].reason).toMatch(/LineString|LINESTRING/i);
     expect(read.problems[2].reason).toMatch(/outside/);
+    expect(read.problems[3].reason).toMatch(/too close to the antimeridian/);
+    expect(read.problems[4].reason).toMatch(/too close to a pole/);
   });
 
   it('leaves the mapping to the user when no column name says where', async () => {
