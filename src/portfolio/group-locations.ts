@@ -1,6 +1,6 @@
 import { area as areaM2, bboxPolygon } from '@turf/turf';
-import { type AreaGeometry, type Extent, extentOf, vertexCount } from '../../geo/geometry.ts';
-import { MAX_AREA_KM2, MAX_VERTICES } from '../../geo/limits.ts';
+import { type AreaGeometry, type Extent, extentOf } from '../../geo/geometry.ts';
+import { MAX_AREA_KM2 } from '../../geo/limits.ts';
 import { type LocationPlace, locationArea } from './location.ts';
 
 /** Locations asked about in one coverage query, and the area sent for them. */
@@ -14,14 +14,12 @@ export interface GroupLimits {
   maxLocations: number;
   /** Largest side of a group's extent, in degrees: a wider area brings back surveys none of its locations meet. */
   maxSpanDeg: number;
-  maxVertices: number;
   maxAreaKm2: number;
 }
 
 export const GROUP_LIMITS: GroupLimits = {
   maxLocations: 1_000,
   maxSpanDeg: 0.5,
-  maxVertices: MAX_VERTICES,
   // A margin under the service's limit, which measures the area its own way.
   maxAreaKm2: MAX_AREA_KM2 * 0.98,
 };
@@ -99,7 +97,8 @@ export function groupLocations(
     const height = extent[3] - extent[1];
     if (part.length <= limits.maxLocations && Math.max(width, height) <= limits.maxSpanDeg) {
       const box = bboxPolygon(extent).geometry;
-      if (vertexCount(box) <= limits.maxVertices && areaM2(box) / 1e6 <= limits.maxAreaKm2) {
+      // A box has five positions: only its area can be over the service's limits.
+      if (areaM2(box) / 1e6 <= limits.maxAreaKm2) {
         groups.push({ ids: part.map((m) => m.id), area: box });
         continue;
       }

@@ -23,11 +23,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('reading a table of locations', () => {
   it('detects the delimiter and the coordinate columns, and numbers lines as the file does', () => {
-    const text = 'Site ID;Latitude;Longitude\n\nA;39,74;-104,99\n"B\nsecond line";40.1;-105\nC;;-104\n';
+    const text = 'Site ID;Latitude;Longitude\n\nA;39,74;-104,99\n"B\nsecond line";40.1;-105\nC;;-104\nD;51,9;-179,99\n';
     const table = readLocationTable(text);
     expect(table.delimiter).toBe(';');
     expect(table.columns).toEqual(['Site ID', 'Latitude', 'Longitude']);
-    expect(table.lines).toEqual([3, 4, 6]);
+    expect(table.lines).toEqual([3, 4, 6, 7]);
     const mapping = detectMapping(table.columns);
     expect(mapping).toEqual({ kind: 'point', lat: 1, lon: 2, label: 0 });
     const read = tableLocations(table, mapping!);
@@ -35,7 +35,10 @@ describe('reading a table of locations', () => {
       ['A', [-104.99, 39.74]],
       ['B\nsecond line', [-105, 40.1]],
     ]);
-    expect(read.problems).toEqual([{ line: 6, reason: 'latitude is empty' }]);
+    expect(read.problems).toEqual([
+      { line: 6, reason: 'latitude is empty' },
+      { line: 7, reason: 'the point -179.99 51.9 is too close to the antimeridian (±180°) to be checked' },
+    ]);
   });
 
   it('reads a WKT column: points, polygons, and says what is wrong with the rest', () => {

@@ -1,7 +1,9 @@
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
-import { EMPTY_LINK, linkToHash } from '../app/link-state.ts';
+import { EMPTY_LINK, type LinkState, linkToHash } from '../app/link-state.ts';
+import { extentOf } from '../../geo/geometry.ts';
 import { toCsv } from '../area/csv.ts';
 import type { Portfolio } from './portfolio.ts';
+import type { CaptureSummary } from './location-result.ts';
 import type { PortfolioRow } from './portfolio-rows.ts';
 
 const RESULT_COLUMNS = [
@@ -22,21 +24,24 @@ const RESULT_COLUMNS = [
 export function zoomForLocation(row: PortfolioRow): number {
   const area = row.location.area;
   if (!area) return 18;
-  const positions = (area.type === 'Polygon' ? [area.coordinates] : area.coordinates).flatMap((p) => p[0]);
-  const xs = positions.map((p) => p[0]);
-  const ys = positions.map((p) => p[1]);
-  const span = Math.max(Math.max(...xs) - Math.min(...xs), (Math.max(...ys) - Math.min(...ys)) * 1.3, 1e-6);
+  const [west, south, east, north] = extentOf(area);
+  const span = Math.max(east - west, (north - south) * 1.3, 1e-6);
   return Math.max(3, Math.min(18, Math.floor(Math.log2(360 / span)) - 1));
+}
+
+/** A location's capture before the event swiped against its first after it, or null without both. */
+export function pairComparison({ before, after }: CaptureSummary): NonNullable<LinkState['compare']> | null {
+  return before && after ? { a: before.id, b: after.id, mode: 'swipe', swipe: 0.5, fade: 0.5 } : null;
 }
 
 /** The viewer at this location: before against after in a swipe when both exist, else its latest survey. */
 export function locationLink(row: PortfolioRow, appUrl: string): string {
-  const { before, after, latest } = row.captures;
+  const compare = pairComparison(row.captures);
   const hash = linkToHash({
     ...EMPTY_LINK,
     view: { center: row.location.position, zoom: zoomForLocation(row) },
-    surveyId: before && after ? null : (latest?.id ?? null),
-    compare: before && after ? { a: before.id, b: after.id, mode: 'swipe', swipe: 0.5, fade: 0.5 } : null,
+    surveyId: compare ? null : (row.captures.latest?.id ?? null),
+    compare,
   });
   return `${appUrl}${hash}`;
 }

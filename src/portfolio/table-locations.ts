@@ -46,7 +46,12 @@ export function tableLocations(table: LocationTable, mapping: ColumnMapping): Re
     if (mapping.kind === 'point') {
       const lat = coordinate(row[mapping.lat], 'latitude', 90, table.delimiter);
       const lon = coordinate(row[mapping.lon], 'longitude', 180, table.delimiter);
-      place = typeof lat === 'string' ? lat : typeof lon === 'string' ? lon : { position: [lon, lat], area: null };
+      place =
+        typeof lat === 'string'
+          ? lat
+          : typeof lon === 'string'
+            ? lon
+            : placeOfGeometry({ type: 'Point', coordinates: [lon, lat] });
     } else {
       place = readWkt(row[mapping.wkt]);
     }

@@ -1,5 +1,5 @@
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { zoomForLocation } from '../../portfolio/portfolio-export.ts';
+import { pairComparison, zoomForLocation } from '../../portfolio/portfolio-export.ts';
 import type { PortfolioRow } from '../../portfolio/portfolio-rows.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { portfolioStore } from '../../state/portfolio-store.ts';
@@ -12,14 +12,15 @@ import { selectionStore } from '../../state/selection-store.ts';
 export function openLocation(surveyMap: SurveyMap | null, row: PortfolioRow, compare = false): void {
   portfolioStore.getState().locationChosen(row.location.id);
   surveyMap?.zoomTo(row.location.position, zoomForLocation(row));
-  const { before, after, latest } = row.captures;
-  if (compare && before && after) {
+  const pair = compare ? pairComparison(row.captures) : null;
+  if (pair) {
     // Another location's survey would stay selected (its panel open) while this one's pair is compared.
     selectionStore.getState().selectionCleared();
-    compareStore.getState().compareRestored({ a: before.id, b: after.id, mode: 'swipe', swipe: 0.5, fade: 0.5 });
+    compareStore.getState().compareRestored(pair);
     return;
   }
   if (compareStore.getState().active) compareStore.getState().compareClosed();
   // 'link': the map stays at the location rather than moving to the survey's imagery.
+  const { latest } = row.captures;
   if (latest) selectionStore.getState().surveySelected(latest.id, 'link');
 }
