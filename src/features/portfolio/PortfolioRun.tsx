@@ -5,6 +5,7 @@ import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { cancelCheck, pauseCheck, startCheck } from './portfolio-runner.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
+const queries = (n: number) => `${count(n)} ${n === 1 ? 'query' : 'queries'}`;
 const STOPPED: Partial<Record<RunStatus, string>> = { paused: 'Paused', cancelled: 'Cancelled' };
 
 /** Check coverage: progress (locations done, queries sent), pause, resume, cancel, and what stopped a run. */
@@ -27,9 +28,9 @@ export function PortfolioRun({ connection, total }: { connection: Connection; to
     text = pausing
       ? 'Pausing: finishing the queries already sent…'
       : `Checking: ${locations} · ${count(sentThisRun)} of ${count(planned)} queries sent`;
-  else if (complete) text = `All ${count(total)} locations checked, with ${count(queriesSent)} queries.`;
+  else if (complete) text = `All ${count(total)} locations checked, with ${queries(queriesSent)}.`;
   else if (done === 0 && status !== 'failed') text = 'Not checked yet.';
-  else text = `${STOPPED[status] ?? 'Stopped'}: ${locations} checked, ${count(queriesSent)} queries sent.`;
+  else text = `${STOPPED[status] ?? 'Stopped'}: ${locations} checked, ${queries(queriesSent)} sent.`;
 
   return (
     <div className="portfolio-run">
