@@ -98,7 +98,8 @@ export function portfolioGeoJson(
           line: row.location.line,
           label: row.location.label,
           buffer_m: row.location.area ? null : portfolio.radiusM,
-          ...resultValues(row, appUrl),
+          // No value is null, not "": GIS then types survey_count and percent_covered as numbers.
+          ...Object.fromEntries(Object.entries(resultValues(row, appUrl)).map(([k, v]) => [k, v === '' ? null : v])),
           survey_ids: row.result?.surveyIds ?? [],
         },
       }),

@@ -90,5 +90,12 @@ describe('results table and exports', () => {
       geometry: { type: 'Point', coordinates: [-104.99, 39.74] },
       properties: { name: 'A', buffer_m: 25, survey_ids: [OLD.id, NEW.id], after_survey: NEW.id },
     });
+    expect(geojson.features[2].properties).toMatchObject({
+      checked: 'no',
+      survey_count: null,
+      percent_covered: null,
+      latest_survey: null,
+      survey_ids: [],
+    });
   });
 });

@@ -23,6 +23,7 @@ const EXPORTS = [
   { kind: 'geojson', label: 'Export GeoJSON' },
 ] as const;
 const count = (n: number) => n.toLocaleString('en-US');
+const rowsNotRead = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'} not read`;
 const baseName = (name: string) => name.replace(/\.[^.]+$/, '') || 'portfolio';
 /** The app's own address, without any fragment or query: what each exported link starts with. */
 const appUrl = () => `${window.location.origin}${window.location.pathname}`;
@@ -162,7 +163,7 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
         <>
           <p className="portfolio__summary">
             <strong>{count(portfolio.locations.length)}</strong> locations from {portfolio.fileName}
-            {portfolio.problems.length > 0 && ` · ${count(portfolio.problems.length)} rows not read`}{' '}
+            {portfolio.problems.length > 0 && ` · ${rowsNotRead(portfolio.problems.length)}`}{' '}
             <button type="button" className="button button--link" onClick={() => void clearPortfolio()}>
               Remove
             </button>
