@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
@@ -6,7 +6,7 @@ import { booleanPointInPolygon, point } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import { PNG } from 'pngjs';
 import { GATEWAY_ACCESS_KEY, PORTS } from '../playwright.config.ts';
-import { gdalinfo, pixelAt, pixelsAt, validateCog } from '../src/test/gdal-tools.ts';
+import { gdalinfo, maskAsAlpha, pixelsAt, validateCog } from '../src/test/gdal-tools.ts';
 import {
   PROJECTION_SCHEMA,
   RASTER_SCHEMA,
@@ -69,11 +69,12 @@ const results = (page: Page) => page.getByRole('listbox', { name: 'Coverage resu
 const meter = (page: Page) => page.getByRole('group', { name: 'Map layers and usage' }).locator('output');
 
 /** Opens the dialog, picks the imagery and zoom, and waits for the plan; returns the dialog and its tile count. */
-async function planExport(page: Page, imagery: RegExp, zoom: number) {
+async function planExport(page: Page, imagery: RegExp, zoom: number, compression = /^JPEG/) {
   await page.getByRole('button', { name: 'Download GeoTIFF' }).click();
   const dialog = page.getByRole('dialog', { name: 'Download GeoTIFF' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel(imagery).check();
+  await dialog.getByLabel(compression).check();
   await dialog.getByLabel('Zoom').selectOption(String(zoom));
   const plan = dialog.getByTestId('geotiff-plan');
   await expect(plan).toContainText(new RegExp(`Tiles[\\d,]+ at z${zoom}`));
@@ -97,12 +98,22 @@ async function runExport(page: Page, dialog: ReturnType<Page['getByRole']>, stem
   return { tif, provenance, stac };
 }
 
-/** The service's own tile, decoded. */
-async function serviceTile(request: APIRequestContext, origin: string, url: string): Promise<PNG> {
-  const token = await accessToken(request, origin);
+/** The service's own tile, as it sends it. */
+async function serviceTileBytes(request: APIRequestContext, url: string): Promise<Buffer> {
+  const token = await accessToken(request, '');
   const answer = await request.get(url, { headers: { Authorization: `Bearer ${token}` } });
   expect(answer.status()).toBe(200);
-  return PNG.sync.read(await answer.body());
+  return answer.body();
+}
+
+const serviceTile = async (request: APIRequestContext, url: string): Promise<PNG> =>
+  PNG.sync.read(await serviceTileBytes(request, url));
+
+/** The service's JPEG of a tile, saved where GDAL can read it. */
+async function serviceJpegFile(request: APIRequestContext, url: string): Promise<string> {
+  const file = join(dir, `${url.split('/').slice(-3).join('-')}.jpg`);
+  writeFileSync(file, await serviceTileBytes(request, `${url}.jpeg`));
+  return file;
 }
 
 const rgbaAt = (png: PNG, x: number, y: number) => [...png.data.subarray((y * 256 + x) * 4, (y * 256 + x) * 4 + 4)];
@@ -183,11 +194,13 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
   expect(px).toBeCloseTo(span / 256, 8);
   expect(py).toBeCloseTo(-span / 256, 8);
   expect(info.bands[0].overviews).toHaveLength(Math.ceil(Math.log2(Math.max(across, down))));
-  expect(info.bands[3].colorInterpretation).toBe('Alpha');
-  expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG', COMPRESSION: 'DEFLATE' });
+  // The service's JPEG tiles, with GDAL's internal mask for what lies outside the area.
+  expect(info.bands.map((b) => b.colorInterpretation)).toEqual(['Red', 'Green', 'Blue']);
+  expect(info.bands[0].mask?.flags).toEqual(['PER_DATASET']);
+  expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG', COMPRESSION: 'YCbCr JPEG' });
   expect(validateCog(files.tif)).toMatch(/is a valid cloud optimized GeoTIFF/);
 
-  // Pixel values equal the service's tiles, inside the area.
+  // Pixel values equal the service's JPEG tiles, as GDAL reads each alone, inside the area.
   const inside = tilesOf.filter(
     (t) =>
       t.status === 'exported' &&
@@ -197,20 +210,23 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
       tileLat(t.y + 1, ZOOM) > SOUTH + 0.005,
   );
   expect(inside.length).toBeGreaterThan(20);
+  const samples: [number, number][] = [
+    [5, 5],
+    [128, 200],
+    [250, 31],
+  ];
   for (const tile of [inside[0], inside[Math.floor(inside.length / 2)], inside.at(-1)!]) {
-    const png = await serviceTile(request, '', tile.tile_url);
-    for (const [x, y] of [
-      [5, 5],
-      [128, 200],
-      [250, 31],
-    ]) {
-      expect(pixelAt(files.tif, (tile.x - x0) * 256 + x, (tile.y - y0) * 256 + y)).toEqual(rgbaAt(png, x, y));
-    }
+    const alone = pixelsAt(await serviceJpegFile(request, tile.tile_url), samples);
+    const inFile = pixelsAt(
+      files.tif,
+      samples.map(([x, y]) => [(tile.x - x0) * 256 + x, (tile.y - y0) * 256 + y]),
+    );
+    expect(inFile).toEqual(alone);
   }
 
-  // Outside the area, transparent; inside, as the service sent it. Pixels whose centre and the points 2 px around it
-  // are all on one side of the area's outline (read from the STAC Item: the drawn corners are where the clicks
-  // landed), where the service's tile is opaque, in the tiles the outline crosses.
+  // Outside the area, masked; inside, not. Pixels whose centre and the points 2 px around it are all on one side of
+  // the area's outline (read from the STAC Item: the drawn corners are where the clicks landed), where the service's
+  // PNG of the tile is opaque around them (inside the survey's footprint), in the tiles the outline crosses.
   const stac = JSON.parse(readFileSync(files.stac, 'utf8'));
   const outline = stac.geometry as Polygon;
   const [west, south, east, north] = stac.bbox as number[];
@@ -237,11 +253,13 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
   );
   expect(crossed.length).toBeGreaterThan(4);
   const checks: { at: [number, number]; inside: boolean }[] = [];
+  const opaqueAround = (png: PNG, px: number, py: number) =>
+    [-2, 0, 2].every((dx) => [-2, 0, 2].every((dy) => rgbaAt(png, px + dx, py + dy)[3] === 255));
   for (const tile of crossed.slice(0, 8)) {
-    const png = await serviceTile(request, '', tile.tile_url);
-    for (let py = 4; py < 256; py += 12) {
-      for (let px = 4; px < 256; px += 12) {
-        if (rgbaAt(png, px, py)[3] !== 255) continue;
+    const png = await serviceTile(request, tile.tile_url);
+    for (let py = 4; py < 252; py += 12) {
+      for (let px = 4; px < 252; px += 12) {
+        if (!opaqueAround(png, px, py)) continue;
         const side = sideOf(tile, px, py);
         if (side === 'edge') continue;
         checks.push({ at: [(tile.x - x0) * 256 + px, (tile.y - y0) * 256 + py], inside: side === 'inside' });
@@ -251,9 +269,9 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
   const outside = checks.filter((c) => !c.inside);
   expect(outside.length).toBeGreaterThan(20);
   const alphas = pixelsAt(
-    files.tif,
+    maskAsAlpha(files.tif),
     checks.map((c) => c.at),
-  ).map((rgba) => rgba[3]);
+  ).map((rgbm) => rgbm[3]);
   expect(alphas.filter((alpha, i) => !checks[i].inside && alpha !== 0)).toEqual([]);
   expect(alphas.filter((alpha, i) => checks[i].inside && alpha !== 255)).toEqual([]);
 
@@ -302,11 +320,12 @@ test('with an API key, against the provider profile: the selected result, and no
     `/tile/v2/${surveyId}/${provenance.features[0].properties.mosaic_stac_id}/16/`,
   );
   const info = gdalinfo(files.tif);
-  expect(info.metadata.IMAGE_STRUCTURE.LAYOUT).toBe('COG');
+  expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG', COMPRESSION: 'YCbCr JPEG' });
   expect(info.coordinateSystem.wkt).toMatch(/ID\["EPSG",3857\]\]$/);
+  expect(validateCog(files.tif)).toMatch(/is a valid cloud optimized GeoTIFF/);
 });
 
-test('through the gateway (session cookie): a best-available export', async ({ page }) => {
+test('through the gateway (session cookie): a best-available lossless export', async ({ page }) => {
   const origin = `http://127.0.0.1:${PORTS.gateway}`;
   await page.goto(`${origin}/?e2e`);
   const signIn = page.getByRole('dialog', { name: 'Sign in' });
@@ -316,11 +335,13 @@ test('through the gateway (session cookie): a best-available export', async ({ p
   await openAreaSearch(page);
   await pasteArea(page, SMALL_WKT);
   await expect(results(page).getByRole('option').first()).toBeVisible();
-  const { dialog, tiles } = await planExport(page, /^Best available/, 15);
+  const { dialog, tiles } = await planExport(page, /^Best available/, 15, /^Lossless/);
   expect(tiles).toBeGreaterThan(1);
   const files = await runExport(page, dialog, 'gateway');
   const info = gdalinfo(files.tif);
-  expect(info.metadata.IMAGE_STRUCTURE.LAYOUT).toBe('COG');
+  expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG', COMPRESSION: 'DEFLATE' });
+  expect(info.bands.map((b) => b.colorInterpretation)).toEqual(['Red', 'Green', 'Blue', 'Alpha']);
+  expect(validateCog(files.tif)).toMatch(/is a valid cloud optimized GeoTIFF/);
   const provenance = JSON.parse(readFileSync(files.provenance, 'utf8')) as Provenance;
   expect(provenance.features.every((f) => f.properties.tile_url.startsWith(origin))).toBe(true);
 });

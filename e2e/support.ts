@@ -7,7 +7,7 @@ export const DEMO = {
   clientSecret: 'demo-secret',
   audience: 'https://api.survey-viewer.example/tile',
 };
-export const TILE_REQUEST = /\/tile\/v2\/[^/]+\/(?:[^/]+\/)?\d+\/\d+\/\d+(?:\?|$)/;
+export const TILE_REQUEST = /\/tile\/v2\/[^/]+\/(?:[^/]+\/)?\d+\/\d+\/\d+(?:\.(?:png|jpe?g))?(?:\?|$)/;
 
 interface Guards {
   /** Console lines of the page, checked for credentials at the end of each test. */

@@ -23,6 +23,13 @@ describe('tile images', () => {
       '/tile/v2/S%201/c_1/16/10/20',
     );
     expect(tileImagePath(connection, { ...tile, captureId: null, url: '' })).toBe('/tile/v2/S%201/16/10/20');
+    // JPEG: the `.jpeg` suffix on the row, in place of any other.
+    expect(tileImagePath(connection, { ...tile, captureId: null, url: '' }, 'jpeg')).toBe(
+      '/tile/v2/S%201/16/10/20.jpeg',
+    );
+    expect(tileImagePath(connection, { ...tile, url: 'https://api.example/tile/v2/S/16/10/20.png?k=1' }, 'jpeg')).toBe(
+      '/tile/v2/S/16/10/20.jpeg',
+    );
   });
 
   it('answers null for 404 (no imagery), throws the envelope for other failures, sends the key', async () => {

@@ -14,15 +14,24 @@ export interface TileImageRequest {
   url: string;
 }
 
+/** The image format a tile is asked in: the service's default (PNG), or JPEG (a `.jpeg` suffix on its row). */
+export type TileImageFormat = 'default' | 'jpeg';
+
 /**
  * The path to ask for a tile by: its static_url when that is on this deployment (the service's own word), else
  * the capture-specific route, else plain z/x/y. Any query in the URL is dropped: the wrapper adds the credential.
  */
-export function tileImagePath(connection: Connection, { surveyId, captureId, z, x, y, url }: TileImageRequest): string {
+export function tileImagePath(
+  connection: Connection,
+  { surveyId, captureId, z, x, y, url }: TileImageRequest,
+  format: TileImageFormat = 'default',
+): string {
   const base = `${connection.baseUrl}/`;
-  if (url.startsWith(base)) return `/${url.slice(base.length).split(/[?#]/, 1)[0]}`;
   const capture = captureId ? `/${encodeURIComponent(captureId)}` : '';
-  return `/tile/v2/${encodeURIComponent(surveyId)}${capture}/${z}/${x}/${y}`;
+  const path = url.startsWith(base)
+    ? `/${url.slice(base.length).split(/[?#]/, 1)[0]}`
+    : `/tile/v2/${encodeURIComponent(surveyId)}${capture}/${z}/${x}/${y}`;
+  return format === 'jpeg' ? `${path.replace(/\.(png|jpe?g)$/i, '')}.jpeg` : path;
 }
 
 /**
@@ -33,9 +42,11 @@ export async function fetchTileImage(
   connection: Connection,
   tile: TileImageRequest,
   signal?: AbortSignal,
+  format?: TileImageFormat,
 ): Promise<Blob | null> {
   try {
-    const response = await request(connection, tileImagePath(connection, tile), { signal, accept: 'image/*' });
+    const path = tileImagePath(connection, tile, format);
+    const response = await request(connection, path, { signal, accept: 'image/*' });
     return await response.blob();
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;

@@ -1,8 +1,12 @@
 /// <reference lib="webworker" />
 import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { JpegEncoder } from './cog-builder.ts';
 import { TILE_SIZE } from './cog-layout.ts';
 import type { PlannedTile } from './export-plan.ts';
+import type { Sampling } from './jpeg-frame.ts';
 import type { TilePixels } from './tile-encoding.ts';
+import { prepareArea, type PreparedArea } from '../../geo/prepared-area.ts';
+import { tileExtent } from '../../geo/tile-address.ts';
 import { mercatorRings, tileMercatorExtent } from '../../geo/web-mercator.ts';
 
 /**
@@ -10,6 +14,10 @@ import { mercatorRings, tileMercatorExtent } from '../../geo/web-mercator.ts';
  * file holds them (no colour-space conversion, alpha not premultiplied), and the area's mask is the canvas's fill.
  */
 
+/**
+ * A 2D canvas kept in memory (willReadFrequently): every canvas here is read back or encoded, which on a
+ * GPU-backed canvas costs a round trip to the GPU process for each tile.
+ */
 function canvasContext(): OffscreenCanvasRenderingContext2D {
   const context = new OffscreenCanvas(TILE_SIZE, TILE_SIZE).getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('This browser cannot draw in a worker (no OffscreenCanvas 2D).');
@@ -34,32 +42,89 @@ export function tileDecoder(): (image: Blob) => Promise<TilePixels> {
   };
 }
 
+/** An outline (Web Mercator rings) in a tile's pixels, as the canvas's path: fill it even-odd. */
+function tracePath(context: OffscreenCanvasRenderingContext2D, rings: [number, number][][], tile: PlannedTile) {
+  const [minX, , maxX, maxY] = tileMercatorExtent(tile);
+  const scale = TILE_SIZE / (maxX - minX);
+  context.beginPath();
+  for (const ring of rings) {
+    ring.forEach(([x, y], i) => {
+      const px = (x - minX) * scale;
+      const py = (maxY - y) * scale;
+      if (i === 0) context.moveTo(px, py);
+      else context.lineTo(px, py);
+    });
+    context.closePath();
+  }
+}
+
+interface Outline {
+  rings: [number, number][][];
+  prepared: PreparedArea;
+}
+
+const outlineOf = (geometry: AreaGeometry): Outline => ({
+  rings: mercatorRings(geometry),
+  prepared: prepareArea(geometry),
+});
+
 /**
- * Makes the pixels of a tile outside the area transparent: the area (holes and all, even-odd) is filled on a canvas
- * in the tile's pixel space, and each pixel's alpha is scaled by the share of it inside (the fill's antialiased
- * edge). Colours are never touched.
+ * Makes the pixels of a tile outside the area transparent — and, given the surveys' footprints, outside its survey's
+ * footprint too (where a JPEG tile, which has no alpha, carries the service's background). The outlines (holes and
+ * all, even-odd) are filled on a canvas in the tile's pixel space, and each pixel's alpha is scaled by the share of
+ * it inside (the fill's antialiased edge). A tile surely inside them all is left as it is. Colours are never touched.
  */
-export function areaClipper(area: AreaGeometry): (tile: PlannedTile, rgba: TilePixels) => void {
+export function areaClipper(
+  area: AreaGeometry,
+  footprints: ReadonlyMap<string, AreaGeometry> = new Map(),
+): (tile: PlannedTile, rgba: TilePixels) => void {
   const context = canvasContext();
-  const rings = mercatorRings(area);
+  const areaOutline = outlineOf(area);
+  const footprintOutlines = new Map<string, Outline>();
+  const footprintOf = (surveyId: string): Outline | null => {
+    const geometry = footprints.get(surveyId);
+    if (!geometry) return null;
+    const known = footprintOutlines.get(surveyId);
+    if (known) return known;
+    const outline = outlineOf(geometry);
+    footprintOutlines.set(surveyId, outline);
+    return outline;
+  };
   return (tile, rgba) => {
-    const [minX, , maxX, maxY] = tileMercatorExtent(tile);
-    const scale = TILE_SIZE / (maxX - minX);
+    const outlines = [areaOutline, footprintOf(tile.surveyId)].filter((o): o is Outline => o !== null);
+    const box = tileExtent(tile);
+    if (outlines.every((outline) => outline.prepared.surelyHolds(box))) return;
     context.clearRect(0, 0, TILE_SIZE, TILE_SIZE);
-    context.beginPath();
-    for (const ring of rings) {
-      ring.forEach(([x, y], i) => {
-        const px = (x - minX) * scale;
-        const py = (maxY - y) * scale;
-        if (i === 0) context.moveTo(px, py);
-        else context.lineTo(px, py);
-      });
-      context.closePath();
-    }
-    context.fill('evenodd');
+    outlines.forEach((outline, i) => {
+      // Each next outline keeps only what is inside it of what is already filled.
+      context.globalCompositeOperation = i === 0 ? 'source-over' : 'destination-in';
+      tracePath(context, outline.rings, tile);
+      context.fill('evenodd');
+    });
+    context.globalCompositeOperation = 'source-over';
     const mask = context.getImageData(0, 0, TILE_SIZE, TILE_SIZE).data;
     for (let i = 3; i < mask.length; i += 4) {
       if (mask[i] !== 255) rgba[i] = Math.round((rgba[i] * mask[i]) / 255);
     }
+  };
+}
+
+/** JPEG quality of the tiles encoded here: the browser writes 4:4:4 only at 1, 4:2:0 below. */
+const JPEG_QUALITY: Record<Sampling, number> = { 1: 1, 2: 0.9 };
+
+/**
+ * The browser's JPEG encoder on a canvas: the pixels' colours as they are (alpha, which JPEG cannot hold and the
+ * file's mask carries, is set opaque first so that no colour is blended with the canvas's background).
+ */
+export function canvasJpegEncoder(): JpegEncoder {
+  const context = canvasContext();
+  const canvas = context.canvas;
+  return async (rgba, sampling) => {
+    const opaque = new Uint8ClampedArray(rgba);
+    for (let i = 3; i < opaque.length; i += 4) opaque[i] = 255;
+    // Synchronous up to the blob: concurrent encodes cannot interleave on the shared canvas.
+    context.putImageData(new ImageData(opaque, TILE_SIZE, TILE_SIZE), 0, 0);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY[sampling] });
+    return new Uint8Array(await blob.arrayBuffer());
   };
 }

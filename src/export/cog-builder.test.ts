@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { encode as encodeJpeg } from 'jpeg-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CogBuilder } from './cog-builder.ts';
+import { CogBuilder, type JpegEncoder } from './cog-builder.ts';
 import { cogLevels } from './cog-layout.ts';
-import { gdalinfo, pixelAt, validateCog } from '../test/gdal-tools.ts';
+import { gdalinfo, maskAsAlpha, pixelAt, pixelsAt, validateCog } from '../test/gdal-tools.ts';
 import { TILE_BYTES } from './tile-encoding.ts';
 import { tileMercatorExtent } from '../../geo/web-mercator.ts';
 
@@ -117,5 +118,115 @@ describe('the COG writer, read back by GDAL', () => {
       [2, 1],
       [1, 1],
     ]);
+  });
+});
+
+/** jpeg-js writes 4:4:4 (as the demo service's JPEG tiles are): alpha is dropped. */
+const jpegOf = (rgba: Uint8Array | Uint8ClampedArray): Uint8Array =>
+  new Uint8Array(encodeJpeg({ width: 256, height: 256, data: Buffer.from(rgba) }, 85).data);
+const encoder: JpegEncoder = async (rgba, sampling) => {
+  if (sampling !== 1) throw new Error('jpeg-js writes 4:4:4 only');
+  return jpegOf(rgba);
+};
+
+describe('the COG writer with JPEG imagery and an internal mask, read back by GDAL', () => {
+  const zoom = 16;
+  const [x0, y0] = [13_600, 24_800];
+  const [west, , east, north] = tileMercatorExtent({ z: zoom, x: x0, y: y0 });
+  const georeference = { originX: west, originY: north, pixelSize: (east - west) / 256 };
+
+  /** 3 × 2 tiles, (2, 1) missing, (1, 0) masked on its left half; tile (0, 1) sent as PNG-like bytes (re-encoded). */
+  async function writeJpegCog(name: string) {
+    const levels = cogLevels(3, 2);
+    const planned: [number, number][] = [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [0, 1],
+      [1, 1],
+    ];
+    const builder = new CogBuilder({
+      levels,
+      georeference,
+      planned,
+      description: 'test export',
+      imagery: { kind: 'jpeg', encode: encoder, overviewSampling: 1 },
+    });
+    const sent = new Map<string, Uint8Array>();
+    for (const [col, row] of planned) {
+      const rgba = sourceTile(col, row);
+      const bytes = col === 0 && row === 1 ? new Uint8Array([0x89, 0x50, 0x4e, 0x47]) : jpegOf(rgba);
+      sent.set(`${col}/${row}`, bytes);
+      if (col === 1 && row === 0) for (let i = 0; i < TILE_BYTES; i += 4) if ((i / 4) % 256 < 128) rgba[i + 3] = 0;
+      await builder.add(col, row, rgba, bytes);
+    }
+    const file = join(dir, `${name}.tif`);
+    writeFileSync(file, Buffer.from(await builder.finish().arrayBuffer()));
+    return { file, sent };
+  }
+
+  it('writes a YCbCr JPEG COG with a per-dataset mask that GDAL reports as LAYOUT=COG and validates', async () => {
+    const { file } = await writeJpegCog('jpeg-grid');
+    const info = gdalinfo(file);
+    expect(info.size).toEqual([768, 512]);
+    expect(info.coordinateSystem.wkt).toMatch(/ID\["EPSG",3857\]\]$/);
+    expect(info.geoTransform[0]).toBeCloseTo(georeference.originX, 6);
+    expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG', COMPRESSION: 'YCbCr JPEG' });
+    expect(info.bands.map((b) => b.colorInterpretation)).toEqual(['Red', 'Green', 'Blue']);
+    expect(info.bands[0].mask?.flags).toEqual(['PER_DATASET']);
+    expect(info.bands[0].mask?.overviews?.map((o) => o.size)).toEqual([
+      [384, 256],
+      [192, 128],
+    ]);
+    expect(info.bands[0].overviews?.map((o) => o.size)).toEqual([
+      [384, 256],
+      [192, 128],
+    ]);
+    expect(validateCog(file)).toMatch(/is a valid cloud optimized GeoTIFF/);
+  });
+
+  it("keeps the service's JPEG bytes: GDAL reads each full-resolution pixel as it reads the tile alone", async () => {
+    const { file, sent } = await writeJpegCog('jpeg-values');
+    const points: [number, number][] = [
+      [0, 0],
+      [255, 255],
+      [17, 200],
+      [200, 100],
+    ];
+    for (const [col, row] of [
+      [0, 0],
+      [2, 0],
+      [1, 1],
+      [1, 0],
+    ]) {
+      const tileFile = join(dir, `sent-${col}-${row}.jpg`);
+      writeFileSync(tileFile, sent.get(`${col}/${row}`)!);
+      const alone = pixelsAt(tileFile, points).map((v) => v.slice(0, 3));
+      const inFile = pixelsAt(
+        file,
+        points.map(([x, y]) => [col * 256 + x, row * 256 + y]),
+      ).map((v) => v.slice(0, 3));
+      expect(inFile).toEqual(alone);
+    }
+    // The tile sent as something else was encoded here: near its pixels, not equal to bytes it never had.
+    const [r, g, b] = pixelAt(file, 130, 256 + 3);
+    const [er, eg, eb] = source(0, 1, 130, 3);
+    expect(Math.abs(r - er) + Math.abs(g - eg) + Math.abs(b - eb)).toBeLessThan(12);
+  });
+
+  it('masks what the area leaves out and what is missing, at full resolution and in the overviews', async () => {
+    const { file } = await writeJpegCog('jpeg-mask');
+    const full = maskAsAlpha(file);
+    expect(pixelAt(full, 256 + 10, 50)[3]).toBe(0); // masked half of tile (1, 0)
+    expect(pixelAt(full, 256 + 200, 50)[3]).toBe(255);
+    expect(pixelAt(full, 2 * 256 + 100, 256 + 100)[3]).toBe(0); // tile (2, 1) was never there
+    expect(pixelAt(full, 100, 256 + 100)[3]).toBe(255);
+    const overview = maskAsAlpha(file, 0);
+    expect(pixelAt(overview, (256 + 10) / 2, 25)[3]).toBe(0);
+    expect(pixelAt(overview, (256 + 200) / 2, 25)[3]).toBe(255);
+    expect(pixelAt(overview, (512 + 100) / 2, (256 + 100) / 2)[3]).toBe(0);
+    // The overview's colours are the 2 × 2 means of the tiles' pixels (JPEG's losses aside).
+    const [r, g] = pixelAt(overview, 10, 20);
+    expect(Math.abs(r - 20.5) + Math.abs(g - 40.5)).toBeLessThan(8);
   });
 });

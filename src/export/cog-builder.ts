@@ -1,7 +1,23 @@
-import { assembleCog, type Georeference, type StoredTile } from './cog-file.ts';
+import { assembleCog, type CogImagery, type Georeference } from './cog-file.ts';
 import { tileIndex, type LevelLayout } from './cog-layout.ts';
+import { jpegFrame, squareSampling, type Sampling } from './jpeg-frame.ts';
+import { maskTile } from './mask-tile.ts';
+import { PartStore, type StoredPart } from './part-store.ts';
 import { Pyramid } from './pyramid.ts';
-import { encodeTile, type TilePixels } from './tile-encoding.ts';
+import { encodeTile, framed, type TilePixels } from './tile-encoding.ts';
+
+/** Compresses one tile's pixels as JPEG with this luma sampling (alpha ignored). Copies them before any await. */
+export type JpegEncoder = (rgba: TilePixels, sampling: Sampling) => Promise<Uint8Array>;
+
+/** How the file stores its imagery: see cog-file.ts. */
+export type BuilderImagery =
+  /** `encode`: how tiles are deflated, here by default or by the export's encoder workers. */
+  | { kind: 'rgba-deflate'; encode?: (rgba: TilePixels) => Promise<Uint8Array> }
+  /**
+   * Full-resolution tiles keep the service's JPEG bytes where libtiff can read them as they are; overview tiles (and
+   * any full-resolution tile that cannot pass) are encoded, at `overviewSampling` (default 4:2:0).
+   */
+  | { kind: 'jpeg'; encode: JpegEncoder; overviewSampling?: Sampling };
 
 export interface CogBuilderOptions {
   levels: LevelLayout[];
@@ -9,42 +25,80 @@ export interface CogBuilderOptions {
   /** Grid positions (column, row) of the full-resolution tiles that will be added. */
   planned: Iterable<readonly [col: number, row: number]>;
   description: string;
-  /** How tiles are compressed: here by default, or by the export's encoder workers. */
-  encode?: (rgba: TilePixels) => Promise<StoredTile>;
+  imagery?: BuilderImagery;
+}
+
+interface Stored {
+  stored: StoredPart;
+  sizes: [imagery: number, mask?: number];
 }
 
 /**
  * A COG built as its full-resolution tiles arrive, in constant memory: each tile and each overview tile it completes
- * is compressed at once and kept only as a Blob part (which browsers may hold outside the JS heap, on disk when
- * large); the file is assembled from those parts at the end.
+ * is compressed at once and kept only in the part store (Blobs); the file is assembled from those at the end.
  */
 export class CogBuilder {
-  private readonly stored: Map<number, StoredTile>[];
+  private readonly tiles: Map<number, Stored>[];
+  /** With JPEG imagery, each level's luma sampling, fixed by its first tile. */
+  private readonly sampling: (Sampling | undefined)[];
   private readonly pyramid: Pyramid;
+  private readonly imagery: BuilderImagery;
+  private readonly store = new PartStore();
   private encoding: Promise<void>[] = [];
+  /** The service's bytes of the full-resolution tile being added. */
+  private sent: Uint8Array | null = null;
   /** Bytes of compressed tiles so far. */
   bytes = 0;
 
   constructor(private readonly options: CogBuilderOptions) {
-    this.stored = options.levels.map(() => new Map());
+    this.imagery = options.imagery ?? { kind: 'rgba-deflate' };
+    this.tiles = options.levels.map(() => new Map());
+    this.sampling = options.levels.map(() => undefined);
     this.pyramid = new Pyramid(options.levels, options.planned, (level, col, row, rgba) => {
       const index = tileIndex(options.levels[level], col, row);
-      // Encoders copy the pixels before their first await, so the caller may reuse them.
+      // The mask now, and encoders copy the pixels before their first await: the caller may reuse them.
+      const mask = this.imagery.kind === 'jpeg' ? maskTile(rgba) : null;
       this.encoding.push(
-        (options.encode ?? encodeTile)(rgba).then((tile) => {
-          this.stored[level].set(index, tile);
-          this.bytes += tile.part.size;
+        this.encode(level, rgba).then((imagery) => {
+          const stored = this.store.put(mask ? [...framed(imagery), ...framed(mask)] : framed(imagery));
+          this.tiles[level].set(index, { stored, sizes: mask ? [imagery.length, mask.length] : [imagery.length] });
+          this.bytes += stored.size;
         }),
       );
     });
   }
 
-  /** A planned tile is done (null: nothing there); resolves once it and the overview tiles it completed are stored. */
-  async add(col: number, row: number, rgba: TilePixels | null): Promise<void> {
-    this.pyramid.add(col, row, rgba);
+  /**
+   * A planned tile is done (null: nothing there); resolves once it and the overview tiles it completed are stored.
+   * `sent`: the service's JPEG bytes of it, stored as they are where they can be.
+   */
+  async add(col: number, row: number, rgba: TilePixels | null, sent?: Uint8Array): Promise<void> {
+    this.sent = sent ?? null;
+    try {
+      this.pyramid.add(col, row, rgba);
+    } finally {
+      this.sent = null;
+    }
     const pending = this.encoding;
     this.encoding = [];
     await Promise.all(pending);
+  }
+
+  private encode(level: number, rgba: TilePixels): Promise<Uint8Array> {
+    const imagery = this.imagery;
+    if (imagery.kind === 'rgba-deflate') return (imagery.encode ?? encodeTile)(rgba);
+    const sent = this.sent;
+    const frame = level === 0 && sent ? jpegFrame(sent) : null;
+    const sentSampling = frame && frame.width === 256 && frame.height === 256 ? squareSampling(frame) : null;
+    this.sampling[level] ??= sentSampling ?? imagery.overviewSampling ?? 2;
+    const sampling = this.sampling[level];
+    if (sent && sentSampling === sampling) return Promise.resolve(sent);
+    return imagery.encode(rgba, sampling).then((bytes) => {
+      const made = jpegFrame(bytes);
+      if (!made || squareSampling(made) !== sampling)
+        throw new Error(`The JPEG encoder did not write ${sampling} × ${sampling} sampling.`);
+      return bytes;
+    });
   }
 
   /** Overview tiles waiting for children: the decoded tiles the builder holds. */
@@ -54,11 +108,20 @@ export class CogBuilder {
 
   /** The file, once every planned tile has been added. */
   finish(): Blob {
+    this.store.seal();
+    const imagery: CogImagery =
+      this.imagery.kind === 'jpeg'
+        ? { kind: 'jpeg', sampling: (level) => this.sampling[level] ?? 2 }
+        : { kind: 'rgba-deflate' };
     return assembleCog({
       levels: this.options.levels,
       georeference: this.options.georeference,
       description: this.options.description,
-      tile: (level, index) => this.stored[level].get(index),
+      imagery,
+      tile: (level, index) => {
+        const tile = this.tiles[level].get(index);
+        return tile && { part: tile.stored.part!, sizes: tile.sizes };
+      },
     });
   }
 }

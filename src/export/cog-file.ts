@@ -1,5 +1,6 @@
 import type { LevelLayout } from './cog-layout.ts';
 import { tileIndex } from './cog-layout.ts';
+import type { Sampling } from './jpeg-frame.ts';
 
 /**
  * Assembles a Cloud Optimized GeoTIFF (classic TIFF, little-endian) from tiles already compressed, in the layout
@@ -8,6 +9,11 @@ import { tileIndex } from './cog-layout.ts';
  * tile data from the smallest overview to the full image, row-major within a level, each tile wrapped in its 4-byte
  * size leader and a trailer repeating its last 4 bytes. Tiles with no data are left out (offset and count 0): GDAL
  * reads them as transparent.
+ *
+ * Two kinds of imagery: RGBA, deflated with the horizontal predictor; or JPEG (YCbCr, each tile a whole JPEG stream)
+ * with GDAL's internal transparency mask — a 1-bit image per level, its IFDs after the imagery's (the full image's
+ * mask second, the overviews' masks last), each mask tile's data right after its imagery tile's, and
+ * MASK_INTERLEAVED_WITH_IMAGERY=YES in the structural metadata, as GDAL writes a JPEG COG of RGBA input.
  */
 
 /** Where the full-resolution image sits in EPSG:3857. */
@@ -19,18 +25,25 @@ export interface Georeference {
   pixelSize: number;
 }
 
-/** A compressed tile as the file holds it: `part` is leader + payload + trailer; `size` counts the payload only. */
-export interface StoredTile {
+/**
+ * A tile's data as the file holds it: `part` is leader + payload + trailer for the imagery, then (with a mask) the
+ * same for its mask tile; `sizes` counts each payload only.
+ */
+export interface TileData {
   part: Blob;
-  size: number;
+  sizes: readonly [imagery: number, mask?: number];
 }
+
+/** How the imagery's tiles are compressed (see above). */
+export type CogImagery = { kind: 'rgba-deflate' } | { kind: 'jpeg'; sampling(level: number): Sampling };
 
 export interface CogContents {
   /** Level 0 first, then each overview. */
   levels: readonly LevelLayout[];
   georeference: Georeference;
-  /** The tile at a level's row-major index, or undefined where there is none. */
-  tile(level: number, index: number): StoredTile | undefined;
+  imagery: CogImagery;
+  /** The tile at a level's row-major index (with JPEG imagery, its mask tile too), or undefined where there is none. */
+  tile(level: number, index: number): TileData | undefined;
   /** ImageDescription of the full image. */
   description: string;
 }
@@ -43,17 +56,21 @@ export class CogTooLargeError extends Error {
 const STRUCTURAL_METADATA =
   'LAYOUT=IFDS_BEFORE_DATA\nBLOCK_ORDER=ROW_MAJOR\nBLOCK_LEADER=SIZE_AS_UINT4\n' +
   'BLOCK_TRAILER=LAST_4_BYTES_REPEATED\nKNOWN_INCOMPATIBLE_EDITION=NO\n ';
-const GHOST_SIZE = String(STRUCTURAL_METADATA.length).padStart(6, '0');
-const GHOST = `GDAL_STRUCTURAL_METADATA_SIZE=${GHOST_SIZE} bytes\n${STRUCTURAL_METADATA}`;
+const MASK_INTERLEAVED = 'MASK_INTERLEAVED_WITH_IMAGERY=YES\n';
+function ghost(masked: boolean): string {
+  const metadata = STRUCTURAL_METADATA + (masked ? MASK_INTERLEAVED : '');
+  return `GDAL_STRUCTURAL_METADATA_SIZE=${String(metadata.length).padStart(6, '0')} bytes\n${metadata}`;
+}
 
-/** TIFF field types, and the bytes of one value of each. */
-const FieldType = { Ascii: 2, Short: 3, Long: 4, Double: 12 } as const;
+/** TIFF field types, and the bytes of each number stored (a rational is two). */
+const FieldType = { Ascii: 2, Short: 3, Long: 4, Rational: 5, Double: 12 } as const;
 type FieldType = (typeof FieldType)[keyof typeof FieldType];
-const FIELD_BYTES: Record<FieldType, number> = { 2: 1, 3: 2, 4: 4, 12: 8 };
+const NUMBER_BYTES: Record<FieldType, number> = { 2: 1, 3: 2, 4: 4, 5: 4, 12: 8 };
 
 interface Entry {
   tag: number;
   type: FieldType;
+  /** The numbers stored: a rational's numerator and denominator are two. */
   values: readonly number[];
 }
 
@@ -64,6 +81,11 @@ const ascii = (tag: number, text: string): Entry => ({
 });
 const short = (tag: number, ...values: number[]): Entry => ({ tag, type: FieldType.Short, values });
 const long = (tag: number, ...values: number[]): Entry => ({ tag, type: FieldType.Long, values });
+const rational = (tag: number, ...values: number[]): Entry => ({
+  tag,
+  type: FieldType.Rational,
+  values: values.flatMap((value) => [value, 1]),
+});
 const double = (tag: number, ...values: number[]): Entry => ({ tag, type: FieldType.Double, values });
 
 const TAG = {
@@ -84,17 +106,20 @@ const TAG = {
   tileByteCounts: 325,
   extraSamples: 338,
   sampleFormat: 339,
+  yCbCrSubSampling: 530,
+  referenceBlackWhite: 532,
   modelPixelScale: 33550,
   modelTiepoint: 33922,
   geoKeyDirectory: 34735,
   geoAsciiParams: 34737,
 } as const;
 
-const ADOBE_DEFLATE = 8;
-const PHOTOMETRIC_RGB = 2;
+const Compression = { adobeDeflate: 8, jpeg: 7 } as const;
+const Photometric = { rgb: 2, yCbCr: 6, mask: 4 } as const;
 const HORIZONTAL_DIFFERENCING = 2;
 const UNASSOCIATED_ALPHA = 2;
-const REDUCED_RESOLUTION = 1;
+/** NewSubfileType bits. */
+const Subfile = { reducedResolution: 1, mask: 4 } as const;
 
 const CITATION = 'WGS 84 / Pseudo-Mercator|';
 /** GeoKeyDirectory: version 1.1.0; projected, pixel is area, EPSG:3857, with its name as the citation. */
@@ -106,28 +131,61 @@ const GEO_KEYS = [
   [3072, 0, 1, 3857], // ProjectedCSTypeGeoKey
 ].flat();
 
-function levelEntries(contents: CogContents, layout: LevelLayout): Entry[] {
-  const { width, height, tilesAcross, tilesDown, level } = layout;
+type IfdKind = 'imagery' | 'mask';
+
+function tileEntries({ width, height, tilesAcross, tilesDown }: LevelLayout): Entry[] {
   const tiles = tilesAcross * tilesDown;
-  const entries: Entry[] = [
-    long(TAG.newSubfileType, level === 0 ? 0 : REDUCED_RESOLUTION),
+  return [
     long(TAG.imageWidth, width),
     long(TAG.imageLength, height),
-    short(TAG.bitsPerSample, 8, 8, 8, 8),
-    short(TAG.compression, ADOBE_DEFLATE),
-    short(TAG.photometric, PHOTOMETRIC_RGB),
-    short(TAG.samplesPerPixel, 4),
     short(TAG.planarConfiguration, 1),
-    short(TAG.predictor, HORIZONTAL_DIFFERENCING),
     short(TAG.tileWidth, 256),
     short(TAG.tileLength, 256),
     // Filled in once the data's place is known; only their length matters for the layout.
     { tag: TAG.tileOffsets, type: FieldType.Long, values: new Array<number>(tiles).fill(0) },
     { tag: TAG.tileByteCounts, type: FieldType.Long, values: new Array<number>(tiles).fill(0) },
+  ];
+}
+
+function pixelEntries(imagery: CogImagery, kind: IfdKind, level: number): Entry[] {
+  const reduced = level === 0 ? 0 : Subfile.reducedResolution;
+  if (kind === 'mask')
+    return [
+      long(TAG.newSubfileType, reduced | Subfile.mask),
+      short(TAG.bitsPerSample, 1),
+      short(TAG.compression, Compression.adobeDeflate),
+      short(TAG.photometric, Photometric.mask),
+      short(TAG.samplesPerPixel, 1),
+      short(TAG.sampleFormat, 1),
+    ];
+  if (imagery.kind === 'jpeg') {
+    const sampling = imagery.sampling(level);
+    return [
+      long(TAG.newSubfileType, reduced),
+      short(TAG.bitsPerSample, 8, 8, 8),
+      short(TAG.compression, Compression.jpeg),
+      short(TAG.photometric, Photometric.yCbCr),
+      short(TAG.samplesPerPixel, 3),
+      short(TAG.sampleFormat, 1, 1, 1),
+      short(TAG.yCbCrSubSampling, sampling, sampling),
+      rational(TAG.referenceBlackWhite, 0, 255, 128, 255, 128, 255),
+    ];
+  }
+  return [
+    long(TAG.newSubfileType, reduced),
+    short(TAG.bitsPerSample, 8, 8, 8, 8),
+    short(TAG.compression, Compression.adobeDeflate),
+    short(TAG.photometric, Photometric.rgb),
+    short(TAG.samplesPerPixel, 4),
+    short(TAG.predictor, HORIZONTAL_DIFFERENCING),
     short(TAG.extraSamples, UNASSOCIATED_ALPHA),
     short(TAG.sampleFormat, 1, 1, 1, 1),
   ];
-  if (level === 0) {
+}
+
+function levelEntries(contents: CogContents, layout: LevelLayout, kind: IfdKind): Entry[] {
+  const entries = [...tileEntries(layout), ...pixelEntries(contents.imagery, kind, layout.level)];
+  if (layout.level === 0 && kind === 'imagery') {
     const { originX, originY, pixelSize } = contents.georeference;
     entries.push(
       ascii(TAG.imageDescription, contents.description),
@@ -141,29 +199,50 @@ function levelEntries(contents: CogContents, layout: LevelLayout): Entry[] {
   return entries.sort((a, b) => a.tag - b.tag);
 }
 
-const valueBytes = (entry: Entry) => entry.values.length * FIELD_BYTES[entry.type];
+const valueBytes = (entry: Entry) => entry.values.length * NUMBER_BYTES[entry.type];
+const valueCount = (entry: Entry) =>
+  entry.type === FieldType.Rational ? entry.values.length / 2 : entry.values.length;
 const isTileArray = (entry: Entry) => entry.tag === TAG.tileOffsets || entry.tag === TAG.tileByteCounts;
 const even = (n: number) => n + (n % 2);
 
 interface PlacedIfd {
   layout: LevelLayout;
+  kind: IfdKind;
   entries: Entry[];
   at: number;
   /** Where each out-of-line value starts (entries whose values do not fit the entry's 4 bytes). */
   valueAt: Map<Entry, number>;
 }
 
-/** The whole file: header, ghost area, IFDs, tile arrays (one buffer) and the tile parts after it. */
-export function assembleCog(contents: CogContents): Blob {
-  const ifds: PlacedIfd[] = contents.levels.map((layout) => ({
+/** The IFDs in GDAL's order: the full image, its mask, the overviews, their masks. */
+function ifdsOf(contents: CogContents): PlacedIfd[] {
+  const place = (layout: LevelLayout, kind: IfdKind): PlacedIfd => ({
     layout,
-    entries: levelEntries(contents, layout),
+    kind,
+    entries: levelEntries(contents, layout, kind),
     at: 0,
     valueAt: new Map(),
-  }));
+  });
+  const [full, ...overviews] = contents.levels;
+  if (contents.imagery.kind !== 'jpeg') return contents.levels.map((layout) => place(layout, 'imagery'));
+  return [
+    place(full, 'imagery'),
+    place(full, 'mask'),
+    ...overviews.map((layout) => place(layout, 'imagery')),
+    ...overviews.map((layout) => place(layout, 'mask')),
+  ];
+}
+
+const tileArray = (ifd: PlacedIfd, tag: number) => ifd.entries.find((e) => e.tag === tag)!.values as number[];
+
+/** The whole file: header, ghost area, IFDs, tile arrays (one buffer) and the tile parts after it. */
+export function assembleCog(contents: CogContents): Blob {
+  const masked = contents.imagery.kind === 'jpeg';
+  const ghostArea = ghost(masked);
+  const ifds = ifdsOf(contents);
 
   // Place the IFDs with their own values, then the tile arrays after all of them.
-  let cursor = even(8 + GHOST.length);
+  let cursor = even(8 + ghostArea.length);
   for (const ifd of ifds) {
     ifd.at = cursor;
     cursor += 2 + ifd.entries.length * 12 + 4;
@@ -182,19 +261,26 @@ export function assembleCog(contents: CogContents): Blob {
   }
   const headerSize = cursor;
 
-  // Tile data: smallest overview first, full resolution last; row-major within a level.
+  // Tile data: smallest overview first, full resolution last; row-major within a level; a mask tile right after its
+  // imagery tile.
   const parts: Blob[] = [];
-  for (const ifd of [...ifds].reverse()) {
-    const { layout } = ifd;
-    const offsets = ifd.entries.find((e) => e.tag === TAG.tileOffsets)!.values as number[];
-    const counts = ifd.entries.find((e) => e.tag === TAG.tileByteCounts)!.values as number[];
+  for (const layout of [...contents.levels].reverse()) {
+    const targets = (['imagery', 'mask'] as const).map((kind) =>
+      ifds.find((ifd) => ifd.layout === layout && ifd.kind === kind),
+    );
     for (let row = 0; row < layout.tilesDown; row++) {
       for (let col = 0; col < layout.tilesAcross; col++) {
         const index = tileIndex(layout, col, row);
         const tile = contents.tile(layout.level, index);
         if (!tile) continue;
-        offsets[index] = cursor + 4;
-        counts[index] = tile.size;
+        let at = cursor;
+        tile.sizes.forEach((size, i) => {
+          const ifd = targets[i];
+          if (size === undefined || !ifd) return;
+          tileArray(ifd, TAG.tileOffsets)[index] = at + 4;
+          tileArray(ifd, TAG.tileByteCounts)[index] = size;
+          at += 4 + size + 4;
+        });
         parts.push(tile.part);
         cursor += tile.part.size;
       }
@@ -208,7 +294,7 @@ export function assembleCog(contents: CogContents): Blob {
   header.setUint16(0, 0x4949); // "II": little-endian
   header.setUint16(2, 42, true);
   header.setUint32(4, ifds[0].at, true);
-  new Uint8Array(header.buffer).set(new TextEncoder().encode(GHOST), 8);
+  new Uint8Array(header.buffer).set(new TextEncoder().encode(ghostArea), 8);
   for (const [i, ifd] of ifds.entries()) {
     let at = ifd.at;
     header.setUint16(at, ifd.entries.length, true);
@@ -216,7 +302,7 @@ export function assembleCog(contents: CogContents): Blob {
     for (const entry of ifd.entries) {
       header.setUint16(at, entry.tag, true);
       header.setUint16(at + 2, entry.type, true);
-      header.setUint32(at + 4, entry.values.length, true);
+      header.setUint32(at + 4, valueCount(entry), true);
       const valueAt = ifd.valueAt.get(entry) ?? at + 8;
       writeValues(header, valueAt, entry);
       if (valueAt !== at + 8) header.setUint32(at + 8, valueAt, true);
@@ -228,12 +314,12 @@ export function assembleCog(contents: CogContents): Blob {
 }
 
 function writeValues(view: DataView, at: number, { type, values }: Entry) {
-  const size = FIELD_BYTES[type];
+  const size = NUMBER_BYTES[type];
   values.forEach((value, i) => {
     const where = at + i * size;
     if (type === FieldType.Ascii) view.setUint8(where, value);
     else if (type === FieldType.Short) view.setUint16(where, value, true);
-    else if (type === FieldType.Long) view.setUint32(where, value, true);
+    else if (type === FieldType.Long || type === FieldType.Rational) view.setUint32(where, value, true);
     else view.setFloat64(where, value, true);
   });
 }

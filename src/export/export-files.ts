@@ -1,5 +1,5 @@
 import type { AreaGeometry } from '../area/area-geometry.ts';
-import type { ExportPlan } from './export-plan.ts';
+import type { ExportCompression, ExportPlan } from './export-plan.ts';
 import type { ExportResult } from './export-run.ts';
 import { provenanceCollection, type TileOutcome } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
@@ -24,7 +24,13 @@ export interface ExportFiles {
 
 /** The GeoTIFF with its provenance GeoJSON and STAC Item, named alike. */
 export function exportFiles(
-  { name, area, plan, created }: { name: string; area: AreaGeometry; plan: ExportPlan; created: Date },
+  {
+    name,
+    area,
+    plan,
+    compression,
+    created,
+  }: { name: string; area: AreaGeometry; plan: ExportPlan; compression: ExportCompression; created: Date },
   { tiff, outcomes }: ExportResult,
 ): ExportFiles {
   const statusOf = (key: string) => outcomes.get(key)?.status;
@@ -39,7 +45,7 @@ export function exportFiles(
     name,
     tiff,
     provenance: json(provenanceCollection(plan.tiles, outcomes), 'application/geo+json'),
-    stac: json(stacItem({ name, area, plan, exported, created }), 'application/json'),
+    stac: json(stacItem({ name, area, plan, compression, exported, created }), 'application/json'),
     exported: exported.length,
     noImagery: plan.tiles.filter((t) => statusOf(tileKey(t)) === 'no_imagery').length,
     failed,

@@ -19,8 +19,14 @@ export const EXPORT_TILE_CAP = 10_000;
  * long thin or scattered area can cost far more than its tiles.
  */
 export const EXPORT_GRID_CAP = 1_000_000;
-/** Deflated tiles of aerial imagery weigh about this much; the estimate before a download, not a promise. */
-export const ESTIMATED_TILE_BYTES = 110_000;
+/**
+ * How the file stores its imagery: the service's JPEG tiles as they are, with an internal mask for what lies
+ * outside the area; or every decoded pixel, deflated, with an alpha band.
+ */
+export type ExportCompression = 'jpeg' | 'deflate';
+
+/** A tile of aerial imagery weighs about this much in the file: the estimate before a download, not a promise. */
+export const ESTIMATED_TILE_BYTES: Record<ExportCompression, number> = { jpeg: 30_000, deflate: 110_000 };
 
 /** One capture of one tile position that the export fetches. */
 export interface PlannedTile {
@@ -92,7 +98,6 @@ export interface ExportPlan {
   tiles: PlannedTile[];
   /** Metres on the ground per pixel at the grid's middle. */
   groundResolution: number;
-  estimatedBytes: number;
 }
 
 export type PlanRefusal =
@@ -118,7 +123,6 @@ export function planExport(zoom: number, tiles: readonly PlannedTile[]): ExportP
   const [west, , east, north] = tileMercatorExtent({ z: zoom, x: x0, y: y0 });
   const [, south] = tileExtent({ z: zoom, x: x0, y: Math.round((y0 + y1) / 2) });
   const ordered = [...tiles].sort((a, b) => zOrder(a.x - x0, a.y - y0) - zOrder(b.x - x0, b.y - y0));
-  const overviewShare = levels.length > 1 ? 4 / 3 : 1;
   return {
     zoom,
     x0,
@@ -127,8 +131,13 @@ export function planExport(zoom: number, tiles: readonly PlannedTile[]): ExportP
     georeference: { originX: west, originY: north, pixelSize: (east - west) / TILE_SIZE },
     tiles: ordered,
     groundResolution: groundResolution(zoom, south),
-    estimatedBytes: Math.round(tiles.length * ESTIMATED_TILE_BYTES * overviewShare),
   };
+}
+
+/** The file's likely size, overviews (a third more tiles) included. */
+export function estimatedBytes(plan: ExportPlan, compression: ExportCompression): number {
+  const overviewShare = plan.levels.length > 1 ? 4 / 3 : 1;
+  return Math.round(plan.tiles.length * ESTIMATED_TILE_BYTES[compression] * overviewShare);
 }
 
 export const isPlan = (plan: ExportPlan | PlanRefusal): plan is ExportPlan => 'tiles' in plan;

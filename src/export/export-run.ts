@@ -1,7 +1,6 @@
 import { ApiError, isApiError } from '../api/api-error.ts';
 import { withRetries } from '../api/retry-policy.ts';
-import { CogBuilder } from './cog-builder.ts';
-import type { StoredTile } from './cog-file.ts';
+import { CogBuilder, type BuilderImagery } from './cog-builder.ts';
 import type { ExportPlan, PlannedTile } from './export-plan.ts';
 import type { TileOutcome } from './provenance.ts';
 import type { TilePixels } from './tile-encoding.ts';
@@ -17,8 +16,8 @@ export interface ExportDeps {
   clip(tile: PlannedTile, rgba: TilePixels): void;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
   random?(): number;
-  /** Tile compression (default: on this thread). */
-  encode?: (rgba: TilePixels) => Promise<StoredTile>;
+  /** How the file stores the imagery, and where tiles are compressed (default: deflated RGBA, on this thread). */
+  imagery?: BuilderImagery;
 }
 
 export interface ExportProgress {
@@ -67,8 +66,8 @@ const failureOf = (error: unknown): TileOutcome => {
 /**
  * Fetches, clips and encodes every planned tile into a COG with bounded concurrency, in the plan's Z-order. A tile
  * that fails is retried by the app's policy (Retry-After honoured), then marked failed and left transparent. A slot
- * takes its next tile only once its last one is compressed, so decoded tiles in memory stay about `concurrency`
- * plus the unfinished overview tiles.
+ * takes its next tile only once its last one is stored, so decoded tiles in memory stay about `concurrency` plus the
+ * unfinished overview tiles.
  */
 export async function runExport(deps: ExportDeps, options: ExportRunOptions): Promise<ExportResult> {
   const { plan, signal } = options;
@@ -77,8 +76,9 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
     georeference: plan.georeference,
     planned: plan.tiles.map((t) => [t.x - plan.x0, t.y - plan.y0] as const),
     description: options.description,
-    encode: deps.encode,
+    imagery: deps.imagery,
   });
+  const keepsSent = deps.imagery?.kind === 'jpeg';
   const outcomes = new Map<string, TileOutcome>();
   let next = 0;
   let failed = 0;
@@ -92,14 +92,16 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
       held: builder.held + inFlight,
     });
 
-  const pixelsOf = (tile: PlannedTile): Promise<TilePixels | null> =>
+  /** The tile's pixels, and the bytes the service sent where the file may keep them. */
+  const pixelsOf = (tile: PlannedTile): Promise<{ rgba: TilePixels; sent?: Uint8Array } | null> =>
     withRetries(
       async (signal) => {
         options.onRequest(tile);
         const image = await deps.fetchTile(tile, signal);
         if (!image) return null;
         try {
-          return await deps.decode(image);
+          const sent = keepsSent ? new Uint8Array(await image.arrayBuffer()) : undefined;
+          return { rgba: await deps.decode(image), sent };
         } catch {
           throw new ApiError(
             0,
@@ -116,18 +118,19 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
     while (next < plan.tiles.length) {
       const tile = plan.tiles[next++];
       inFlight += 1;
-      let rgba: TilePixels | null = null;
+      let pixels: { rgba: TilePixels; sent?: Uint8Array } | null = null;
       let outcome: TileOutcome;
       try {
-        rgba = await pixelsOf(tile);
-        if (rgba) deps.clip(tile, rgba);
-        outcome = rgba ? { status: 'exported' } : { status: 'no_imagery' };
+        pixels = await pixelsOf(tile);
+        if (pixels) deps.clip(tile, pixels.rgba);
+        outcome = pixels ? { status: 'exported' } : { status: 'no_imagery' };
       } catch (error) {
         if (signal.aborted) throw signal.reason;
+        pixels = null;
         outcome = failureOf(error);
         failed += 1;
       }
-      await builder.add(tile.x - plan.x0, tile.y - plan.y0, rgba);
+      await builder.add(tile.x - plan.x0, tile.y - plan.y0, pixels?.rgba ?? null, pixels?.sent);
       inFlight -= 1;
       outcomes.set(tileKey(tile), outcome);
       report();

@@ -2,8 +2,9 @@
 import type { Connection } from '../api/connection.ts';
 import { fetchTileImage } from '../api/tile-images.ts';
 import { areaClipper, tileDecoder } from './canvas-pixels.ts';
+import type { BuilderImagery } from './cog-builder.ts';
 import { credentialsFromPage } from './credential-channel.ts';
-import { encoderOverPorts } from './encoder-ports.ts';
+import { encodersOverPorts } from './encoder-ports.ts';
 import { exportFiles } from './export-files.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, runExport, type ExportProgress } from './export-run.ts';
 import type { ExportRequest, FromWorker, ToWorker } from './worker-protocol.ts';
@@ -15,9 +16,13 @@ const post = (message: FromWorker) => self.postMessage(message);
 const credentials = credentialsFromPage({ postMessage: post });
 let running: AbortController | null = null;
 
-const PROGRESS_EVERY_MS = 100;
+/**
+ * The page redraws for each progress message: with software GL (no GPU, as in VMs and on this project's CI) a frame
+ * over the map costs ~100 ms of CPU, which an export otherwise spends on tiles.
+ */
+const PROGRESS_EVERY_MS = 1000;
 
-async function run(request: ExportRequest, encoders: MessagePort[]) {
+async function run(request: ExportRequest, ports: MessagePort[]) {
   const controller = new AbortController();
   running = controller;
   const connection: Connection = {
@@ -25,21 +30,29 @@ async function run(request: ExportRequest, encoders: MessagePort[]) {
     credentials: credentials.source,
     sameOriginCookies: request.sameOriginCookies,
   };
+  const encoders = encodersOverPorts(ports);
+  const jpeg = request.compression === 'jpeg';
+  const imagery: BuilderImagery = jpeg
+    ? { kind: 'jpeg', encode: encoders.jpeg }
+    : { kind: 'rgba-deflate', encode: encoders.deflate };
+  // A JPEG tile has no alpha: where the survey has no imagery it holds the service's background, masked by footprint.
+  const footprints = jpeg ? new Map(Object.entries(request.footprints)) : undefined;
   let requested = 0;
-  let posted = 0;
+  let posted = Number.NEGATIVE_INFINITY;
   let last: ExportProgress | null = null;
   try {
     const result = await runExport(
       {
-        fetchTile: (tile, signal) => fetchTileImage(connection, tile, signal),
+        fetchTile: (tile, signal) => fetchTileImage(connection, tile, signal, jpeg ? 'jpeg' : undefined),
         decode: tileDecoder(),
-        clip: areaClipper(request.area),
-        encode: encoderOverPorts(encoders),
+        clip: areaClipper(request.area, footprints),
+        imagery,
       },
       {
         plan: request.plan,
         description:
-          `Survey Viewer export ${request.name}: imagery clipped to an area, ` + `EPSG:3857, zoom ${request.plan.zoom}`,
+          `Survey Viewer export ${request.name}: imagery clipped to an area, EPSG:3857, zoom ${request.plan.zoom}` +
+          (jpeg ? ", the service's JPEG tiles" : ', lossless'),
         concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
         maxRetries: DEFAULT_MAX_RETRIES,
         signal: controller.signal,
@@ -59,7 +72,7 @@ async function run(request: ExportRequest, encoders: MessagePort[]) {
     if (last && requested > 0) post({ type: 'progress', progress: last, requested });
     post({
       type: 'done',
-      files: exportFiles({ name: request.name, area: request.area, plan: request.plan, created: new Date() }, result),
+      files: exportFiles({ ...request, created: new Date() }, result),
     });
   } catch (error) {
     if (controller.signal.aborted) post({ type: 'cancelled' });

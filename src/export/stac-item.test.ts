@@ -111,7 +111,8 @@ describe('provenance and the STAC Item', () => {
 
   it('is a STAC 1.0.0 Item that validates against the core, projection and raster schemas', () => {
     const exported = plan.tiles.filter((t) => outcomes.get(tileKey(t))?.status === 'exported');
-    const stac = stacItem({ name: 'area-z16', area: AREA, plan, exported, created: new Date('2026-01-02T03:04:05Z') });
+    const created = new Date('2026-01-02T03:04:05Z');
+    const stac = stacItem({ name: 'area-z16', area: AREA, plan, compression: 'jpeg', exported, created });
     const validate = stacValidator();
     expect(validate(STAC_ITEM_SCHEMA, stac)).toEqual([]);
     expect(validate(PROJECTION_SCHEMA, stac)).toEqual([]);
@@ -124,6 +125,11 @@ describe('provenance and the STAC Item', () => {
       'survey_viewer:surveys': ['NEW', 'OLD'],
     });
     expect(stac.properties.gsd).toBeCloseTo(2.39 * Math.cos((39.7 * Math.PI) / 180), 1);
+    // The bands the file has: JPEG's three (its mask says where there is no data), or RGBA when lossless.
+    expect(stac.assets.image['raster:bands'].map((b) => b.name)).toEqual(['red', 'green', 'blue']);
+    const lossless = stacItem({ name: 'area-z16', area: AREA, plan, compression: 'deflate', exported, created });
+    expect(lossless.assets.image['raster:bands'].map((b) => b.name)).toEqual(['red', 'green', 'blue', 'alpha']);
+    expect(validate(RASTER_SCHEMA, lossless)).toEqual([]);
     // And a broken one does not validate: the schemas are really applied.
     expect(validate(STAC_ITEM_SCHEMA, { ...stac, properties: {} })).not.toEqual([]);
     expect(

@@ -1,6 +1,6 @@
 import { bbox as bboxOf } from '@turf/turf';
 import type { AreaGeometry } from '../area/area-geometry.ts';
-import type { ExportPlan, PlannedTile } from './export-plan.ts';
+import type { ExportCompression, ExportPlan, PlannedTile } from './export-plan.ts';
 
 export const STAC_EXTENSIONS = [
   'https://stac-extensions.github.io/projection/v1.1.0/schema.json',
@@ -14,18 +14,31 @@ export interface StacItemInput {
   name: string;
   area: AreaGeometry;
   plan: ExportPlan;
+  compression: ExportCompression;
   /** The tiles that made it into the file. */
   exported: readonly PlannedTile[];
   created: Date;
 }
 
-const BANDS = ['red', 'green', 'blue', 'alpha'];
+/** The file's bands, and what says where it has no data. */
+const IMAGE: Record<ExportCompression, { bands: string[]; title: string }> = {
+  jpeg: {
+    bands: ['red', 'green', 'blue'],
+    title:
+      "Cloud Optimized GeoTIFF (RGB, the service's JPEG tiles; an internal mask marks what is outside the area " +
+      'and where no imagery was had)',
+  },
+  deflate: {
+    bands: ['red', 'green', 'blue', 'alpha'],
+    title: 'Cloud Optimized GeoTIFF (RGBA, lossless; alpha 0 outside the area and where no imagery was had)',
+  },
+};
 
 /**
  * A STAC 1.0 Item describing the GeoTIFF (projection and raster extensions): the area it covers, the capture window of
  * the tiles in it, its ground sample distance, grid and transform, and its two files as assets.
  */
-export function stacItem({ name, area, plan, exported, created }: StacItemInput) {
+export function stacItem({ name, area, plan, compression, exported, created }: StacItemInput) {
   const { levels, georeference, zoom } = plan;
   const { width, height } = levels[0];
   const { originX, originY, pixelSize } = georeference;
@@ -62,9 +75,9 @@ export function stacItem({ name, area, plan, exported, created }: StacItemInput)
       image: {
         href: `./${name}.tif`,
         type: COG_MEDIA_TYPE,
-        title: 'Cloud Optimized GeoTIFF (RGBA; alpha 0 outside the area and where no imagery was had)',
+        title: IMAGE[compression].title,
         roles: ['data'],
-        'raster:bands': BANDS.map((band) => ({
+        'raster:bands': IMAGE[compression].bands.map((band) => ({
           name: band,
           data_type: 'uint8',
           spatial_resolution: Number(pixelSize.toFixed(6)),

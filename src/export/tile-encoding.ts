@@ -1,5 +1,4 @@
 import { zlibSync } from 'fflate';
-import type { StoredTile } from './cog-file.ts';
 import { TILE_SIZE } from './cog-layout.ts';
 
 /** RGBA bytes of one 256 × 256 tile, rows top to bottom, alpha not premultiplied. */
@@ -29,16 +28,17 @@ export function differenced(rgba: TilePixels): Uint8Array {
  * about 10 % larger than the platform's CompressionStream (level 6, not adjustable) and twice as fast — compression is
  * the largest cost of an export's tile.
  */
-const deflate = (bytes: Uint8Array): Uint8Array => zlibSync(bytes, { level: 1 });
+export const deflate = (bytes: Uint8Array): Uint8Array => zlibSync(bytes, { level: 1 });
 
-/** One tile ready for the file: predicted, deflated, wrapped in the COG's size leader and last-4-bytes trailer. */
-export const encodeTile = (rgba: TilePixels): Promise<StoredTile> => encodePredicted(differenced(rgba));
+/** One tile's bytes for the file: predicted and deflated. */
+export const encodeTile = async (rgba: TilePixels): Promise<Uint8Array> => encodePredicted(differenced(rgba));
 
 /** The second half of encodeTile, for pixels already differenced (what the encoder workers are sent). */
-export async function encodePredicted(predicted: Uint8Array): Promise<StoredTile> {
-  const payload = deflate(predicted);
+export const encodePredicted = (predicted: Uint8Array): Uint8Array => deflate(predicted);
+
+/** A tile's compressed bytes as the COG holds them: the size leader, the bytes, their last 4 bytes repeated. */
+export function framed(payload: Uint8Array): Uint8Array[] {
   const leader = new Uint8Array(4);
   new DataView(leader.buffer).setUint32(0, payload.length, true);
-  const trailer = payload.slice(payload.length - 4);
-  return { part: new Blob([leader, payload as Uint8Array<ArrayBuffer>, trailer]), size: payload.length };
+  return [leader, payload, payload.subarray(payload.length - 4)];
 }

@@ -1,7 +1,7 @@
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { CredentialAnswer, CredentialQuestion } from './credential-channel.ts';
 import type { ExportFiles } from './export-files.ts';
-import type { ExportPlan } from './export-plan.ts';
+import type { ExportCompression, ExportPlan } from './export-plan.ts';
 import type { ExportProgress } from './export-run.ts';
 
 /** What the page asks the export worker to make. No credential travels in it (see credential-channel.ts). */
@@ -11,6 +11,9 @@ export interface ExportRequest {
   sameOriginCookies: boolean;
   area: AreaGeometry;
   plan: ExportPlan;
+  compression: ExportCompression;
+  /** Each planned survey's footprint: with JPEG, which has no alpha, what lies outside it is masked too. */
+  footprints: Record<string, AreaGeometry>;
   /** The files' common name, without extension. */
   name: string;
   concurrency?: number;

@@ -8,7 +8,13 @@ export interface GdalInfo {
   coordinateSystem: { wkt: string };
   geoTransform: number[];
   metadata: Record<string, Record<string, string>>;
-  bands: { band: number; colorInterpretation: string; overviews?: { size: [number, number] }[]; block: number[] }[];
+  bands: {
+    band: number;
+    colorInterpretation: string;
+    overviews?: { size: [number, number] }[];
+    block: number[];
+    mask?: { flags: string[]; overviews?: { size: [number, number] }[] };
+  }[];
 }
 
 export const gdalinfo = (file: string): GdalInfo =>
@@ -26,7 +32,7 @@ export function pixelAt(file: string, x: number, y: number, overview?: number): 
   return execFileSync('gdallocationinfo', args, { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
 }
 
-/** The RGBA values of many full-resolution pixels at once (gdallocationinfo reads "x y" lines from its input). */
+/** The band values (RGBA, or RGB) of many full-resolution pixels at once (gdallocationinfo reads "x y" lines). */
 export function pixelsAt(file: string, points: readonly (readonly [number, number])[]): number[][] {
   if (points.length === 0) return [];
   const output = execFileSync('gdallocationinfo', ['-valonly', file], {
@@ -34,7 +40,8 @@ export function pixelsAt(file: string, points: readonly (readonly [number, numbe
     input: `${points.map(([x, y]) => `${x} ${y}`).join('\n')}\n`,
   });
   const values = output.trim().split(/\s+/).map(Number);
-  return points.map((_, i) => values.slice(i * 4, i * 4 + 4));
+  const bands = values.length / points.length;
+  return points.map((_, i) => values.slice(i * bands, (i + 1) * bands));
 }
 
 /** GDAL's COG validator (validate_cloud_optimized_geotiff.py from python3-gdal, which gdal-bin depends on). */
@@ -44,4 +51,15 @@ export function validateCog(file: string): string {
     ['-m', 'osgeo_utils.samples.validate_cloud_optimized_geotiff', '--full-check=yes', file],
     { encoding: 'utf8' },
   );
+}
+
+/**
+ * A copy of a masked file (JPEG imagery with an internal mask) with the mask as a fourth band, so that pixelAt and
+ * pixelsAt read [red, green, blue, mask]; `overview` 0 copies the first overview.
+ */
+export function maskAsAlpha(file: string, overview?: number): string {
+  const copy = `${file}.${overview ?? 'full'}.rgbm.tif`;
+  const level = overview === undefined ? [] : ['-ovr', String(overview)];
+  execFileSync('gdal_translate', ['-q', ...level, '-b', '1', '-b', '2', '-b', '3', '-b', 'mask', file, copy]);
+  return copy;
 }

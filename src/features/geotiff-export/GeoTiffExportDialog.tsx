@@ -10,7 +10,9 @@ import {
   EXPORT_MAX_ZOOM,
   EXPORT_MIN_ZOOM,
   EXPORT_TILE_CAP,
+  estimatedBytes,
   isPlan,
+  type ExportCompression,
   type ExportPlan,
   type PlanRefusal,
 } from '../../export/export-plan.ts';
@@ -31,6 +33,11 @@ const FALLBACK_ZOOM = 16;
 const recency = (r: CoverageResult) => Date.parse(r.captureEnd ?? r.captureStart);
 const newestFirst = (results: readonly CoverageResult[]) =>
   [...results].filter((r) => r.percentCovered > 0).sort((a, b) => recency(b) - recency(a) || a.id.localeCompare(b.id));
+
+const COMPRESSIONS: { value: ExportCompression; label: string }[] = [
+  { value: 'jpeg', label: "JPEG: the service's own tiles, byte for byte, with a mask (smaller, faster)" },
+  { value: 'deflate', label: 'Lossless (DEFLATE): every pixel as decoded, with an alpha band (about 4× larger)' },
+];
 
 const safeName = (text: string) => text.replace(/[^\w.-]+/g, '_');
 const close = () => geotiffExportStore.getState().dialogClosed();
@@ -63,6 +70,7 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
   const selectedId = useSelection((s) => s.selectedId);
   const source = useGeoTiffExport((s) => s.source);
   const chosenZoom = useGeoTiffExport((s) => s.zoom);
+  const compression = useGeoTiffExport((s) => s.compression);
   const run = useGeoTiffExport((s) => s.run);
   const running = run.status === 'running';
 
@@ -122,7 +130,8 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
 
   const download = () => {
     if (!plan || !area) return;
-    startExport(connection, { area: area.geometry, plan, name });
+    const footprints = Object.fromEntries(sources.map((s) => [s.id, s.footprint]));
+    startExport(connection, { area: area.geometry, plan, compression, footprints, name });
   };
 
   return createPortal(
@@ -133,8 +142,8 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
           Download GeoTIFF
         </h2>
         <p className="dialog__subtitle">
-          A Cloud Optimized GeoTIFF of the area in Web Mercator (EPSG:3857), transparent outside it, with a GeoJSON of
-          the survey and capture behind each tile and a STAC Item describing the file.
+          A Cloud Optimized GeoTIFF of the area in Web Mercator (EPSG:3857), masked outside it, with a GeoJSON of the
+          survey and capture behind each tile and a STAC Item describing the file.
         </p>
 
         <fieldset className="geotiff-dialog__choice" disabled={running}>
@@ -180,6 +189,21 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
           </select>
         </label>
 
+        <fieldset className="geotiff-dialog__choice" disabled={running}>
+          <legend className="field__label">Compression</legend>
+          {COMPRESSIONS.map(({ value, label }) => (
+            <label key={value} className="checkbox">
+              <input
+                type="radio"
+                name="geotiff-compression"
+                checked={compression === value}
+                onChange={() => geotiffExportStore.getState().compressionChosen(value)}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+
         {overCap && (
           <p className="notice notice--warning" role="alert">
             {refusalText({ kind: 'tooManyTiles', count: estimate }, zoom, true)}
@@ -203,7 +227,7 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
             {refusalText(answer, zoom)}
           </p>
         )}
-        {plan && run.status !== 'done' && <PlanSummary plan={plan} />}
+        {plan && run.status !== 'done' && <PlanSummary plan={plan} compression={compression} />}
 
         <RunStatus run={run} />
 
@@ -229,7 +253,7 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
   );
 }
 
-function PlanSummary({ plan }: { plan: ExportPlan }) {
+function PlanSummary({ plan, compression }: { plan: ExportPlan; compression: ExportCompression }) {
   const { width, height } = plan.levels[0];
   const surveys = new Set(plan.tiles.map((t) => t.surveyId)).size;
   return (
@@ -252,7 +276,7 @@ function PlanSummary({ plan }: { plan: ExportPlan }) {
         per pixel
       </dd>
       <dt>Estimated file</dt>
-      <dd>about {formatBytes(plan.estimatedBytes)}</dd>
+      <dd>about {formatBytes(estimatedBytes(plan, compression))}</dd>
       <dt>Usage</dt>
       <dd>
         Each of the {formatCount(plan.tiles.length)} tiles is one imagery request that the provider counts (retries
@@ -325,7 +349,7 @@ function RunStatus({ run }: { run: ExportRun }) {
             {formatCount(files.failed.length)} {files.failed.length === 1 ? 'tile' : 'tiles'} failed after retries
           </div>
           <p className="error-notice__message">
-            They are transparent in the file and marked "failed" in the provenance GeoJSON. Download again to retry.
+            They are left empty (no data) in the file and marked "failed" in the provenance GeoJSON. Download again to retry.
           </p>
           <ul className="geotiff-dialog__failures">
             {files.failed.slice(0, 20).map(({ key, surveyId, outcome }) => (

@@ -1,5 +1,6 @@
 import { createStore, useStore } from 'zustand';
 import type { ExportFiles } from '../../export/export-files.ts';
+import type { ExportCompression } from '../../export/export-plan.ts';
 import type { ExportProgress } from '../../export/export-run.ts';
 
 export type ExportSource = 'selected' | 'best';
@@ -16,12 +17,14 @@ export interface GeoTiffExportState {
   source: ExportSource;
   /** The zoom the user picked, or null for the default from the imagery's resolution class. */
   zoom: number | null;
+  compression: ExportCompression;
   run: ExportRun;
 
   dialogOpened(source: ExportSource): void;
   dialogClosed(): void;
   sourceChosen(source: ExportSource): void;
   zoomChosen(zoom: number): void;
+  compressionChosen(compression: ExportCompression): void;
   exportStarted(startedAt: number): void;
   exportProgressed(progress: ExportProgress): void;
   exportFinished(files: ExportFiles, finishedAt: number): void;
@@ -34,6 +37,7 @@ export const geotiffExportStore = createStore<GeoTiffExportState>()((set) => ({
   dialogOpen: false,
   source: 'best',
   zoom: null,
+  compression: 'jpeg',
   run: { status: 'idle' },
 
   // A running or finished export stays in view (its files can still be saved); a failure or cancel is cleared.
@@ -46,6 +50,7 @@ export const geotiffExportStore = createStore<GeoTiffExportState>()((set) => ({
   dialogClosed: () => set({ dialogOpen: false }),
   sourceChosen: (source) => set({ source, zoom: null }),
   zoomChosen: (zoom) => set({ zoom }),
+  compressionChosen: (compression) => set({ compression }),
   exportStarted: (startedAt) => set({ run: { status: 'running', startedAt, progress: null } }),
   exportProgressed: (progress) =>
     set((state) => (state.run.status === 'running' ? { run: { ...state.run, progress } } : {})),
