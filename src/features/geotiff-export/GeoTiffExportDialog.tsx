@@ -349,7 +349,8 @@ function RunStatus({ run }: { run: ExportRun }) {
             {formatCount(files.failed.length)} {files.failed.length === 1 ? 'tile' : 'tiles'} failed after retries
           </div>
           <p className="error-notice__message">
-            They are left empty (no data) in the file and marked "failed" in the provenance GeoJSON. Download again to retry.
+            They are left empty (no data) in the file and marked "failed" in the provenance GeoJSON. Download again to
+            retry.
           </p>
           <ul className="geotiff-dialog__failures">
             {files.failed.slice(0, 20).map(({ key, surveyId, outcome }) => (
