@@ -1,6 +1,8 @@
 import type { FeatureCollection, LineString, Point, Polygon } from 'geojson';
-import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, LayerSpecification } from 'maplibre-gl';
+import { AddedOnFirstUse } from './added-on-first-use.ts';
 import { FONT } from './basemap-style.ts';
+import { OVERLAY_SLOTS } from './layer-order.ts';
 
 export const ANNOTATIONS_SOURCE = 'annotations';
 export const annotationLayerIds = {
@@ -22,29 +24,35 @@ const COLOUR = '#ff4fa3';
  */
 export class AnnotationLayer {
   private wanted: AnnotationFeatures = EMPTY;
-  private installed = false;
+  private readonly layers = new AddedOnFirstUse(() => this.addLayers());
 
   constructor(private readonly map: MapLibreMap) {}
 
   /** Adds the source and layers (on top); again after the style is replaced. */
+  /** The style is ready (the source and layers go in once there is something to draw). */
   install(): void {
+    this.layers.ready(this.wanted.features.length > 0);
+  }
+
+  private addLayers(): void {
+    const add = (layer: LayerSpecification) => this.map.addLayer(layer, OVERLAY_SLOTS.annotations);
     const shapes: FilterSpecification = ['!=', ['geometry-type'], 'Point'];
     this.map.addSource(ANNOTATIONS_SOURCE, { type: 'geojson', data: this.wanted });
-    this.map.addLayer({
+    add({
       id: annotationLayerIds.casing,
       type: 'line',
       source: ANNOTATIONS_SOURCE,
       filter: shapes,
       paint: { 'line-color': '#1b1b1b', 'line-width': 4.5, 'line-opacity': 0.75 },
     });
-    this.map.addLayer({
+    add({
       id: annotationLayerIds.outline,
       type: 'line',
       source: ANNOTATIONS_SOURCE,
       filter: shapes,
       paint: { 'line-color': COLOUR, 'line-width': 2, 'line-dasharray': [3, 1.5] },
     });
-    this.map.addLayer({
+    add({
       id: annotationLayerIds.pins,
       type: 'circle',
       source: ANNOTATIONS_SOURCE,
@@ -56,7 +64,7 @@ export class AnnotationLayer {
         'circle-stroke-width': 2,
       },
     });
-    this.map.addLayer({
+    add({
       id: annotationLayerIds.titles,
       type: 'symbol',
       source: ANNOTATIONS_SOURCE,
@@ -71,11 +79,11 @@ export class AnnotationLayer {
       },
       paint: { 'text-color': '#1b1b1b', 'text-halo-color': '#ffffff', 'text-halo-width': 2 },
     });
-    this.installed = true;
   }
 
   show(features: AnnotationFeatures): void {
     this.wanted = features;
-    if (this.installed) void this.map.getSource<GeoJSONSource>(ANNOTATIONS_SOURCE)?.setData(features);
+    if (this.layers.added) void this.map.getSource<GeoJSONSource>(ANNOTATIONS_SOURCE)?.setData(features);
+    else this.layers.use(features.features.length > 0);
   }
 }

@@ -21,6 +21,23 @@ export function installLayerSlots(map: MapLibreMap): void {
     map.addLayer({ id, type: 'background', layout: { visibility: 'none' } }, labels);
 }
 
+/**
+ * Where the optional overlays go (each added on first use: added-on-first-use.ts), bottom to top, above the layers
+ * the map starts with: their order stays the same whichever is added first.
+ */
+export const OVERLAY_SLOTS = {
+  updatedTiles: 'slot-updated-tiles',
+  portfolio: 'slot-portfolio',
+  annotations: 'slot-annotations',
+  measure: 'slot-measure',
+} as const;
+
+/** Adds the overlays' slot markers on top of the layers so far. */
+export function installOverlaySlots(map: MapLibreMap): void {
+  for (const id of Object.values(OVERLAY_SLOTS))
+    map.addLayer({ id, type: 'background', layout: { visibility: 'none' } });
+}
+
 /** The slot a layer of the app goes under: fills and lines to theirs; points (markers) on top of all. */
 export function slotOf(layer: LayerSpecification): string | undefined {
   if (layer.type === 'fill') return LAYER_SLOTS.fills;

@@ -1,8 +1,16 @@
 import type { FeatureCollection, Position } from 'geojson';
-import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import type {
+  FilterSpecification,
+  GeoJSONSource,
+  Map as MapLibreMap,
+  MapMouseEvent,
+  LayerSpecification,
+} from 'maplibre-gl';
 import type { Measurement } from '../draw/measurement.ts';
 import { type MeasureKind, minPoints } from './measure-kinds.ts';
+import { AddedOnFirstUse } from './added-on-first-use.ts';
 import { FONT } from './basemap-style.ts';
+import { OVERLAY_SLOTS } from './layer-order.ts';
 
 export const MEASURE_SOURCE = 'measure';
 const SOURCE = MEASURE_SOURCE;
@@ -34,7 +42,7 @@ export class MeasureLayer {
   private cursor: Position | null = null;
   /** The point being dragged, by its place in the measurement. */
   private dragging: number | null = null;
-  private installed = false;
+  private readonly layers = new AddedOnFirstUse(() => this.addLayers());
   private render: MeasureRenderer = () => NOTHING;
 
   constructor(
@@ -48,24 +56,30 @@ export class MeasureLayer {
     map.on('mouseleave', measureLayerIds.points, this.handleLeavePoint);
   }
 
+  /** The style is ready (the source and layers go in once there is something to draw). */
   install(): void {
+    this.layers.ready(this.state.measurement !== null);
+  }
+
+  private addLayers(): void {
+    const add = (layer: LayerSpecification) => this.map.addLayer(layer, OVERLAY_SLOTS.measure);
     this.map.addSource(SOURCE, { type: 'geojson', data: NOTHING });
     const role = (name: string): FilterSpecification => ['==', ['get', 'role'], name];
-    this.map.addLayer({
+    add({
       id: measureLayerIds.casing,
       type: 'line',
       source: SOURCE,
       filter: role('shape'),
       paint: { 'line-color': '#111111', 'line-width': 5, 'line-opacity': 0.7 },
     });
-    this.map.addLayer({
+    add({
       id: measureLayerIds.line,
       type: 'line',
       source: SOURCE,
       filter: role('shape'),
       paint: { 'line-color': '#ffd400', 'line-width': 2.5 },
     });
-    this.map.addLayer({
+    add({
       id: measureLayerIds.points,
       type: 'circle',
       source: SOURCE,
@@ -77,7 +91,7 @@ export class MeasureLayer {
         'circle-stroke-width': 2,
       },
     });
-    this.map.addLayer({
+    add({
       id: measureLayerIds.labels,
       type: 'symbol',
       source: SOURCE,
@@ -91,7 +105,6 @@ export class MeasureLayer {
       },
       paint: { 'text-color': '#111111', 'text-halo-color': '#ffffff', 'text-halo-width': 2 },
     });
-    this.installed = true;
     this.draw();
   }
 
@@ -157,7 +170,7 @@ export class MeasureLayer {
   }
 
   private draw(): void {
-    if (!this.installed) return;
+    if (!this.layers.use(this.state.measurement !== null)) return;
     const { measurement, tool } = this.state;
     const following = tool && tool !== 'point' && this.cursor ? [this.cursor] : [];
     const points = measurement ? [...measurement.points, ...following] : [];

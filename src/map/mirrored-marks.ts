@@ -20,6 +20,11 @@ export function mirrorMarks(main: MapLibreMap, copy: MapLibreMap, sourceIds: rea
   };
   const follow = (event: MapSourceDataEvent) => {
     if (event.sourceDataType !== 'content' || !sourceIds.includes(event.sourceId)) return;
+    // The main map adds its marks' source and layers only once there are marks (added-on-first-use.ts).
+    if (!copy.getSource(event.sourceId)) {
+      if (copy.isStyleLoaded()) install();
+      return;
+    }
     const data = dataOf(event.sourceId);
     if (data) void copy.getSource<GeoJSONSource>(event.sourceId)?.setData(data);
   };

@@ -1,7 +1,9 @@
 import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
-import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap, LayerSpecification } from 'maplibre-gl';
 import { RANK_COLOURS } from '../portfolio/portfolio-rows.ts';
+import { AddedOnFirstUse } from './added-on-first-use.ts';
 import { FONT } from './basemap-style.ts';
+import { OVERLAY_SLOTS } from './layer-order.ts';
 import type { FeatureSources } from './feature-sources.ts';
 
 export const PORTFOLIO_SOURCE = 'portfolio';
@@ -32,14 +34,20 @@ const CASING = '#1b1b1b';
 export class PortfolioLayer {
   private wanted: readonly PortfolioFeature[] = [];
   private chosen: Polygon | MultiPolygon | null = null;
-  private installed = false;
+  private readonly layers = new AddedOnFirstUse(() => this.addLayers());
 
   constructor(
     private readonly map: MapLibreMap,
     private readonly sources: FeatureSources,
   ) {}
 
+  /** The style is ready (the source and layers go in once there is something to draw). */
   install(): void {
+    this.layers.ready(this.wanted.length > 0 || this.chosen !== null);
+  }
+
+  private addLayers(): void {
+    const add = (layer: LayerSpecification) => this.map.addLayer(layer, OVERLAY_SLOTS.portfolio);
     const colour = [
       'match',
       ['get', 'rank'],
@@ -55,20 +63,20 @@ export class PortfolioLayer {
     this.map.addSource(CHOSEN_SOURCE, { type: 'geojson', data: this.chosenData() });
     const clustered: ExpressionSpecification = ['has', 'point_count'];
     const radius: ExpressionSpecification = ['step', ['get', 'point_count'], 13, 50, 17, 500, 22];
-    this.map.addLayer({
+    add({
       id: portfolioLayerIds.chosen,
       type: 'line',
       source: CHOSEN_SOURCE,
       paint: { 'line-color': '#ffffff', 'line-width': 2.5, 'line-dasharray': [2, 1.5] },
     });
-    this.map.addLayer({
+    add({
       id: portfolioLayerIds.clusterCasing,
       type: 'circle',
       source: PORTFOLIO_SOURCE,
       filter: clustered,
       paint: { 'circle-radius': radius, 'circle-opacity': 0, 'circle-stroke-width': 6, 'circle-stroke-color': CASING },
     });
-    this.map.addLayer({
+    add({
       id: portfolioLayerIds.clusters,
       type: 'circle',
       source: PORTFOLIO_SOURCE,
@@ -80,7 +88,7 @@ export class PortfolioLayer {
         'circle-stroke-color': colour,
       },
     });
-    this.map.addLayer({
+    add({
       id: portfolioLayerIds.clusterCounts,
       type: 'symbol',
       source: PORTFOLIO_SOURCE,
@@ -88,14 +96,14 @@ export class PortfolioLayer {
       layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': FONT, 'text-size': 12 },
       paint: { 'text-color': '#1b1b1b', 'text-halo-color': '#ffffff', 'text-halo-width': 2 },
     });
-    this.map.addLayer({
+    add({
       id: portfolioLayerIds.pointCasing,
       type: 'circle',
       source: PORTFOLIO_SOURCE,
       filter: ['!', clustered],
       paint: { 'circle-radius': 6, 'circle-opacity': 0, 'circle-stroke-width': 5, 'circle-stroke-color': CASING },
     });
-    this.map.addLayer({
+    add({
       id: portfolioLayerIds.points,
       type: 'circle',
       source: PORTFOLIO_SOURCE,
@@ -107,7 +115,6 @@ export class PortfolioLayer {
         'circle-stroke-color': colour,
       },
     });
-    this.installed = true;
     this.sources.send(PORTFOLIO_SOURCE, this.wanted);
   }
 
@@ -120,12 +127,14 @@ export class PortfolioLayer {
   /** The locations (none: an empty list); only what changed since the last call is sent to MapLibre's worker. */
   show(features: readonly PortfolioFeature[]): void {
     this.wanted = features;
-    if (this.installed) this.sources.send(PORTFOLIO_SOURCE, features);
+    if (this.layers.added) this.sources.send(PORTFOLIO_SOURCE, features);
+    else this.layers.use(features.length > 0);
   }
 
   /** Outlines the area checked for the chosen location (its circle or its own polygon), or none. */
   showChosen(area: Polygon | MultiPolygon | null): void {
     this.chosen = area;
-    if (this.installed) void this.map.getSource<GeoJSONSource>(CHOSEN_SOURCE)?.setData(this.chosenData());
+    if (this.layers.added) void this.map.getSource<GeoJSONSource>(CHOSEN_SOURCE)?.setData(this.chosenData());
+    else this.layers.use(area !== null);
   }
 }

@@ -14,7 +14,7 @@ import { FeatureSources } from './feature-sources.ts';
 import { type FootprintCollection, Footprints } from './footprints.ts';
 import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
 import { ImageryLayers } from './imagery-layers.ts';
-import { installLayerSlots, LAYER_SLOTS } from './layer-order.ts';
+import { installLayerSlots, installOverlaySlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { MEASURE_SOURCE, MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
@@ -108,6 +108,7 @@ export class SurveyMap extends MapCamera {
       this.areaSearch.install();
       this.footprints.installHighlights();
       this.imagery.install();
+      installOverlaySlots(this.map);
       this.updatedTiles.install();
       this.portfolio.install();
       this.annotations.install();

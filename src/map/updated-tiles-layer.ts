@@ -1,5 +1,7 @@
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { AddedOnFirstUse } from './added-on-first-use.ts';
+import { OVERLAY_SLOTS } from './layer-order.ts';
 
 export const UPDATED_TILES_SOURCE = 'updated-tiles';
 export const updatedTilesLayerIds = { casing: 'updated-tiles-casing', outline: 'updated-tiles-outline' } as const;
@@ -12,30 +14,40 @@ const EMPTY: FeatureCollection<Polygon> = { type: 'FeatureCollection', features:
  */
 export class UpdatedTilesLayer {
   private wanted: FeatureCollection<Polygon> = EMPTY;
-  private installed = false;
+  private readonly layers = new AddedOnFirstUse(() => this.addLayers());
 
   constructor(private readonly map: MapLibreMap) {}
 
-  /** Adds the source and layers (on top); again after the style is replaced. */
+  /** The style is ready (its source and layers go in when there are tiles to show). */
   install(): void {
+    this.layers.ready(this.wanted.features.length > 0);
+  }
+
+  private addLayers(): void {
     this.map.addSource(UPDATED_TILES_SOURCE, { type: 'geojson', data: this.wanted });
-    this.map.addLayer({
-      id: updatedTilesLayerIds.casing,
-      type: 'line',
-      source: UPDATED_TILES_SOURCE,
-      paint: { 'line-color': '#1b1b1b', 'line-width': 4, 'line-opacity': 0.8 },
-    });
-    this.map.addLayer({
-      id: updatedTilesLayerIds.outline,
-      type: 'line',
-      source: UPDATED_TILES_SOURCE,
-      paint: { 'line-color': '#ffb000', 'line-width': 2 },
-    });
-    this.installed = true;
+    this.map.addLayer(
+      {
+        id: updatedTilesLayerIds.casing,
+        type: 'line',
+        source: UPDATED_TILES_SOURCE,
+        paint: { 'line-color': '#1b1b1b', 'line-width': 4, 'line-opacity': 0.8 },
+      },
+      OVERLAY_SLOTS.updatedTiles,
+    );
+    this.map.addLayer(
+      {
+        id: updatedTilesLayerIds.outline,
+        type: 'line',
+        source: UPDATED_TILES_SOURCE,
+        paint: { 'line-color': '#ffb000', 'line-width': 2 },
+      },
+      OVERLAY_SLOTS.updatedTiles,
+    );
   }
 
   show(tiles: FeatureCollection<Polygon> | null): void {
     this.wanted = tiles ?? EMPTY;
-    if (this.installed) void this.map.getSource<GeoJSONSource>(UPDATED_TILES_SOURCE)?.setData(this.wanted);
+    if (this.layers.added) void this.map.getSource<GeoJSONSource>(UPDATED_TILES_SOURCE)?.setData(this.wanted);
+    else this.layers.use(this.wanted.features.length > 0);
   }
 }
