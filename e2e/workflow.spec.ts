@@ -191,6 +191,8 @@ test('keyboard only: sign in, search an area, open a result and export its tiles
 
   await page.keyboard.press('2');
   await expect(page.getByRole('tab', { name: 'Area search' })).toHaveAttribute('aria-selected', 'true');
+  // The tab's panel loads on first use: a user tabs once its tools are shown.
+  await expect(page.getByRole('button', { name: 'Paste WKT' })).toBeEnabled();
   await tabTo(page, /^Paste WKT$/);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Paste WKT' }).getByLabel('WKT')).toBeFocused();
