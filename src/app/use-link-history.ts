@@ -118,13 +118,18 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
     let lastKey = navigationKey(currentLink(surveyMap));
     let timer: ReturnType<typeof setTimeout> | undefined;
     let disposed = false;
+    let storesChanged = false;
     const write = ({ evenWhileMoving = false } = {}) => {
       timer = undefined;
       if (disposed) return;
+      // While the camera moves only a change in the stores is worth reading them for: a write scheduled before a
+      // flight (by the last idle) would otherwise spend ~10 ms inside one of its frames for nothing.
+      if (surveyMap.isMoving() && !evenWhileMoving && !storesChanged) return;
+      storesChanged = false;
       const link = currentLink(surveyMap);
       const key = navigationKey(link);
-      // A view change waits for the camera to stop (its moveend schedules the write; nothing runs during a flight); a
-      // new selection, comparison or area is a history entry at once.
+      // A view change waits for the camera to stop (its moveend schedules the write); a new selection, comparison or
+      // area is a history entry at once.
       if (key === lastKey && surveyMap.isMoving() && !evenWhileMoving) return;
       const hash = linkToHash(link);
       if (hash === location.hash && ownEntry(history.state)) return;
@@ -160,12 +165,20 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       schedule();
     };
 
+    const storeChanged = () => {
+      storesChanged = true;
+      schedule();
+    };
+    const entryChanged = () => {
+      storesChanged = true;
+      scheduleEntry();
+    };
     const offs = [
-      selectionStore.subscribe((s, p) => s.selectedId !== p.selectedId && scheduleEntry()),
+      selectionStore.subscribe((s, p) => s.selectedId !== p.selectedId && entryChanged()),
       compareStore.subscribe((s, p) =>
-        s.a !== p.a || s.b !== p.b || s.active !== p.active ? scheduleEntry() : schedule(),
+        s.a !== p.a || s.b !== p.b || s.active !== p.active ? entryChanged() : storeChanged(),
       ),
-      filterStore.subscribe(schedule),
+      filterStore.subscribe(storeChanged),
       areaSearchStore.subscribe((s, p) => {
         const changed =
           s.area !== p.area ||
@@ -173,10 +186,10 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
           s.observedStart !== p.observedStart ||
           s.observedEnd !== p.observedEnd ||
           s.tileZoom !== p.tileZoom;
-        if (changed) schedule();
+        if (changed) storeChanged();
       }),
-      uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && schedule()),
-      annotationsStore.subscribe((s, p) => s.annotations !== p.annotations && schedule()),
+      uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && storeChanged()),
+      annotationsStore.subscribe((s, p) => s.annotations !== p.annotations && storeChanged()),
       surveyMap.onViewChange(schedule, { settled: true }),
       surveyMap.onMapIdle(schedule),
     ];

@@ -28,7 +28,6 @@ export class AnnotationLayer {
 
   constructor(private readonly map: MapLibreMap) {}
 
-  /** Adds the source and layers (on top); again after the style is replaced. */
   /** The style is ready (the source and layers go in once there is something to draw). */
   install(): void {
     this.layers.ready(this.wanted.features.length > 0);
