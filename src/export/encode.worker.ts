@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { canvasJpegEncoder } from './canvas-pixels.ts';
+import type { JpegEncoder } from './cog-builder.ts';
 import type { Sampling } from './jpeg-frame.ts';
 import { encodePredicted } from './tile-encoding.ts';
 
@@ -17,24 +18,24 @@ export type EncodeAnswer =
 
 declare const self: DedicatedWorkerGlobalScope;
 
-async function answer(
-  job: EncodeJob,
-  jpeg: ReturnType<typeof canvasJpegEncoder>,
-): Promise<[EncodeAnswer, Transferable[]]> {
+/** The canvas JPEG encoder, made on the first JPEG job: a lossless export never needs its canvas. */
+let jpeg: JpegEncoder | null = null;
+
+async function answer(job: EncodeJob): Promise<[EncodeAnswer, Transferable[]]> {
   if (job.kind === 'deflate') {
     const bytes = encodePredicted(job.predicted);
     return [{ id: job.id, kind: 'deflate', bytes }, [bytes.buffer]];
   }
+  jpeg ??= canvasJpegEncoder();
   const bytes = await jpeg(job.rgba, job.sampling);
   return [{ id: job.id, kind: 'jpeg', bytes }, [bytes.buffer]];
 }
 
 self.onmessage = ({ data }: MessageEvent<{ port: MessagePort }>) => {
   const { port } = data;
-  const jpeg = canvasJpegEncoder();
   port.onmessage = async ({ data: job }: MessageEvent<EncodeJob>) => {
     try {
-      const [message, transfer] = await answer(job, jpeg);
+      const [message, transfer] = await answer(job);
       port.postMessage(message, transfer);
     } catch (error) {
       port.postMessage({ id: job.id, error: String(error) } satisfies EncodeAnswer);
