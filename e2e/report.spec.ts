@@ -9,7 +9,7 @@ import { PNG } from 'pngjs';
 import { centerOfMass, intersect } from '@turf/turf';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { annotationsLinkParam } from '../src/annotations/annotation-link.ts';
-import { accessToken, expect, mapSettled, pointOf, showBox, test } from './support.ts';
+import { accessToken, expect, mapSettled, pointOf, showBox, test, transitionsDone } from './support.ts';
 
 const run = promisify(execFile);
 
@@ -88,9 +88,7 @@ test('Export report: a PDF of the map at print resolution with the imagery’s c
       // The form was kept while the dialog was closed.
       await expect(dialog.getByLabel('Title')).toHaveValue('Roof check, 1600 Glenarm Place');
     }
-    await expect
-      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
-      .toBe(0);
+    await transitionsDone(page);
     const { violations } = await new AxeBuilder({ page }).include('.report-dialog').analyze();
     expect(violations.map((v) => `${theme}: ${v.id}`)).toEqual([]);
   }

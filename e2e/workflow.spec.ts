@@ -10,6 +10,7 @@ import {
   surveyList,
   test,
   TILE_REQUEST,
+  transitionsDone,
 } from './support.ts';
 
 const DENVER_WKT = 'POLYGON((-105.12 39.7, -105.05 39.7, -105.05 39.75, -105.12 39.75, -105.12 39.7))';
@@ -246,9 +247,7 @@ test(
     await page.getByRole('button', { name: 'Dark theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     // Colours change at once, backgrounds over a short transition: scanned once every transition has ended.
-    await expect
-      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
-      .toBe(0);
+    await transitionsDone(page);
     await scan('area search, dark');
     await page.getByRole('tab', { name: 'Surveys' }).click();
     await scan('list, dark');
