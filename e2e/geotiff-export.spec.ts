@@ -344,4 +344,29 @@ test('through the gateway (session cookie): a best-available lossless export', a
   expect(validateCog(files.tif)).toMatch(/is a valid cloud optimized GeoTIFF/);
   const provenance = JSON.parse(readFileSync(files.provenance, 'utf8')) as Provenance;
   expect(provenance.features.every((f) => f.properties.tile_url.startsWith(origin))).toBe(true);
+
+  // Each pixel the area keeps whole is the service's PNG pixel as sent (colours not premultiplied by alpha).
+  const tilesOf = provenance.features.map((f) => f.properties);
+  const x0 = Math.min(...tilesOf.map((t) => t.x));
+  const y0 = Math.min(...tilesOf.map((t) => t.y));
+  let compared = 0;
+  for (const tile of tilesOf.filter((t) => t.status === 'exported').slice(0, 3)) {
+    const answer = await page.request.get(tile.tile_url);
+    expect(answer.status()).toBe(200);
+    const png = PNG.sync.read(await answer.body());
+    const samples: [number, number][] = [];
+    for (let y = 8; y < 256; y += 40) for (let x = 8; x < 256; x += 40) samples.push([x, y]);
+    const inFile = pixelsAt(
+      files.tif,
+      samples.map(([x, y]) => [(tile.x - x0) * 256 + x, (tile.y - y0) * 256 + y]),
+    );
+    samples.forEach(([x, y], i) => {
+      const sent = rgbaAt(png, x, y);
+      if (sent[3] === 0) expect(inFile[i][3]).toBe(0);
+      if (inFile[i][3] !== 255) return;
+      expect(inFile[i]).toEqual(sent);
+      compared += 1;
+    });
+  }
+  expect(compared).toBeGreaterThan(20);
 });

@@ -35,19 +35,21 @@ export function tileImagePath(
 }
 
 /**
- * GET one tile's imagery (PNG by default) through the fetch wrapper. A 404 means no imagery there: null, not a
- * failure. Other failures are ApiErrors (Retry-After included) for the caller's retry policy.
+ * GET one tile's imagery (PNG by default) through the fetch wrapper: its bytes as sent. (Bytes, not a Blob: a Blob
+ * from a response is kept by the browser process, and each read of it — keeping, decoding — is a round trip there.)
+ * A 404 means no imagery there: null, not a failure. Other failures are ApiErrors (Retry-After included) for the
+ * caller's retry policy.
  */
 export async function fetchTileImage(
   connection: Connection,
   tile: TileImageRequest,
   signal?: AbortSignal,
   format?: TileImageFormat,
-): Promise<Blob | null> {
+): Promise<Uint8Array | null> {
   try {
     const path = tileImagePath(connection, tile, format);
     const response = await request(connection, path, { signal, accept: 'image/*' });
-    return await response.blob();
+    return new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;

@@ -24,14 +24,59 @@ function canvasContext(): OffscreenCanvasRenderingContext2D {
   return context;
 }
 
-/** Decodes a tile (PNG or JPEG) to 256 × 256 RGBA as sent. */
-export function tileDecoder(): (image: Blob) => Promise<TilePixels> {
+/** The image type of a tile's bytes, by their signature (an operator's directory may answer either). */
+const imageType = (bytes: Uint8Array): string => (bytes[0] === 0xff && bytes[1] === 0xd8 ? 'image/jpeg' : 'image/png');
+
+const wrongSize = (width: number, height: number) =>
+  new Error(`A tile of ${width} × ${height} pixels; web tiles are 256 × 256.`);
+
+/**
+ * Decodes a tile (PNG or JPEG) to 256 × 256 RGBA as sent. WebCodecs' ImageDecoder reads the bytes where they are and
+ * converts straight to RGBA (~0.5 ms a tile against ~1.5 ms through a Blob, an ImageBitmap and a canvas); a browser
+ * without it (or outside a secure context, where it is not offered) takes the canvas way.
+ */
+export function tileDecoder(): (image: Uint8Array) => Promise<TilePixels> {
+  if (typeof ImageDecoder !== 'function') return canvasDecoder();
+  let viaCanvas: ((image: Uint8Array) => Promise<TilePixels>) | null = null;
+  return async (image) => {
+    const decoder = new ImageDecoder({
+      data: image,
+      type: imageType(image),
+      colorSpaceConversion: 'none',
+      // In the WebCodecs spec and Chromium, not yet in TypeScript's DOM types.
+      ...{ premultiplyAlpha: 'none' },
+    });
+    try {
+      const { image: frame } = await decoder.decode();
+      try {
+        if (frame.displayWidth !== TILE_SIZE || frame.displayHeight !== TILE_SIZE)
+          throw wrongSize(frame.displayWidth, frame.displayHeight);
+        const rgba = new Uint8ClampedArray(TILE_SIZE * TILE_SIZE * 4);
+        await frame.copyTo(rgba, { format: 'RGBA' });
+        return rgba;
+      } catch (error) {
+        // copyTo converts to RGBA from Chromium 127 / Firefox 130 on; an earlier one draws the frame instead.
+        if (!(error instanceof TypeError || (error instanceof DOMException && error.name === 'NotSupportedError')))
+          throw error;
+        viaCanvas ??= canvasDecoder();
+        return viaCanvas(image);
+      } finally {
+        frame.close();
+      }
+    } finally {
+      decoder.close();
+    }
+  };
+}
+
+/** The canvas way: an ImageBitmap drawn and read back. */
+function canvasDecoder(): (image: Uint8Array) => Promise<TilePixels> {
   const context = canvasContext();
   return async (image) => {
-    const bitmap = await createImageBitmap(image, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+    const blob = new Blob([image as Uint8Array<ArrayBuffer>], { type: imageType(image) });
+    const bitmap = await createImageBitmap(blob, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
     try {
-      if (bitmap.width !== TILE_SIZE || bitmap.height !== TILE_SIZE)
-        throw new Error(`A tile of ${bitmap.width} × ${bitmap.height} pixels; web tiles are 256 × 256.`);
+      if (bitmap.width !== TILE_SIZE || bitmap.height !== TILE_SIZE) throw wrongSize(bitmap.width, bitmap.height);
       // Synchronous from here on: concurrent decodes cannot interleave on the shared canvas.
       context.clearRect(0, 0, TILE_SIZE, TILE_SIZE);
       context.drawImage(bitmap, 0, 0);

@@ -37,7 +37,7 @@ function fakeDeps(script: Record<string, (Error | 'ok' | 'none')[]>) {
     async fetchTile(tile) {
       const next = script[`${tile.x - 1000}/${tile.y - 2000}`]?.shift() ?? 'ok';
       if (next instanceof Error) throw next;
-      return next === 'none' ? null : new Blob([String(tile.x)]);
+      return next === 'none' ? null : new TextEncoder().encode(String(tile.x));
     },
     async decode() {
       return new Uint8Array(TILE_BYTES).fill(200);

@@ -8,10 +8,10 @@ import { tileKey } from '../../geo/tile-address.ts';
 
 /** What the run needs from its surroundings (the worker gives the real ones; tests give their own). */
 export interface ExportDeps {
-  /** The tile's imagery, or null where the service has none (404). Throws ApiError on failure. */
-  fetchTile(tile: PlannedTile, signal: AbortSignal): Promise<Blob | null>;
+  /** The tile's imagery as sent, or null where the service has none (404). Throws ApiError on failure. */
+  fetchTile(tile: PlannedTile, signal: AbortSignal): Promise<Uint8Array | null>;
   /** 256 × 256 RGBA, not premultiplied. */
-  decode(image: Blob): Promise<TilePixels>;
+  decode(image: Uint8Array): Promise<TilePixels>;
   /** Makes pixels outside the area transparent, in place. */
   clip(tile: PlannedTile, rgba: TilePixels): void;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
@@ -100,8 +100,7 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
         const image = await deps.fetchTile(tile, signal);
         if (!image) return null;
         try {
-          const sent = keepsSent ? new Uint8Array(await image.arrayBuffer()) : undefined;
-          return { rgba: await deps.decode(image), sent };
+          return { rgba: await deps.decode(image), sent: keepsSent ? image : undefined };
         } catch {
           throw new ApiError(
             0,

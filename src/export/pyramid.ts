@@ -82,6 +82,7 @@ export class Pyramid {
 }
 
 const HALF = TILE_SIZE / 2;
+const OPAQUE_BLOCK = 4 * 255;
 
 /**
  * Averages each 2 × 2 block of `child` into one pixel of the parent's quarter (qx, qy), weighting colours by alpha so
@@ -100,6 +101,12 @@ export function halveInto(parent: Uint8ClampedArray, child: TilePixels, qx: numb
       const d = c + 4;
       const alpha = child[a + 3] + child[b + 3] + child[c + 3] + child[d + 3];
       if (alpha === 0) continue;
+      if (alpha === OPAQUE_BLOCK) {
+        // The same value as the weighted mean below (the weights cancel exactly), at a third of the cost.
+        for (let i = 0; i < 3; i++) parent[out + i] = (child[a + i] + child[b + i] + child[c + i] + child[d + i]) / 4;
+        parent[out + 3] = 255;
+        continue;
+      }
       for (let i = 0; i < 3; i++) {
         parent[out + i] =
           (child[a + i] * child[a + 3] +
