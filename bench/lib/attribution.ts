@@ -130,6 +130,8 @@ export class Attributor {
         return {
           duration: Math.round(f.duration),
           scriptMs: Math.round(f.scripts.reduce((s, x) => s + x.duration, 0)),
+          /** Whether a task held the main thread over 50 ms in it; if not, the frame was long for its rendering. */
+          blocked: f.blocking > 0,
           owner: who.owner,
           source: who.source,
           entry: longest ? `${longest.invoker} → ${longest.fn || '(anonymous)'}` : '(rendering)',

@@ -118,14 +118,14 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
     let lastKey = navigationKey(currentLink(surveyMap));
     let timer: ReturnType<typeof setTimeout> | undefined;
     let disposed = false;
-    let storesChanged = false;
+    let entryPending = false;
     const write = ({ evenWhileMoving = false } = {}) => {
       timer = undefined;
       if (disposed) return;
-      // While the camera moves only a change in the stores is worth reading them for: a write scheduled before a
-      // flight (by the last idle) would otherwise spend ~10 ms inside one of its frames for nothing.
-      if (surveyMap.isMoving() && !evenWhileMoving && !storesChanged) return;
-      storesChanged = false;
+      // While the camera moves only a new selection, comparison or area is written (each its own step back); anything
+      // else waits for the camera to stop (its moveend schedules the write) rather than spend ~10 ms of a frame.
+      if (surveyMap.isMoving() && !evenWhileMoving && !entryPending) return;
+      entryPending = false;
       const link = currentLink(surveyMap);
       const key = navigationKey(link);
       // A view change waits for the camera to stop (its moveend schedules the write); a new selection, comparison or
@@ -165,12 +165,13 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       schedule();
     };
 
-    const storeChanged = () => {
-      storesChanged = true;
+    const storeChanged = schedule;
+    const areaChanged = () => {
+      entryPending = true;
       schedule();
     };
     const entryChanged = () => {
-      storesChanged = true;
+      entryPending = true;
       scheduleEntry();
     };
     const offs = [
@@ -180,13 +181,9 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       ),
       filterStore.subscribe(storeChanged),
       areaSearchStore.subscribe((s, p) => {
-        const changed =
-          s.area !== p.area ||
-          s.pendingRestore !== p.pendingRestore ||
-          s.observedStart !== p.observedStart ||
-          s.observedEnd !== p.observedEnd ||
-          s.tileZoom !== p.tileZoom;
-        if (changed) storeChanged();
+        if (s.area !== p.area || s.pendingRestore !== p.pendingRestore) areaChanged();
+        else if (s.observedStart !== p.observedStart || s.observedEnd !== p.observedEnd || s.tileZoom !== p.tileZoom)
+          storeChanged();
       }),
       uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && storeChanged()),
       annotationsStore.subscribe((s, p) => s.annotations !== p.annotations && storeChanged()),
