@@ -35,6 +35,9 @@ export function SurveyList({ connection }: { connection: Connection }) {
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => (index >= surveys.length && isFetchNextPageError ? 190 : ROW_HEIGHT),
     overscan: 6,
+    // Rows render in a task of their own, not inside the scroll event: a fast scroll then never holds the page for
+    // the event, the layout and the render together.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
