@@ -118,6 +118,18 @@ async function serviceJpegFile(request: APIRequestContext, url: string): Promise
 
 const rgbaAt = (png: PNG, x: number, y: number) => [...png.data.subarray((y * 256 + x) * 4, (y * 256 + x) * 4 + 4)];
 
+type TileAt = { x: number; y: number };
+/** The export's top-left tile: the smallest column and row among its tiles. */
+const gridOrigin = (tiles: readonly TileAt[]): TileAt => ({
+  x: Math.min(...tiles.map((t) => t.x)),
+  y: Math.min(...tiles.map((t) => t.y)),
+});
+/** Where pixel (px, py) of a tile lies in the exported file whose top-left tile is `topLeft`. */
+const filePixel = (topLeft: TileAt, tile: TileAt, px: number, py: number): [number, number] => [
+  (tile.x - topLeft.x) * 256 + px,
+  (tile.y - topLeft.y) * 256 + py,
+];
+
 /** The first test's zoom: the demo service renders each tile on first request, so tiles cost time. */
 const ZOOM = 16;
 
@@ -180,8 +192,8 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
   expect(new Set(tilesOf.map((t) => t.survey_id)).size).toBeGreaterThan(1);
 
   // The GeoTIFF, as GDAL sees it: EPSG:3857, one pixel per tile pixel, the tiles' exact extents, overviews, a COG.
-  const x0 = Math.min(...tilesOf.map((t) => t.x));
-  const y0 = Math.min(...tilesOf.map((t) => t.y));
+  const topLeft = gridOrigin(tilesOf);
+  const [x0, y0] = [topLeft.x, topLeft.y];
   const across = Math.max(...tilesOf.map((t) => t.x)) - x0 + 1;
   const down = Math.max(...tilesOf.map((t) => t.y)) - y0 + 1;
   const info = gdalinfo(files.tif);
@@ -219,7 +231,7 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
     const alone = pixelsAt(await serviceJpegFile(request, tile.tile_url), samples);
     const inFile = pixelsAt(
       files.tif,
-      samples.map(([x, y]) => [(tile.x - x0) * 256 + x, (tile.y - y0) * 256 + y]),
+      samples.map(([x, y]) => filePixel(topLeft, tile, x, y)),
     );
     expect(inFile).toEqual(alone);
   }
@@ -262,7 +274,7 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
         if (!opaqueAround(png, px, py)) continue;
         const side = sideOf(tile, px, py);
         if (side === 'edge') continue;
-        checks.push({ at: [(tile.x - x0) * 256 + px, (tile.y - y0) * 256 + py], inside: side === 'inside' });
+        checks.push({ at: filePixel(topLeft, tile, px, py), inside: side === 'inside' });
       }
     }
   }
@@ -347,8 +359,7 @@ test('through the gateway (session cookie): a best-available lossless export', a
 
   // Each pixel the area keeps whole is the service's PNG pixel as sent (colours not premultiplied by alpha).
   const tilesOf = provenance.features.map((f) => f.properties);
-  const x0 = Math.min(...tilesOf.map((t) => t.x));
-  const y0 = Math.min(...tilesOf.map((t) => t.y));
+  const topLeft = gridOrigin(tilesOf);
   let compared = 0;
   for (const tile of tilesOf.filter((t) => t.status === 'exported').slice(0, 3)) {
     const answer = await page.request.get(tile.tile_url);
@@ -358,7 +369,7 @@ test('through the gateway (session cookie): a best-available lossless export', a
     for (let y = 8; y < 256; y += 40) for (let x = 8; x < 256; x += 40) samples.push([x, y]);
     const inFile = pixelsAt(
       files.tif,
-      samples.map(([x, y]) => [(tile.x - x0) * 256 + x, (tile.y - y0) * 256 + y]),
+      samples.map(([x, y]) => filePixel(topLeft, tile, x, y)),
     );
     samples.forEach(([x, y], i) => {
       const sent = rgbaAt(png, x, y);

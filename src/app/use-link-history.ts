@@ -165,7 +165,6 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       schedule();
     };
 
-    const storeChanged = schedule;
     const areaChanged = () => {
       entryPending = true;
       schedule();
@@ -177,16 +176,16 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
     const offs = [
       selectionStore.subscribe((s, p) => s.selectedId !== p.selectedId && entryChanged()),
       compareStore.subscribe((s, p) =>
-        s.a !== p.a || s.b !== p.b || s.active !== p.active ? entryChanged() : storeChanged(),
+        s.a !== p.a || s.b !== p.b || s.active !== p.active ? entryChanged() : schedule(),
       ),
-      filterStore.subscribe(storeChanged),
+      filterStore.subscribe(schedule),
       areaSearchStore.subscribe((s, p) => {
         if (s.area !== p.area || s.pendingRestore !== p.pendingRestore) areaChanged();
         else if (s.observedStart !== p.observedStart || s.observedEnd !== p.observedEnd || s.tileZoom !== p.tileZoom)
-          storeChanged();
+          schedule();
       }),
-      uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && storeChanged()),
-      annotationsStore.subscribe((s, p) => s.annotations !== p.annotations && storeChanged()),
+      uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && schedule()),
+      annotationsStore.subscribe((s, p) => s.annotations !== p.annotations && schedule()),
       surveyMap.onViewChange(schedule, { settled: true }),
       surveyMap.onMapIdle(schedule),
     ];

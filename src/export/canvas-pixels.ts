@@ -3,8 +3,8 @@ import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { JpegEncoder } from './cog-builder.ts';
 import { TILE_SIZE } from './cog-layout.ts';
 import type { PlannedTile } from './export-plan.ts';
-import type { Sampling } from './jpeg-frame.ts';
-import type { TilePixels } from './tile-encoding.ts';
+import { startsAsJpeg, type Sampling } from './jpeg-frame.ts';
+import { TILE_BYTES, type TilePixels } from './tile-encoding.ts';
 import { prepareArea, type PreparedArea } from '../../geo/prepared-area.ts';
 import { tileExtent } from '../../geo/tile-address.ts';
 import { mercatorRings, tileMercatorExtent } from '../../geo/web-mercator.ts';
@@ -25,7 +25,7 @@ function canvasContext(): OffscreenCanvasRenderingContext2D {
 }
 
 /** The image type of a tile's bytes, by their signature (an operator's directory may answer either). */
-const imageType = (bytes: Uint8Array): string => (bytes[0] === 0xff && bytes[1] === 0xd8 ? 'image/jpeg' : 'image/png');
+const imageType = (bytes: Uint8Array): string => (startsAsJpeg(bytes) ? 'image/jpeg' : 'image/png');
 
 const wrongSize = (width: number, height: number) =>
   new Error(`A tile of ${width} × ${height} pixels; web tiles are 256 × 256.`);
@@ -51,7 +51,7 @@ export function tileDecoder(): (image: Uint8Array) => Promise<TilePixels> {
       try {
         if (frame.displayWidth !== TILE_SIZE || frame.displayHeight !== TILE_SIZE)
           throw wrongSize(frame.displayWidth, frame.displayHeight);
-        const rgba = new Uint8ClampedArray(TILE_SIZE * TILE_SIZE * 4);
+        const rgba = new Uint8ClampedArray(TILE_BYTES);
         await frame.copyTo(rgba, { format: 'RGBA' });
         return rgba;
       } catch (error) {

@@ -19,9 +19,12 @@ const SOS = 0xda;
 const SEQUENTIAL = new Set([0xc0, 0xc1]);
 const OTHER_FRAMES = new Set([0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
 
+/** Whether the bytes begin as a JPEG does (its start-of-image marker). */
+export const startsAsJpeg = (bytes: Uint8Array): boolean => bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === SOI;
+
 /** The frame header of a sequential, 8-bit, three-component (YCbCr) JPEG whose chroma is 1 × 1; else null. */
 export function jpegFrame(bytes: Uint8Array): JpegFrame | null {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI) return null;
+  if (bytes.length < 4 || !startsAsJpeg(bytes)) return null;
   let at = 2;
   while (at + 4 <= bytes.length) {
     if (bytes[at] !== 0xff) return null;
