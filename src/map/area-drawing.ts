@@ -7,12 +7,19 @@ export interface AreaDrawingCallbacks extends Required<AreaDrawCallbacks> {
   onReady(): void;
 }
 
+/** When the map is still busy this long after its style is ready, the drawing tools load anyway. */
+const LOAD_BY_MS = 3_000;
+
 /**
- * The area of interest on the map and the tools that draw it. terra-draw is loaded on demand, once the
- * style is ready (after first paint); until then the area is kept and the tools report not ready.
+ * The area of interest on the map and the tools that draw it. terra-draw (its sources and layers with it) is loaded
+ * once the map has drawn its first view, or as soon as the style is ready when there is an area to show: a map
+ * opened on a survey does not wait on the drawing tools. Until then the area is kept and the tools report not ready.
  */
 export class AreaDrawing {
   private controller: AreaDrawController | null = null;
+  private below: { fill: string; outline: string } | null = null;
+  private loading: Promise<void> | null = null;
+  private loadTimer: ReturnType<typeof setTimeout> | undefined;
   private area: AreaGeometry | null = null;
   private tool: AreaTool = 'static';
   private destroyed = false;
@@ -29,8 +36,26 @@ export class AreaDrawing {
     map.getCanvasContainer().addEventListener('pointerdown', this.pointerDown, true);
   }
 
-  /** Loads terra-draw; the area goes under `below.outline`, its fill under `below.fill`. */
-  async install(below: { fill: string; outline: string }): Promise<void> {
+  /** The style is ready: the area will go under `below.outline`, its fill under `below.fill`. */
+  install(below: { fill: string; outline: string }): void {
+    this.below = below;
+    if (this.area) {
+      this.load();
+      return;
+    }
+    this.map.once('idle', this.load);
+    this.loadTimer = setTimeout(this.load, LOAD_BY_MS);
+  }
+
+  /** Without the drawing code (e.g. a new deployment replaced it), the area tools just stay disabled. */
+  private readonly load = (): void => {
+    clearTimeout(this.loadTimer);
+    this.map.off('idle', this.load);
+    this.loading ??= this.loadController().catch(() => undefined);
+  };
+
+  private async loadController(): Promise<void> {
+    const below = this.below!;
     const { AreaDrawController } = await import('../draw/area-draw-controller.ts');
     if (this.destroyed) return;
     this.controller = new AreaDrawController(
@@ -88,11 +113,14 @@ export class AreaDrawing {
   /** Shows the area of interest (or none). Never reported back as a user's drawing. */
   setArea(area: AreaGeometry | null): void {
     this.area = area;
-    this.controller?.setArea(area);
+    if (this.controller) this.controller.setArea(area);
+    else if (area && this.below) this.load();
   }
 
   destroy(): void {
     this.destroyed = true;
+    clearTimeout(this.loadTimer);
+    this.map.off('idle', this.load);
     this.map.getCanvasContainer().removeEventListener('pointerdown', this.pointerDown, true);
     this.controller?.destroy();
     this.controller = null;

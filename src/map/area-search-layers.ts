@@ -20,6 +20,25 @@ export const areaSearchLayerIds = {
   tileSelected: 'tile-grid-selected',
 } as const;
 
+/**
+ * Where the area search's layers go, marked when the map starts (hidden layers; the area search's own come on first
+ * use): its fills with the other fills; the results' outlines under the hovered survey's; the uncovered part and the
+ * grid under the selected survey's outline, and the selected cell above it.
+ */
+export const AREA_SEARCH_SLOTS = {
+  fills: 'slot-area-search-fills',
+  outlines: 'slot-area-search-outlines',
+  grid: 'slot-area-search-grid',
+  selectedTile: 'slot-area-search-selected-tile',
+} as const;
+
+export function areaSearchSlotOf(layer: LayerSpecification): string {
+  if (layer.type === 'fill') return AREA_SEARCH_SLOTS.fills;
+  if (layer.id === areaSearchLayerIds.coverageOutline) return AREA_SEARCH_SLOTS.outlines;
+  if (layer.id === areaSearchLayerIds.tileSelected) return AREA_SEARCH_SLOTS.selectedTile;
+  return AREA_SEARCH_SLOTS.grid;
+}
+
 export const uncoveredColours = { fill: '#e11d48', outline: '#be123c' } as const;
 
 /** Percent of a tile holding imagery → colour: a sequential scale, readable with colour-blindness. */

@@ -1,9 +1,12 @@
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap, PointLike } from 'maplibre-gl';
 import type { AreaGeometry } from '../area/area-geometry.ts';
+import { AddedOnFirstUse } from './added-on-first-use.ts';
 import {
+  AREA_SEARCH_SLOTS,
   areaSearchLayerIds,
   areaSearchLayers,
+  areaSearchSlotOf,
   COVERAGE_SOURCE,
   TILE_GRID_SOURCE,
   tileOutlineOpacity,
@@ -12,7 +15,7 @@ import {
 } from './area-search-layers.ts';
 import type { FeatureSources } from './feature-sources.ts';
 import type { FootprintCollection } from './footprints.ts';
-import { slotOf } from './layer-order.ts';
+import { LAYER_SLOTS, slotMarker } from './layer-order.ts';
 
 /** Tile cells: `key` is "z/x/y", `percent` the share of the tile holding imagery (null when unknown). */
 export type TileGridCollection = FeatureCollection<Polygon, { key: string; percent: number | null }>;
@@ -30,30 +33,49 @@ export class AreaSearchOverlay {
   private tileGridZoom = 16;
   private selectedTileKey: string | null = null;
   private hoveredTileKey: string | null = null;
-  private ready = false;
   private footprintsShown = true;
+  private readonly layers = new AddedOnFirstUse(() => this.addLayers());
 
   constructor(
     private readonly map: MapLibreMap,
     private readonly sources: FeatureSources,
   ) {}
 
-  /** Above the catalog's footprints (fills under the imagery, outlines over it), below the drawn area. */
+  /**
+   * Marks where its layers go — above the catalog's footprints (fills under the imagery, outlines over it), below the
+   * drawn area — and adds them once there is something to draw.
+   */
   install(): void {
+    this.map.addLayer(slotMarker(AREA_SEARCH_SLOTS.fills), LAYER_SLOTS.fills);
+    for (const id of [AREA_SEARCH_SLOTS.outlines, AREA_SEARCH_SLOTS.grid, AREA_SEARCH_SLOTS.selectedTile])
+      this.map.addLayer(slotMarker(id), LAYER_SLOTS.lines);
+    this.layers.ready(this.hasSomethingToDraw());
+  }
+
+  private addLayers(): void {
     this.sources.add(COVERAGE_SOURCE);
     this.sources.send(COVERAGE_SOURCE, this.coverage.features);
     this.map.addSource(UNCOVERED_SOURCE, { type: 'geojson', data: this.uncoveredData() });
     this.map.addSource(TILE_GRID_SOURCE, { type: 'geojson', data: this.tileGrid, promoteId: 'key' });
-    for (const layer of areaSearchLayers(this.selectedTileKey)) this.map.addLayer(layer, slotOf(layer));
+    for (const layer of areaSearchLayers(this.selectedTileKey)) this.map.addLayer(layer, areaSearchSlotOf(layer));
     this.map.setPaintProperty(areaSearchLayerIds.tileOutline, 'line-opacity', tileOutlineOpacity(this.tileGridZoom));
-    this.ready = true;
     this.showFootprints(this.footprintsShown);
+  }
+
+  private hasSomethingToDraw(): boolean {
+    return this.coverage.features.length > 0 || this.uncovered !== null || this.tileGrid.features.length > 0;
+  }
+
+  /** After a change of what it draws: sends it to the layers, or adds them (with it) if it is the first thing. */
+  private changed(send: () => void): void {
+    if (this.layers.added) send();
+    else this.layers.use(this.hasSomethingToDraw());
   }
 
   /** Shows or hides the found surveys' footprints (the area's uncovered part and tile grid stay). */
   showFootprints(shown: boolean): void {
     this.footprintsShown = shown;
-    if (!this.ready) return;
+    if (!this.layers.added) return;
     for (const id of [areaSearchLayerIds.coverageFill, areaSearchLayerIds.coverageOutline])
       this.map.setLayoutProperty(id, 'visibility', shown ? 'visible' : 'none');
   }
@@ -62,31 +84,32 @@ export class AreaSearchOverlay {
   showCoverage(footprints: FootprintCollection): boolean {
     if (footprints === this.coverage) return false;
     this.coverage = footprints;
-    if (this.ready) this.sources.send(COVERAGE_SOURCE, footprints.features);
+    this.changed(() => this.sources.send(COVERAGE_SOURCE, footprints.features));
     return true;
   }
 
   showUncovered(part: AreaGeometry | null): void {
     this.uncovered = part;
-    if (this.ready) this.map.getSource<GeoJSONSource>(UNCOVERED_SOURCE)?.setData(this.uncoveredData());
+    this.changed(() => this.map.getSource<GeoJSONSource>(UNCOVERED_SOURCE)?.setData(this.uncoveredData()));
   }
 
   showTileGrid(tiles: TileGridCollection, tileZoom = this.tileGridZoom): void {
     this.tileGrid = tiles;
     this.tileGridZoom = tileZoom;
-    if (!this.ready) return;
-    this.hoverTile(null);
-    this.map.getSource<GeoJSONSource>(TILE_GRID_SOURCE)?.setData(tiles);
-    this.map.setPaintProperty(areaSearchLayerIds.tileOutline, 'line-opacity', tileOutlineOpacity(tileZoom));
+    this.changed(() => {
+      this.hoverTile(null);
+      this.map.getSource<GeoJSONSource>(TILE_GRID_SOURCE)?.setData(tiles);
+      this.map.setPaintProperty(areaSearchLayerIds.tileOutline, 'line-opacity', tileOutlineOpacity(tileZoom));
+    });
   }
 
   selectTile(key: string | null): void {
     this.selectedTileKey = key;
-    if (this.ready) this.map.setFilter(areaSearchLayerIds.tileSelected, tileSelectionFilter(key));
+    if (this.layers.added) this.map.setFilter(areaSearchLayerIds.tileSelected, tileSelectionFilter(key));
   }
 
   hoverTile(key: string | null): void {
-    if (key === this.hoveredTileKey || !this.ready) return;
+    if (key === this.hoveredTileKey || !this.layers.added) return;
     if (this.hoveredTileKey !== null)
       this.map.setFeatureState({ source: TILE_GRID_SOURCE, id: this.hoveredTileKey }, { hover: false });
     if (key !== null) this.map.setFeatureState({ source: TILE_GRID_SOURCE, id: key }, { hover: true });
@@ -95,7 +118,7 @@ export class AreaSearchOverlay {
 
   /** The key of the grid's cell under a point; undefined without a grid, null beside it. */
   tileAt(point: PointLike): string | null | undefined {
-    if (this.tileGrid.features.length === 0) return undefined;
+    if (this.tileGrid.features.length === 0 || !this.layers.added) return undefined;
     const key = this.map.queryRenderedFeatures(point, { layers: [areaSearchLayerIds.tileFill] })[0]?.properties?.key;
     return typeof key === 'string' ? key : null;
   }

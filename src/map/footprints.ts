@@ -1,7 +1,7 @@
 import { bbox as bboxOf } from '@turf/turf';
 import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import type { Map as MapLibreMap, PointLike } from 'maplibre-gl';
-import { areaSearchLayerIds, COVERAGE_SOURCE } from './area-search-layers.ts';
+import { AREA_SEARCH_SLOTS, areaSearchLayerIds, COVERAGE_SOURCE } from './area-search-layers.ts';
 import type { IdFeature } from './feature-diff.ts';
 import type { FeatureSources } from './feature-sources.ts';
 import {
@@ -81,10 +81,10 @@ export class Footprints {
     this.hover.install();
     this.selection.install();
     for (const layer of hoverLayers())
-      this.map.addLayer(layer, layer.type === 'line' ? areaSearchLayerIds.uncoveredOutline : slotOf(layer));
+      this.map.addLayer(layer, layer.type === 'line' ? AREA_SEARCH_SLOTS.grid : slotOf(layer));
     const selection = selectionLayers();
     for (const layer of selection.footprint)
-      this.map.addLayer(layer, layer.type === 'line' ? areaSearchLayerIds.tileSelected : slotOf(layer));
+      this.map.addLayer(layer, layer.type === 'line' ? AREA_SEARCH_SLOTS.selectedTile : slotOf(layer));
     this.map.addLayer(hoverMarkerLayer());
     this.map.addLayer(selection.marker);
     this.ready = true;
@@ -129,7 +129,9 @@ export class Footprints {
 
   /** Every survey under a point: area search results first, then the catalog's, newest first. */
   surveysAt(point: PointLike): string[] {
-    const hits = this.map.queryRenderedFeatures(point, { layers: SURVEY_LAYERS });
+    // The area search's layers are there once it has had results.
+    const layers = SURVEY_LAYERS.filter((id) => this.map.getLayer(id));
+    const hits = this.map.queryRenderedFeatures(point, { layers });
     const ids = [...new Set(hits.map((f) => f.properties?.id).filter((id): id is string => typeof id === 'string'))];
     const rank = new Map<string, number>();
     for (const f of this.footprints.features) rank.set(f.properties.id, f.properties.order ?? 0);

@@ -14,11 +14,17 @@ export const LAYER_SLOTS = {
   comparison: 'slot-comparison',
 } as const;
 
-/** Adds the slot markers (hidden background layers, which draw nothing) under the labels, once the style is ready. */
+/** A layer that marks a place in the order: hidden, it draws nothing. */
+export const slotMarker = (id: string): LayerSpecification => ({
+  id,
+  type: 'background',
+  layout: { visibility: 'none' },
+});
+
+/** Adds the slot markers under the labels, once the style is ready. */
 export function installLayerSlots(map: MapLibreMap): void {
   const labels = firstLabelLayer(map);
-  for (const id of Object.values(LAYER_SLOTS))
-    map.addLayer({ id, type: 'background', layout: { visibility: 'none' } }, labels);
+  for (const id of Object.values(LAYER_SLOTS)) map.addLayer(slotMarker(id), labels);
 }
 
 /**
@@ -34,8 +40,7 @@ export const OVERLAY_SLOTS = {
 
 /** Adds the overlays' slot markers on top of the layers so far. */
 export function installOverlaySlots(map: MapLibreMap): void {
-  for (const id of Object.values(OVERLAY_SLOTS))
-    map.addLayer({ id, type: 'background', layout: { visibility: 'none' } });
+  for (const id of Object.values(OVERLAY_SLOTS)) map.addLayer(slotMarker(id));
 }
 
 /** The slot a layer of the app goes under: fills and lines to theirs; points (markers) on top of all. */

@@ -113,8 +113,7 @@ export class SurveyMap extends MapCamera {
       this.portfolio.install();
       this.annotations.install();
       this.measure.install();
-      // Without the drawing code (e.g. a new deployment replaced it), the area tools just stay disabled.
-      this.drawing.install({ fill: LAYER_SLOTS.fills, outline: LAYER_SLOTS.lines }).catch(() => undefined);
+      this.drawing.install({ fill: LAYER_SLOTS.fills, outline: LAYER_SLOTS.lines });
     });
     window.addEventListener('online', this.onOnline);
     // Listening to errors also stops MapLibre from logging them, and their messages hold tile URLs

@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { fetchFootprint } from '../../api/footprints.ts';
-import type { Survey } from '../../api/model.ts';
+import type { Survey, SurveyFootprint } from '../../api/model.ts';
 import { readStoredFootprint, storeFootprint } from './footprint-storage.ts';
 
 /** A footprint is current as long as its survey's last_updated stamp is. */
@@ -15,12 +15,28 @@ export const footprintKeys = {
 };
 
 const WEEK = 7 * 24 * 3600_000;
+/** How long a footprint fetched by id also answers for the survey's catalog entry (same request, same answer). */
+const BY_ID_ANSWERS_MS = 60_000;
+
+/**
+ * The footprint this page is asking for, or has just had, by id — a linked survey's, asked for at sign-in beside the
+ * first catalog page — which the catalog entry then shares rather than asking again.
+ */
+function askedById(client: QueryClient, connection: Connection, surveyId: string): Promise<SurveyFootprint> | null {
+  const options = footprintByIdQueryOptions(connection, surveyId);
+  const query = client.getQueryCache().find<SurveyFootprint>({ queryKey: options.queryKey, exact: true });
+  if (!query) return null;
+  if (query.state.fetchStatus === 'fetching') return client.fetchQuery(options);
+  const { data, dataUpdatedAt } = query.state;
+  return data && Date.now() - dataUpdatedAt < BY_ID_ANSWERS_MS ? Promise.resolve(data) : null;
+}
 
 export const footprintQueryOptions = (connection: Connection, survey: Survey, enabled = true) =>
   queryOptions({
     queryKey: footprintKeys.detail(connection.baseUrl, survey),
-    queryFn: async ({ signal }) => {
-      const footprint = await fetchFootprint(connection, survey.id, signal);
+    queryFn: async ({ client, signal }) => {
+      const footprint =
+        (await askedById(client, connection, survey.id)) ?? (await fetchFootprint(connection, survey.id, signal));
       storeFootprint(connection.baseUrl, versionOf(survey), footprint);
       return footprint;
     },
