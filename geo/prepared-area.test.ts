@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { bbox as bboxOf, booleanIntersects } from '@turf/turf';
+import type { BBox } from 'geojson';
 import type { Position } from 'geojson';
 import type { AreaGeometry } from './geometry.ts';
 import { mulberry32 } from '../server/procedural/noise.ts';
+import { polygonsOf } from './geometry.ts';
 import { prepareArea } from './prepared-area.ts';
+import { inRings, segmentMeetsBox } from './segments.ts';
 
 const rng = mulberry32;
 
@@ -111,5 +114,45 @@ describe('prepareArea', () => {
     expect(area.intersects(inHole, bboxOf(inHole))).toBe(false);
     const acrossHole: AreaGeometry = { type: 'Polygon', coordinates: [box(1, 3, 4, 4)] };
     expect(area.intersects(acrossHole, bboxOf(acrossHole))).toBe(true);
+  });
+
+  it('holds a box exactly when no edge meets it and it is inside, near edges too (against every edge, no grid)', () => {
+    const rnd = rng(7);
+    let held = 0;
+    let nearEdges = 0;
+    for (let i = 0; i < 300; i++) {
+      const area = randomShape(rnd);
+      const prepared = prepareArea(area);
+      const polygons = polygonsOf(area);
+      const [minX, minY, maxX, maxY] = bboxOf(area);
+      for (let j = 0; j < 40; j++) {
+        const size = (maxX - minX) * (0.002 + rnd() * 0.1);
+        const x = minX - size + rnd() * (maxX - minX + size);
+        const y = minY - size + rnd() * (maxY - minY + size);
+        const b: BBox = [x, y, x + size, y + size];
+        const crossed = polygons.some((rings) =>
+          rings.some((ring) =>
+            ring.some((p, k) => k > 0 && segmentMeetsBox(ring[k - 1][0], ring[k - 1][1], p[0], p[1], ...b)),
+          ),
+        );
+        const expected = !crossed && polygons.some((rings) => inRings(rings, x + size / 2, y + size / 2));
+        expect(prepared.holds(b), JSON.stringify({ area, box: b })).toBe(expected);
+        if (expected) held++;
+        if (crossed) nearEdges++;
+      }
+    }
+    expect(held).toBeGreaterThan(1_000);
+    expect(nearEdges).toBeGreaterThan(1_000);
+  });
+
+  it('holds a box beside an edge, not one across it or in a hole', () => {
+    // One edge in a 16 × 16 grid: the cells along it hold boxes wholly inside as well as boxes across it.
+    const area = prepareArea({ type: 'Polygon', coordinates: [box(0, 0, 10, 10), box(2, 2, 8, 8).reverse()] });
+    expect(area.holds([0.01, 5, 0.2, 5.2])).toBe(true);
+    expect(area.holds([1.7, 5, 1.99, 5.2])).toBe(true);
+    expect(area.holds([1.9, 5, 2.1, 5.2])).toBe(false);
+    expect(area.holds([3, 3, 4, 4])).toBe(false);
+    expect(area.holds([-0.1, 5, 0.2, 5.2])).toBe(false);
+    expect(area.holds([0, 5, 0.2, 5.2])).toBe(false);
   });
 });

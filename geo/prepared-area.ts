@@ -25,10 +25,10 @@ export interface PreparedArea {
   /** Whether the footprint (with bounding box `footprintBbox`) shares at least one point with the area. */
   intersects(footprint: AreaGeometry, footprintBbox: BBox): boolean;
   /**
-   * Whether the box lies in cells wholly inside the area, so the area holds it (false says nothing: the box may still
-   * be inside, near an edge).
+   * Whether the area holds the whole box: no area edge meets it (one that only touches its border counts) and it is
+   * inside. Most boxes are answered by the cells they lie in; near an edge, by that cell's edges.
    */
-  surelyHolds(box: BBox): boolean;
+  holds(box: BBox): boolean;
   /** Whether the point is inside the area (even-odd; a point exactly on an edge may go either way). */
   holdsPoint(x: number, y: number): boolean;
 }
@@ -268,11 +268,27 @@ export function prepareArea(area: AreaGeometry, { minCells = 256 }: { minCells?:
 
   return {
     bbox,
-    surelyHolds([bMinX, bMinY, bMaxX, bMaxY]) {
+    holds([bMinX, bMinY, bMaxX, bMaxY]) {
       if (bMinX < minX || bMaxX > maxX || bMinY < minY || bMaxY > maxY) return false;
-      return (
-        sum(notInside, colOf(bMinX - slackX), rowOf(bMinY - slackY), colOf(bMaxX + slackX), rowOf(bMaxY + slackY)) === 0
-      );
+      const c0 = colOf(bMinX - slackX);
+      const c1 = colOf(bMaxX + slackX);
+      const r0 = rowOf(bMinY - slackY);
+      const r1 = rowOf(bMaxY + slackY);
+      if (sum(notInside, c0, r0, c1, r1) === 0) return true;
+      if (sum(notOutside, c0, r0, c1, r1) === 0) return false;
+      const s = nextStamp();
+      for (let r = r0; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) {
+          const cell = r * cols + c;
+          for (let i = cellStart[cell]; i < cellStart[cell + 1]; i++) {
+            const k = cellEdges[i];
+            if (seen[k] === s) continue;
+            seen[k] = s;
+            if (segmentMeetsBox(ex1[k], ey1[k], ex2[k], ey2[k], bMinX, bMinY, bMaxX, bMaxY)) return false;
+          }
+        }
+      }
+      return pointInArea((bMinX + bMaxX) / 2, (bMinY + bMaxY) / 2);
     },
     holdsPoint: pointInArea,
     intersects(footprint, [fMinX, fMinY, fMaxX, fMaxY]) {

@@ -117,7 +117,7 @@ const outlineOf = (geometry: AreaGeometry): Outline => ({
  * Makes the pixels of a tile outside the area transparent — and, given the surveys' footprints, outside its survey's
  * footprint too (where a JPEG tile, which has no alpha, carries the service's background). The outlines (holes and
  * all, even-odd) are filled on a canvas in the tile's pixel space, and each pixel's alpha is scaled by the share of
- * it inside (the fill's antialiased edge). A tile surely inside them all is left as it is. Colours are never touched.
+ * it inside (the fill's antialiased edge). A tile wholly inside them all is left as it is. Colours are never touched.
  */
 export function areaClipper(
   area: AreaGeometry,
@@ -138,7 +138,7 @@ export function areaClipper(
   return (tile, rgba) => {
     const outlines = [areaOutline, footprintOf(tile.surveyId)].filter((o): o is Outline => o !== null);
     const box = tileExtent(tile);
-    if (outlines.every((outline) => outline.prepared.surelyHolds(box))) return;
+    if (outlines.every((outline) => outline.prepared.holds(box))) return;
     context.clearRect(0, 0, TILE_SIZE, TILE_SIZE);
     outlines.forEach((outline, i) => {
       // Each next outline keeps only what is inside it of what is already filled.

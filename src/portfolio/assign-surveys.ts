@@ -55,7 +55,7 @@ export function assignSurveys(
     const prepared = prepareArea(area, { minCells: 16 });
     const met = near.filter((i) => prepared.intersects(found[i].footprint, extents[i]));
     let percentCovered = 0;
-    if (met.some((i) => footprints[i].surelyHolds(box))) percentCovered = 100;
+    if (met.some((i) => footprints[i].holds(box))) percentCovered = 100;
     else if (met.length > 0)
       percentCovered =
         Math.round(
