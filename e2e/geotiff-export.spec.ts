@@ -235,6 +235,20 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
     );
     expect(inFile).toEqual(alone);
   }
+  // The first overview: an 8 × 8 block of the file at full resolution, halved, within JPEG's losses (gdallocationinfo
+  // takes an overview's pixels by the full resolution's coordinates).
+  for (const tile of [inside[1], inside[Math.floor(inside.length / 3)], inside.at(-2)!]) {
+    const [fx, fy] = filePixel(topLeft, tile, 96, 160);
+    const block = (step: number) =>
+      Array.from({ length: 64 / step ** 2 }, (_, i) => {
+        const across = 8 / step;
+        return [fx + step * (i % across), fy + step * Math.floor(i / across)] as const;
+      });
+    const mean = (values: number[][]) => [0, 1, 2].map((b) => values.reduce((sum, v) => sum + v[b], 0) / values.length);
+    const full = mean(pixelsAt(files.tif, block(1)));
+    const halved = mean(pixelsAt(files.tif, block(2), 0));
+    expect(Math.max(...full.map((v, b) => Math.abs(v - halved[b]))), JSON.stringify({ full, halved })).toBeLessThan(6);
+  }
 
   // Outside the area, masked; inside, not. Pixels whose centre and the points 2 px around it are all on one side of
   // the area's outline (read from the STAC Item: the drawn corners are where the clicks landed), where the service's

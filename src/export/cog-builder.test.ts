@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CogBuilder, type JpegEncoder } from './cog-builder.ts';
 import { cogLevels } from './cog-layout.ts';
 import { gdalinfo, maskAsAlpha, pixelAt, pixelsAt, validateCog } from '../test/gdal-tools.ts';
+import { OPAQUE_TILE } from './mask-tile.ts';
+import { halveAlphaInto } from './pyramid.ts';
 import { TILE_BYTES } from './tile-encoding.ts';
 import { tileMercatorExtent } from '../../geo/web-mercator.ts';
 
@@ -228,5 +230,49 @@ describe('the COG writer with JPEG imagery and an internal mask, read back by GD
     // The overview's colours are the 2 × 2 means of the tiles' pixels (JPEG's losses aside).
     const [r, g] = pixelAt(overview, 10, 20);
     expect(Math.abs(r - 20.5) + Math.abs(g - 40.5)).toBeLessThan(8);
+  });
+
+  it('takes the overview of a tile kept as sent from its half-size pixels, and its mask from the area', async () => {
+    const builder = new CogBuilder({
+      levels: cogLevels(2, 1),
+      georeference,
+      planned: [
+        [0, 0],
+        [1, 0],
+      ],
+      description: 'test export',
+      imagery: { kind: 'jpeg', encode: encoder, overviewSampling: 1 },
+    });
+    const sent = [jpegOf(sourceTile(0, 0)), jpegOf(sourceTile(1, 0))];
+    expect(builder.storesAsSent(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBe(false);
+    expect(builder.storesAsSent(sent[0])).toBe(true);
+    /** The tiles as decoded at half size: one colour each, unlike their full-size pixels. */
+    const quarter = (blue: number) => {
+      const pixels = new Uint8Array(TILE_BYTES / 4);
+      for (let p = 0; p < pixels.length; p += 4) pixels.set([200, 100, blue, 255], p);
+      return pixels;
+    };
+    await builder.add(0, 0, OPAQUE_TILE, sent[0], quarter(10));
+    // The second tile's left half is outside the area: its full-size pixels are that mask.
+    const mask = new Uint8ClampedArray(TILE_BYTES).fill(255);
+    for (let p = 0; p < 256 * 256; p++) if (p % 256 < 128) mask[p * 4 + 3] = 0;
+    const halfMasked = quarter(250);
+    halveAlphaInto(halfMasked, mask);
+    await builder.add(1, 0, mask, sent[1], halfMasked);
+    const file = join(dir, 'jpeg-quarters.tif');
+    writeFileSync(file, Buffer.from(await builder.finish().arrayBuffer()));
+
+    const alone = join(dir, 'sent-0-0-quarters.jpg');
+    writeFileSync(alone, sent[0]);
+    expect(pixelAt(file, 17, 200).slice(0, 3)).toEqual(pixelAt(alone, 17, 200).slice(0, 3));
+    const full = maskAsAlpha(file);
+    expect(pixelAt(full, 256 + 10, 50)[3]).toBe(0);
+    expect(pixelAt(full, 256 + 200, 50)[3]).toBe(255);
+    const overview = maskAsAlpha(file, 0);
+    const [r, g, b] = pixelAt(overview, 20, 20);
+    expect(Math.abs(r - 200) + Math.abs(g - 100) + Math.abs(b - 10)).toBeLessThan(8);
+    expect(pixelAt(overview, 128 + 10, 20)[3]).toBe(0);
+    const [, , blue, alpha] = pixelAt(overview, 128 + 100, 20);
+    expect([Math.abs(blue - 250) < 8, alpha]).toEqual([true, 255]);
   });
 });

@@ -3,8 +3,14 @@ import { tileIndex, type LevelLayout } from './cog-layout.ts';
 import { jpegFrame, squareSampling, type Sampling } from './jpeg-frame.ts';
 import { maskTile } from './mask-tile.ts';
 import { PartStore, type StoredPart } from './part-store.ts';
-import { Pyramid } from './pyramid.ts';
+import { Pyramid, type Quarter } from './pyramid.ts';
 import { encodeTile, framed, type TilePixels } from './tile-encoding.ts';
+
+/** The luma sampling of a web tile's JPEG bytes, or null when they are not a 256 × 256 JPEG libtiff can keep. */
+function sentSampling(sent: Uint8Array): Sampling | null {
+  const frame = jpegFrame(sent);
+  return frame && frame.width === 256 && frame.height === 256 ? squareSampling(frame) : null;
+}
 
 /** Compresses one tile's pixels as JPEG with this luma sampling (alpha ignored). Copies them before any await. */
 export type JpegEncoder = (rgba: TilePixels, sampling: Sampling) => Promise<Uint8Array>;
@@ -70,12 +76,13 @@ export class CogBuilder {
 
   /**
    * A planned tile is done (null: nothing there); resolves once it and the overview tiles it completed are stored.
-   * `sent`: the service's JPEG bytes of it, stored as they are where they can be.
+   * `sent`: the service's JPEG bytes of it, stored as they are where they can be. `quarter`: the tile at half size
+   * (for its overview), when it is stored as sent — `rgba` is then read for its alpha only.
    */
-  async add(col: number, row: number, rgba: TilePixels | null, sent?: Uint8Array): Promise<void> {
+  async add(col: number, row: number, rgba: TilePixels | null, sent?: Uint8Array, quarter?: Quarter): Promise<void> {
     this.sent = sent ?? null;
     try {
-      this.pyramid.add(col, row, rgba);
+      this.pyramid.add(col, row, rgba, quarter);
     } finally {
       this.sent = null;
     }
@@ -84,15 +91,25 @@ export class CogBuilder {
     await Promise.all(pending);
   }
 
+  /**
+   * Whether a full-resolution tile the service sent as these bytes is stored as they are (then its pixels are needed
+   * only for the overviews). The first tile asked about, or added, fixes the level's sampling.
+   */
+  storesAsSent(sent: Uint8Array): boolean {
+    const sampling = this.imagery.kind === 'jpeg' ? sentSampling(sent) : null;
+    if (sampling === null) return false;
+    this.sampling[0] ??= sampling;
+    return this.sampling[0] === sampling;
+  }
+
   private encode(level: number, rgba: TilePixels): Promise<Uint8Array> {
     const imagery = this.imagery;
     if (imagery.kind === 'rgba-deflate') return (imagery.encode ?? encodeTile)(rgba);
-    const sent = this.sent;
-    const frame = level === 0 && sent ? jpegFrame(sent) : null;
-    const sentSampling = frame && frame.width === 256 && frame.height === 256 ? squareSampling(frame) : null;
-    this.sampling[level] ??= sentSampling ?? imagery.overviewSampling ?? 2;
+    const sent = level === 0 ? this.sent : null;
+    const sentAs = sent && sentSampling(sent);
+    this.sampling[level] ??= sentAs ?? imagery.overviewSampling ?? 2;
     const sampling = this.sampling[level];
-    if (sent && sentSampling === sampling) return Promise.resolve(sent);
+    if (sent && sentAs === sampling) return Promise.resolve(sent);
     return imagery.encode(rgba, sampling).then((bytes) => {
       const made = jpegFrame(bytes);
       if (!made || squareSampling(made) !== sampling)

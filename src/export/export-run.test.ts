@@ -1,9 +1,10 @@
+import { encode as encodeJpeg } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import type { TileMetadataItem } from '../api/model.ts';
 import { chooseTiles, isPlan, planExport, type PlannedTile } from './export-plan.ts';
 import { runExport, type ExportDeps, type ExportProgress } from './export-run.ts';
-import { TILE_BYTES } from './tile-encoding.ts';
+import { HALF } from './pyramid.ts';
 import { tileKey } from '../../geo/tile-address.ts';
 
 const metadata = (x: number, y: number): TileMetadataItem => ({
@@ -39,10 +40,10 @@ function fakeDeps(script: Record<string, (Error | 'ok' | 'none')[]>) {
       if (next instanceof Error) throw next;
       return next === 'none' ? null : new TextEncoder().encode(String(tile.x));
     },
-    async decode() {
-      return new Uint8Array(TILE_BYTES).fill(200);
+    async decode(_, size = 256) {
+      return new Uint8Array(size * size * 4).fill(200);
     },
-    clip() {},
+    mask: () => null,
     sleep: async (ms) => {
       sleeps.push(ms);
     },
@@ -121,5 +122,46 @@ describe('an export run', () => {
       onRequest: () => {},
     });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('decodes the tiles it keeps as the service sent them at half size, for their overview; others whole', async () => {
+    const plan = planOf(4, 4);
+    const jpeg = new Uint8Array(
+      encodeJpeg({ width: 256, height: 256, data: Buffer.alloc(256 * 256 * 4, 120) }, 80).data,
+    );
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    const decoded = new Map<string, number>();
+    const { deps } = fakeDeps({});
+    const masked = { x: 1002, y: 2001 };
+    const run = await runExport(
+      {
+        ...deps,
+        fetchTile: async (tile) => (tile.x === 1000 && tile.y === 2000 ? png : jpeg),
+        decode: async (image, size = 256) => {
+          decoded.set(image === png ? 'png' : `jpeg ${decoded.size}`, size);
+          return new Uint8Array(size * size * 4).fill(120);
+        },
+        mask: (tile) => {
+          if (tile.x !== masked.x || tile.y !== masked.y) return null;
+          // The left half of the tile outside the area.
+          const mask = new Uint8ClampedArray(256 * 256 * 4).fill(255);
+          for (let p = 0; p < 256 * 256; p++) if (p % 256 < 128) mask[p * 4 + 3] = 0;
+          return mask;
+        },
+        imagery: { kind: 'jpeg', encode: async () => jpeg, overviewSampling: 1 },
+      },
+      {
+        plan,
+        description: 'test',
+        concurrency: 1,
+        maxRetries: 0,
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        onRequest: () => {},
+      },
+    );
+    expect(decoded.get('png')).toBe(256);
+    expect([...decoded].filter(([key, size]) => key.startsWith('jpeg') && size === HALF)).toHaveLength(15);
+    expect([...run.outcomes.values()].every((o) => o.status === 'exported')).toBe(true);
   });
 });

@@ -1,8 +1,11 @@
 import { ApiError, isApiError } from '../api/api-error.ts';
 import { withRetries } from '../api/retry-policy.ts';
 import { CogBuilder, type BuilderImagery } from './cog-builder.ts';
+import { TILE_SIZE } from './cog-layout.ts';
 import type { ExportPlan, PlannedTile } from './export-plan.ts';
 import type { TileOutcome } from './provenance.ts';
+import { applyMask, OPAQUE_TILE } from './mask-tile.ts';
+import { HALF, halveAlphaInto, type Quarter } from './pyramid.ts';
 import type { TilePixels } from './tile-encoding.ts';
 import { tileKey } from '../../geo/tile-address.ts';
 
@@ -10,10 +13,13 @@ import { tileKey } from '../../geo/tile-address.ts';
 export interface ExportDeps {
   /** The tile's imagery as sent, or null where the service has none (404). Throws ApiError on failure. */
   fetchTile(tile: PlannedTile, signal: AbortSignal): Promise<Uint8Array | null>;
-  /** 256 × 256 RGBA, not premultiplied. */
-  decode(image: Uint8Array): Promise<TilePixels>;
-  /** Makes pixels outside the area transparent, in place. */
-  clip(tile: PlannedTile, rgba: TilePixels): void;
+  /** RGBA, not premultiplied: 256 × 256, or at half size (a JPEG scaled as it is decoded). */
+  decode(image: Uint8Array, size?: number): Promise<TilePixels>;
+  /**
+   * How much of each pixel of the tile the area holds (and its survey's footprint, where one is given), as the alpha
+   * of a 256 × 256 RGBA tile; null when they hold the whole tile.
+   */
+  mask(tile: PlannedTile): TilePixels | null;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
   random?(): number;
   /** How the file stores the imagery, and where tiles are compressed (default: deflated RGBA, on this thread). */
@@ -47,6 +53,12 @@ export interface ExportRunOptions {
 export interface ExportResult {
   tiff: Blob;
   outcomes: Map<string, TileOutcome>;
+}
+
+interface Pixels {
+  rgba: TilePixels;
+  sent?: Uint8Array;
+  quarter?: Quarter;
 }
 
 export const DEFAULT_CONCURRENCY = 6;
@@ -92,15 +104,20 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
       held: builder.held + inFlight,
     });
 
-  /** The tile's pixels, and the bytes the service sent where the file may keep them. */
-  const pixelsOf = (tile: PlannedTile): Promise<{ rgba: TilePixels; sent?: Uint8Array } | null> =>
+  /**
+   * The tile's pixels, clipped, and the bytes the service sent where the file may keep them. A tile kept as sent is
+   * decoded at half size, for its overview alone: its full-size pixels are then only the area's mask.
+   */
+  const pixelsOf = (tile: PlannedTile): Promise<Pixels | null> =>
     withRetries(
       async (signal) => {
         options.onRequest(tile);
         const image = await deps.fetchTile(tile, signal);
         if (!image) return null;
+        const halfSize = keepsSent && builder.storesAsSent(image);
+        let decoded: TilePixels;
         try {
-          return { rgba: await deps.decode(image), sent: keepsSent ? image : undefined };
+          decoded = await deps.decode(image, halfSize ? HALF : TILE_SIZE);
         } catch {
           throw new ApiError(
             0,
@@ -108,6 +125,13 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
             `The service sent tile ${tileKey(tile)} in a form that could not be read.`,
           );
         }
+        const mask = deps.mask(tile);
+        if (halfSize) {
+          if (mask) halveAlphaInto(decoded, mask);
+          return { rgba: mask ?? OPAQUE_TILE, sent: image, quarter: decoded };
+        }
+        if (mask) applyMask(decoded, mask);
+        return { rgba: decoded, sent: keepsSent ? image : undefined };
       },
       (error) => (isApiError(error) ? error : null),
       { maxRetries: options.maxRetries, signal, sleep: deps.sleep, random: deps.random },
@@ -117,11 +141,10 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
     while (next < plan.tiles.length) {
       const tile = plan.tiles[next++];
       inFlight += 1;
-      let pixels: { rgba: TilePixels; sent?: Uint8Array } | null = null;
+      let pixels: Pixels | null = null;
       let outcome: TileOutcome;
       try {
         pixels = await pixelsOf(tile);
-        if (pixels) deps.clip(tile, pixels.rgba);
         outcome = pixels ? { status: 'exported' } : { status: 'no_imagery' };
       } catch (error) {
         if (signal.aborted) throw signal.reason;
@@ -129,7 +152,7 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
         outcome = failureOf(error);
         failed += 1;
       }
-      await builder.add(tile.x - plan.x0, tile.y - plan.y0, pixels?.rgba ?? null, pixels?.sent);
+      await builder.add(tile.x - plan.x0, tile.y - plan.y0, pixels?.rgba ?? null, pixels?.sent, pixels?.quarter);
       inFlight -= 1;
       outcomes.set(tileKey(tile), outcome);
       report();

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import type { Connection } from '../api/connection.ts';
 import { fetchTileImage } from '../api/tile-images.ts';
-import { areaClipper, tileDecoder } from './canvas-pixels.ts';
+import { areaMasker, tileDecoder } from './canvas-pixels.ts';
 import type { BuilderImagery } from './cog-builder.ts';
 import { credentialsFromPage } from './credential-channel.ts';
 import { encodersOverPorts } from './encoder-ports.ts';
@@ -45,7 +45,7 @@ async function run(request: ExportRequest, ports: MessagePort[]) {
       {
         fetchTile: (tile, signal) => fetchTileImage(connection, tile, signal, jpeg ? 'jpeg' : undefined),
         decode: tileDecoder(),
-        clip: areaClipper(request.area, footprints),
+        mask: areaMasker(request.area, footprints),
         imagery,
       },
       {

@@ -22,11 +22,21 @@ export function isOpaque(rgba: TilePixels): boolean {
   return true;
 }
 
+/** A tile every pixel of which holds data: the mask of a tile the area wholly holds. Read only. */
+export const OPAQUE_TILE: TilePixels = new Uint8ClampedArray(TILE_SIZE * TILE_SIZE * 4).fill(255);
+
+/** Scales each pixel's alpha by the mask's (the share of it inside the area), in place. Colours are never touched. */
+export function applyMask(rgba: TilePixels, mask: TilePixels): void {
+  for (let i = 3; i < mask.length; i += 4) {
+    if (mask[i] !== 255) rgba[i] = Math.round((rgba[i] * mask[i]) / 255);
+  }
+}
+
 let opaque: Uint8Array | null = null;
 
 /** The mask tile's bytes for these pixels; wholly opaque tiles (most of them) share one deflated payload. */
 export function maskTile(rgba: TilePixels): Uint8Array {
-  if (!isOpaque(rgba)) return deflate(maskBits(rgba));
+  if (rgba !== OPAQUE_TILE && !isOpaque(rgba)) return deflate(maskBits(rgba));
   opaque ??= deflate(new Uint8Array(ROW_BYTES * TILE_SIZE).fill(0xff));
   return opaque;
 }

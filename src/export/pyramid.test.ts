@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cogLevels, TILE_SIZE } from './cog-layout.ts';
-import { halveInto, Pyramid, zOrder } from './pyramid.ts';
+import { HALF, halveAlphaInto, halveInto, placeQuarter, Pyramid, zOrder } from './pyramid.ts';
 import { TILE_BYTES } from './tile-encoding.ts';
 
 /** A tile of pseudo-random colours with the alpha `alphaAt` gives each pixel. */
@@ -44,6 +44,32 @@ describe('halveInto', () => {
     }
     // The other quarters are untouched.
     expect(parent.subarray(0, 4 * (TILE_SIZE / 2)).every((v) => v === 0)).toBe(true);
+  });
+});
+
+describe('tiles already halved', () => {
+  it('halve into a quarter of their own, go into a parent as they are, and take alpha from a mask', () => {
+    const child = tile(3, (p) => (p % 3 === 0 ? 40 : 255));
+    const inParent = new Uint8ClampedArray(TILE_BYTES);
+    halveInto(inParent, child, 1, 1);
+    const quarter = new Uint8ClampedArray(TILE_BYTES / 4);
+    halveInto(quarter, child, 0, 0, HALF);
+    const placed = new Uint8ClampedArray(TILE_BYTES);
+    placeQuarter(placed, quarter, 1, 1);
+    expect(placed).toEqual(inParent);
+
+    const mask = tile(5, (p) => p % 256);
+    const opaque = new Uint8ClampedArray(TILE_BYTES / 4).fill(255);
+    halveAlphaInto(opaque, mask);
+    for (const [x, y] of [
+      [0, 0],
+      [10, 3],
+      [127, 127],
+    ]) {
+      const at = (y * HALF + x) * 4;
+      expect(opaque[at + 3]).toBe(Uint8ClampedArray.of(expectedPixel(mask, x, y)[3])[0]);
+      expect(opaque[at]).toBe(255);
+    }
   });
 });
 

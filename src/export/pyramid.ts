@@ -41,9 +41,13 @@ export class Pyramid {
     }
   }
 
-  /** A planned full-resolution tile is finished: its pixels, or null where there is no imagery (or it failed). */
-  add(col: number, row: number, rgba: TilePixels | null): void {
-    this.finish(0, col, row, rgba);
+  /**
+   * A planned full-resolution tile is finished: its pixels, or null where there is no imagery (or it failed).
+   * `quarter`: the tile already halved (see `Quarter`), which its parent then takes as it is; its pixels are then read
+   * for their alpha only.
+   */
+  add(col: number, row: number, rgba: TilePixels | null, quarter?: Quarter): void {
+    this.finish(0, col, row, rgba, quarter);
   }
 
   /** Parents waiting for children: what the pyramid holds in memory. */
@@ -58,7 +62,7 @@ export class Pyramid {
     return tileIndex(this.levels[level + 1], col >> 1, row >> 1);
   }
 
-  private finish(level: number, col: number, row: number, rgba: TilePixels | null): void {
+  private finish(level: number, col: number, row: number, rgba: TilePixels | null, quarter?: Quarter): void {
     const visible = rgba !== null && !isTransparent(rgba);
     if (visible) this.sink(level, col, row, rgba);
     if (level + 1 >= this.levels.length) return;
@@ -72,7 +76,8 @@ export class Pyramid {
     }
     if (visible) {
       parent.rgba ??= new Uint8ClampedArray(TILE_BYTES);
-      halveInto(parent.rgba, rgba, col & 1, row & 1);
+      if (quarter) placeQuarter(parent.rgba, quarter, col & 1, row & 1);
+      else halveInto(parent.rgba, rgba, col & 1, row & 1);
     }
     parent.done += 1;
     if (parent.done < (this.expected[parentLevel].get(key) ?? 0)) return;
@@ -81,19 +86,29 @@ export class Pyramid {
   }
 }
 
-const HALF = TILE_SIZE / 2;
+export const HALF = TILE_SIZE / 2;
 const OPAQUE_BLOCK = 4 * 255;
+
+/** A tile at half size: 128 × 128 RGBA, not premultiplied. */
+export type Quarter = TilePixels;
 
 /**
  * Averages each 2 × 2 block of `child` into one pixel of the parent's quarter (qx, qy), weighting colours by alpha so
- * that transparent pixels do not darken the edges. (A clamped array rounds what it is given.)
+ * that transparent pixels do not darken the edges. (A clamped array rounds what it is given.) `parentSize`: HALF
+ * halves the child into a Quarter of its own.
  */
-export function halveInto(parent: Uint8ClampedArray, child: TilePixels, qx: number, qy: number): void {
+export function halveInto(
+  parent: Uint8ClampedArray,
+  child: TilePixels,
+  qx: number,
+  qy: number,
+  parentSize = TILE_SIZE,
+): void {
   const rowBytes = TILE_SIZE * 4;
   for (let y = 0; y < HALF; y++) {
     const top = 2 * y * rowBytes;
     const bottom = top + rowBytes;
-    let out = ((qy * HALF + y) * TILE_SIZE + qx * HALF) * 4;
+    let out = ((qy * HALF + y) * parentSize + qx * HALF) * 4;
     for (let x = 0; x < HALF; x++, out += 4) {
       const a = top + x * 8;
       const b = a + 4;
@@ -116,6 +131,30 @@ export function halveInto(parent: Uint8ClampedArray, child: TilePixels, qx: numb
           alpha;
       }
       parent[out + 3] = alpha / 4;
+    }
+  }
+}
+
+/** Copies a tile already halved into the parent's quarter (qx, qy). */
+export function placeQuarter(parent: Uint8ClampedArray, quarter: Quarter, qx: number, qy: number): void {
+  const rowBytes = HALF * 4;
+  for (let y = 0; y < HALF; y++) {
+    parent.set(quarter.subarray(y * rowBytes, (y + 1) * rowBytes), ((qy * HALF + y) * TILE_SIZE + qx * HALF) * 4);
+  }
+}
+
+/**
+ * The alpha of a Quarter from its full-size tile's (each the mean of its 2 × 2 block), for a tile decoded at half size
+ * and then clipped at full size. Colours stay as decoded.
+ */
+export function halveAlphaInto(quarter: Quarter, full: TilePixels): void {
+  // Rounded as halveInto rounds, by a clamped array.
+  const out = new Uint8ClampedArray(quarter.buffer, quarter.byteOffset, quarter.length);
+  const rowBytes = TILE_SIZE * 4;
+  for (let y = 0; y < HALF; y++) {
+    const top = 2 * y * rowBytes;
+    for (let x = 0, a = top + 3, o = y * HALF * 4 + 3; x < HALF; x++, a += 8, o += 4) {
+      out[o] = (full[a] + full[a + 4] + full[a + rowBytes] + full[a + rowBytes + 4]) / 4;
     }
   }
 }

@@ -32,10 +32,14 @@ export function pixelAt(file: string, x: number, y: number, overview?: number): 
   return execFileSync('gdallocationinfo', args, { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
 }
 
-/** The band values (RGBA, or RGB) of many full-resolution pixels at once (gdallocationinfo reads "x y" lines). */
-export function pixelsAt(file: string, points: readonly (readonly [number, number])[]): number[][] {
+/**
+ * The band values (RGBA, or RGB) of many pixels at once (gdallocationinfo reads "x y" lines): full resolution, or of
+ * an overview (0 is the first).
+ */
+export function pixelsAt(file: string, points: readonly (readonly [number, number])[], overview?: number): number[][] {
   if (points.length === 0) return [];
-  const output = execFileSync('gdallocationinfo', ['-valonly', file], {
+  const at = overview === undefined ? [] : ['-overview', String(overview + 1)];
+  const output = execFileSync('gdallocationinfo', ['-valonly', ...at, file], {
     encoding: 'utf8',
     input: `${points.map(([x, y]) => `${x} ${y}`).join('\n')}\n`,
   });
