@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Connection } from '../../api/connection.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
@@ -8,6 +7,7 @@ import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover } from '.
 import { useAreaFormat } from '../units/use-area-format.ts';
 import { formatCount, formatPercent } from './format.ts';
 import { useCoverage } from './use-coverage.ts';
+import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
 
 const optionId = (index: number) => `coverage-option-${index}`;
 /** A result row's usual height; rows are measured once drawn. */
@@ -26,7 +26,7 @@ export function CoverageResults({ connection }: { connection: Connection }) {
   const results = summary?.results ?? [];
 
   // Only the rows in sight (and a few around) are in the DOM: a search can find thousands.
-  const virtualizer = useVirtualizer({
+  const virtualizer = useRowVirtualizer({
     count: results.length,
     getScrollElement: () => listRef.current,
     estimateSize: () => ROW_HEIGHT,

@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { useSurveyMap } from '../../map/map-context.ts';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../portfolio/portfolio-rows.ts';
 import { usePortfolio } from '../../state/portfolio-store.ts';
 import { openLocation } from './open-location.ts';
+import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
 
 const ROW_HEIGHT = 40;
 /** The sticky header row, above the first body row inside the scroller. */
@@ -44,7 +44,7 @@ export function PortfolioTable({ rows, eventDate }: { rows: PortfolioRow[]; even
   const [order, setOrder] = useState<RowOrder>({ key: 'location', descending: false });
   const sorted = useMemo(() => sortRows(rows, order), [rows, order]);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useRowVirtualizer({
     count: sorted.length,
     getScrollElement: () => scroller.current,
     scrollMargin: 0,

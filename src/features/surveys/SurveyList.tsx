@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Connection } from '../../api/connection.ts';
 import { filterStore } from '../../state/filter-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
@@ -12,6 +11,7 @@ import { SurveyFilterBar } from './SurveyFilterBar.tsx';
 import { SurveyOption, surveyOptionId } from './SurveyOption.tsx';
 import { useCatalogPaging } from './use-catalog-paging.ts';
 import { useSurveyList } from './use-survey-list.ts';
+import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
 
 const ROW_HEIGHT = 78;
 /** Keep this many rows loaded beyond the last one on screen. */
@@ -30,14 +30,11 @@ export function SurveyList({ connection }: { connection: Connection }) {
   const [rowsWanted, setRowsWanted] = useState(PREFETCH_ROWS);
   const { progress, phase, stop, resume } = useCatalogPaging(connection, view, rowsWanted);
   const rowCount = surveys.length + ((hasNextPage && !progress.stopped) || isFetchNextPageError ? 1 : 0);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useRowVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => (index >= surveys.length && isFetchNextPageError ? 190 : ROW_HEIGHT),
     overscan: 6,
-    // Rows render in a task of their own, not inside the scroll event: a fast scroll then never holds the page for
-    // the event, the layout and the render together.
-    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
