@@ -1,6 +1,6 @@
 import { difference, feature, featureCollection, intersect } from '@turf/turf';
 import { type AreaGeometry, extentOf, extentsMeet } from '../../geo/geometry.ts';
-import { areaKm2 } from './prepare-area.ts';
+import { areaKm2 } from './checked-area.ts';
 
 /** Below this, what is left of an area is rounding noise rather than an uncovered part. */
 const NEGLIGIBLE_KM2 = 1e-6;

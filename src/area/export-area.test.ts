@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areaToGeoJson, areaToWkt, footprintsToGeoJson } from './export-area.ts';
-import { areaKm2 } from './prepare-area.ts';
+import { areaKm2 } from './checked-area.ts';
 import { square } from '../test/shapes.ts';
 
 describe('area exports', () => {

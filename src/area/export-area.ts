@@ -1,6 +1,6 @@
 import type { Feature, FeatureCollection, GeoJsonProperties } from 'geojson';
 import type { AreaGeometry } from '../../geo/geometry.ts';
-import { areaKm2 } from './prepare-area.ts';
+import { areaKm2 } from './checked-area.ts';
 
 export { areaToWkt } from './wkt.ts';
 

@@ -1,7 +1,7 @@
 import { hasHoles, type AreaGeometry } from '../../../geo/geometry.ts';
 import type { ImportedArea } from '../../area/area-from-geometries.ts';
 import { AreaInputError } from '../../area/area-input-error.ts';
-import { prepareArea } from '../../area/prepare-area.ts';
+import { checkedArea } from '../../area/checked-area.ts';
 import { areaToWkt } from '../../area/wkt.ts';
 import { areaSearchStore, type ActiveArea, type AreaOrigin } from '../../state/area-search-store.ts';
 
@@ -17,18 +17,18 @@ export function activeAreaFrom(
   notesBefore: readonly string[] = [],
 ): AreaOutcome {
   try {
-    const prepared = prepareArea(geometry);
+    const checked = checkedArea(geometry);
     return {
       ok: true,
       area: {
-        geometry: prepared.geometry,
-        wkt: areaToWkt(prepared.geometry),
-        km2: prepared.km2,
-        vertexCount: prepared.vertexCount,
-        tooLarge: prepared.tooLarge,
-        hasHoles: hasHoles(prepared.geometry),
+        geometry: checked.geometry,
+        wkt: areaToWkt(checked.geometry),
+        km2: checked.km2,
+        vertexCount: checked.vertexCount,
+        tooLarge: checked.tooLarge,
+        hasHoles: hasHoles(checked.geometry),
         origin,
-        notes: [...notesBefore, ...prepared.notes],
+        notes: [...notesBefore, ...checked.notes],
       },
     };
   } catch (error) {

@@ -7,7 +7,7 @@ import { describeAreaProblem, findAreaProblem } from '../../geo/simple-area.ts';
 import { COORDINATE_DECIMALS, DENSE_VERTEX_THRESHOLD } from './limits.ts';
 import { simplifyArea } from './simplify-area.ts';
 
-export interface PreparedArea {
+export interface CheckedArea {
   /** What is shown, stored and sent: rounded, without repeated positions, simplified when dense. */
   geometry: AreaGeometry;
   km2: number;
@@ -20,7 +20,7 @@ export interface PreparedArea {
   notes: string[];
 }
 
-export interface PrepareOptions {
+export interface CheckedAreaOptions {
   /** Simplify above this many positions (default DENSE_VERTEX_THRESHOLD). */
   simplifyAbove?: number;
 }
@@ -29,7 +29,7 @@ export interface PrepareOptions {
  * Turns a drawn, pasted or imported area into the one the app works with, or throws an
  * AreaInputError (malformed rings, crossing edges) so the caller keeps the previous area.
  */
-export function prepareArea(input: AreaGeometry, options: PrepareOptions = {}): PreparedArea {
+export function checkedArea(input: AreaGeometry, options: CheckedAreaOptions = {}): CheckedArea {
   const cleaned = roundAndClean(checkAreaStructure(input));
   refuseCrossingEdges(cleaned);
   const geometry = simplifyArea(cleaned, options.simplifyAbove ?? DENSE_VERTEX_THRESHOLD);
