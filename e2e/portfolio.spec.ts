@@ -183,6 +183,40 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
   await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(latestId as string);
   await expect(page).toHaveURL(/#map=18\//);
 
+  // A location's mark on the map opens it as its row does, and the table shows that row; a cluster's zooms in on it.
+  const chosenRow = table.locator('tr[aria-current="true"]');
+  const chosenBefore = await chosenRow.getByRole('button').first().textContent();
+  await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ zoom: 14 }));
+  await mapSettled(page);
+  const mark = await page.evaluate(() => {
+    const map = window.__surveyViewer!.map;
+    const centre = map.project(map.getCenter());
+    const marks = map.queryRenderedFeatures({ layers: ['portfolio-points'] }).map((f) => {
+      const [lng, lat] = (f.geometry as GeoJSON.Point).coordinates;
+      const { x, y } = map.project([lng, lat]);
+      return { lng, lat, x, y, away: Math.hypot(x - centre.x, y - centre.y) };
+    });
+    return marks.filter((m) => m.away > 40 && m.away < 300).sort((a, b) => a.away - b.away)[0];
+  });
+  expect(mark).toBeDefined();
+  await page.locator('.maplibregl-canvas').click({ position: { x: mark.x, y: mark.y } });
+  await expect(chosenRow.getByRole('button').first()).not.toHaveText(chosenBefore ?? '');
+  // Its survey's details take the sidebar's lower half; hidden, the table shows the row.
+  await page.getByRole('button', { name: 'Hide details' }).click();
+  await expect(chosenRow).toBeInViewport();
+  await mapSettled(page);
+  const centre = await page.evaluate(() => window.__surveyViewer!.map.getCenter().toArray());
+  expect(Math.abs(centre[0] - mark.lng) + Math.abs(centre[1] - mark.lat)).toBeLessThan(1e-5);
+  await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ zoom: 9 }));
+  await mapSettled(page);
+  const cluster = await page.evaluate(() => {
+    const map = window.__surveyViewer!.map;
+    const [first] = map.queryRenderedFeatures({ layers: ['portfolio-clusters'] });
+    return map.project((first.geometry as GeoJSON.Point).coordinates as [number, number]);
+  });
+  await page.locator('.maplibregl-canvas').click({ position: { x: cluster.x, y: cluster.y } });
+  await expect.poll(() => page.evaluate(() => window.__surveyViewer!.map.getZoom())).toBeGreaterThan(9.5);
+
   // The table, sorted by the before/after pair (pairs first): the first row opens the comparison with both sides set.
   await table.getByRole('button', { name: 'Before → after' }).click();
   await expect(table.getByRole('columnheader', { name: 'Before → after' })).toHaveAttribute('aria-sort', 'descending');

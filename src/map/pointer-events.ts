@@ -5,6 +5,7 @@ import type { AreaSearchOverlay } from './area-search-overlay.ts';
 import { type Footprints, SURVEY_LAYERS } from './footprints.ts';
 import type { Emitter, SurveyMapEvents } from './map-events.ts';
 import type { MeasureLayer } from './measure-layer.ts';
+import { PORTFOLIO_TARGETS, type PortfolioLayer } from './portfolio-layer.ts';
 
 export interface PointerTargets {
   events: Emitter<SurveyMapEvents>;
@@ -12,14 +13,18 @@ export interface PointerTargets {
   measure: MeasureLayer;
   areaSearch: AreaSearchOverlay;
   footprints: Footprints;
+  portfolio: PortfolioLayer;
   /** Whether the app's layers are on the map yet. */
   isReady(): boolean;
 }
 
-/** Hover and clicks on surveys and tile cells, and the pointer's place; a drawing tool takes them over. */
+/**
+ * Hover and clicks on surveys, tile cells and portfolio locations, and the pointer's place; a drawing tool takes them
+ * over.
+ */
 export function listenToPointer(
   map: MapLibreMap,
-  { events, drawing, measure, areaSearch, footprints, isReady }: PointerTargets,
+  { events, drawing, measure, areaSearch, footprints, portfolio, isReady }: PointerTargets,
 ) {
   /** A drawing or measuring tool has the pointer. */
   const toolActive = () => drawing.isActive() || measure.isActive();
@@ -47,8 +52,17 @@ export function listenToPointer(
     setPointer(false);
     areaSearch.hoverTile(null);
   });
+  map.on('mouseenter', PORTFOLIO_TARGETS, () => setPointer(true));
+  map.on('mouseleave', PORTFOLIO_TARGETS, () => setPointer(false));
   map.on('click', (event) => {
     if (!isReady() || drawing.ownsClick() || measure.isActive()) return;
+    // A portfolio's marks are drawn over everything else of the app's.
+    const hit = portfolio.hitAt(event.point);
+    if (hit) {
+      if ('location' in hit) events.emit('portfolioLocationClicked', hit.location);
+      else void portfolio.expandCluster(hit.cluster, hit.center);
+      return;
+    }
     const tile = areaSearch.tileAt(event.point);
     if (tile !== undefined) events.emit('tileClicked', tile);
     if (typeof tile === 'string') return;

@@ -1,5 +1,11 @@
 import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
-import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap, LayerSpecification } from 'maplibre-gl';
+import type {
+  ExpressionSpecification,
+  GeoJSONSource,
+  LayerSpecification,
+  Map as MapLibreMap,
+  PointLike,
+} from 'maplibre-gl';
 import { RANK_COLOURS } from '../portfolio/portfolio-rows.ts';
 import { AddedOnFirstUse } from './added-on-first-use.ts';
 import { FONT } from './basemap-style.ts';
@@ -22,6 +28,11 @@ export const portfolioLayerIds = {
  * takes its best rank. Keep each location's geometry object from one call to the next: only changed ranks are sent.
  */
 export type PortfolioFeature = Feature<Point, { id: string; rank: number }>;
+
+export type PortfolioHit = { location: number } | { cluster: number; center: [number, number] };
+
+/** The layers a click or the pointer finds locations and clusters on. */
+export const PORTFOLIO_TARGETS = [portfolioLayerIds.points, portfolioLayerIds.clusters];
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const CASING = '#1b1b1b';
@@ -129,6 +140,24 @@ export class PortfolioLayer {
     this.wanted = features;
     if (this.layers.added) this.sources.send(PORTFOLIO_SOURCE, features);
     else this.layers.use(features.length > 0);
+  }
+
+  /** The location (its id) or the cluster of them under a point, if any. */
+  hitAt(point: PointLike): PortfolioHit | null {
+    if (!this.layers.added) return null;
+    const [hit] = this.map.queryRenderedFeatures(point, { layers: PORTFOLIO_TARGETS });
+    if (!hit) return null;
+    const { cluster_id: cluster, id } = hit.properties;
+    if (typeof cluster === 'number')
+      return { cluster, center: (hit.geometry as Point).coordinates as [number, number] };
+    return { location: Number(id) };
+  }
+
+  /** Zooms in on a cluster as far as it takes to split it. */
+  async expandCluster(cluster: number, center: [number, number]): Promise<void> {
+    const source = this.map.getSource<GeoJSONSource>(PORTFOLIO_SOURCE);
+    if (!source) return;
+    this.map.easeTo({ center, zoom: await source.getClusterExpansionZoom(cluster) });
   }
 
   /** Outlines the area checked for the chosen location (its circle or its own polygon), or none. */

@@ -125,6 +125,7 @@ export class SurveyMap extends MapCamera {
       measure: this.measure,
       areaSearch: this.areaSearch,
       footprints: this.footprints,
+      portfolio: this.portfolio,
       isReady: () => this.ready,
     });
   }

@@ -1,11 +1,13 @@
 import type { Point } from 'geojson';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import type { PortfolioFeature } from '../../map/portfolio-layer.ts';
 import { locationArea } from '../../portfolio/location.ts';
 import { rankOf } from '../../portfolio/portfolio-rows.ts';
 import { portfolioStore, usePortfolio } from '../../state/portfolio-store.ts';
+import { uiStore } from '../../state/ui-store.ts';
+import { openLocation } from './open-location.ts';
 import { isChecking, restorePortfolio, startCheck } from './portfolio-runner.ts';
 import { usePortfolioRows } from './use-portfolio-rows.ts';
 
@@ -44,6 +46,19 @@ export function PortfolioSync({ connection, surveyMap }: { connection: Connectio
   }, [rows, points]);
 
   useEffect(() => surveyMap.showPortfolio(features), [surveyMap, features]);
+  // A location clicked on the map opens as its row does, and the table shows that row.
+  const rowsNow = useRef(rows);
+  rowsNow.current = rows;
+  useEffect(
+    () =>
+      surveyMap.on('portfolioLocationClicked', (id) => {
+        const row = rowsNow.current.find((r) => r.location.id === id);
+        if (!row) return;
+        uiStore.getState().sidebarTabChosen('portfolio');
+        openLocation(surveyMap, row);
+      }),
+    [surveyMap],
+  );
   useEffect(() => {
     const location = portfolio && chosenId !== null ? portfolio.locations[chosenId] : null;
     surveyMap.showPortfolioLocation(location ? locationArea(location, portfolio?.radiusM ?? 0) : null);

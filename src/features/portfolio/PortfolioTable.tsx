@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSurveyMap } from '../../map/map-context.ts';
 import {
   AGE_BUCKETS,
@@ -54,9 +54,25 @@ export function PortfolioTable({ rows, eventDate }: { rows: PortfolioRow[]; even
     getItemKey: (index) => sorted[index].location.id,
   });
 
+  // A newly chosen location's row (chosen on the map, say) comes into sight, at the top: there it stays in sight when
+  // the table grows again (a survey's details, opened with it, take the sidebar's lower half). Sorting shows the top.
+  const chosenIndex = chosenId === null ? -1 : sorted.findIndex((row) => row.location.id === chosenId);
+  const shownChoice = useRef(chosenId);
+  useEffect(() => {
+    if (shownChoice.current === chosenId) return;
+    shownChoice.current = chosenId;
+    if (chosenIndex < 0) return;
+    const top = (virtualizer.scrollOffset ?? 0) + HEADER_HEIGHT;
+    const bottom = (virtualizer.scrollOffset ?? 0) + (virtualizer.scrollRect?.height ?? 0);
+    const row = virtualizer.measurementsCache[chosenIndex];
+    if (!row || row.start < top || row.end > bottom) virtualizer.scrollToIndex(chosenIndex, { align: 'start' });
+  }, [chosenId, chosenIndex, virtualizer]);
+
   const items = virtualizer.getVirtualItems();
-  const sortBy = (key: SortKey) =>
+  const sortBy = (key: SortKey) => {
     setOrder((current) => ({ key, descending: current.key === key ? !current.descending : key !== 'location' }));
+    virtualizer.scrollToOffset(0);
+  };
 
   return (
     <>
