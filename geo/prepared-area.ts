@@ -212,14 +212,13 @@ export function prepareArea(area: AreaGeometry, { minCells = 256 }: { minCells?:
     return stamp;
   };
 
-  const edgeMeetsArea = (ax: number, ay: number, bx: number, by: number): boolean => {
-    if (Math.max(ax, bx) < minX || Math.min(ax, bx) > maxX || Math.max(ay, by) < minY || Math.min(ay, by) > maxY)
-      return false;
+  /** Whether `meets` holds for any area edge listed in the cells of a box (each edge asked once). */
+  const someEdgeInBox = (x0: number, y0: number, x1: number, y1: number, meets: (k: number) => boolean): boolean => {
     const s = nextStamp();
-    const c0 = colOf(Math.min(ax, bx) - slackX);
-    const c1 = colOf(Math.max(ax, bx) + slackX);
-    const r0 = rowOf(Math.min(ay, by) - slackY);
-    const r1 = rowOf(Math.max(ay, by) + slackY);
+    const c0 = colOf(x0 - slackX);
+    const c1 = colOf(x1 + slackX);
+    const r0 = rowOf(y0 - slackY);
+    const r1 = rowOf(y1 + slackY);
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         const cell = r * cols + c;
@@ -227,11 +226,19 @@ export function prepareArea(area: AreaGeometry, { minCells = 256 }: { minCells?:
           const k = cellEdges[i];
           if (seen[k] === s) continue;
           seen[k] = s;
-          if (segmentsMeet(ax, ay, bx, by, ex1[k], ey1[k], ex2[k], ey2[k])) return true;
+          if (meets(k)) return true;
         }
       }
     }
     return false;
+  };
+
+  const edgeMeetsArea = (ax: number, ay: number, bx: number, by: number): boolean => {
+    if (Math.max(ax, bx) < minX || Math.min(ax, bx) > maxX || Math.max(ay, by) < minY || Math.min(ay, by) > maxY)
+      return false;
+    return someEdgeInBox(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by), (k) =>
+      segmentsMeet(ax, ay, bx, by, ex1[k], ey1[k], ex2[k], ey2[k]),
+    );
   };
 
   /**
@@ -276,19 +283,10 @@ export function prepareArea(area: AreaGeometry, { minCells = 256 }: { minCells?:
       const r1 = rowOf(bMaxY + slackY);
       if (sum(notInside, c0, r0, c1, r1) === 0) return true;
       if (sum(notOutside, c0, r0, c1, r1) === 0) return false;
-      const s = nextStamp();
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          const cell = r * cols + c;
-          for (let i = cellStart[cell]; i < cellStart[cell + 1]; i++) {
-            const k = cellEdges[i];
-            if (seen[k] === s) continue;
-            seen[k] = s;
-            if (segmentMeetsBox(ex1[k], ey1[k], ex2[k], ey2[k], bMinX, bMinY, bMaxX, bMaxY)) return false;
-          }
-        }
-      }
-      return pointInArea((bMinX + bMaxX) / 2, (bMinY + bMaxY) / 2);
+      const crossed = someEdgeInBox(bMinX, bMinY, bMaxX, bMaxY, (k) =>
+        segmentMeetsBox(ex1[k], ey1[k], ex2[k], ey2[k], bMinX, bMinY, bMaxX, bMaxY),
+      );
+      return !crossed && pointInArea((bMinX + bMaxX) / 2, (bMinY + bMaxY) / 2);
     },
     holdsPoint: pointInArea,
     intersects(footprint, [fMinX, fMinY, fMaxX, fMaxY]) {

@@ -1,6 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AreaGeometry } from '../area/area-geometry.ts';
+import { square } from '../test/shapes.ts';
 import { AreaDrawing } from './area-drawing.ts';
 
 const shown: (AreaGeometry | null)[] = [];
@@ -45,17 +46,7 @@ function drawingOn(map: MapLibreMap) {
 }
 
 const below = { fill: 'slot-fills', outline: 'slot-lines' };
-const square: AreaGeometry = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [0, 0],
-      [1, 0],
-      [1, 1],
-      [0, 0],
-    ],
-  ],
-};
+const area: AreaGeometry = square(0, 0, 1, 1);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -77,19 +68,19 @@ describe('the drawing tools load after the first view, not before it', () => {
   it('load at once when there is an area to show, and show it', async () => {
     const { map } = idleMap();
     const { drawing, ready } = drawingOn(map);
-    drawing.setArea(square);
+    drawing.setArea(area);
     drawing.install(below);
     await vi.waitFor(() => expect(ready).toHaveBeenCalledOnce());
-    expect(shown).toEqual([square]);
+    expect(shown).toEqual([area]);
   });
 
   it('load when an area comes before the map was idle', async () => {
     const { map } = idleMap();
     const { drawing, ready } = drawingOn(map);
     drawing.install(below);
-    drawing.setArea(square);
+    drawing.setArea(area);
     await vi.waitFor(() => expect(ready).toHaveBeenCalledOnce());
-    expect(shown).toEqual([square]);
+    expect(shown).toEqual([area]);
   });
 
   it('load after a few seconds on a map that stays busy', async () => {

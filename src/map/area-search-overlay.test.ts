@@ -1,5 +1,6 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
+import { square } from '../test/shapes.ts';
 import { AreaSearchOverlay } from './area-search-overlay.ts';
 import { FeatureSources } from './feature-sources.ts';
 import { Footprints, type FootprintCollection } from './footprints.ts';
@@ -39,17 +40,7 @@ const found: FootprintCollection = {
     {
       type: 'Feature',
       properties: { id: 'S1', order: 1 },
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [0, 0],
-            [1, 0],
-            [1, 1],
-            [0, 0],
-          ],
-        ],
-      },
+      geometry: square(0, 0, 1, 1),
     },
   ],
 };

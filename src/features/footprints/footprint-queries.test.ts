@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Survey } from '../../api/model.ts';
 import { fakeFetch, json } from '../../test/fake-service.ts';
+import { square } from '../../test/shapes.ts';
 import { footprintByIdQueryOptions, footprintQueryOptions } from './footprint-queries.ts';
 
 // Each test its own service: footprints are also kept for the page's next visit (footprint-storage.ts).
@@ -19,24 +20,13 @@ const survey: Survey = {
   cloudCover: null,
   spectralRange: null,
 };
-const square = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [0, 0],
-      [1, 0],
-      [1, 1],
-      [0, 1],
-      [0, 0],
-    ],
-  ],
-};
+const footprint = square(0, 0, 1, 1);
 
 /** The service, answering footprints when the test says so. */
 function footprintService() {
   let answer = () => {};
   const answered = new Promise<void>((resolve) => (answer = resolve));
-  const service = fakeFetch(() => answered.then(() => json({ footprint: square })));
+  const service = fakeFetch(() => answered.then(() => json({ footprint })));
   return { answer, requests: () => service.count('/tile/v2/S1/footprint') };
 }
 
@@ -53,7 +43,7 @@ describe("a survey's footprint asked for by id (a linked survey's, at sign-in) a
     const listed = client.fetchQuery(footprintQueryOptions(connection, survey));
     service.answer();
     expect(await listed).toEqual(await byId);
-    expect((await listed).geometry).toEqual(square);
+    expect((await listed).geometry).toEqual(footprint);
     expect(service.requests()).toBe(1);
   });
 
