@@ -21,7 +21,8 @@ export interface CaptureSummary {
   after: MetSurvey | null;
 }
 
-const day = (iso: string) => iso.slice(0, 10);
+/** The calendar day (YYYY-MM-DD) of a capture's ISO time; `missing` where there is no capture. */
+export const dayOf = (iso: string | undefined, missing = ''): string => iso?.slice(0, 10) ?? missing;
 
 /**
  * Latest by capture end; before the event: captured entirely before its day; after: captured from its day on (a
@@ -34,8 +35,8 @@ export function summariseCaptures(surveys: readonly MetSurvey[], eventDate: stri
   for (const survey of surveys) {
     if (!latest || survey.captureEnd > latest.captureEnd) latest = survey;
     if (!eventDate) continue;
-    if (day(survey.captureEnd) < eventDate && (!before || survey.captureEnd > before.captureEnd)) before = survey;
-    if (day(survey.captureStart) >= eventDate && (!after || survey.captureStart < after.captureStart)) after = survey;
+    if (dayOf(survey.captureEnd) < eventDate && (!before || survey.captureEnd > before.captureEnd)) before = survey;
+    if (dayOf(survey.captureStart) >= eventDate && (!after || survey.captureStart < after.captureStart)) after = survey;
   }
   return { latest, before, after };
 }

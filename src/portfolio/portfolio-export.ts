@@ -3,7 +3,7 @@ import { EMPTY_LINK, type LinkState, linkToHash } from '../app/link-state.ts';
 import { extentOf } from '../../geo/geometry.ts';
 import { toCsv } from '../area/csv.ts';
 import type { Portfolio } from './portfolio.ts';
-import type { CaptureSummary } from './location-result.ts';
+import { type CaptureSummary, dayOf } from './location-result.ts';
 import type { PortfolioRow } from './portfolio-rows.ts';
 
 const RESULT_COLUMNS = [
@@ -46,8 +46,6 @@ export function locationLink(row: PortfolioRow, appUrl: string): string {
   return `${appUrl}${hash}`;
 }
 
-const day = (iso: string | undefined) => iso?.slice(0, 10) ?? '';
-
 function resultValues(row: PortfolioRow, appUrl: string): Record<(typeof RESULT_COLUMNS)[number], string | number> {
   const { result, captures } = row;
   return {
@@ -55,11 +53,11 @@ function resultValues(row: PortfolioRow, appUrl: string): Record<(typeof RESULT_
     survey_count: result ? result.surveyIds.length : '',
     survey_ids: result ? result.surveyIds.join(';') : '',
     latest_survey: captures.latest?.id ?? '',
-    latest_capture: day(captures.latest?.captureEnd),
+    latest_capture: dayOf(captures.latest?.captureEnd),
     before_survey: captures.before?.id ?? '',
-    before_capture: day(captures.before?.captureEnd),
+    before_capture: dayOf(captures.before?.captureEnd),
     after_survey: captures.after?.id ?? '',
-    after_capture: day(captures.after?.captureStart),
+    after_capture: dayOf(captures.after?.captureStart),
     percent_covered: result ? result.percentCovered : '',
     link: locationLink(row, appUrl),
   };

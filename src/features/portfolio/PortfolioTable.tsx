@@ -11,6 +11,7 @@ import {
 import { usePortfolio } from '../../state/portfolio-store.ts';
 import { openLocation } from './open-location.ts';
 import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
+import { dayOf } from '../../portfolio/location-result.ts';
 
 const ROW_HEIGHT = 40;
 /** The sticky header row, above the first body row inside the scroller. */
@@ -23,7 +24,7 @@ const COLUMNS: { key: SortKey; label: string; title: string }[] = [
   { key: 'covered', label: '%', title: 'Share of the location covered' },
 ];
 
-const day = (iso: string | undefined) => iso?.slice(0, 10) ?? '—';
+const day = (iso: string | undefined) => dayOf(iso, '—');
 const pairDays = ({ before, after }: PortfolioRow['captures']) =>
   `${day(before?.captureEnd)} with ${day(after?.captureStart)}`;
 
