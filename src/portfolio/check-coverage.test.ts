@@ -113,15 +113,38 @@ describe('checkCoverage', () => {
     let calls = 0;
     const { deps: d, saved } = deps({
       query: async () => {
-        if (++calls === 3) throw new ApiError(400, 'bad_request', 'The WKT is malformed.', 'c-400');
+        if (++calls === 3) throw new ApiError(403, 'forbidden', 'This key may not search coverage.', 'c-403');
         return [];
       },
     });
     await expect(checkCoverage(options({ concurrency: 1 }), d)).rejects.toMatchObject({
-      status: 400,
-      correlationId: 'c-400',
+      status: 403,
+      correlationId: 'c-403',
     });
     expect(saved.map((r) => r.id)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('asks location by location when the service refuses a query, and reports those it refuses alone', async () => {
+    const {
+      deps: d,
+      saved,
+      sent,
+    } = deps({
+      query: async (wkt) => {
+        sent.push(wkt);
+        // The group of locations 4 and 5, and location 4 alone (both planned as Q4), are refused.
+        if (wkt === 'Q4') throw new ApiError(422, 'area_too_large', 'The area is too large.', 'c-422');
+        return [];
+      },
+    });
+    await expect(checkCoverage(options({ concurrency: 1, maxRetries: 0 }), d)).rejects.toMatchObject({
+      status: 422,
+      code: 'area_too_large',
+      correlationId: 'c-422',
+      message: expect.stringMatching(/^The service refused the location on line 6; every other location was checked/),
+    });
+    expect(saved.map((r) => r.id).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 9]);
+    expect(sent.filter((wkt) => wkt === 'Q4')).toHaveLength(2);
   });
 
   it('ends at once when cancelled', async () => {

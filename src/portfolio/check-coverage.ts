@@ -1,3 +1,4 @@
+import { ApiError } from '../api/api-error.ts';
 import type { FailureLike } from '../api/retry-policy.ts';
 import { withRetries } from '../api/retry-policy.ts';
 import type { FoundFootprint } from './assign-surveys.ts';
@@ -38,14 +39,38 @@ export interface CheckOptions {
   onProgress(progress: CheckProgress): void;
 }
 
+/**
+ * A refusal of what a query asked (its area: malformed, too large, too many vertices, too long for a URL), not of the
+ * session or the service's state: other queries may still be answered.
+ */
+const REFUSALS = new Set([400, 413, 414, 422]);
+
+/** Locations the service refused even alone: the first refusal, with every refused location's line. */
+function refusedLocations(refused: { location: PortfolioLocation; error: unknown }[]): ApiError {
+  const [{ error }] = refused;
+  const first = error instanceof ApiError ? error : null;
+  const lines = refused.map((r) => r.location.line).sort((a, b) => a - b);
+  const which =
+    lines.length === 1 ? `location on line ${lines[0]}` : `${lines.length} locations (lines ${lines.join(', ')})`;
+  return new ApiError(
+    first?.status ?? 0,
+    first?.code ?? 'refused',
+    `The service refused the ${which}; every other location was checked. ${first?.message ?? String(error)}`,
+    first?.correlationId ?? null,
+  );
+}
+
 export const CHECK_CONCURRENCY = 4;
 export const CHECK_MAX_RETRIES = 6;
 
 /**
  * Checks the locations not yet done: groups them into coverage queries (off the page's thread), sends them a few at a
  * time (429 waits for Retry-After, 5xx and lost connections back off), assigns each query's surveys to its locations
- * and saves them as each query finishes. Resolves when every query is done or the run was paused; rejects with the
- * first failure that retrying cannot mend, or the abort.
+ * and saves them as each query finishes. A query the service refuses for what it asks (see REFUSALS) is asked again
+ * location by location, so that one location cannot hold back its group; the locations refused even alone are left
+ * unanswered (a resumed run asks again) and reported once everything else is done. Resolves when every query is done
+ * or the run was paused; rejects with the first failure that retrying cannot mend, the refused locations, or the
+ * abort.
  */
 export async function checkCoverage(options: CheckOptions, deps: CheckDeps): Promise<'done' | 'paused'> {
   const { locations, radiusM, signal } = options;
@@ -56,6 +81,7 @@ export async function checkCoverage(options: CheckOptions, deps: CheckDeps): Pro
   options.onProgress({ ...progress });
   let next = 0;
   let failure: unknown = null;
+  const refused: { location: PortfolioLocation; error: unknown }[] = [];
   // Saving runs beside the next query (a location counts as done once saved); a save failing stops the run.
   const saving: Promise<void>[] = [];
   const slot = async () => {
@@ -84,7 +110,16 @@ export async function checkCoverage(options: CheckOptions, deps: CheckDeps): Pro
           }),
         );
       } catch (error) {
-        failure ??= error;
+        if (signal.aborted || !REFUSALS.has(deps.failureOf(error)?.status ?? 0)) {
+          failure ??= error;
+        } else if (ids.length === 1) {
+          refused.push({ location: locations[ids[0]], error });
+        } else {
+          const alone = (await Promise.all(ids.map((id) => deps.plan([locations[id]], radiusM)))).flat();
+          queries.push(...alone);
+          progress.planned += alone.length;
+          options.onProgress({ ...progress });
+        }
       }
     }
   };
@@ -92,5 +127,7 @@ export async function checkCoverage(options: CheckOptions, deps: CheckDeps): Pro
   await Promise.all(saving);
   if (failure !== null) throw failure;
   signal.throwIfAborted();
-  return next >= queries.length ? 'done' : 'paused';
+  if (next < queries.length) return 'paused';
+  if (refused.length > 0) throw refusedLocations(refused);
+  return 'done';
 }
