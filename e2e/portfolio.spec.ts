@@ -237,3 +237,49 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
   });
   await page.screenshot({ path: 'docs/screenshots/portfolio-compare.png' });
 });
+
+test('a location the service refuses (area too large) is reported by name and line; all others are checked', async ({
+  page,
+}) => {
+  const denver = METROS[0];
+  const point = (i: number) => ({
+    type: 'Feature',
+    properties: { name: `Site ${i}` },
+    geometry: { type: 'Point', coordinates: [denver.lon + i * 0.01, denver.lat] },
+  });
+  // Over the service's 696,000 km² limit: refused whatever it is grouped with.
+  const huge = {
+    type: 'Feature',
+    properties: { name: 'Whole region' },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-112, 33],
+          [-98, 33],
+          [-98, 45],
+          [-112, 45],
+          [-112, 33],
+        ],
+      ],
+    },
+  };
+  const file = { type: 'FeatureCollection', features: [point(0), point(1), huge, point(2)] };
+  await signInWithDemo(page, service.origin);
+  await page.getByRole('tab', { name: 'Portfolio' }).click();
+  await page.getByLabel('Locations file').setInputFiles({
+    name: 'sites.geojson',
+    mimeType: 'application/geo+json',
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
+  await expect(page.getByText('4 locations from sites.geojson')).toBeVisible();
+  await page.getByRole('button', { name: 'Check coverage' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'The coverage check stopped' });
+  await expect(notice).toContainText('The service refused the location "Whole region" (line 3)');
+  await expect(notice).toContainText('422');
+  await expect(notice).toContainText(/[0-9a-f]{8}-[0-9a-f]{4}/);
+  const table = page.getByRole('table', { name: 'Coverage of each location' });
+  for (const name of ['Site 0', 'Site 1', 'Site 2'])
+    await expect(table.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(1)).not.toHaveText('…');
+  await expect(table.getByRole('row').filter({ hasText: 'Whole region' }).getByRole('cell').nth(1)).toHaveText('…');
+});

@@ -141,7 +141,9 @@ describe('checkCoverage', () => {
       status: 422,
       code: 'area_too_large',
       correlationId: 'c-422',
-      message: expect.stringMatching(/^The service refused the location on line 6; every other location was checked/),
+      message: expect.stringMatching(
+        /^The service refused the location "L4" \(line 6\); every other location was checked/,
+      ),
     });
     expect(saved.map((r) => r.id).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 9]);
     expect(sent.filter((wkt) => wkt === 'Q4')).toHaveLength(2);

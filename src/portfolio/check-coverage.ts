@@ -51,7 +51,9 @@ function refusedLocations(refused: { location: PortfolioLocation; error: unknown
   const first = error instanceof ApiError ? error : null;
   const lines = refused.map((r) => r.location.line).sort((a, b) => a - b);
   const which =
-    lines.length === 1 ? `location on line ${lines[0]}` : `${lines.length} locations (lines ${lines.join(', ')})`;
+    refused.length === 1
+      ? `location "${refused[0].location.label}" (line ${lines[0]})`
+      : `${lines.length} locations (lines ${lines.join(', ')})`;
   return new ApiError(
     first?.status ?? 0,
     first?.code ?? 'refused',
