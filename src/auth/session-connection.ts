@@ -1,3 +1,4 @@
+import { ApiError } from '../api/api-error.ts';
 import type { Connection, Credential, CredentialSource } from '../api/connection.ts';
 import { requestAccessToken } from '../api/credentials.ts';
 import { gatewaySessionStatus } from '../api/gateway.ts';
@@ -52,7 +53,11 @@ function credentialsFor(session: Session): CredentialSource {
     write: (token) => {
       if (stillSignedIn()) authStore.getState().tokenRefreshed(token);
     },
-    request: () => requestAccessToken(session.baseUrl, session),
+    // A request still running for a session that has ended (an export, a page of results) gets no new token.
+    request: () =>
+      stillSignedIn()
+        ? requestAccessToken(session.baseUrl, session)
+        : Promise.reject(new ApiError(401, 'signed_out', 'Signed out: sign in again to go on.')),
   });
 }
 

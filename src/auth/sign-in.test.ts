@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyPage, envelope, fakeFetch, json } from '../test/fake-service.ts';
 import { authStore } from './auth-store.ts';
 import { readRememberedKey } from './remembered-key.ts';
-import { forgetKey, restoreRememberedSession, signInWithApiKey, signInWithClient } from './sign-in.ts';
+import { connectionFor } from './session-connection.ts';
+import { forgetKey, restoreRememberedSession, signInWithApiKey, signInWithClient, signOut } from './sign-in.ts';
 
 const storedText = () =>
   [localStorage, sessionStorage]
@@ -31,6 +32,21 @@ describe('client credentials', () => {
     });
     expect(authStore.getState().token?.value).toBe('the-token');
     expect(storedText()).not.toMatch(/demo-secret|the-token/);
+  });
+
+  it('mints no token for a request still running after sign-out (an export, a page of results)', async () => {
+    const service = fakeFetch(() => json({ access_token: 'the-token', expires_in: 3600, token_type: 'Bearer' }));
+    await signInWithClient({
+      serviceUrl: 'https://service.example',
+      audience: 'aud',
+      clientId: 'demo',
+      clientSecret: 'demo-secret',
+    });
+    const connection = connectionFor(authStore.getState().session!);
+    await expect(connection.credentials?.current()).resolves.toEqual({ kind: 'bearer', token: 'the-token' });
+    signOut();
+    await expect(connection.credentials?.current()).rejects.toMatchObject({ status: 401, code: 'signed_out' });
+    expect(service.count('/oauth/token')).toBe(1);
   });
 
   it('reports wrong credentials as an ApiError and stays signed out', async () => {

@@ -1,11 +1,19 @@
 import type { Connection } from '../../api/connection.ts';
 import { answerCredentialQuestion } from '../../export/credential-channel.ts';
 import type { ExportRequest, FromWorker, ToWorker } from '../../export/worker-protocol.ts';
+import { authStore } from '../../auth/auth-store.ts';
 import { usageStore } from '../../state/usage-store.ts';
 import { geotiffExportStore } from './geotiff-export-store.ts';
 import { saveBlob } from '../../app/save-file.ts';
 
-let current: { worker: Worker; encoders: Worker[] } | null = null;
+interface Running {
+  worker: Worker;
+  encoders: Worker[];
+  /** Stops listening to the session. */
+  unsubscribe(): void;
+}
+
+let current: Running | null = null;
 
 /**
  * Compression runs beside the export: one encoder per core (at most four). Compression is most of a tile's work and
@@ -33,13 +41,20 @@ export function startExport(connection: Connection, request: Omit<ExportRequest,
         name: `geotiff-encoder-${i}`,
       }),
   );
-  const running = { worker, encoders };
-  current = running;
   const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   const end = () => {
     stop(running);
     if (current === running) current = null;
   };
+  // Signing out (or the session ending) stops the export at once: its requests were the session's.
+  const session = authStore.getState().session;
+  const unsubscribe = authStore.subscribe((state) => {
+    if (state.session === session) return;
+    end();
+    geotiffExportStore.getState().exportFailed('Signed out: the export stopped. Sign in and export again.');
+  });
+  const running: Running = { worker, encoders, unsubscribe };
+  current = running;
   worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
     if (data.type === 'credential') answerCredentialQuestion({ postMessage: send }, connection.credentials, data);
     else if (data.type === 'progress') {
@@ -79,7 +94,8 @@ export function startExport(connection: Connection, request: Omit<ExportRequest,
   );
 }
 
-function stop(running: { worker: Worker; encoders: Worker[] } | null) {
+function stop(running: Running | null) {
+  running?.unsubscribe();
   running?.worker.terminate();
   for (const encoder of running?.encoders ?? []) encoder.terminate();
 }
