@@ -212,13 +212,9 @@ export function prepareArea(area: AreaGeometry, { minCells = 256 }: { minCells?:
     return stamp;
   };
 
-  /** Whether `meets` holds for any area edge listed in the cells of a box (each edge asked once). */
-  const someEdgeInBox = (x0: number, y0: number, x1: number, y1: number, meets: (k: number) => boolean): boolean => {
+  /** Whether `meets` holds for any area edge listed in these cells (each edge asked once). */
+  const someEdgeInCells = (c0: number, r0: number, c1: number, r1: number, meets: (k: number) => boolean): boolean => {
     const s = nextStamp();
-    const c0 = colOf(x0 - slackX);
-    const c1 = colOf(x1 + slackX);
-    const r0 = rowOf(y0 - slackY);
-    const r1 = rowOf(y1 + slackY);
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         const cell = r * cols + c;
@@ -236,9 +232,11 @@ export function prepareArea(area: AreaGeometry, { minCells = 256 }: { minCells?:
   const edgeMeetsArea = (ax: number, ay: number, bx: number, by: number): boolean => {
     if (Math.max(ax, bx) < minX || Math.min(ax, bx) > maxX || Math.max(ay, by) < minY || Math.min(ay, by) > maxY)
       return false;
-    return someEdgeInBox(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by), (k) =>
-      segmentsMeet(ax, ay, bx, by, ex1[k], ey1[k], ex2[k], ey2[k]),
-    );
+    const c0 = colOf(Math.min(ax, bx) - slackX);
+    const c1 = colOf(Math.max(ax, bx) + slackX);
+    const r0 = rowOf(Math.min(ay, by) - slackY);
+    const r1 = rowOf(Math.max(ay, by) + slackY);
+    return someEdgeInCells(c0, r0, c1, r1, (k) => segmentsMeet(ax, ay, bx, by, ex1[k], ey1[k], ex2[k], ey2[k]));
   };
 
   /**
@@ -283,7 +281,7 @@ export function prepareArea(area: AreaGeometry, { minCells = 256 }: { minCells?:
       const r1 = rowOf(bMaxY + slackY);
       if (sum(notInside, c0, r0, c1, r1) === 0) return true;
       if (sum(notOutside, c0, r0, c1, r1) === 0) return false;
-      const crossed = someEdgeInBox(bMinX, bMinY, bMaxX, bMaxY, (k) =>
+      const crossed = someEdgeInCells(c0, r0, c1, r1, (k) =>
         segmentMeetsBox(ex1[k], ey1[k], ex2[k], ey2[k], bMinX, bMinY, bMaxX, bMaxY),
       );
       return !crossed && pointInArea((bMinX + bMaxX) / 2, (bMinY + bMaxY) / 2);

@@ -114,7 +114,7 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
         options.onRequest(tile);
         const image = await deps.fetchTile(tile, signal);
         if (!image) return null;
-        const halfSize = keepsSent && builder.storesAsSent(image);
+        const halfSize = builder.storesAsSent(image);
         let decoded: TilePixels;
         try {
           decoded = await deps.decode(image, halfSize ? HALF : TILE_SIZE);

@@ -1,5 +1,5 @@
 import { TILE_SIZE } from './cog-layout.ts';
-import { deflate, type TilePixels } from './tile-encoding.ts';
+import { deflate, TILE_BYTES, type TilePixels } from './tile-encoding.ts';
 
 /**
  * A tile of the file's internal transparency mask (the one GDAL writes beside JPEG imagery): 1 bit per pixel, rows
@@ -23,7 +23,7 @@ export function isOpaque(rgba: TilePixels): boolean {
 }
 
 /** A tile every pixel of which holds data: the mask of a tile the area wholly holds. Read only. */
-export const OPAQUE_TILE: TilePixels = new Uint8ClampedArray(TILE_SIZE * TILE_SIZE * 4).fill(255);
+export const OPAQUE_TILE: TilePixels = new Uint8ClampedArray(TILE_BYTES).fill(255);
 
 /** Scales each pixel's alpha by the mask's (the share of it inside the area), in place. Colours are never touched. */
 export function applyMask(rgba: TilePixels, mask: TilePixels): void {
