@@ -6,8 +6,8 @@ import type { BuilderImagery } from './cog-builder.ts';
 import { credentialsFromPage } from './credential-channel.ts';
 import { encodersOverPorts } from './encoder-ports.ts';
 import { exportFiles } from './export-files.ts';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, runExport, type ExportProgress } from './export-run.ts';
-import type { ExportRequest, FromWorker, ToWorker } from './worker-protocol.ts';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, runExport } from './export-run.ts';
+import type { ExportRequest, FromWorker, RunMessage, ToWorker } from './worker-protocol.ts';
 
 /** The GeoTIFF export, off the page: fetch, decode, clip, compress and assemble (see export-run.ts). */
 
@@ -18,7 +18,8 @@ let running: AbortController | null = null;
 
 /**
  * The page redraws for each progress message: with software GL (no GPU, as in VMs and on this project's CI) a frame
- * over the map costs ~100 ms of CPU, which an export otherwise spends on tiles.
+ * over the map costs 60–150 ms of CPU, which an export otherwise spends on tiles. So none at the start (the page shows
+ * "0 of n" itself) nor at the end (the file's message follows).
  */
 const PROGRESS_EVERY_MS = 1000;
 
@@ -38,8 +39,12 @@ async function run(request: ExportRequest, ports: MessagePort[]) {
   // A JPEG tile has no alpha: where the survey has no imagery it holds the service's background, masked by footprint.
   const footprints = jpeg ? new Map(Object.entries(request.footprints)) : undefined;
   let requested = 0;
-  let posted = Number.NEGATIVE_INFINITY;
-  let last: ExportProgress | null = null;
+  let posted = performance.now();
+  /** With the imagery requests not yet counted on the page's usage meter. */
+  const postCounted = (message: RunMessage) => {
+    post({ ...message, requested });
+    requested = 0;
+  };
   try {
     const result = await runExport(
       {
@@ -60,23 +65,17 @@ async function run(request: ExportRequest, ports: MessagePort[]) {
           requested += 1;
         },
         onProgress: (progress) => {
-          last = progress;
           const now = performance.now();
-          if (now - posted < PROGRESS_EVERY_MS && progress.done < progress.total) return;
+          if (now - posted < PROGRESS_EVERY_MS || progress.done === progress.total) return;
           posted = now;
-          post({ type: 'progress', progress, requested });
-          requested = 0;
+          postCounted({ type: 'progress', progress });
         },
       },
     );
-    if (last && requested > 0) post({ type: 'progress', progress: last, requested });
-    post({
-      type: 'done',
-      files: exportFiles({ ...request, created: new Date() }, result),
-    });
+    postCounted({ type: 'done', files: exportFiles({ ...request, created: new Date() }, result) });
   } catch (error) {
-    if (controller.signal.aborted) post({ type: 'cancelled' });
-    else post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    if (controller.signal.aborted) postCounted({ type: 'cancelled' });
+    else postCounted({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   } finally {
     if (running === controller) running = null;
   }

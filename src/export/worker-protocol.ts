@@ -23,10 +23,12 @@ export type ToWorker =
   /** `encoders`: ports to the page's encoder workers (transferred), where tiles are compressed. */
   { type: 'start'; request: ExportRequest; encoders: MessagePort[] } | { type: 'cancel' } | CredentialAnswer;
 
-export type FromWorker =
-  | CredentialQuestion
-  /** `requested`: imagery requests sent since the last message, for the usage meter. */
-  | { type: 'progress'; progress: ExportProgress; requested: number }
+/** How the run goes. */
+export type RunMessage =
+  | { type: 'progress'; progress: ExportProgress }
   | { type: 'done'; files: ExportFiles }
   | { type: 'failed'; message: string }
   | { type: 'cancelled' };
+
+/** Each run message says how many imagery requests were sent since the last (`requested`), for the usage meter. */
+export type FromWorker = CredentialQuestion | (RunMessage & { requested: number });

@@ -10,7 +10,7 @@ describe('usage store', () => {
   it('counts tiles and keeps the count for the next load of the tab', async () => {
     const storage = memory();
     const store = createUsageStore(storage);
-    for (let i = 0; i < 5; i++) store.getState().imageryTileRequested();
+    for (let i = 0; i < 5; i++) store.getState().imageryTilesRequested(1);
     await Promise.resolve();
     expect(createUsageStore(storage).getState().imageryTiles).toBe(5);
     store.getState().usageReset();

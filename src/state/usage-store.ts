@@ -16,7 +16,7 @@ function readCount(storage: Pick<Storage, 'getItem'> | undefined): number {
 export interface UsageState {
   /** Imagery tiles (z ≥ 14) this tab has asked the service for since it was opened. */
   imageryTiles: number;
-  imageryTileRequested(): void;
+  imageryTilesRequested(count: number): void;
   usageReset(): void;
 }
 
@@ -26,7 +26,7 @@ export function createUsageStore(
 ) {
   const store = createStore<UsageState>()((set) => ({
     imageryTiles: readCount(storage),
-    imageryTileRequested: () => set((state) => ({ imageryTiles: state.imageryTiles + 1 })),
+    imageryTilesRequested: (count) => set((state) => ({ imageryTiles: state.imageryTiles + count })),
     usageReset: () => set({ imageryTiles: 0 }),
   }));
   let pending = false;

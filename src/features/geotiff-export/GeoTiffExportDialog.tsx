@@ -288,9 +288,8 @@ function PlanSummary({ plan, compression }: { plan: ExportPlan; compression: Exp
 
 function RunStatus({ run }: { run: ExportRun }) {
   if (run.status === 'running') {
-    const progress = run.progress;
-    const done = progress?.done ?? 0;
-    const total = progress?.total ?? 0;
+    const { progress } = run;
+    const { done, total } = progress;
     const elapsed = (performance.now() - run.startedAt) / 1000;
     const eta = done > 0 && total > done ? Math.round((elapsed / done) * (total - done)) : null;
     return (
@@ -298,9 +297,9 @@ function RunStatus({ run }: { run: ExportRun }) {
         <progress aria-label="Export progress" max={total || undefined} value={total ? done : undefined} />
         <span data-testid="geotiff-progress">
           {formatCount(done)} of {formatCount(total)} tiles
-          {progress && progress.bytes > 0 ? ` · ${formatBytes(progress.bytes)}` : ''}
+          {progress.bytes > 0 ? ` · ${formatBytes(progress.bytes)}` : ''}
           {eta !== null ? ` · about ${eta < 60 ? `${eta} s` : `${Math.ceil(eta / 60)} min`} left` : ''}
-          {progress && progress.failed > 0 ? ` · ${progress.failed} failed so far` : ''}
+          {progress.failed > 0 ? ` · ${progress.failed} failed so far` : ''}
         </span>
       </div>
     );

@@ -56,11 +56,13 @@ export function startExport(connection: Connection, request: Omit<ExportRequest,
   const running: Running = { worker, encoders, unsubscribe };
   current = running;
   worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
-    if (data.type === 'credential') answerCredentialQuestion({ postMessage: send }, connection.credentials, data);
-    else if (data.type === 'progress') {
-      for (let i = 0; i < data.requested; i++) usageStore.getState().imageryTileRequested();
-      store.exportProgressed(data.progress);
-    } else if (data.type === 'done') {
+    if (data.type === 'credential') {
+      answerCredentialQuestion({ postMessage: send }, connection.credentials, data);
+      return;
+    }
+    if (data.requested > 0) usageStore.getState().imageryTilesRequested(data.requested);
+    if (data.type === 'progress') store.exportProgressed(data.progress);
+    else if (data.type === 'done') {
       end();
       // Saved as soon as it is made, whether or not the dialog is still open; its companions are a click away.
       saveBlob(`${data.files.name}.tif`, data.files.tiff);
@@ -83,7 +85,7 @@ export function startExport(connection: Connection, request: Omit<ExportRequest,
     encoder.postMessage({ port: channel.port1 }, [channel.port1]);
     return channel.port2;
   });
-  store.exportStarted(performance.now());
+  store.exportStarted(performance.now(), request.plan.tiles.length);
   send(
     {
       type: 'start',

@@ -8,7 +8,8 @@ const store = () => geotiffExportStore.getState();
 describe('the GeoTIFF export store', () => {
   it('keeps a running or finished export across closing and opening the dialog, and clears a failure', () => {
     store().dialogOpened('best');
-    store().exportStarted(1000);
+    store().exportStarted(1000, 9);
+    expect(store().run).toMatchObject({ status: 'running', progress: { done: 0, total: 9 } });
     store().exportProgressed({ done: 3, failed: 0, total: 9, bytes: 10, held: 2 });
     store().dialogClosed();
     store().dialogOpened('selected');

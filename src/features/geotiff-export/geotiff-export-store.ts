@@ -7,7 +7,7 @@ export type ExportSource = 'selected' | 'best';
 
 export type ExportRun =
   | { status: 'idle' }
-  | { status: 'running'; startedAt: number; progress: ExportProgress | null }
+  | { status: 'running'; startedAt: number; progress: ExportProgress }
   | { status: 'done'; files: ExportFiles; seconds: number }
   | { status: 'failed'; message: string }
   | { status: 'cancelled' };
@@ -25,7 +25,7 @@ export interface GeoTiffExportState {
   sourceChosen(source: ExportSource): void;
   zoomChosen(zoom: number): void;
   compressionChosen(compression: ExportCompression): void;
-  exportStarted(startedAt: number): void;
+  exportStarted(startedAt: number, total: number): void;
   exportProgressed(progress: ExportProgress): void;
   exportFinished(files: ExportFiles, finishedAt: number): void;
   exportFailed(message: string): void;
@@ -51,7 +51,8 @@ export const geotiffExportStore = createStore<GeoTiffExportState>()((set) => ({
   sourceChosen: (source) => set({ source, zoom: null }),
   zoomChosen: (zoom) => set({ zoom }),
   compressionChosen: (compression) => set({ compression }),
-  exportStarted: (startedAt) => set({ run: { status: 'running', startedAt, progress: null } }),
+  exportStarted: (startedAt, total) =>
+    set({ run: { status: 'running', startedAt, progress: { done: 0, failed: 0, total, bytes: 0, held: 0 } } }),
   exportProgressed: (progress) =>
     set((state) => (state.run.status === 'running' ? { run: { ...state.run, progress } } : {})),
   exportFinished: (files, finishedAt) =>

@@ -26,7 +26,7 @@ export function MapLayersSync({ connection, surveyMap }: { connection: Connectio
     () =>
       surveyMap.on('tileRequested', (url) => {
         const z = imageryTileZoom(connection, url);
-        if (z !== null && z >= BILLED_MIN_ZOOM) usageStore.getState().imageryTileRequested();
+        if (z !== null && z >= BILLED_MIN_ZOOM) usageStore.getState().imageryTilesRequested(1);
       }),
     [surveyMap, connection],
   );
