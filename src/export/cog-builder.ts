@@ -1,4 +1,4 @@
-import { assembleCog, type CogImagery, type Georeference } from './cog-file.ts';
+import { assembleCog, tileRanks, type CogImagery, type Georeference } from './cog-file.ts';
 import { tileIndex, type LevelLayout } from './cog-layout.ts';
 import { jpegFrame, squareSampling, type Sampling } from './jpeg-frame.ts';
 import { maskTile } from './mask-tile.ts';
@@ -60,13 +60,15 @@ export class CogBuilder {
     this.imagery = options.imagery ?? { kind: 'rgba-deflate' };
     this.tiles = options.levels.map(() => new Map());
     this.sampling = options.levels.map(() => undefined);
+    const rank = tileRanks(options.levels);
     this.pyramid = new Pyramid(options.levels, options.planned, (level, col, row, rgba) => {
       const index = tileIndex(options.levels[level], col, row);
       // The mask now, and encoders copy the pixels before their first await: the caller may reuse them.
       const mask = this.imagery.kind === 'jpeg' ? maskTile(rgba) : null;
       this.encoding.push(
         this.encode(level, rgba).then((imagery) => {
-          const stored = this.store.put(mask ? [...framed(imagery), ...framed(mask)] : framed(imagery));
+          const pieces = mask ? [...framed(imagery), ...framed(mask)] : framed(imagery);
+          const stored = this.store.put(pieces, rank(level, index));
           this.tiles[level].set(index, { stored, sizes: mask ? [imagery.length, mask.length] : [imagery.length] });
           this.bytes += stored.size;
         }),
@@ -137,7 +139,7 @@ export class CogBuilder {
       imagery,
       tile: (level, index) => {
         const tile = this.tiles[level].get(index);
-        return tile && { part: tile.stored.part!, sizes: tile.sizes };
+        return tile && { part: tile.stored, sizes: tile.sizes };
       },
     });
   }

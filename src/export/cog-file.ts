@@ -1,6 +1,7 @@
 import type { LevelLayout } from './cog-layout.ts';
 import { tileIndex } from './cog-layout.ts';
 import type { Sampling } from './jpeg-frame.ts';
+import { joinParts, type StoredPart } from './part-store.ts';
 
 /**
  * Assembles a Cloud Optimized GeoTIFF (classic TIFF, little-endian) from tiles already compressed, in the layout
@@ -30,7 +31,7 @@ export interface Georeference {
  * same for its mask tile; `sizes` counts each payload only.
  */
 export interface TileData {
-  part: Blob;
+  part: StoredPart;
   sizes: readonly [imagery: number, mask?: number];
 }
 
@@ -261,9 +262,8 @@ export function assembleCog(contents: CogContents): Blob {
   }
   const headerSize = cursor;
 
-  // Tile data: smallest overview first, full resolution last; row-major within a level; a mask tile right after its
-  // imagery tile.
-  const parts: Blob[] = [];
+  // Tile data in the order tileRanks gives.
+  const parts: StoredPart[] = [];
   for (const layout of [...contents.levels].reverse()) {
     const targets = (['imagery', 'mask'] as const).map((kind) =>
       ifds.find((ifd) => ifd.layout === layout && ifd.kind === kind),
@@ -310,7 +310,21 @@ export function assembleCog(contents: CogContents): Blob {
     }
     header.setUint32(at, ifds[i + 1]?.at ?? 0, true);
   }
-  return new Blob([header.buffer, ...parts], { type: 'image/tiff' });
+  return new Blob([header.buffer, ...joinParts(parts)], { type: 'image/tiff' });
+}
+
+/**
+ * Each tile's place in the file's tile data, as a rank: smallest overview first, full resolution last; row-major
+ * within a level (a mask tile right after its imagery tile, in the same part).
+ */
+export function tileRanks(levels: readonly LevelLayout[]): (level: number, index: number) => number {
+  const before: number[] = [];
+  let count = 0;
+  for (let level = levels.length - 1; level >= 0; level--) {
+    before[level] = count;
+    count += levels[level].tilesAcross * levels[level].tilesDown;
+  }
+  return (level, index) => before[level] + index;
 }
 
 function writeValues(view: DataView, at: number, { type, values }: Entry) {
