@@ -1,6 +1,14 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { areaFromPolygons, extentOf, extentsMeet, hasHoles, polygonsOf, vertexCount } from './geometry.ts';
+import {
+  areaFromPolygons,
+  extentCentre,
+  extentOf,
+  extentsMeet,
+  hasHoles,
+  polygonsOf,
+  vertexCount,
+} from './geometry.ts';
 import { squareRing } from '../src/test/shapes.ts';
 
 const withHole: Polygon = { type: 'Polygon', coordinates: [squareRing(0, 0, 4, 4), squareRing(1, 1, 2, 2)] };
@@ -31,6 +39,7 @@ describe('geometry helpers', () => {
   it('gives the extent, which for an area split at the antimeridian spans the globe', () => {
     expect(extentOf(withHole)).toEqual([0, 0, 4, 4]);
     expect(extentOf(acrossTheAntimeridian)).toEqual([-180, 10, 180, 11]);
+    expect(extentCentre(extentOf(withHole))).toEqual([2, 2]);
     expect(extentsMeet([0, 0, 1, 1], [1, 1, 2, 2])).toBe(true);
     expect(extentsMeet([0, 0, 1, 1], [1.1, 0, 2, 1])).toBe(false);
   });

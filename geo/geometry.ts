@@ -52,6 +52,12 @@ export function extentOf(area: AreaGeometry): Extent {
   return [west, south, east, north];
 }
 
+/** The middle of an extent, [lon, lat] (no extent here crosses the antimeridian: see above). */
+export const extentCentre = ([west, south, east, north]: Extent): [lon: number, lat: number] => [
+  (west + east) / 2,
+  (south + north) / 2,
+];
+
 /** Whether two extents share any point. */
 export const extentsMeet = (a: Extent, b: Extent): boolean =>
   a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];

@@ -8,7 +8,7 @@
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { mulberry32, valueNoise } from '../procedural/noise';
-import { type AreaGeometry, vertexCount } from '../../geo/geometry.ts';
+import { type AreaGeometry, extentOf, vertexCount } from '../../geo/geometry.ts';
 import { tilesCovering } from '../../geo/covered-tiles.ts';
 import { MIN_TILE_ZOOM } from '../../geo/limits.ts';
 import { latOfTileY, lonOfTileX, quadkeyOf, tileCoordinates } from '../../geo/tile-address.ts';
@@ -473,7 +473,7 @@ function buildDemoCatalog(): Survey[] {
         spectralRange: 'visible',
         resolutionClass,
         footprint,
-        bbox: turf.bbox(footprint),
+        bbox: extentOf(footprint),
         seed,
       });
     });

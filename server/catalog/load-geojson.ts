@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { bbox as bboxOf } from '@turf/turf';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import { type AreaGeometry, extentOf } from '../../geo/geometry.ts';
 import type { Survey } from './survey.ts';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -82,7 +81,7 @@ export function surveysFromGeoJson(data: unknown): Survey[] {
         spectralRange: typeof p.spectral_range === 'string' ? p.spectral_range : 'visible',
         resolutionClass: typeof p.spatial_resolution_class === 'string' ? p.spatial_resolution_class : '7.5cm',
         footprint,
-        bbox: bboxOf(footprint),
+        bbox: extentOf(footprint),
         seed: hashSeed(p.id),
       };
     },

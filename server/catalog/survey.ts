@@ -1,5 +1,4 @@
-import type { BBox } from 'geojson';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { AreaGeometry, Extent } from '../../geo/geometry.ts';
 
 /** Part of a survey re-processed and published again later: a new capture over some of its zoom-14 tiles. */
 export interface Republication {
@@ -25,8 +24,8 @@ export interface Survey {
   /** Ground sample distance class, e.g. "7.5cm". */
   resolutionClass: string;
   footprint: AreaGeometry;
-  /** [minLon, minLat, maxLon, maxLat] of the footprint. */
-  bbox: BBox;
+  /** The footprint's extent. */
+  bbox: Extent;
   /** Seed for procedural imagery, so each survey looks different but deterministic. */
   seed: number;
   /** Later captures over parts of the survey, oldest first; the newest one at a tile is what the tile shows. */

@@ -16,7 +16,7 @@ const layerOf = (survey: Survey): LayerInfo => ({
   abstract:
     `Captured ${survey.captureStart} to ${survey.captureEnd}; published ${survey.publishedDate}; ` +
     `${survey.resolutionClass} resolution; ${survey.cloudCover}% cloud cover; ${survey.spectralRange}.`,
-  bbox: [survey.bbox[0], survey.bbox[1], survey.bbox[2], survey.bbox[3]],
+  bbox: survey.bbox,
 });
 
 function basemapLayer(catalog: Catalog): LayerInfo {

@@ -1,4 +1,4 @@
-import type { Extent } from '../../geo/geometry.ts';
+import { extentCentre, type Extent } from '../../geo/geometry.ts';
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../geo/limits.ts';
 import { tileRangeOf } from '../../geo/tile-address.ts';
 import { tileMercatorExtent } from '../../geo/web-mercator.ts';
@@ -104,6 +104,6 @@ export function tileJson(options: { baseUrl: string; key: string; layer: LayerIn
     minzoom: MIN_TILE_ZOOM,
     maxzoom: MAX_TILE_ZOOM,
     bounds: [west, south, east, north],
-    center: [(west + east) / 2, (south + north) / 2, 16],
+    center: [...extentCentre([west, south, east, north]), 16],
   };
 }

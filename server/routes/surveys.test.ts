@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bbox } from '@turf/turf';
+import { extentOf } from '../../geo/geometry.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { expectEnvelope, square, testService, type TestService } from '../test/fixtures.ts';
 import { providerProfile, seedProfile } from '../profiles/profile.ts';
@@ -19,7 +19,7 @@ const many: Survey[] = Array.from({ length: 60 }, (_, i) => {
     spectralRange: 'visible',
     resolutionClass: '7.5cm',
     footprint,
-    bbox: bbox(footprint),
+    bbox: extentOf(footprint),
     seed: i,
   };
 });

@@ -1,10 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { bbox } from '@turf/turf';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { Catalog } from '../catalog/catalog.ts';
 import { LiveCatalog } from '../catalog/live-catalog.ts';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import { type AreaGeometry, extentOf } from '../../geo/geometry.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { configFromEnv, type ServiceConfig } from '../config.ts';
 import { proceduralTiles } from '../imagery/source.ts';
@@ -40,7 +39,7 @@ function survey(id: string, start: string, end: string, footprint: AreaGeometry,
     spectralRange: 'visible',
     resolutionClass: '7.5cm',
     footprint,
-    bbox: bbox(footprint),
+    bbox: extentOf(footprint),
     seed: id.length * 7919,
   };
 }

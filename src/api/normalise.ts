@@ -1,5 +1,6 @@
 import { parse as parseWkt } from 'wellknown';
 import { bbox as bboxOf } from '@turf/turf';
+import { extentCentre } from '../../geo/geometry.ts';
 import { parseMosaicStacId } from '../../geo/mosaic-stac-id.ts';
 import { isValidTile, tileAt } from '../../geo/tile-address.ts';
 import type {
@@ -223,7 +224,7 @@ export function tileAddressFromExtent([west, south, east, north]: [
   if (!(width > 0) || !(north > south)) return null;
   const z = Math.round(Math.log2(360 / width));
   if (z < 0 || z > MAX_ZOOM) return null;
-  const { x, y } = tileAt((west + east) / 2, (south + north) / 2, z);
+  const { x, y } = tileAt(...extentCentre([west, south, east, north]), z);
   return validAddress(z, x, y);
 }
 

@@ -1,6 +1,6 @@
-import { bbox as bboxOf } from '@turf/turf';
 import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import type { Map as MapLibreMap, PointLike } from 'maplibre-gl';
+import { extentCentre, extentOf } from '../../geo/geometry.ts';
 import { AREA_SEARCH_SLOTS, areaSearchLayerIds, COVERAGE_SOURCE } from './area-search-layers.ts';
 import type { IdFeature } from './feature-diff.ts';
 import type { FeatureSources } from './feature-sources.ts';
@@ -33,11 +33,10 @@ const markers = new WeakMap<Polygon | MultiPolygon, Marker>();
 function markerOf(feature: FootprintCollection['features'][number]): Marker {
   let marker = markers.get(feature.geometry);
   if (!marker) {
-    const [west, south, east, north] = bboxOf(feature.geometry);
     marker = {
       type: 'Feature',
       properties: { id: feature.properties.id },
-      geometry: { type: 'Point', coordinates: [(west + east) / 2, (south + north) / 2] },
+      geometry: { type: 'Point', coordinates: extentCentre(extentOf(feature.geometry)) },
     };
     markers.set(feature.geometry, marker);
   }

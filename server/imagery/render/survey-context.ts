@@ -1,4 +1,5 @@
 /** Per-survey rendering parameters (season, sun, clouds, grade) derived once per survey object. */
+import { extentCentre } from '../../../geo/geometry.ts';
 import type { Survey } from '../../catalog/survey.ts';
 import * as sharedNoiseModule from '../../procedural/noise.ts';
 import * as cloudsModule from './clouds.ts';
@@ -47,8 +48,7 @@ export function surveyCtx(s: Survey): SurveyCtx {
   const year = d.getUTCFullYear();
   const doy = Math.floor((d.getTime() - Date.UTC(year, 0, 1)) / 86400000);
   const month = d.getUTCMonth() + 1;
-  const lon = (s.bbox[0] + s.bbox[2]) / 2;
-  const lat = (s.bbox[1] + s.bbox[3]) / 2;
+  const [lon, lat] = extentCentre(s.bbox);
   const seed = s.seed | 0;
   // Southern latitudes stay greener in winter.
   const south = clamp01((36 - lat) / 8);

@@ -1,9 +1,9 @@
 import { useId, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { surveyTileCount } from '../../../geo/covered-tiles.ts';
+import { extentCentre, extentOf } from '../../../geo/geometry.ts';
 import { DEFAULT_TILE_CAP, MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../geo/limits.ts';
 import { useAuth } from '../../auth/auth-store.ts';
-import { bbox as bboxOf } from '@turf/turf';
 import { mapZoomFor } from '../../map/preview-layer.ts';
 import { tileCoverageStops } from '../../map/area-search-layers.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
@@ -49,8 +49,7 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
   }
 
   const { result } = chosen;
-  const [, south, , north] = area ? bboxOf(area.geometry) : [0, 0, 0, 0];
-  const latitude = (south + north) / 2;
+  const [, latitude] = area ? extentCentre(extentOf(area.geometry)) : [0, 0];
   const tiles = query.data;
   const positions = tiles ? tilePositionCount(tiles) : 0;
   const exportTiles = async (format: 'csv' | 'geojson') => {

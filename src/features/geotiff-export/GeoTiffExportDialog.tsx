@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
-import { bbox as bboxOf } from '@turf/turf';
 import type { Connection } from '../../api/connection.ts';
 import { surveyTileCount, tilesCovering } from '../../../geo/covered-tiles.ts';
+import { extentCentre, extentOf } from '../../../geo/geometry.ts';
 import {
   defaultZoomFor,
   EXPORT_GRID_CAP,
@@ -80,7 +80,7 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
     () => (source === 'selected' ? (selected ? [selected] : []) : newestFirst(summary?.results ?? [])),
     [source, selected, summary],
   );
-  const latitude = area ? (bboxOf(area.geometry)[1] + bboxOf(area.geometry)[3]) / 2 : 0;
+  const [, latitude] = area ? extentCentre(extentOf(area.geometry)) : [0, 0];
 
   // The default zoom comes from the resolution class in the primary survey's tile metadata (a small z14 answer).
   const probe = useQuery(
