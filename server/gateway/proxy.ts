@@ -7,6 +7,7 @@ import type { GatewayConfig } from './config.ts';
 import { forwardTarget } from './paths.ts';
 import { rewriteJsonText, rewriteLinkHeader, urlRewriter } from './rewrite.ts';
 import { GatewayError, describeUpstreamFailure, isHtml, readUpstreamError, scrub } from './upstream-errors.ts';
+import { upstreamGet } from './upstream-get.ts';
 import type { UpstreamTokens } from './upstream-token.ts';
 
 /** Request headers the browser may pass on. Nothing else (no cookie, no authorization) goes upstream. */
@@ -110,30 +111,15 @@ export function proxyHandler(config: GatewayConfig, tokens: UpstreamTokens, opti
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) gone.abort();
     });
-    const send = async (token: string) => {
-      try {
-        return await doFetch(url, {
-          headers: { ...headers, authorization: `Bearer ${token}` },
-          redirect: 'manual',
-          signal: AbortSignal.any([gone.signal, AbortSignal.timeout(config.timeoutMs)]),
-        });
-      } catch (error) {
-        const failure = describeUpstreamFailure(error, config);
+    const { response, token } = await upstreamGet(config, tokens, doFetch, url, {
+      headers,
+      signal: gone.signal,
+      onFailure: (error, failure) => {
         // The browser's message names no address; the operator's log does (not for a browser gone away).
         if (!gone.signal.aborted)
           request.log.warn({ upstream: config.upstreamUrl, code: failure.code, err: error }, failure.message);
-        throw failure;
-      }
-    };
-
-    let token = await tokens.current();
-    let response = await send(token);
-    if (response.status === 401) {
-      // The token was refused although the clock trusted it (revoked, upstream restarted…): renew once, retry once.
-      await response.body?.cancel().catch(() => undefined);
-      token = await tokens.renew(token);
-      response = await send(token);
-    }
+      },
+    });
 
     const gatewayBase = config.publicUrl ?? `${request.protocol}://${request.host}`;
     const rewrite = urlRewriter(upstreamBases, gatewayBase);

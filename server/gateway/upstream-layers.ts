@@ -8,7 +8,7 @@ import type { LayerSource } from '../layers/layer-source.ts';
 import { BASEMAP } from '../routes/tile-answer.ts';
 import type { TileParams } from '../routes/schemas.ts';
 import type { GatewayConfig } from './config.ts';
-import { describeUpstreamFailure } from './upstream-errors.ts';
+import { upstreamGet } from './upstream-get.ts';
 import type { UpstreamTokens } from './upstream-token.ts';
 
 /** Surveys an all-surveys key lists in its WMTS capabilities behind a gateway (each costs an upstream footprint). */
@@ -28,24 +28,8 @@ export function upstreamLayers(
   tokens: UpstreamTokens,
   doFetch: typeof fetch = fetch,
 ): LayerSource {
-  const upstream = async (path: string, headers: Record<string, string> = {}): Promise<Response> => {
-    const send = async (token: string) => {
-      try {
-        return await doFetch(`${config.upstreamUrl}${path}`, {
-          headers: { ...headers, authorization: `Bearer ${token}` },
-          redirect: 'manual',
-          signal: AbortSignal.timeout(config.timeoutMs),
-        });
-      } catch (error) {
-        throw describeUpstreamFailure(error, config);
-      }
-    };
-    const token = await tokens.current();
-    const first = await send(token);
-    if (first.status !== 401) return first;
-    await first.body?.cancel().catch(() => undefined);
-    return send(await tokens.renew(token));
-  };
+  const upstream = async (path: string, headers: Record<string, string> = {}): Promise<Response> =>
+    (await upstreamGet(config, tokens, doFetch, `${config.upstreamUrl}${path}`, { headers })).response;
   // Only a 404's message is passed on (it names the survey or tile): any other upstream text could echo a secret.
   const failed = async (response: Response, what: string): Promise<never> => {
     const body =
