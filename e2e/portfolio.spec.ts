@@ -201,7 +201,9 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
   expect(mark).toBeDefined();
   await page.locator('.maplibregl-canvas').click({ position: { x: mark.x, y: mark.y } });
   await expect(chosenRow.getByRole('button').first()).not.toHaveText(chosenBefore ?? '');
-  // Its survey's details take the sidebar's lower half; hidden, the table shows the row.
+  // Its survey's details take the sidebar's lower half, and the row is still in sight; details hidden, it stays there.
+  await expect(page.getByRole('region', { name: 'Selected survey' })).toBeVisible();
+  await expect(chosenRow).toBeInViewport();
   await page.getByRole('button', { name: 'Hide details' }).click();
   await expect(chosenRow).toBeInViewport();
   await mapSettled(page);

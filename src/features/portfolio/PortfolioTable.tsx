@@ -55,8 +55,8 @@ export function PortfolioTable({ rows, eventDate }: { rows: PortfolioRow[]; even
     getItemKey: (index) => sorted[index].location.id,
   });
 
-  // A newly chosen location's row (chosen on the map, say) comes into sight, at the top: there it stays in sight when
-  // the table grows again (a survey's details, opened with it, take the sidebar's lower half). Sorting shows the top.
+  // A newly chosen location's row (chosen on the map, say) comes into sight at the top of the table, and the table into
+  // the panel's sight (a survey's details, opened with it, take the sidebar's lower half). Sorting shows the top.
   const chosenIndex = chosenId === null ? -1 : sorted.findIndex((row) => row.location.id === chosenId);
   const shownChoice = useRef(chosenId);
   useEffect(() => {
@@ -67,6 +67,7 @@ export function PortfolioTable({ rows, eventDate }: { rows: PortfolioRow[]; even
     const bottom = (virtualizer.scrollOffset ?? 0) + (virtualizer.scrollRect?.height ?? 0);
     const row = virtualizer.measurementsCache[chosenIndex];
     if (!row || row.start < top || row.end > bottom) virtualizer.scrollToIndex(chosenIndex, { align: 'start' });
+    scroller.current?.scrollIntoView({ block: 'nearest' });
   }, [chosenId, chosenIndex, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
