@@ -64,7 +64,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   });
 
   const revocations = options.revocations ?? (options.redis ? redisRevocations(options.redis) : memoryRevocations());
-  const guard = accessGuard(config, revocations);
+  const guard = accessGuard(config, revocations, options.redis);
   app.decorateRequest('gatewayUser', null);
   app.decorateRequest('credential', null);
   await app.register(guard.routes);

@@ -4,7 +4,8 @@ import { expectEnvelope } from '../test/fixtures.ts';
 import { startRedisServer } from '../test/redis-server.ts';
 import { referenceUpstream, testGateway, type TestGateway } from './test/upstreams.ts';
 
-// Two gateway processes sharing one real redis-server behave as one: sessions ended, tile keys and rate limits.
+// Two gateway processes sharing one real redis-server behave as one: sessions ended, tile keys, rate limits and
+// sign-in attempts.
 
 const SHARED = { GATEWAY_SESSION_SECRET: 'shared-session-secret-0123456789abcdef', GATEWAY_USER_RATE_LIMIT: '8' };
 
@@ -68,5 +69,20 @@ describe('gateway replicas sharing Redis', () => {
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(8);
     expect(statuses.slice(8)).toEqual([429, 429]);
+  });
+
+  it('count sign-in attempts across both: guessing the access key on each in turn gets no more tries', async () => {
+    // Ten sign-in attempts a minute from an address (GATEWAY_SESSION_RATE_LIMIT's default), some used above; each
+    // gateway counting alone would let all twelve guesses through (six each).
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const gateway = i % 2 === 0 ? one : two;
+      const guess = { access_key: `guess-${i}-0123456789abcdef` };
+      statuses.push((await gateway.inject({ method: 'POST', url: '/gateway/session', payload: guess })).statusCode);
+    }
+    const first = statuses.indexOf(429);
+    expect(first).toBeGreaterThan(0);
+    expect(statuses.slice(0, first)).toEqual(new Array(first).fill(401));
+    expect(statuses.slice(first)).toEqual(new Array(12 - first).fill(429));
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ApiError, errorResponses } from '../errors.ts';
@@ -116,7 +117,8 @@ const SessionAnswer = Type.Object(
   { additionalProperties: false },
 );
 
-export function accessGuard(config: GatewayConfig, revocations: SessionRevocations): AccessGuard {
+/** `redis`: where replicas count sign-in attempts together (else each process counts its own). */
+export function accessGuard(config: GatewayConfig, revocations: SessionRevocations, redis?: Redis): AccessGuard {
   const { guard } = config;
   const tokens = sessionTokens(config);
 
@@ -142,7 +144,11 @@ export function accessGuard(config: GatewayConfig, revocations: SessionRevocatio
 
   const routes: FastifyPluginAsync = async (untyped) => {
     const scope = untyped.withTypeProvider<TypeBoxTypeProvider>();
-    await scope.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
+    await scope.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: rateLimitError,
+      ...(redis && { redis, nameSpace: 'gateway-rate-limit:sign-in:' }),
+    });
     const answers = { 200: SessionAnswer, ...errorResponses };
 
     scope.post(
