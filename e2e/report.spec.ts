@@ -76,7 +76,7 @@ test('Export report: a PDF of the map at print resolution with the imagery’s c
   await dialog.getByLabel('Title').fill('Roof check, 1600 Glenarm Place');
   await dialog
     .getByLabel('Notes')
-    .fill('North slope looks re-roofed since the previous capture.\nChecked by A. Analyst.');
+    .fill('North slope looks re-roofed since the previous capture.\nChecked by A. Analyst (Łukasz Kovalenko, Київ).');
   await dialog.getByLabel('Paper').selectOption('Letter');
   await dialog.getByLabel('Orientation').selectOption('landscape');
 
@@ -115,7 +115,8 @@ test('Export report: a PDF of the map at print resolution with the imagery’s c
   for (const expected of [
     'Roof check, 1600 Glenarm Place',
     'North slope looks re-roofed since the previous capture.',
-    'Checked by A. Analyst.',
+    // The report's fonts are files of the app (DejaVu): text in other scripts is written as typed.
+    'Checked by A. Analyst (Łukasz Kovalenko, Київ).',
     '2024Q1-CO-DEN',
     'Measured distance',
     measured,

@@ -1,4 +1,5 @@
 import type { Connection } from '../../api/connection.ts';
+import { fetchReportFonts } from '../../api/report-fonts.ts';
 import { LATEST_IMAGERY, parseImageryTileUrl } from '../../api/tiles.ts';
 import type { FailedTile } from '../../map/map-image.ts';
 import { tileKey } from '../../../geo/tile-address.ts';
@@ -70,6 +71,11 @@ export async function makeReport(
   request: ReportRequest,
   { signal, onProgress }: { signal: AbortSignal; onProgress(progress: ReportProgress): void },
 ): Promise<Blob> {
+  // Asked for now, used when the PDF is written; a failure waits until then.
+  const fonts = fetchReportFonts(signal).then(
+    (loaded) => ({ loaded }),
+    (error: unknown) => ({ error }),
+  );
   const container = surveyMap.map.getContainer();
   const count = request.compareLabels && surveyMap.getCompareOverlayMap() ? 2 : 1;
   const size: [number, number] = [container.clientWidth, container.clientHeight];
@@ -101,28 +107,33 @@ export async function makeReport(
     })),
   );
   const unknown = imagery.unknownTiles;
-  const pdf = await reportPdf({
-    title: request.title.trim(),
-    notes: request.notes,
-    paper: request.paper,
-    orientation: request.orientation,
-    generatedAt: new Date(),
-    shareLink: request.shareLink,
-    facts: request.facts,
-    annotations: request.annotations,
-    maps,
-    captures: imagery.captures,
-    imageryNotes: [
-      ...failureNotes(
-        connection,
-        renders.flatMap((r) => r.failed),
-      ),
-      ...(unknown > 0
-        ? [`The capture of ${unknown} printed tile${unknown === 1 ? '' : 's'} could not be looked up.`]
-        : []),
-    ],
-    attributions: [...new Set(renders.flatMap((r) => r.attributions))],
-  });
+  const font = await fonts;
+  if ('error' in font) throw font.error;
+  const pdf = await reportPdf(
+    {
+      title: request.title.trim(),
+      notes: request.notes,
+      paper: request.paper,
+      orientation: request.orientation,
+      generatedAt: new Date(),
+      shareLink: request.shareLink,
+      facts: request.facts,
+      annotations: request.annotations,
+      maps,
+      captures: imagery.captures,
+      imageryNotes: [
+        ...failureNotes(
+          connection,
+          renders.flatMap((r) => r.failed),
+        ),
+        ...(unknown > 0
+          ? [`The capture of ${unknown} printed tile${unknown === 1 ? '' : 's'} could not be looked up.`]
+          : []),
+      ],
+      attributions: [...new Set(renders.flatMap((r) => r.attributions))],
+    },
+    font.loaded,
+  );
   if (signal.aborted) throw signal.reason;
   return new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
 }

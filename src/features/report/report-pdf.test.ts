@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
@@ -52,9 +53,14 @@ const spec = (overrides: Partial<ReportSpec> = {}): ReportSpec => ({
   ...overrides,
 });
 
+/** The fonts the app serves (src/api/report-fonts.ts), read from the package here. */
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+const font = (name: string) => new Uint8Array(readFileSync(fontFile(name)));
+const fonts = { regular: font('DejaVuSansCondensed.ttf'), bold: font('DejaVuSansCondensed-Bold.ttf') };
+
 const written = async (report: ReportSpec) => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'report-')), 'report.pdf');
-  writeFileSync(file, await reportPdf(report));
+  writeFileSync(file, await reportPdf(report, fonts));
   return file;
 };
 
@@ -80,9 +86,31 @@ describe('reportPdf', () => {
       'Dents on the north slope',
     ])
       expect(text).toContain(expected);
-    // The standard fonts write Latin text: other characters become '?', and the rest of the note stays.
-    expect(text).toContain('Second line: ? 40 m² — checked on site.');
+    expect(text).toContain('Second line: ≈ 40 m² — checked on site.');
     expect(text.replace(/\s+/g, '')).toContain('https://viewer.example/#map=17/39.74/-104.99&survey=2024Q1-CO-DEN');
+  });
+
+  it('writes text in other scripts, and only the glyphs it uses', async () => {
+    const file = await written(
+      spec({
+        title: 'Łódź — Київ — Αθήνα',
+        notes: 'Dach nördlich beschädigt; крыша повреждена. 屋根',
+        annotations: [['Ölschaden', 'Pin · 51.75° N, 19.46° E', 'Çatı hasarı', '—']],
+      }),
+    );
+    const text = pdfText(file);
+    for (const expected of [
+      'Łódź — Київ — Αθήνα',
+      'Dach nördlich beschädigt; крыша повреждена.',
+      'Ölschaden',
+      'Çatı hasarı',
+    ])
+      expect(text).toContain(expected);
+    // A character the font has none of (CJK) becomes '?', and the rest stays.
+    expect(text).toContain('повреждена. ??');
+    expect(pdfInfo(file).Title).toBe('Łódź — Київ — Αθήνα');
+    // Subset: two fonts of ~600 KB each become a few tens of KB.
+    expect(readFileSync(file).length).toBeLessThan(200_000);
   });
 
   it('prints the map: the rendered page holds the image where the map goes', async () => {

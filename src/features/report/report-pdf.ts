@@ -1,4 +1,6 @@
-import { PageSizes, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { PageSizes, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
+import type { ReportFonts } from '../../api/report-fonts.ts';
 import type { ShownCapture } from './shown-captures.ts';
 
 export type Paper = 'A4' | 'Letter';
@@ -92,7 +94,7 @@ class PageWriter {
     return this.size[0] - 2 * MARGIN;
   }
 
-  /** The standard PDF fonts write Latin text only: anything else becomes '?' rather than failing the report. */
+  /** A character the font has no glyph for (CJK, say) becomes '?' rather than failing the report. */
   clean(text: string): string {
     return [...text.replace(/\t/g, '  ')].map((c) => (this.encodable.has(c.codePointAt(0)!) ? c : '?')).join('');
   }
@@ -232,14 +234,16 @@ function drawMaps(out: PageWriter, maps: ReportMap[], images: PDFImage[], maxHei
 }
 
 /** The report as a PDF: title, the map(s) at print resolution, the facts, the imagery's captures, notes, sources. */
-export async function reportPdf(spec: ReportSpec): Promise<Uint8Array> {
+export async function reportPdf(spec: ReportSpec, fonts: ReportFonts): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
   doc.setTitle(spec.title || 'Survey Viewer report');
   doc.setCreator('Survey Viewer');
   doc.setProducer('Survey Viewer (pdf-lib)');
   doc.setCreationDate(spec.generatedAt);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // Subset: the file holds the glyphs it uses.
+  const font = await doc.embedFont(fonts.regular, { subset: true });
+  const bold = await doc.embedFont(fonts.bold, { subset: true });
   const size = pageSize(spec.paper, spec.orientation);
   const out = new PageWriter(doc, size, font, bold);
   const generated = `${spec.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
