@@ -306,6 +306,8 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Show more map' }).tap();
     await restsAt(page, IMAGERY_ZOOM);
     await expect(page.getByRole('button', { name: 'Zoom to imagery' })).toHaveCount(0);
+    // On a phone the layers panel is a button until opened.
+    await page.getByRole('button', { name: 'Layers' }).tap();
     const readout = page.getByRole('region', { name: 'Capture under the cursor' });
     await expect(readout).toContainText('At the map centre');
     await expect(readout.getByTestId('capture-survey')).toContainText(/\d{4}/);

@@ -274,6 +274,22 @@ test.describe('on a phone', () => {
     await page.waitForFunction(() => Math.abs((window.__surveyViewer?.map.getZoom() ?? 0) - 15) < 0.01);
     await mapSettled(page);
     expect(await page.evaluate(() => !!window.__surveyViewer!.map.getLayer('survey-preview-imagery'))).toBe(true);
+    // The layers panel is a button over the map until opened; open, it stays clear of the place search and the sheet.
+    const layers = page.getByRole('group', { name: 'Map layers and usage' });
+    const toggle = layers.getByRole('button', { name: 'Layers' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(layers.getByLabel('Footprints')).toBeHidden();
+    const closed = (await layers.boundingBox())!;
+    expect(closed.height).toBeLessThan(48);
     await page.screenshot({ path: 'docs/screenshots/phone.png' });
+    await toggle.tap();
+    await expect(layers.getByLabel('Footprints')).toBeVisible();
+    const open = (await layers.boundingBox())!;
+    const search = (await page.getByRole('combobox', { name: 'Go to a place' }).boundingBox())!;
+    expect(open.y).toBeGreaterThanOrEqual(search.y + search.height);
+    expect(open.y + open.height).toBeLessThanOrEqual((await sheet.boundingBox())!.y);
+    await layers.getByLabel('Latest imagery', { exact: true }).tap();
+    await expect(layers.getByLabel('Latest imagery', { exact: true })).toBeChecked();
+    await page.screenshot({ path: 'docs/screenshots/phone-layers.png' });
   });
 });

@@ -23,6 +23,8 @@ export interface UiState {
   latestImagery: boolean;
   /** Phones: whether the sidebar's bottom sheet is pulled up. */
   sheetExpanded: boolean;
+  /** On a phone, the map layers panel is a button until opened (on wider screens it is always open). */
+  layersPanelOpen: boolean;
   /** The selected-survey panel shows only its id, leaving the room to the lists. */
   selectedPanelCollapsed: boolean;
   helpOpen: boolean;
@@ -37,6 +39,7 @@ export interface UiState {
   latestImageryToggled(): void;
   latestImageryRestored(on: boolean): void;
   sheetToggled(): void;
+  layersPanelToggled(): void;
   selectedPanelToggled(): void;
   helpOpened(): void;
   helpClosed(): void;
@@ -56,6 +59,7 @@ export const uiStore = createStore<UiState>()((set) => ({
   overlapChoice: null,
   latestImagery: false,
   sheetExpanded: false,
+  layersPanelOpen: false,
   selectedPanelCollapsed: false,
   helpOpen: false,
   notice: null,
@@ -69,6 +73,7 @@ export const uiStore = createStore<UiState>()((set) => ({
   latestImageryToggled: () => set((state) => ({ latestImagery: !state.latestImagery })),
   latestImageryRestored: (latestImagery) => set({ latestImagery }),
   sheetToggled: () => set((state) => ({ sheetExpanded: !state.sheetExpanded })),
+  layersPanelToggled: () => set((state) => ({ layersPanelOpen: !state.layersPanelOpen })),
   selectedPanelToggled: () => set((state) => ({ selectedPanelCollapsed: !state.selectedPanelCollapsed })),
   helpOpened: () => set({ helpOpen: true }),
   helpClosed: () => set({ helpOpen: false }),

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { createPortal } from 'react-dom';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
@@ -13,78 +14,91 @@ const maxCloudLabel = (percent: number | null) =>
 
 /**
  * In a map corner: the footprints and latest-imagery toggles (with the latter's cloud limit), when the tile under the
- * cursor was captured, and the session's billed-tile meter.
+ * cursor was captured, and the session's billed-tile meter. On a phone it is a "Layers" button until opened.
  */
 export function MapLayersPanel({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const latest = useUi((s) => s.latestImagery);
   const footprintsShown = useMapLayers((s) => s.footprintsShown);
   const maxCloud = useMapLayers((s) => s.latestMaxCloud);
   const tiles = useUsage((s) => s.imageryTiles);
+  const open = useUi((s) => s.layersPanelOpen);
+  const bodyId = useId();
   return createPortal(
-    <div className="map-layers" role="group" aria-label="Map layers and usage">
-      <label className="map-layers__toggle" title="Survey outlines; hide them to see the imagery unobstructed">
-        <input
-          type="checkbox"
-          checked={footprintsShown}
-          onChange={() => mapLayersStore.getState().footprintsToggled()}
-        />
-        Footprints
-      </label>
-      <label
-        className="map-layers__toggle"
-        title="The most recent imagery at every place (zoom in to see it), under everything else"
+    <div className={open ? 'map-layers is-open' : 'map-layers'} role="group" aria-label="Map layers and usage">
+      <button
+        type="button"
+        className="map-layers__disclosure"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => uiStore.getState().layersPanelToggled()}
       >
-        <input
-          type="checkbox"
-          checked={latest}
-          onChange={() => uiStore.getState().latestImageryToggled()}
-          aria-keyshortcuts="L"
-        />
-        Latest imagery
-      </label>
-      {latest && (
-        <label className="map-layers__cloud">
-          <span className="visually-hidden">Latest imagery: skip captures cloudier than</span>
-          <select
-            value={maxCloud ?? ''}
-            onChange={(e) =>
-              mapLayersStore
-                .getState()
-                .latestMaxCloudChosen(MAX_CLOUD_CHOICES.find((c) => String(c ?? '') === e.target.value) ?? null)
-            }
-          >
-            {MAX_CLOUD_CHOICES.map((percent) => (
-              <option key={percent ?? 'any'} value={percent ?? ''}>
-                {maxCloudLabel(percent)}
-              </option>
-            ))}
-          </select>
+        Layers
+      </button>
+      <div id={bodyId} className="map-layers__body">
+        <label className="map-layers__toggle" title="Survey outlines; hide them to see the imagery unobstructed">
+          <input
+            type="checkbox"
+            checked={footprintsShown}
+            onChange={() => mapLayersStore.getState().footprintsToggled()}
+          />
+          Footprints
         </label>
-      )}
-      <SaveImage surveyMap={surveyMap} />
-      <ExportReport connection={connection} surveyMap={surveyMap} />
-      <CaptureReadout connection={connection} surveyMap={surveyMap} />
-      <div className="map-layers__usage" role="status" aria-live="off">
-        <span
-          className="map-layers__usage-label"
-          title={`Imagery tiles at zoom ${BILLED_MIN_ZOOM} and deeper that this tab requested; providers bill these`}
+        <label
+          className="map-layers__toggle"
+          title="The most recent imagery at every place (zoom in to see it), under everything else"
         >
-          Tiles this session
-        </span>
-        <output
-          className="map-layers__usage-count"
-          aria-label={`${tiles} imagery tiles at zoom ${BILLED_MIN_ZOOM} or deeper requested this session`}
-        >
-          {tiles.toLocaleString()}
-        </output>
-        <button
-          type="button"
-          className="button button--link map-layers__reset"
-          onClick={() => usageStore.getState().usageReset()}
-          disabled={tiles === 0}
-        >
-          Reset
-        </button>
+          <input
+            type="checkbox"
+            checked={latest}
+            onChange={() => uiStore.getState().latestImageryToggled()}
+            aria-keyshortcuts="L"
+          />
+          Latest imagery
+        </label>
+        {latest && (
+          <label className="map-layers__cloud">
+            <span className="visually-hidden">Latest imagery: skip captures cloudier than</span>
+            <select
+              value={maxCloud ?? ''}
+              onChange={(e) =>
+                mapLayersStore
+                  .getState()
+                  .latestMaxCloudChosen(MAX_CLOUD_CHOICES.find((c) => String(c ?? '') === e.target.value) ?? null)
+              }
+            >
+              {MAX_CLOUD_CHOICES.map((percent) => (
+                <option key={percent ?? 'any'} value={percent ?? ''}>
+                  {maxCloudLabel(percent)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <SaveImage surveyMap={surveyMap} />
+        <ExportReport connection={connection} surveyMap={surveyMap} />
+        <CaptureReadout connection={connection} surveyMap={surveyMap} />
+        <div className="map-layers__usage" role="status" aria-live="off">
+          <span
+            className="map-layers__usage-label"
+            title={`Imagery tiles at zoom ${BILLED_MIN_ZOOM} and deeper that this tab requested; providers bill these`}
+          >
+            Tiles this session
+          </span>
+          <output
+            className="map-layers__usage-count"
+            aria-label={`${tiles} imagery tiles at zoom ${BILLED_MIN_ZOOM} or deeper requested this session`}
+          >
+            {tiles.toLocaleString()}
+          </output>
+          <button
+            type="button"
+            className="button button--link map-layers__reset"
+            onClick={() => usageStore.getState().usageReset()}
+            disabled={tiles === 0}
+          >
+            Reset
+          </button>
+        </div>
       </div>
     </div>,
     surveyMap.layersPanelContainer(),
