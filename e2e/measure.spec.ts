@@ -94,6 +94,32 @@ test('measure a distance and an area on the map: geodesic sizes in either unit, 
   const movedTotal = (await page.getByTestId('measure-total').textContent())!;
   expect(Math.abs(numberIn(movedTotal) - movedKm) / movedKm).toBeLessThan(0.005);
 
+  // The same from the keyboard: show point 2, pan with an arrow key, move the point to the map centre.
+  const centre = () => page.evaluate(() => window.__surveyViewer!.map.getCenter().toArray());
+  const move = panel(page).getByRole('group', { name: 'Move a point' });
+  await move.getByLabel('Point').selectOption('2');
+  await move.getByRole('button', { name: 'Show point' }).click();
+  await expect
+    .poll(async () => {
+      const [lon, lat] = await centre();
+      return Math.hypot(lon - moved[1][0], lat - moved[1][1]);
+    })
+    .toBeLessThan(1e-7);
+  await page.locator('.maplibregl-canvas').focus();
+  await page.keyboard.press('ArrowRight');
+  await mapSettled(page);
+  const target = await centre();
+  expect(target[0]).toBeGreaterThan(moved[1][0] + 0.0001);
+  await move.getByRole('button', { name: 'Move to map centre' }).click();
+  const keyed = await placedPoints(page);
+  expect([keyed[0], keyed[2]]).toEqual([moved[0], moved[2]]);
+  expect(Math.hypot(keyed[1][0] - target[0], keyed[1][1] - target[1])).toBeLessThan(1e-9);
+  const keyedKm = length(lineString(keyed), { units: 'kilometers' });
+  const keyedTotal = (await page.getByTestId('measure-total').textContent())!;
+  expect(Math.abs(numberIn(keyedTotal) - keyedKm) / keyedKm).toBeLessThan(0.005);
+  await page.evaluate((center) => window.__surveyViewer!.map.jumpTo({ center }), before as [number, number]);
+  await mapSettled(page);
+
   // Area: four corners (clear of the panel) and a double click on the last; the size and the perimeter match turf.
   const corners: [number, number][] = [
     [-104.994, 39.738],

@@ -177,13 +177,16 @@ const JPEG_QUALITY: Record<Sampling, number> = { 1: 1, 2: 0.9 };
 
 /**
  * The browser's JPEG encoder on a canvas: the pixels' colours as they are (alpha, which JPEG cannot hold and the
- * file's mask carries, is set opaque first so that no colour is blended with the canvas's background).
+ * file's mask carries, is set opaque first so that no colour is blended with the canvas's background). `owned`: the
+ * caller gives the pixels up, so they are made opaque where they are rather than in a copy.
  */
-export function canvasJpegEncoder(): JpegEncoder {
+export function canvasJpegEncoder({ owned = false } = {}): JpegEncoder {
   const context = canvasContext();
   const canvas = context.canvas;
   return async (rgba, sampling) => {
-    const opaque = new Uint8ClampedArray(rgba);
+    const opaque = owned
+      ? new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.length)
+      : new Uint8ClampedArray(rgba);
     for (let i = 3; i < opaque.length; i += 4) opaque[i] = 255;
     // Synchronous up to the blob: concurrent encodes cannot interleave on the shared canvas.
     context.putImageData(new ImageData(opaque, TILE_SIZE, TILE_SIZE), 0, 0);

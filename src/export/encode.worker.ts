@@ -26,7 +26,8 @@ async function answer(job: EncodeJob): Promise<[EncodeAnswer, Transferable[]]> {
     const bytes = encodePredicted(job.predicted);
     return [{ id: job.id, kind: 'deflate', bytes }, [bytes.buffer]];
   }
-  jpeg ??= canvasJpegEncoder();
+  // The job's pixels are this worker's (transferred): no copy.
+  jpeg ??= canvasJpegEncoder({ owned: true });
   const bytes = await jpeg(job.rgba, job.sampling);
   return [{ id: job.id, kind: 'jpeg', bytes }, [bytes.buffer]];
 }

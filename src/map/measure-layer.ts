@@ -131,6 +131,14 @@ export class MeasureLayer {
     this.set({ tool, measurement: { kind: tool, points: measurement.points.slice(0, -1) } });
   }
 
+  /** Moves a finished measurement's point (by its place in it) as a drag does; the sizes follow. */
+  movePoint(index: number, point: Position): void {
+    const { measurement } = this.state;
+    if (this.isActive() || !measurement || !measurement.points[index]) return;
+    const points = measurement.points.map((p, i) => (i === index ? point : p));
+    this.set({ tool: null, measurement: { kind: measurement.kind, points } });
+  }
+
   /** Ends the measurement being made; it stays on the map (if it has a size). */
   finish(): void {
     const { measurement } = this.state;
@@ -210,10 +218,8 @@ export class MeasureLayer {
   };
 
   private readonly handleDrag = (event: MapMouseEvent) => {
-    const { measurement } = this.state;
-    if (this.dragging === null || !measurement) return;
-    const points = measurement.points.map((p, i) => (i === this.dragging ? [event.lngLat.lng, event.lngLat.lat] : p));
-    this.set({ tool: null, measurement: { kind: measurement.kind, points } });
+    if (this.dragging === null) return;
+    this.movePoint(this.dragging, [event.lngLat.lng, event.lngLat.lat]);
     this.map.getCanvas().style.cursor = 'grabbing';
   };
 

@@ -197,6 +197,8 @@ export class SurveyMap extends MapCamera {
   /** Adds the map's centre to the measurement (for the keyboard: pan, then add). */
   addMeasurePointAtCentre = (): void => this.measure.addPoint(this.getCenter());
   undoMeasurePoint = (): void => this.measure.undoPoint();
+  /** For the keyboard, as a drag moves it: a finished measurement's point to the map's centre. */
+  moveMeasurePointToCentre = (index: number): void => this.measure.movePoint(index, this.getCenter());
   clearMeasure = (): void => this.measure.clear();
   getMeasureState = (): MeasureState => this.measure.getState();
   /** What draws a measurement: its shapes and labels in the user's units. */

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { Position } from 'geojson';
 import {
   coordinatesText,
@@ -63,6 +63,44 @@ function PointReadout({ point }: { point: Position }) {
         </button>
       </dd>
     </dl>
+  );
+}
+
+/**
+ * What dragging a finished measurement's point does, for the keyboard: the point to the map's centre. Show point
+ * centres the map on it; pan with the arrows to where it belongs, then Move to map centre.
+ */
+function MovePoint({ surveyMap, points }: { surveyMap: SurveyMap; points: Position[] }) {
+  const [chosen, setChosen] = useState(0);
+  const index = Math.min(chosen, points.length - 1);
+  const [lon, lat] = points[index];
+  return (
+    <fieldset className="measure-panel__move">
+      <legend>Move a point</legend>
+      {points.length > 1 && (
+        <label>
+          Point{' '}
+          <select value={index} onChange={(e) => setChosen(Number(e.target.value))}>
+            {points.map((_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a point is its place in the measurement
+              <option key={i} value={i}>
+                {i + 1}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => surveyMap.zoomTo([lon, lat], surveyMap.getZoom())}
+      >
+        Show point
+      </button>
+      <button type="button" className="button button--small" onClick={() => surveyMap.moveMeasurePointToCentre(index)}>
+        Move to map centre
+      </button>
+    </fieldset>
   );
 }
 
@@ -164,6 +202,7 @@ export function MeasureTools({ connection, surveyMap }: { connection: Connection
               {tool ? 'Clear' : 'Close'}
             </button>
           </div>
+          {!tool && measurement.points.length > 0 && <MovePoint surveyMap={surveyMap} points={measurement.points} />}
           {!tool && measurement.points.length >= minPoints(measurement.kind) && (
             <SaveAnnotation
               connection={connection}
