@@ -1,6 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import {
+  areaCentre,
   areaFromPolygons,
   extentCentre,
   extentOf,
@@ -40,6 +41,9 @@ describe('geometry helpers', () => {
     expect(extentOf(withHole)).toEqual([0, 0, 4, 4]);
     expect(extentOf(acrossTheAntimeridian)).toEqual([-180, 10, 180, 11]);
     expect(extentCentre(extentOf(withHole))).toEqual([2, 2]);
+    expect(areaCentre(withHole)).toEqual([2, 2]);
+    // Split at the antimeridian: the middle is at 180°, not at 0° across the world.
+    expect(areaCentre(acrossTheAntimeridian)).toEqual([180, 10.5]);
     expect(extentsMeet([0, 0, 1, 1], [1, 1, 2, 2])).toBe(true);
     expect(extentsMeet([0, 0, 1, 1], [1.1, 0, 2, 1])).toBe(false);
   });

@@ -52,11 +52,32 @@ export function extentOf(area: AreaGeometry): Extent {
   return [west, south, east, north];
 }
 
-/** The middle of an extent, [lon, lat] (no extent here crosses the antimeridian: see above). */
+/** The middle of an extent, [lon, lat]. */
 export const extentCentre = ([west, south, east, north]: Extent): [lon: number, lat: number] => [
   (west + east) / 2,
   (south + north) / 2,
 ];
+
+/**
+ * The middle of an area's extent, [lon, lat]. An area split at the antimeridian (see above) has the whole world's
+ * width as its extent: its middle is taken across 180° instead, where the area is.
+ */
+export function areaCentre(area: AreaGeometry): [lon: number, lat: number] {
+  const extent = extentOf(area);
+  const [west, south, east, north] = extent;
+  if (west !== -180 || east !== 180) return extentCentre(extent);
+  let eastward = Infinity;
+  let westward = -Infinity;
+  for (const rings of polygonsOf(area)) {
+    for (const [lon] of rings[0]) {
+      const shifted = lon < 0 ? lon + 360 : lon;
+      if (shifted < eastward) eastward = shifted;
+      if (shifted > westward) westward = shifted;
+    }
+  }
+  const middle = (eastward + westward) / 2;
+  return [middle > 180 ? middle - 360 : middle, (south + north) / 2];
+}
 
 /** Whether two extents share any point. */
 export const extentsMeet = (a: Extent, b: Extent): boolean =>

@@ -1,6 +1,6 @@
 import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import type { Map as MapLibreMap, PointLike } from 'maplibre-gl';
-import { extentCentre, extentOf } from '../../geo/geometry.ts';
+import { areaCentre } from '../../geo/geometry.ts';
 import { AREA_SEARCH_SLOTS, areaSearchLayerIds, COVERAGE_SOURCE } from './area-search-layers.ts';
 import type { IdFeature } from './feature-diff.ts';
 import type { FeatureSources } from './feature-sources.ts';
@@ -36,7 +36,7 @@ function markerOf(feature: FootprintCollection['features'][number]): Marker {
     marker = {
       type: 'Feature',
       properties: { id: feature.properties.id },
-      geometry: { type: 'Point', coordinates: extentCentre(extentOf(feature.geometry)) },
+      geometry: { type: 'Point', coordinates: areaCentre(feature.geometry) },
     };
     markers.set(feature.geometry, marker);
   }
