@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { normaliseFootprint, normaliseSurvey, normaliseSurveyPage } from '../../src/api/normalise.ts';
+import { areaCentre } from '../../geo/geometry.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { BASEMAP_ABSTRACT, BASEMAP_TITLE } from '../layers/catalog-layers.ts';
 import type { LayerInfo } from '../layers/layer-documents.ts';
@@ -62,7 +63,13 @@ export function upstreamLayers(
       // A footprint answer without the survey's fields (the seed's short form): the id alone.
     }
     const [west, south, east, north] = footprint.bbox;
-    const layer: LayerInfo = { id, title: id, abstract, bbox: [west, south, east, north] };
+    const layer: LayerInfo = {
+      id,
+      title: id,
+      abstract,
+      bbox: [west, south, east, north],
+      centre: areaCentre(footprint.geometry),
+    };
     footprints.set(id, layer);
     return layer;
   }
@@ -89,7 +96,13 @@ export function upstreamLayers(
     }
     return ids.slice(0, GATEWAY_MAX_LAYERS);
   }
-  const basemap: LayerInfo = { id: BASEMAP, title: BASEMAP_TITLE, abstract: BASEMAP_ABSTRACT, bbox: WORLD };
+  const basemap: LayerInfo = {
+    id: BASEMAP,
+    title: BASEMAP_TITLE,
+    abstract: BASEMAP_ABSTRACT,
+    bbox: WORLD,
+    centre: [0, 0],
+  };
 
   return {
     layer: (id) => (id === BASEMAP ? Promise.resolve(basemap) : surveyLayer(id)),

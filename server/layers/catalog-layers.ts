@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Survey } from '../catalog/survey.ts';
-import type { Extent } from '../../geo/geometry.ts';
+import { areaCentre, type Extent, extentCentre } from '../../geo/geometry.ts';
 import { notFound } from '../errors.ts';
 import { baseUrlOf, surveyOrNotFound } from '../routes/checks.ts';
 import { BASEMAP, tileAnswerer, type TileAnswerOptions } from '../routes/tile-answer.ts';
@@ -17,6 +17,7 @@ const layerOf = (survey: Survey): LayerInfo => ({
     `Captured ${survey.captureStart} to ${survey.captureEnd}; published ${survey.publishedDate}; ` +
     `${survey.resolutionClass} resolution; ${survey.cloudCover}% cloud cover; ${survey.spectralRange}.`,
   bbox: survey.bbox,
+  centre: areaCentre(survey.footprint),
 });
 
 function basemapLayer(catalog: Catalog): LayerInfo {
@@ -28,7 +29,7 @@ function basemapLayer(catalog: Catalog): LayerInfo {
     bbox[2] = Math.max(bbox[2], b[2]);
     bbox[3] = Math.max(bbox[3], b[3]);
   }
-  return { id: BASEMAP, title: BASEMAP_TITLE, abstract: BASEMAP_ABSTRACT, bbox };
+  return { id: BASEMAP, title: BASEMAP_TITLE, abstract: BASEMAP_ABSTRACT, bbox, centre: extentCentre(bbox) };
 }
 
 /** The reference service's layers: its catalog and its own tiles. */

@@ -1,4 +1,4 @@
-import { extentCentre, type Extent } from '../../geo/geometry.ts';
+import type { Extent } from '../../geo/geometry.ts';
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../geo/limits.ts';
 import { tileRangeOf } from '../../geo/tile-address.ts';
 import { tileMercatorExtent } from '../../geo/web-mercator.ts';
@@ -11,6 +11,8 @@ export interface LayerInfo {
   abstract: string;
   /** WGS84 [west, south, east, north]. */
   bbox: Extent;
+  /** Where to open it, [lon, lat]: the middle of its area (see areaCentre). */
+  centre: [lon: number, lat: number];
 }
 
 export const TILE_MATRIX_SET = 'GoogleMapsCompatible';
@@ -104,6 +106,6 @@ export function tileJson(options: { baseUrl: string; key: string; layer: LayerIn
     minzoom: MIN_TILE_ZOOM,
     maxzoom: MAX_TILE_ZOOM,
     bounds: [west, south, east, north],
-    center: [...extentCentre([west, south, east, north]), 16],
+    center: [...layer.centre, 16],
   };
 }

@@ -5,7 +5,14 @@ import { Catalog } from '../catalog/catalog.ts';
 import { configFromEnv } from '../config.ts';
 import { proceduralTiles } from '../imagery/source.ts';
 import { redactUrl } from '../logging.ts';
-import { expectEnvelope, FIXTURE_SURVEYS, SIGNING_KEY, testService, type TestService } from '../test/fixtures.ts';
+import {
+  ANTIMERIDIAN_SURVEY,
+  expectEnvelope,
+  FIXTURE_SURVEYS,
+  SIGNING_KEY,
+  testService,
+  type TestService,
+} from '../test/fixtures.ts';
 import { MemoryTileKeyStore, newTileKey } from './tile-keys.ts';
 
 let service: TestService;
@@ -157,8 +164,21 @@ describe('layer documents', () => {
     const doc = response.json();
     expect(doc).toMatchObject({ tilejson: '3.0.0', minzoom: 14, maxzoom: 21, scheme: 'xyz', name: '2024Q2-CO-DEN' });
     expect(doc.bounds).toEqual([-105, 39.7, -104.9, 39.8]);
+    expect(doc.center).toEqual([-104.95, 39.75, 16]);
     expect(doc.tiles).toEqual([`http://localhost:80/tiles/2024Q2-CO-DEN/{z}/{x}/{y}.png?key=${key}`]);
     expect(doc.description).toContain('2024-06-01T16:00:00.000Z');
+  });
+
+  it('TileJSON centres a survey split at the antimeridian at 180°, not across the world at 0°', async () => {
+    const fiji = await testService({}, [...FIXTURE_SURVEYS, ANTIMERIDIAN_SURVEY]);
+    const made = await fiji.inject({
+      method: 'POST',
+      url: '/tile-keys',
+      headers: { authorization: `Bearer ${await fiji.token()}` },
+      payload: { name: 'fiji', surveys: ['ANTIMERIDIAN'], expires_in: HOUR },
+    });
+    const doc = (await fiji.inject({ url: `/tiles/ANTIMERIDIAN/tilejson.json?key=${made.json().key}` })).json();
+    expect(doc.center).toEqual([180, -17.5, 16]);
   });
 
   it('WMTS capabilities list the key’s surveys (all of them and basemap for an "all" key)', async () => {
