@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { normaliseFootprint, normaliseSurvey, normaliseSurveyPage } from '../../src/api/normalise.ts';
-import { areaCentre } from '../../geo/geometry.ts';
+import { areaCentre, extentCentre } from '../../geo/geometry.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { BASEMAP_ABSTRACT, BASEMAP_TITLE } from '../layers/catalog-layers.ts';
 import type { LayerInfo } from '../layers/layer-documents.ts';
@@ -101,7 +101,7 @@ export function upstreamLayers(
     title: BASEMAP_TITLE,
     abstract: BASEMAP_ABSTRACT,
     bbox: WORLD,
-    centre: [0, 0],
+    centre: extentCentre(WORLD),
   };
 
   return {

@@ -71,11 +71,9 @@ export async function makeReport(
   request: ReportRequest,
   { signal, onProgress }: { signal: AbortSignal; onProgress(progress: ReportProgress): void },
 ): Promise<Blob> {
-  // Asked for now, used when the PDF is written; a failure waits until then.
-  const fonts = fetchReportFonts(signal).then(
-    (loaded) => ({ loaded }),
-    (error: unknown) => ({ error }),
-  );
+  // Asked for now, used when the PDF is written; a failure is thrown there, not reported as unhandled meanwhile.
+  const fonts = fetchReportFonts(signal);
+  fonts.catch(() => undefined);
   const container = surveyMap.map.getContainer();
   const count = request.compareLabels && surveyMap.getCompareOverlayMap() ? 2 : 1;
   const size: [number, number] = [container.clientWidth, container.clientHeight];
@@ -107,8 +105,6 @@ export async function makeReport(
     })),
   );
   const unknown = imagery.unknownTiles;
-  const font = await fonts;
-  if ('error' in font) throw font.error;
   const pdf = await reportPdf(
     {
       title: request.title.trim(),
@@ -132,7 +128,7 @@ export async function makeReport(
       ],
       attributions: [...new Set(renders.flatMap((r) => r.attributions))],
     },
-    font.loaded,
+    await fonts,
   );
   if (signal.aborted) throw signal.reason;
   return new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
