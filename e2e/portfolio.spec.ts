@@ -285,3 +285,78 @@ test('a location the service refuses (area too large) is reported by name and li
     await expect(table.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(1)).not.toHaveText('…');
   await expect(table.getByRole('row').filter({ hasText: 'Whole region' }).getByRole('cell').nth(1)).toHaveText('…');
 });
+
+test('a cloud limit: a cloudier survey is never the latest; the limit is kept and exported', async ({
+  page,
+  request,
+}) => {
+  const denver = METROS[0];
+  const office: [number, number] = [denver.lon, denver.lat];
+  // What covers the office, newest first, with each survey's cloud cover (the demo's catalog reports it).
+  const token = await accessToken(request, service.origin);
+  const wkt = areaToWkt(pointBuffer(office, DEFAULT_BUFFER_M));
+  let found: { id: string; capture_date_end: string; cloud_cover: number }[] = [];
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`${service.origin}/tile/v2/surveys/coverage?wkt=${encodeURIComponent(wkt)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      if (answer.ok()) found = await answer.json();
+      return answer.status();
+    })
+    .toBe(200);
+  found.sort((a, b) => b.capture_date_end.localeCompare(a.capture_date_end));
+  const LIMIT = 30;
+  const clear = found.find((s) => s.cloud_cover <= LIMIT);
+  // The demo's newest Denver survey is a cloudy one, with clearer ones beneath it.
+  expect(found[0].cloud_cover).toBeGreaterThan(LIMIT);
+  expect(clear).toBeDefined();
+
+  const file = {
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', properties: { name: 'Office' }, geometry: { type: 'Point', coordinates: office } }],
+  };
+  await signInWithDemo(page, service.origin);
+  await page.getByRole('tab', { name: 'Portfolio' }).click();
+  await page.getByLabel('Locations file').setInputFiles({
+    name: 'office.geojson',
+    mimeType: 'application/geo+json',
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
+  await expect(page.getByText('1 location from office.geojson')).toBeVisible();
+  await page.getByRole('button', { name: 'Check coverage' }).click();
+  await expect(page.getByTestId('portfolio-progress')).toHaveText(/^1 location checked, with \d+ quer/, {
+    timeout: 60_000,
+  });
+  const latest = page
+    .getByRole('table', { name: 'Coverage of each location' })
+    .getByRole('row')
+    .filter({ hasText: 'Office' })
+    .getByRole('cell')
+    .nth(2);
+  await expect(latest).toHaveAttribute('title', found[0].id);
+  await expect(latest).toHaveText(found[0].capture_date_end.slice(0, 10));
+
+  const limit = page.getByLabel('Max cloud cover (%, optional)');
+  await limit.fill(String(LIMIT));
+  await limit.press('Enter');
+  await expect(latest).toHaveAttribute('title', clear!.id);
+  await expect(latest).toHaveText(clear!.capture_date_end.slice(0, 10));
+  await expect(page.getByRole('list', { name: /Map colours/ })).toContainText(`no imagery under ${LIMIT} % cloud`);
+
+  // Kept with the portfolio, and read into the export.
+  await page.reload();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('tab', { name: 'Portfolio' }).click();
+  await expect(limit).toHaveValue(String(LIMIT));
+  await expect(latest).toHaveAttribute('title', clear!.id);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await readFile((await (await downloading).path()) as string, 'utf8');
+  const [row] = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data;
+  expect(row).toMatchObject({
+    latest_survey: clear!.id,
+    latest_cloud_cover: String(clear!.cloud_cover),
+    survey_count: String(found.length),
+  });
+});

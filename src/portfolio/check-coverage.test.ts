@@ -16,11 +16,13 @@ const locations: PortfolioLocation[] = Array.from({ length: 10 }, (_, id) => ({
 /** Two locations per query; every query finds one survey. */
 function deps(overrides: Partial<CheckDeps> = {}) {
   const saved: LocationResult[] = [];
+  const savedSurveys: MetSurvey[] = [];
   const sent: string[] = [];
   const survey: FoundSurvey = {
     id: 'S1',
     captureStart: '2024-01-01T00:00:00Z',
     captureEnd: '2024-01-02T00:00:00Z',
+    cloudCover: 12.5,
     footprint: {
       type: 'Polygon',
       coordinates: [
@@ -45,14 +47,15 @@ function deps(overrides: Partial<CheckDeps> = {}) {
       return [survey];
     },
     assign: async (group) => group.map((l) => ({ id: l.id, surveyIds: ['S1'], percentCovered: 100 })),
-    save: async (results: LocationResult[], _surveys: MetSurvey[]) => {
+    save: async (results: LocationResult[], surveys: MetSurvey[]) => {
       saved.push(...results);
+      savedSurveys.push(...surveys);
     },
     failureOf: (error) => (error instanceof ApiError ? error : null),
     sleep: async () => undefined,
     ...overrides,
   };
-  return { deps: base, saved, sent };
+  return { deps: base, saved, savedSurveys, sent };
 }
 
 const options = (overrides: Partial<CheckOptions> = {}): CheckOptions => ({
@@ -69,10 +72,17 @@ const options = (overrides: Partial<CheckOptions> = {}): CheckOptions => ({
 
 describe('checkCoverage', () => {
   it('answers every location once, query by query', async () => {
-    const { deps: d, saved, sent } = deps();
+    const { deps: d, saved, savedSurveys, sent } = deps();
     expect(await checkCoverage(options(), d)).toBe('done');
     expect(saved.map((r) => r.id).sort((a, b) => a - b)).toEqual(locations.map((l) => l.id));
     expect(sent).toHaveLength(5);
+    // What the table needs of each survey is kept, cloud cover included; the footprint is not.
+    expect(savedSurveys[0]).toEqual({
+      id: 'S1',
+      captureStart: '2024-01-01T00:00:00Z',
+      captureEnd: '2024-01-02T00:00:00Z',
+      cloudCover: 12.5,
+    });
   });
 
   it('skips what is done (a resumed run) and stops taking queries once paused', async () => {

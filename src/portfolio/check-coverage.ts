@@ -105,7 +105,7 @@ export async function checkCoverage(options: CheckOptions, deps: CheckDeps): Pro
           found.map(({ id, footprint }) => ({ id, footprint })),
         );
         signal.throwIfAborted();
-        const surveys = found.map(({ id, captureStart, captureEnd }) => ({ id, captureStart, captureEnd }));
+        const surveys = found.map(({ footprint, ...survey }) => survey);
         saving.push(
           deps.save(results, surveys).catch((error: unknown) => {
             failure ??= error;

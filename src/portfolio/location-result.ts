@@ -12,31 +12,56 @@ export interface MetSurvey {
   id: string;
   captureStart: string;
   captureEnd: string;
+  /** Percent of the survey under cloud, where the service says (the provider's catalog does not). */
+  cloudCover?: number | null;
 }
 
-/** One location's surveys read against the event date: newest, latest before it and first after it. */
+/**
+ * One location's surveys read against the event date: newest, latest before it and first after it — of those within
+ * the cloud limit.
+ */
 export interface CaptureSummary {
   latest: MetSurvey | null;
   before: MetSurvey | null;
   after: MetSurvey | null;
+  /** Surveys meeting the location but cloudier than the limit: never chosen as latest, before or after. */
+  cloudy: number;
 }
+
+/** How a location's captures are chosen: around the event date (YYYY-MM-DD), within a cloud limit (percent). */
+export interface CaptureRules {
+  eventDate: string | null;
+  maxCloudCover: number | null;
+}
+
+/** A survey with no cloud figure is never set aside: the limit can only judge what the service reports. */
+export const withinCloudLimit = (survey: MetSurvey, maxCloudCover: number | null): boolean =>
+  maxCloudCover === null || survey.cloudCover == null || survey.cloudCover <= maxCloudCover;
 
 /** The calendar day (YYYY-MM-DD) of a capture's ISO time; `missing` where there is no capture. */
 export const dayOf = (iso: string | undefined, missing = ''): string => iso?.slice(0, 10) ?? missing;
 
 /**
  * Latest by capture end; before the event: captured entirely before its day; after: captured from its day on (a
- * survey flown across the event date is neither).
+ * survey flown across the event date is neither). Surveys over the cloud limit are counted, not chosen.
  */
-export function summariseCaptures(surveys: readonly MetSurvey[], eventDate: string | null): CaptureSummary {
+export function summariseCaptures(
+  surveys: readonly MetSurvey[],
+  { eventDate, maxCloudCover }: CaptureRules,
+): CaptureSummary {
   let latest: MetSurvey | null = null;
   let before: MetSurvey | null = null;
   let after: MetSurvey | null = null;
+  let cloudy = 0;
   for (const survey of surveys) {
+    if (!withinCloudLimit(survey, maxCloudCover)) {
+      cloudy += 1;
+      continue;
+    }
     if (!latest || survey.captureEnd > latest.captureEnd) latest = survey;
     if (!eventDate) continue;
     if (dayOf(survey.captureEnd) < eventDate && (!before || survey.captureEnd > before.captureEnd)) before = survey;
     if (dayOf(survey.captureStart) >= eventDate && (!after || survey.captureStart < after.captureStart)) after = survey;
   }
-  return { latest, before, after };
+  return { latest, before, after, cloudy };
 }

@@ -12,6 +12,7 @@ const RESULT_COLUMNS = [
   'survey_ids',
   'latest_survey',
   'latest_capture',
+  'latest_cloud_cover',
   'before_survey',
   'before_capture',
   'after_survey',
@@ -54,6 +55,7 @@ function resultValues(row: PortfolioRow, appUrl: string): Record<(typeof RESULT_
     survey_ids: result ? result.surveyIds.join(';') : '',
     latest_survey: captures.latest?.id ?? '',
     latest_capture: dayOf(captures.latest?.captureEnd),
+    latest_cloud_cover: captures.latest?.cloudCover ?? '',
     before_survey: captures.before?.id ?? '',
     before_capture: dayOf(captures.before?.captureEnd),
     after_survey: captures.after?.id ?? '',
@@ -96,6 +98,7 @@ export function portfolioGeoJson(
           line: row.location.line,
           label: row.location.label,
           buffer_m: row.location.area ? null : portfolio.radiusM,
+          max_cloud_cover: portfolio.maxCloudCover,
           // No value is null, not "": GIS then types survey_count and percent_covered as numbers.
           ...Object.fromEntries(Object.entries(resultValues(row, appUrl)).map(([k, v]) => [k, v === '' ? null : v])),
           survey_ids: row.result?.surveyIds ?? [],

@@ -7,20 +7,53 @@ import { portfolioCsv, portfolioGeoJson } from './portfolio-export.ts';
 import { portfolioRows, rankOf, sortRows } from './portfolio-rows.ts';
 import type { Portfolio } from './portfolio.ts';
 
-const survey = (id: string, start: string, end: string): MetSurvey => ({
+const survey = (id: string, start: string, end: string, cloudCover?: number | null): MetSurvey => ({
   id,
   captureStart: `${start}T10:00:00Z`,
   captureEnd: `${end}T16:00:00Z`,
+  cloudCover,
 });
-const OLD = survey('2023Q2-CO-DEN', '2023-05-01', '2023-05-03');
-const SPAN = survey('2024Q3-CO-DEN', '2024-08-30', '2024-09-02');
-const NEW = survey('2025Q1-CO-DEN', '2025-02-10', '2025-02-11');
+const OLD = survey('2023Q2-CO-DEN', '2023-05-01', '2023-05-03', 0);
+const SPAN = survey('2024Q3-CO-DEN', '2024-08-30', '2024-09-02', 12.5);
+const NEW = survey('2025Q1-CO-DEN', '2025-02-10', '2025-02-11', 38.7);
+/** As the provider's catalog answers: no cloud figure. */
+const UNKNOWN = survey('2024-P3-CO-DEN', '2024-06-01', '2024-06-01');
+
+const around = (eventDate: string | null, maxCloudCover: number | null = null) => ({ eventDate, maxCloudCover });
 
 describe('captures against an event date', () => {
   it('takes the latest capture ended before the event and the first started on or after it', () => {
-    expect(summariseCaptures([NEW, OLD, SPAN], '2024-09-01')).toEqual({ latest: NEW, before: OLD, after: NEW });
-    expect(summariseCaptures([NEW, OLD, SPAN], '2024-08-30')).toEqual({ latest: NEW, before: OLD, after: SPAN });
-    expect(summariseCaptures([OLD], null)).toEqual({ latest: OLD, before: null, after: null });
+    expect(summariseCaptures([NEW, OLD, SPAN], around('2024-09-01'))).toEqual({
+      latest: NEW,
+      before: OLD,
+      after: NEW,
+      cloudy: 0,
+    });
+    expect(summariseCaptures([NEW, OLD, SPAN], around('2024-08-30'))).toEqual({
+      latest: NEW,
+      before: OLD,
+      after: SPAN,
+      cloudy: 0,
+    });
+    expect(summariseCaptures([OLD], around(null))).toEqual({ latest: OLD, before: null, after: null, cloudy: 0 });
+  });
+
+  it('never chooses a survey over the cloud limit, but counts it; one without a cloud figure is kept', () => {
+    expect(summariseCaptures([NEW, OLD, SPAN], around('2024-08-30', 20))).toEqual({
+      latest: SPAN,
+      before: OLD,
+      after: SPAN,
+      cloudy: 1,
+    });
+    // The limit is inclusive.
+    expect(summariseCaptures([NEW, SPAN], around(null, 12.5))).toMatchObject({ latest: SPAN, cloudy: 1 });
+    expect(summariseCaptures([NEW, UNKNOWN], around('2024-01-01', 0))).toEqual({
+      latest: UNKNOWN,
+      before: null,
+      after: UNKNOWN,
+      cloudy: 1,
+    });
+    expect(summariseCaptures([NEW], around(null, 10))).toEqual({ latest: null, before: null, after: null, cloudy: 1 });
   });
 });
 
@@ -40,6 +73,7 @@ const portfolio: Portfolio = {
   problems: [],
   radiusM: 25,
   eventDate: '2024-09-01',
+  maxCloudCover: null,
 };
 const results = new Map([
   [0, { id: 0, surveyIds: [OLD.id, NEW.id], percentCovered: 100 }],
@@ -48,7 +82,7 @@ const results = new Map([
 const surveys = new Map([OLD, SPAN, NEW].map((s) => [s.id, s]));
 
 describe('results table and exports', () => {
-  const rows = portfolioRows(portfolio.locations, results, surveys, portfolio.eventDate);
+  const rows = portfolioRows(portfolio.locations, results, surveys, portfolio);
 
   it('sorts by a column with unanswered rows last, either way', () => {
     expect(sortRows(rows, { key: 'surveys', descending: true }).map((r) => r.location.label)).toEqual(['A', 'B', 'C']);
@@ -59,6 +93,22 @@ describe('results table and exports', () => {
   it('ranks colours by the age of the latest imagery, then none, then not checked', () => {
     const now = Date.parse('2025-03-01T00:00:00Z');
     expect(rows.map((r) => rankOf(r, now))).toEqual([0, 4, 5]);
+  });
+
+  it('reads the answers again under a cloud limit: the export names the clearer capture and the limit', () => {
+    const limited = { ...portfolio, maxCloudCover: 20 };
+    const clear = portfolioRows(limited.locations, results, surveys, limited);
+    expect(clear[0].captures).toMatchObject({ latest: OLD, before: OLD, after: null, cloudy: 1 });
+    // Its latest is over two years old now: the map's colour says so.
+    expect(rankOf(clear[0], Date.parse('2025-06-01T00:00:00Z'))).toBe(3);
+    const [a] = Papa.parse<Record<string, string>>(portfolioCsv(limited, clear, 'https://v.example/').trim(), {
+      header: true,
+    }).data;
+    expect(a).toMatchObject({ survey_count: '2', latest_survey: OLD.id, latest_cloud_cover: '0', after_survey: '' });
+    expect(portfolioGeoJson(limited, clear, 'https://v.example/').features[0].properties).toMatchObject({
+      max_cloud_cover: 20,
+      latest_survey: OLD.id,
+    });
   });
 
   it('exports CSV: the input columns, the answers and a credential-free link to the before/after view', () => {
@@ -74,6 +124,7 @@ describe('results table and exports', () => {
       before_capture: '2023-05-03',
       after_survey: NEW.id,
       after_capture: '2025-02-10',
+      latest_cloud_cover: '38.7',
       percent_covered: '100',
     });
     const link = new URL(a.link);
@@ -90,6 +141,7 @@ describe('results table and exports', () => {
       geometry: { type: 'Point', coordinates: [-104.99, 39.74] },
       properties: { name: 'A', buffer_m: 25, survey_ids: [OLD.id, NEW.id], after_survey: NEW.id },
     });
+    expect(geojson.features[0].properties).toMatchObject({ latest_cloud_cover: 38.7, max_cloud_cover: null });
     expect(geojson.features[2].properties).toMatchObject({
       checked: 'no',
       survey_count: null,

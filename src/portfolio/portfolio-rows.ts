@@ -1,4 +1,10 @@
-import { type CaptureSummary, type LocationResult, type MetSurvey, summariseCaptures } from './location-result.ts';
+import {
+  type CaptureRules,
+  type CaptureSummary,
+  type LocationResult,
+  type MetSurvey,
+  summariseCaptures,
+} from './location-result.ts';
 import type { PortfolioLocation } from './location.ts';
 
 /** One line of the results: the location, its answer (null until checked) and its captures read against the event. */
@@ -14,19 +20,19 @@ export interface RowOrder {
   descending: boolean;
 }
 
-const NONE: CaptureSummary = { latest: null, before: null, after: null };
+const NONE: CaptureSummary = { latest: null, before: null, after: null, cloudy: 0 };
 
 export function portfolioRows(
   locations: readonly PortfolioLocation[],
   results: ReadonlyMap<number, LocationResult>,
   surveys: ReadonlyMap<string, MetSurvey>,
-  eventDate: string | null,
+  rules: CaptureRules,
 ): PortfolioRow[] {
   return locations.map((location) => {
     const result = results.get(location.id) ?? null;
     if (!result) return { location, result, captures: NONE };
     const met = result.surveyIds.map((id) => surveys.get(id)).filter((s): s is MetSurvey => s !== undefined);
-    return { location, result, captures: summariseCaptures(met, eventDate) };
+    return { location, result, captures: summariseCaptures(met, rules) };
   });
 }
 

@@ -17,6 +17,8 @@ export interface Portfolio {
   radiusM: number;
   /** YYYY-MM-DD, or null: for each location, the latest capture before it and the first after it. */
   eventDate: string | null;
+  /** Percent, or null for any: cloudier surveys are never a location's latest, before or after. */
+  maxCloudCover: number | null;
 }
 
 /** The coverage run's state, saved apart from the (large) portfolio as it changes. */

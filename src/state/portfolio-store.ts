@@ -28,6 +28,7 @@ export interface PortfolioState {
   /** The buffer radius changed: earlier answers no longer hold. */
   radiusChanged(radiusM: number): void;
   eventDateChanged(eventDate: string | null): void;
+  cloudLimitChanged(maxCloudCover: number | null): void;
   runStarted(): void;
   runPlanned(planned: number, sent: number): void;
   pauseAsked(): void;
@@ -57,7 +58,8 @@ export const portfolioStore = createStore<PortfolioState>()((set) => ({
   ...UNCHECKED,
   portfolioRestored: ({ portfolio, run, results, surveys }) =>
     set({
-      portfolio,
+      // Kept before the cloud limit existed: none.
+      portfolio: { ...portfolio, maxCloudCover: portfolio.maxCloudCover ?? null },
       run,
       results: new Map(results.map((r) => [r.id, r])),
       surveys: new Map(surveys.map((s) => [s.id, s])),
@@ -77,6 +79,8 @@ export const portfolioStore = createStore<PortfolioState>()((set) => ({
     ),
   eventDateChanged: (eventDate) =>
     set((state) => (state.portfolio ? { portfolio: { ...state.portfolio, eventDate } } : {})),
+  cloudLimitChanged: (maxCloudCover) =>
+    set((state) => (state.portfolio ? { portfolio: { ...state.portfolio, maxCloudCover } } : {})),
   runStarted: () =>
     set((state) => ({
       run: { ...state.run, status: 'running' },

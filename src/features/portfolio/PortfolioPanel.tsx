@@ -51,6 +51,7 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
         problems: read.problems,
         radiusM: portfolio?.radiusM ?? DEFAULT_BUFFER_M,
         eventDate: portfolio?.eventDate ?? null,
+        maxCloudCover: portfolio?.maxCloudCover ?? null,
       });
     } catch (error) {
       setImportError(
@@ -92,7 +93,7 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
     if (!portfolio) return;
     // Every answer so far, not the table's (refreshed once a second).
     const { results, surveys } = portfolioStore.getState();
-    const rows = portfolioRows(portfolio.locations, results, surveys, portfolio.eventDate);
+    const rows = portfolioRows(portfolio.locations, results, surveys, portfolio);
     const name = `${baseName(portfolio.fileName)}-coverage.${kind}`;
     const body =
       kind === 'csv'
@@ -162,7 +163,8 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
       {portfolio && (
         <>
           <p className="portfolio__summary">
-            <strong>{count(portfolio.locations.length)}</strong> locations from {portfolio.fileName}
+            <strong>{count(portfolio.locations.length)}</strong>{' '}
+            {portfolio.locations.length === 1 ? 'location' : 'locations'} from {portfolio.fileName}
             {portfolio.problems.length > 0 && ` · ${rowsNotRead(portfolio.problems.length)}`}{' '}
             <button type="button" className="button button--link" onClick={() => void clearPortfolio()}>
               Remove
@@ -171,7 +173,7 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
           <ImportProblems problems={portfolio.problems} />
           <PortfolioSettings portfolio={portfolio} hasResults={answered > 0} />
           <PortfolioRun connection={connection} total={portfolio.locations.length} />
-          <PortfolioTable rows={rows} eventDate={portfolio.eventDate} />
+          <PortfolioTable rows={rows} rules={portfolio} />
         </>
       )}
     </section>

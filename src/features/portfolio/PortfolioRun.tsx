@@ -6,6 +6,7 @@ import { cancelCheck, pauseCheck, startCheck } from './portfolio-runner.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const queries = (n: number) => `${count(n)} ${n === 1 ? 'query' : 'queries'}`;
+const locationsOf = (n: number) => `${count(n)} ${n === 1 ? 'location' : 'locations'}`;
 const STOPPED: Partial<Record<RunStatus, string>> = { paused: 'Paused', cancelled: 'Cancelled' };
 
 /** Check coverage: progress (locations done, queries sent), pause, resume, cancel, and what stopped a run. */
@@ -21,14 +22,14 @@ export function PortfolioRun({ connection, total }: { connection: Connection; to
   const complete = done >= total;
   const start = () => void startCheck(connection);
 
-  const locations = `${count(done)} of ${count(total)} locations`;
+  const locations = `${count(done)} of ${locationsOf(total)}`;
   let text: string;
-  if (running && planned === 0) text = `Grouping ${count(total - done)} locations into queries…`;
+  if (running && planned === 0) text = `Grouping ${locationsOf(total - done)} into queries…`;
   else if (running)
     text = pausing
       ? 'Pausing: finishing the queries already sent…'
       : `Checking: ${locations} · ${count(sentThisRun)} of ${count(planned)} queries sent`;
-  else if (complete) text = `All ${count(total)} locations checked, with ${queries(queriesSent)}.`;
+  else if (complete) text = `${total === 1 ? '' : 'All '}${locationsOf(total)} checked, with ${queries(queriesSent)}.`;
   else if (done === 0 && status !== 'failed') text = 'Not checked yet.';
   else text = `${STOPPED[status] ?? 'Stopped'}: ${locations} checked, ${queries(queriesSent)} sent.`;
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { MAX_BUFFER_M, MIN_BUFFER_M } from '../../portfolio/location.ts';
 import type { Portfolio } from '../../portfolio/portfolio.ts';
-import { changeEventDate, changeRadius } from './portfolio-runner.ts';
+import { changeCloudLimit, changeEventDate, changeRadius } from './portfolio-runner.ts';
 
-/** The buffer around each point (a change clears the answers) and the optional event date. */
+/** The buffer around each point (a change clears the answers), the optional event date and cloud limit. */
 export function PortfolioSettings({ portfolio, hasResults }: { portfolio: Portfolio; hasResults: boolean }) {
   const [radius, setRadius] = useState(String(portfolio.radiusM));
   useEffect(() => setRadius(String(portfolio.radiusM)), [portfolio.radiusM]);
@@ -50,6 +50,43 @@ export function PortfolioSettings({ portfolio, hasResults }: { portfolio: Portfo
         />
         <span className="field__hint">For each location: the latest capture before it and the first after.</span>
       </label>
+      <CloudLimit portfolio={portfolio} />
     </div>
+  );
+}
+
+/** A limit on cloud cover: cloudier surveys still count as covering, but are never a location's chosen capture. */
+function CloudLimit({ portfolio }: { portfolio: Portfolio }) {
+  const kept = portfolio.maxCloudCover === null ? '' : String(portfolio.maxCloudCover);
+  const [limit, setLimit] = useState(kept);
+  useEffect(() => setLimit(kept), [kept]);
+  const value = limit.trim() === '' ? null : Number(limit);
+  const valid = value === null || (Number.isFinite(value) && value >= 0 && value <= 100);
+  const commit = () => {
+    if (valid && value !== portfolio.maxCloudCover) void changeCloudLimit(value);
+  };
+  return (
+    <label className="field">
+      <span className="field__label">Max cloud cover (%, optional)</span>
+      <input
+        className="field__input"
+        type="number"
+        min={0}
+        max={100}
+        step="any"
+        value={limit}
+        placeholder="Any"
+        aria-invalid={!valid}
+        aria-describedby="portfolio-cloud-hint"
+        onChange={(event) => setLimit(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => event.key === 'Enter' && commit()}
+      />
+      <span id="portfolio-cloud-hint" className="field__hint">
+        {valid
+          ? 'Cloudier surveys are never the latest, before or after; those without a cloud figure are kept.'
+          : '0–100 %, or empty for any.'}
+      </span>
+    </label>
   );
 }

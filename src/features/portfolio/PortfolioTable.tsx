@@ -11,7 +11,7 @@ import {
 import { usePortfolio } from '../../state/portfolio-store.ts';
 import { openLocation } from './open-location.ts';
 import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
-import { dayOf } from '../../portfolio/location-result.ts';
+import { type CaptureRules, dayOf } from '../../portfolio/location-result.ts';
 
 const ROW_HEIGHT = 40;
 /** The sticky header row, above the first body row inside the scroller. */
@@ -38,8 +38,33 @@ function Pair({ captures }: { captures: PortfolioRow['captures'] }) {
   );
 }
 
+/** The latest capture's day; where every survey of the location is over the cloud limit, says so. */
+function LatestCell({
+  captures,
+  checked,
+  maxCloudCover,
+}: {
+  captures: PortfolioRow['captures'];
+  checked: boolean;
+  maxCloudCover: number | null;
+}) {
+  if (!checked) return <td />;
+  const { latest, cloudy } = captures;
+  if (!latest && cloudy > 0)
+    return (
+      <td
+        className="portfolio-table__cloudy"
+        title={`${cloudy} ${cloudy === 1 ? 'survey' : 'surveys'} over ${maxCloudCover} % cloud`}
+      >
+        cloudy
+      </td>
+    );
+  return <td title={latest?.id}>{day(latest?.captureEnd)}</td>;
+}
+
 /** Every location's answer as a sortable table; only the rows in sight are in the page (there may be 50,000). */
-export function PortfolioTable({ rows, eventDate }: { rows: PortfolioRow[]; eventDate: string | null }) {
+export function PortfolioTable({ rows, rules }: { rows: PortfolioRow[]; rules: CaptureRules }) {
+  const { eventDate, maxCloudCover } = rules;
   const surveyMap = useSurveyMap();
   const chosenId = usePortfolio((s) => s.chosenId);
   const [order, setOrder] = useState<RowOrder>({ key: 'location', descending: false });
@@ -87,7 +112,7 @@ export function PortfolioTable({ rows, eventDate }: { rows: PortfolioRow[]; even
         ))}
         <li>
           <span className="portfolio-legend__ring" style={{ borderColor: NO_IMAGERY_COLOUR }} aria-hidden="true" />
-          no imagery
+          {maxCloudCover === null ? 'no imagery' : `no imagery under ${maxCloudCover} % cloud`}
         </li>
       </ul>
       <div ref={scroller} className="portfolio-table">
@@ -135,7 +160,7 @@ export function PortfolioTable({ rows, eventDate }: { rows: PortfolioRow[]; even
                     </button>
                   </td>
                   <td>{result ? result.surveyIds.length : '…'}</td>
-                  <td title={captures.latest?.id}>{result ? day(captures.latest?.captureEnd) : ''}</td>
+                  <LatestCell captures={captures} checked={result !== null} maxCloudCover={maxCloudCover} />
                   <td>
                     {!eventDate || !result ? (
                       ''

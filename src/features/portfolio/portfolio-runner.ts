@@ -52,10 +52,20 @@ export async function changeRadius(radiusM: number): Promise<void> {
   await saveRun();
 }
 
-export async function changeEventDate(eventDate: string | null): Promise<void> {
-  portfolioStore.getState().eventDateChanged(eventDate);
+/** The event date and the cloud limit only change which of the answers' surveys are chosen: the answers hold. */
+async function keepSettings(): Promise<void> {
   const { portfolio } = portfolioStore.getState();
   if (portfolio) await storage.writePortfolio(portfolio, false);
+}
+
+export async function changeEventDate(eventDate: string | null): Promise<void> {
+  portfolioStore.getState().eventDateChanged(eventDate);
+  await keepSettings();
+}
+
+export async function changeCloudLimit(maxCloudCover: number | null): Promise<void> {
+  portfolioStore.getState().cloudLimitChanged(maxCloudCover);
+  await keepSettings();
 }
 
 export async function clearPortfolio(): Promise<void> {
@@ -93,12 +103,15 @@ export async function startCheck(connection: Connection): Promise<void> {
         plan: planQueriesOffThread,
         assign: assignSurveysOffThread,
         query: async (wkt, signal) =>
-          (await searchCoverage(connection, { wkt }, signal)).map(({ id, captureStart, captureEnd, footprint }) => ({
-            id,
-            captureStart,
-            captureEnd,
-            footprint,
-          })),
+          (await searchCoverage(connection, { wkt }, signal)).map(
+            ({ id, captureStart, captureEnd, cloudCover, footprint }) => ({
+              id,
+              captureStart,
+              captureEnd,
+              cloudCover,
+              footprint,
+            }),
+          ),
         save: async (results, surveys) => {
           if (controller.signal.aborted) return;
           // Shown even if storing fails (the run then stops and says why): nothing answered is lost from the page.

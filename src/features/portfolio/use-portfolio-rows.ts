@@ -21,12 +21,7 @@ export function usePortfolioRows(): { portfolio: Portfolio | null; rows: Portfol
     if (!portfolio) return [];
     if (last?.portfolio === portfolio && last.results === results) return last.rows;
     // The surveys only grow: those the (throttled) answers name are all there.
-    const computed = portfolioRows(
-      portfolio.locations,
-      results,
-      portfolioStore.getState().surveys,
-      portfolio.eventDate,
-    );
+    const computed = portfolioRows(portfolio.locations, results, portfolioStore.getState().surveys, portfolio);
     last = { portfolio, results, rows: computed };
     return computed;
   }, [portfolio, results]);
