@@ -6,7 +6,7 @@ import { booleanPointInPolygon, point } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import { PNG } from 'pngjs';
 import { GATEWAY_ACCESS_KEY, PORTS } from '../playwright.config.ts';
-import { gdalinfo, maskAsAlpha, pixelsAt, validateCog } from '../src/test/gdal-tools.ts';
+import { gdalinfo, maskAsAlpha, ogrFeatures, pixelsAt, validateCog } from '../src/test/gdal-tools.ts';
 import {
   PROJECTION_SCHEMA,
   RASTER_SCHEMA,
@@ -212,6 +212,19 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
   expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG', COMPRESSION: 'YCbCr JPEG' });
   expect(validateCog(files.tif)).toMatch(/is a valid cloud optimized GeoTIFF/);
 
+  // All three in one ZIP: the GeoTIFF stored as it is, which GDAL reads in place, with its companions beside it.
+  const zipDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Save all as ZIP' }).click();
+  const stem = (await zipDownload).suggestedFilename().replace(/\.zip$/, '');
+  const zip = await saved(await zipDownload, 'best-available.zip');
+  const zipped = gdalinfo(`/vsizip/${zip}/${stem}.tif`);
+  expect(zipped.size).toEqual(info.size);
+  expect(zipped.geoTransform).toEqual(info.geoTransform);
+  expect(zipped.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG' });
+  expect(ogrFeatures(`/vsizip/${zip}/${stem}.provenance.geojson`)).toHaveLength(tiles);
+  expect(ogrFeatures(`/vsizip/${zip}/${stem}.stac.json`)[0].properties).toMatchObject({ 'proj:epsg': 3857 });
+  await expect(dialog.getByRole('button', { name: 'Save all as ZIP' })).toBeEnabled();
+
   // Pixel values equal the service's JPEG tiles, as GDAL reads each alone, inside the area.
   const inside = tilesOf.filter(
     (t) =>
@@ -349,6 +362,19 @@ test('with an API key, against the provider profile: the selected result, and no
   expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG', COMPRESSION: 'YCbCr JPEG' });
   expect(info.coordinateSystem.wkt).toMatch(/ID\["EPSG",3857\]\]$/);
   expect(validateCog(files.tif)).toMatch(/is a valid cloud optimized GeoTIFF/);
+
+  // All three in one ZIP: the GeoTIFF stored as it is, which GDAL reads in place, with its companions beside it.
+  const zipDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Save all as ZIP' }).click();
+  const stem = (await zipDownload).suggestedFilename().replace(/\.zip$/, '');
+  const zip = await saved(await zipDownload, 'best-available.zip');
+  const zipped = gdalinfo(`/vsizip/${zip}/${stem}.tif`);
+  expect(zipped.size).toEqual(info.size);
+  expect(zipped.geoTransform).toEqual(info.geoTransform);
+  expect(zipped.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG' });
+  expect(ogrFeatures(`/vsizip/${zip}/${stem}.provenance.geojson`)).toHaveLength(tiles);
+  expect(ogrFeatures(`/vsizip/${zip}/${stem}.stac.json`)[0].properties).toMatchObject({ 'proj:epsg': 3857 });
+  await expect(dialog.getByRole('button', { name: 'Save all as ZIP' })).toBeEnabled();
 });
 
 test('through the gateway (session cookie): a best-available lossless export', async ({ page }) => {
@@ -368,6 +394,19 @@ test('through the gateway (session cookie): a best-available lossless export', a
   expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG', COMPRESSION: 'DEFLATE' });
   expect(info.bands.map((b) => b.colorInterpretation)).toEqual(['Red', 'Green', 'Blue', 'Alpha']);
   expect(validateCog(files.tif)).toMatch(/is a valid cloud optimized GeoTIFF/);
+
+  // All three in one ZIP: the GeoTIFF stored as it is, which GDAL reads in place, with its companions beside it.
+  const zipDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Save all as ZIP' }).click();
+  const stem = (await zipDownload).suggestedFilename().replace(/\.zip$/, '');
+  const zip = await saved(await zipDownload, 'best-available.zip');
+  const zipped = gdalinfo(`/vsizip/${zip}/${stem}.tif`);
+  expect(zipped.size).toEqual(info.size);
+  expect(zipped.geoTransform).toEqual(info.geoTransform);
+  expect(zipped.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG' });
+  expect(ogrFeatures(`/vsizip/${zip}/${stem}.provenance.geojson`)).toHaveLength(tiles);
+  expect(ogrFeatures(`/vsizip/${zip}/${stem}.stac.json`)[0].properties).toMatchObject({ 'proj:epsg': 3857 });
+  await expect(dialog.getByRole('button', { name: 'Save all as ZIP' })).toBeEnabled();
   const provenance = JSON.parse(readFileSync(files.provenance, 'utf8')) as Provenance;
   expect(provenance.features.every((f) => f.properties.tile_url.startsWith(origin))).toBe(true);
 

@@ -1,6 +1,7 @@
 import { bbox as bboxOf } from '@turf/turf';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { ExportCompression, ExportPlan, PlannedTile } from './export-plan.ts';
+import { exportFileNames } from './file-names.ts';
 
 export const STAC_EXTENSIONS = [
   'https://stac-extensions.github.io/projection/v1.1.0/schema.json',
@@ -46,6 +47,7 @@ export function stacItem({ name, area, plan, compression, exported, created }: S
   const ends = exported.map((t) => t.captureEnd ?? t.captureStart).filter((t): t is string => t !== null);
   const createdAt = created.toISOString();
   const surveys = [...new Set(exported.map((t) => t.surveyId))].sort();
+  const files = exportFileNames(name);
   return {
     type: 'Feature',
     stac_version: '1.0.0',
@@ -57,7 +59,7 @@ export function stacItem({ name, area, plan, compression, exported, created }: S
       title: `Imagery of the area at zoom ${zoom}`,
       description:
         `Clipped to the area; tiles from ${surveys.join(', ')}. ` +
-        `Which survey and capture supplied each tile is in ${name}.provenance.geojson.`,
+        `Which survey and capture supplied each tile is in ${files.provenance}.`,
       datetime: null,
       start_datetime: starts.length > 0 ? starts.reduce((a, b) => (a < b ? a : b)) : createdAt,
       end_datetime: ends.length > 0 ? ends.reduce((a, b) => (a > b ? a : b)) : createdAt,
@@ -73,7 +75,7 @@ export function stacItem({ name, area, plan, compression, exported, created }: S
     links: [],
     assets: {
       image: {
-        href: `./${name}.tif`,
+        href: `./${files.tiff}`,
         type: COG_MEDIA_TYPE,
         title: IMAGE[compression].title,
         roles: ['data'],
@@ -84,7 +86,7 @@ export function stacItem({ name, area, plan, compression, exported, created }: S
         })),
       },
       provenance: {
-        href: `./${name}.provenance.geojson`,
+        href: `./${files.provenance}`,
         type: 'application/geo+json',
         title: 'Survey and capture of each tile',
         roles: ['metadata'],

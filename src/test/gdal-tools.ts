@@ -67,3 +67,9 @@ export function maskAsAlpha(file: string, overview?: number): string {
   execFileSync('gdal_translate', ['-q', ...level, '-b', '1', '-b', '2', '-b', '3', '-b', 'mask', file, copy]);
   return copy;
 }
+
+/** The features OGR reads from a vector file (GeoJSON, …), as it writes them back out (ogrinfo -json is GDAL 3.7+). */
+export function ogrFeatures(file: string): { properties: Record<string, unknown> }[] {
+  const answer = execFileSync('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', file], { encoding: 'utf8' });
+  return (JSON.parse(answer) as { features: { properties: Record<string, unknown> }[] }).features;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
@@ -16,6 +16,8 @@ import {
   type ExportPlan,
   type PlanRefusal,
 } from '../../export/export-plan.ts';
+import type { ExportFiles } from '../../export/export-files.ts';
+import { exportFileNames } from '../../export/file-names.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { surveyTilesQueryOptions } from '../coverage/coverage-queries.ts';
 import type { CoverageResult } from '../coverage/coverage-results.ts';
@@ -23,7 +25,7 @@ import { formatBytes, formatCount } from '../coverage/format.ts';
 import { useCoverage } from '../coverage/use-coverage.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { saveBlob } from '../../app/save-file.ts';
-import { cancelExport, startExport } from './export-worker-client.ts';
+import { cancelExport, startExport, zipExportFiles } from './export-worker-client.ts';
 import { exportPlanQueryOptions, type ExportPlanRequest } from './geotiff-export-queries.ts';
 import { geotiffExportStore, useGeoTiffExport, type ExportRun } from './geotiff-export-store.ts';
 
@@ -316,32 +318,11 @@ function RunStatus({ run }: { run: ExportRun }) {
   return (
     <div className="geotiff-dialog__done" role="status">
       <p>
-        Saved <strong>{files.name}.tif</strong> ({formatBytes(files.tiff.size)}, {formatCount(files.exported)} tiles
+        Saved <strong>{exportFileNames(files.name).tiff}</strong> ({formatBytes(files.tiff.size)},{' '}
+        {formatCount(files.exported)} tiles
         {files.noImagery > 0 ? `, ${formatCount(files.noImagery)} without imagery` : ''} in {seconds.toFixed(0)} s).
       </p>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => saveBlob(`${files.name}.tif`, files.tiff)}
-        >
-          Save GeoTIFF
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => saveBlob(`${files.name}.provenance.geojson`, files.provenance)}
-        >
-          Save provenance GeoJSON
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => saveBlob(`${files.name}.stac.json`, files.stac)}
-        >
-          Save STAC Item
-        </button>
-      </div>
+      <SaveFiles files={files} />
       {files.failed.length > 0 && (
         <div className="error-notice error-notice--compact" role="alert">
           <div className="error-notice__title">
@@ -368,5 +349,53 @@ function RunStatus({ run }: { run: ExportRun }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** Each file again, or the three in one ZIP (made on demand, off the page). */
+function SaveFiles({ files }: { files: ExportFiles }) {
+  const names = exportFileNames(files.name);
+  const [zip, setZip] = useState<{ status: 'idle' | 'zipping' } | { status: 'failed'; error: Error }>({
+    status: 'idle',
+  });
+  const saveZip = async () => {
+    setZip({ status: 'zipping' });
+    try {
+      saveBlob(names.zip, await zipExportFiles(files));
+      setZip({ status: 'idle' });
+    } catch (error) {
+      setZip({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
+    }
+  };
+  return (
+    <>
+      <div className="button-row">
+        <button type="button" className="button button--small" onClick={() => saveBlob(names.tiff, files.tiff)}>
+          Save GeoTIFF
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => saveBlob(names.provenance, files.provenance)}
+        >
+          Save provenance GeoJSON
+        </button>
+        <button type="button" className="button button--small" onClick={() => saveBlob(names.stac, files.stac)}>
+          Save STAC Item
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={zip.status === 'zipping'}
+          title="The GeoTIFF, its provenance and its STAC Item side by side"
+          onClick={() => void saveZip()}
+        >
+          {zip.status === 'zipping' ? 'Zipping…' : 'Save all as ZIP'}
+        </button>
+      </div>
+      {zip.status === 'failed' && (
+        <ErrorNotice title="Could not make the ZIP" error={zip.error} onRetry={() => void saveZip()} compact />
+      )}
+    </>
   );
 }

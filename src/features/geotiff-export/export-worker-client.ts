@@ -1,6 +1,9 @@
 import type { Connection } from '../../api/connection.ts';
 import { answerCredentialQuestion } from '../../export/credential-channel.ts';
+import type { ExportFiles } from '../../export/export-files.ts';
+import { exportFileNames } from '../../export/file-names.ts';
 import type { ExportRequest, FromWorker, ToWorker } from '../../export/worker-protocol.ts';
+import type { ZipAnswer, ZipRequest } from '../../export/zip.worker.ts';
 import { authStore } from '../../auth/auth-store.ts';
 import { usageStore } from '../../state/usage-store.ts';
 import { geotiffExportStore } from './geotiff-export-store.ts';
@@ -65,7 +68,7 @@ export function startExport(connection: Connection, request: Omit<ExportRequest,
     else if (data.type === 'done') {
       end();
       // Saved as soon as it is made, whether or not the dialog is still open; its companions are a click away.
-      saveBlob(`${data.files.name}.tif`, data.files.tiff);
+      saveBlob(exportFileNames(data.files.name).tiff, data.files.tiff);
       geotiffExportStore.getState().exportFinished(data.files, performance.now());
     } else if (data.type === 'failed') {
       end();
@@ -105,4 +108,21 @@ function stop(running: Running | null) {
 /** Asks the running export to stop; it answers "cancelled". */
 export function cancelExport() {
   current?.worker.postMessage({ type: 'cancel' } satisfies ToWorker);
+}
+
+/** The export's three files in one ZIP, made in a worker of its own. */
+export function zipExportFiles(files: ExportFiles): Promise<Blob> {
+  const worker = new Worker(new URL('../../export/zip.worker.ts', import.meta.url), { type: 'module', name: 'zip' });
+  return new Promise<Blob>((resolve, reject) => {
+    worker.onmessage = ({ data }: MessageEvent<ZipAnswer>) => {
+      if ('zip' in data) resolve(data.zip);
+      else reject(new Error(data.error));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(event.message || 'The ZIP could not be made.'));
+    };
+    const { name, tiff, provenance, stac } = files;
+    worker.postMessage({ name, tiff, provenance, stac, modified: new Date() } satisfies ZipRequest);
+  }).finally(() => worker.terminate());
 }
