@@ -62,7 +62,9 @@ test('lists 25 surveys newest first, pages in on scroll until has_next is false,
   await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(first.results[2].id);
 });
 
-test('loading placeholders move only for users who have not asked for reduced motion', async ({ page }) => {
+test('loading placeholders move, and buttons fade, only for users who have not asked for reduced motion', async ({
+  page,
+}) => {
   // The first page is held back so that the skeleton rows stay on screen while they are looked at.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -78,9 +80,13 @@ test('loading placeholders move only for users who have not asked for reduced mo
   await page.goto('/?e2e');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('.survey-skeleton').first()).toBeVisible();
+  const signOutFade = () =>
+    page.getByRole('button', { name: 'Sign out' }).evaluate((el) => getComputedStyle(el).transitionDuration);
   expect(await animationOf()).toBe('shimmer');
+  expect(await signOutFade()).not.toMatch(/^0s(, 0s)*$/);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await animationOf()).toBe('none');
+  expect(await signOutFade()).toMatch(/^0s(, 0s)*$/);
   release();
   await expect(surveyList(page).getByRole('option').first()).toBeVisible();
 });
