@@ -1,5 +1,4 @@
 import type { LevelLayout } from './cog-layout.ts';
-import { tileIndex } from './cog-layout.ts';
 import type { Sampling } from './jpeg-frame.ts';
 import { joinParts, type StoredPart } from './part-store.ts';
 
@@ -262,29 +261,30 @@ export function assembleCog(contents: CogContents): Blob {
   }
   const headerSize = cursor;
 
-  // Tile data in the order tileRanks gives.
-  const parts: StoredPart[] = [];
-  for (const layout of [...contents.levels].reverse()) {
+  // Tile data in the file's order, which tileRanks alone defines (the part store seals chunks in it too).
+  const rankOf = tileRanks(contents.levels);
+  const present: { rank: number; targets: (PlacedIfd | undefined)[]; index: number; tile: TileData }[] = [];
+  for (const layout of contents.levels) {
     const targets = (['imagery', 'mask'] as const).map((kind) =>
       ifds.find((ifd) => ifd.layout === layout && ifd.kind === kind),
     );
-    for (let row = 0; row < layout.tilesDown; row++) {
-      for (let col = 0; col < layout.tilesAcross; col++) {
-        const index = tileIndex(layout, col, row);
-        const tile = contents.tile(layout.level, index);
-        if (!tile) continue;
-        let at = cursor;
-        tile.sizes.forEach((size, i) => {
-          const ifd = targets[i];
-          if (size === undefined || !ifd) return;
-          tileArray(ifd, TAG.tileOffsets)[index] = at + 4;
-          tileArray(ifd, TAG.tileByteCounts)[index] = size;
-          at += 4 + size + 4;
-        });
-        parts.push(tile.part);
-        cursor += tile.part.size;
-      }
+    for (let index = 0; index < layout.tilesAcross * layout.tilesDown; index++) {
+      const tile = contents.tile(layout.level, index);
+      if (tile) present.push({ rank: rankOf(layout.level, index), targets, index, tile });
     }
+  }
+  const parts: StoredPart[] = [];
+  for (const { targets, index, tile } of present.sort((a, b) => a.rank - b.rank)) {
+    let at = cursor;
+    tile.sizes.forEach((size, i) => {
+      const ifd = targets[i];
+      if (size === undefined || !ifd) return;
+      tileArray(ifd, TAG.tileOffsets)[index] = at + 4;
+      tileArray(ifd, TAG.tileByteCounts)[index] = size;
+      at += 4 + size + 4;
+    });
+    parts.push(tile.part);
+    cursor += tile.part.size;
   }
   if (cursor > 0xffff_ffff) {
     throw new CogTooLargeError(`The file would be ${cursor} bytes; a classic TIFF holds at most 4 GiB.`);
@@ -314,8 +314,8 @@ export function assembleCog(contents: CogContents): Blob {
 }
 
 /**
- * Each tile's place in the file's tile data, as a rank: smallest overview first, full resolution last; row-major
- * within a level (a mask tile right after its imagery tile, in the same part).
+ * Each tile's place in the file's tile data, as a rank: smallest overview first, full resolution last; within a level
+ * by tile index, which is row-major (a mask tile right after its imagery tile, in the same part).
  */
 export function tileRanks(levels: readonly LevelLayout[]): (level: number, index: number) => number {
   const before: number[] = [];
