@@ -344,7 +344,23 @@ test('a cloud limit: a cloudier survey is never the latest; the limit is kept an
   await expect(latest).toHaveText(clear!.capture_date_end.slice(0, 10));
   await expect(page.getByRole('list', { name: /Map colours/ })).toContainText(`no imagery under ${LIMIT} % cloud`);
 
-  // Kept with the portfolio, and read into the export.
+  // Kept with the portfolio (once IndexedDB has it: a reload in the instant after a change can beat the write), and
+  // read into the export.
+  const keptLimit = () =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const open = indexedDB.open('survey-viewer-portfolio');
+          open.onsuccess = () => {
+            const get = open.result.transaction('portfolio').objectStore('portfolio').get('current');
+            get.onsuccess = () => {
+              resolve(get.result?.maxCloudCover ?? null);
+              open.result.close();
+            };
+          };
+        }),
+    );
+  await expect.poll(keptLimit).toBe(LIMIT);
   await page.reload();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('tab', { name: 'Portfolio' }).click();

@@ -1,44 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MAX_BUFFER_M, MIN_BUFFER_M } from '../../portfolio/location.ts';
 import type { Portfolio } from '../../portfolio/portfolio.ts';
 import { changeCloudLimit, changeEventDate, changeRadius } from './portfolio-runner.ts';
 
 /** The buffer around each point (a change clears the answers), the optional event date and cloud limit. */
 export function PortfolioSettings({ portfolio, hasResults }: { portfolio: Portfolio; hasResults: boolean }) {
-  const [radius, setRadius] = useState(String(portfolio.radiusM));
-  useEffect(() => setRadius(String(portfolio.radiusM)), [portfolio.radiusM]);
-  const value = Number(radius);
-  const valid = Number.isFinite(value) && value >= MIN_BUFFER_M && value <= MAX_BUFFER_M;
   const hasPoints = portfolio.locations.some((l) => l.area === null);
-  const commit = () => {
-    if (valid && value !== portfolio.radiusM) void changeRadius(value);
-  };
   return (
     <div className="portfolio-settings">
       {hasPoints && (
-        <label className="field">
-          <span className="field__label">Buffer around points (m)</span>
-          <input
-            className="field__input"
-            type="number"
-            min={MIN_BUFFER_M}
-            max={MAX_BUFFER_M}
-            step={1}
-            value={radius}
-            aria-invalid={!valid}
-            aria-describedby="portfolio-radius-hint"
-            onChange={(event) => setRadius(event.target.value)}
-            onBlur={commit}
-            onKeyDown={(event) => event.key === 'Enter' && commit()}
-          />
-          <span id="portfolio-radius-hint" className="field__hint">
-            {valid
-              ? hasResults
-                ? 'Changing it clears the answers.'
-                : 'Each point is checked as a circle of this radius.'
-              : `${MIN_BUFFER_M}–${MAX_BUFFER_M.toLocaleString('en-US')} m.`}
-          </span>
-        </label>
+        <NumberSetting
+          label="Buffer around points (m)"
+          value={portfolio.radiusM}
+          range={[MIN_BUFFER_M, MAX_BUFFER_M]}
+          step={1}
+          hint={hasResults ? 'Changing it clears the answers.' : 'Each point is checked as a circle of this radius.'}
+          invalidHint={`${MIN_BUFFER_M}–${MAX_BUFFER_M.toLocaleString('en-US')} m.`}
+          onCommit={(radius) => {
+            if (radius !== null) void changeRadius(radius);
+          }}
+        />
       )}
       <label className="field">
         <span className="field__label">Event date (optional)</span>
@@ -50,42 +31,70 @@ export function PortfolioSettings({ portfolio, hasResults }: { portfolio: Portfo
         />
         <span className="field__hint">For each location: the latest capture before it and the first after.</span>
       </label>
-      <CloudLimit portfolio={portfolio} />
+      <NumberSetting
+        label="Max cloud cover (%, optional)"
+        value={portfolio.maxCloudCover}
+        range={[0, 100]}
+        placeholder="Any"
+        hint="Cloudier surveys are never the latest, before or after; those without a cloud figure are kept."
+        invalidHint="0–100 %, or empty for any."
+        onCommit={(limit) => void changeCloudLimit(limit)}
+      />
     </div>
   );
 }
 
-/** A limit on cloud cover: cloudier surveys still count as covering, but are never a location's chosen capture. */
-function CloudLimit({ portfolio }: { portfolio: Portfolio }) {
-  const kept = portfolio.maxCloudCover === null ? '' : String(portfolio.maxCloudCover);
-  const [limit, setLimit] = useState(kept);
-  useEffect(() => setLimit(kept), [kept]);
-  const value = limit.trim() === '' ? null : Number(limit);
-  const valid = value === null || (Number.isFinite(value) && value >= 0 && value <= 100);
+/**
+ * A number typed freely and taken on Enter or leaving the field, when it is in range and changed; with a placeholder
+ * the field may be left empty (null).
+ */
+function NumberSetting({
+  label,
+  value,
+  range: [min, max],
+  step = 'any',
+  placeholder,
+  hint,
+  invalidHint,
+  onCommit,
+}: {
+  label: string;
+  value: number | null;
+  range: [number, number];
+  step?: number | 'any';
+  placeholder?: string;
+  hint: string;
+  invalidHint: string;
+  onCommit(value: number | null): void;
+}) {
+  const hintId = useId();
+  const kept = value === null ? '' : String(value);
+  const [text, setText] = useState(kept);
+  useEffect(() => setText(kept), [kept]);
+  const typed = text.trim() === '' && placeholder !== undefined ? null : Number(text);
+  const valid = typed === null || (Number.isFinite(typed) && typed >= min && typed <= max);
   const commit = () => {
-    if (valid && value !== portfolio.maxCloudCover) void changeCloudLimit(value);
+    if (valid && typed !== value) onCommit(typed);
   };
   return (
     <label className="field">
-      <span className="field__label">Max cloud cover (%, optional)</span>
+      <span className="field__label">{label}</span>
       <input
         className="field__input"
         type="number"
-        min={0}
-        max={100}
-        step="any"
-        value={limit}
-        placeholder="Any"
+        min={min}
+        max={max}
+        step={step}
+        value={text}
+        placeholder={placeholder}
         aria-invalid={!valid}
-        aria-describedby="portfolio-cloud-hint"
-        onChange={(event) => setLimit(event.target.value)}
+        aria-describedby={hintId}
+        onChange={(event) => setText(event.target.value)}
         onBlur={commit}
         onKeyDown={(event) => event.key === 'Enter' && commit()}
       />
-      <span id="portfolio-cloud-hint" className="field__hint">
-        {valid
-          ? 'Cloudier surveys are never the latest, before or after; those without a cloud figure are kept.'
-          : '0–100 %, or empty for any.'}
+      <span id={hintId} className="field__hint">
+        {valid ? hint : invalidHint}
       </span>
     </label>
   );
