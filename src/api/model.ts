@@ -13,6 +13,13 @@ export interface Survey {
   spectralRange: string | null;
 }
 
+/**
+ * Whether a survey's cloud cover passes a maximum (percent; null: any). A survey that publishes none never passes one:
+ * nothing says it is clear.
+ */
+export const withinCloudLimit = (cloudCover: number | null | undefined, maxCloud: number | null): boolean =>
+  maxCloud === null || (cloudCover != null && cloudCover <= maxCloud);
+
 export interface SurveyPage {
   surveys: Survey[];
   page: number;

@@ -1,3 +1,4 @@
+import { withinCloudLimit } from '../api/model.ts';
 /** What the coverage check found for one location. */
 export interface LocationResult {
   id: number;
@@ -24,7 +25,7 @@ export interface CaptureSummary {
   latest: MetSurvey | null;
   before: MetSurvey | null;
   after: MetSurvey | null;
-  /** Surveys meeting the location but cloudier than the limit: never chosen as latest, before or after. */
+  /** Surveys meeting the location but not within the cloud limit: never chosen as latest, before or after. */
   cloudy: number;
 }
 
@@ -33,10 +34,6 @@ export interface CaptureRules {
   eventDate: string | null;
   maxCloudCover: number | null;
 }
-
-/** A survey with no cloud figure is never set aside: the limit can only judge what the service reports. */
-export const withinCloudLimit = (survey: MetSurvey, maxCloudCover: number | null): boolean =>
-  maxCloudCover === null || survey.cloudCover == null || survey.cloudCover <= maxCloudCover;
 
 /** The calendar day (YYYY-MM-DD) of a capture's ISO time; `missing` where there is no capture. */
 export const dayOf = (iso: string | undefined, missing = ''): string => iso?.slice(0, 10) ?? missing;
@@ -54,7 +51,7 @@ export function summariseCaptures(
   let after: MetSurvey | null = null;
   let cloudy = 0;
   for (const survey of surveys) {
-    if (!withinCloudLimit(survey, maxCloudCover)) {
+    if (!withinCloudLimit(survey.cloudCover, maxCloudCover)) {
       cloudy += 1;
       continue;
     }

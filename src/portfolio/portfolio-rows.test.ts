@@ -38,7 +38,7 @@ describe('captures against an event date', () => {
     expect(summariseCaptures([OLD], around(null))).toEqual({ latest: OLD, before: null, after: null, cloudy: 0 });
   });
 
-  it('never chooses a survey over the cloud limit, but counts it; one without a cloud figure is kept', () => {
+  it('never chooses a survey over the cloud limit or without a cloud figure, but counts it', () => {
     expect(summariseCaptures([NEW, OLD, SPAN], around('2024-08-30', 20))).toEqual({
       latest: SPAN,
       before: OLD,
@@ -47,12 +47,14 @@ describe('captures against an event date', () => {
     });
     // The limit is inclusive.
     expect(summariseCaptures([NEW, SPAN], around(null, 12.5))).toMatchObject({ latest: SPAN, cloudy: 1 });
-    expect(summariseCaptures([NEW, UNKNOWN], around('2024-01-01', 0))).toEqual({
-      latest: UNKNOWN,
-      before: null,
-      after: UNKNOWN,
+    // Nothing says a survey without a cloud figure is clear: as in the survey list's filter, it never passes a limit.
+    expect(summariseCaptures([OLD, UNKNOWN], around('2024-01-01', 0))).toEqual({
+      latest: OLD,
+      before: OLD,
+      after: null,
       cloudy: 1,
     });
+    expect(summariseCaptures([UNKNOWN], around(null))).toMatchObject({ latest: UNKNOWN, cloudy: 0 });
     expect(summariseCaptures([NEW], around(null, 10))).toEqual({ latest: null, before: null, after: null, cloudy: 1 });
   });
 });

@@ -36,7 +36,7 @@ export function PortfolioSettings({ portfolio, hasResults }: { portfolio: Portfo
         value={portfolio.maxCloudCover}
         range={[0, 100]}
         placeholder="Any"
-        hint="Cloudier surveys are never the latest, before or after; those without a cloud figure are kept."
+        hint="Cloudier surveys, and those without a cloud figure, are never the latest, before or after."
         invalidHint="0–100 %, or empty for any."
         onCommit={(limit) => void changeCloudLimit(limit)}
       />

@@ -54,7 +54,7 @@ function LatestCell({
     return (
       <td
         className="portfolio-table__cloudy"
-        title={`${cloudy} ${cloudy === 1 ? 'survey' : 'surveys'} over ${maxCloudCover} % cloud`}
+        title={`${cloudy} ${cloudy === 1 ? 'survey' : 'surveys'}, none within ${maxCloudCover} % cloud`}
       >
         cloudy
       </td>

@@ -1,4 +1,4 @@
-import type { Survey } from '../../api/model.ts';
+import { type Survey, withinCloudLimit } from '../../api/model.ts';
 import { NO_FILTERS, type SurveyFilters, type SurveySort } from '../../state/filter-store.ts';
 import { placesMatch } from '../places/places.ts';
 
@@ -33,7 +33,7 @@ export function matchesFilters(survey: Survey, filters: SurveyFilters, placesOf?
   const to = utcDayStart(filters.captureTo);
   if (from !== null && Date.parse(survey.captureEnd) < from) return false;
   if (to !== null && Date.parse(survey.captureStart) >= to + DAY_MS) return false;
-  if (filters.maxCloud !== null && (survey.cloudCover === null || survey.cloudCover > filters.maxCloud)) return false;
+  if (!withinCloudLimit(survey.cloudCover, filters.maxCloud)) return false;
   const query = filters.idQuery.trim().toLowerCase();
   return (
     query === '' || survey.id.toLowerCase().includes(query) || (!!placesOf && placesMatch(placesOf(survey.id), query))
