@@ -3,7 +3,7 @@ import type { AreaGeometry } from '../../../geo/geometry.ts';
 import * as worldModule from './world.ts';
 
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).
-const { TILE_SIZE: T, mercY } = worldModule;
+const { TILE_SIZE: T, mercatorUnit } = worldModule;
 
 export interface Geom {
   rings: Float64Array[];
@@ -34,8 +34,7 @@ export function geomOf(fp: AreaGeometry): Geom {
       const a = new Float64Array(n * 2);
       for (let k = 0; k < n; k++) {
         const p = ring[k % ring.length];
-        const x = (p[0] + 180) / 360;
-        const y = mercY(p[1]);
+        const [x, y] = mercatorUnit(p[0], p[1]);
         a[2 * k] = x;
         a[2 * k + 1] = y;
         if (x < minX) minX = x;

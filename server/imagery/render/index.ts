@@ -59,7 +59,7 @@ const { shadeBase, shadeFinish } = shadeModule;
 const { surveyCtx } = surveyContextModule;
 const { tileIntersectsFootprint } = tileCoverageModule;
 const { splatTrees } = treesModule;
-const { TILE_SIZE: T, mercY, WORLD } = worldModule;
+const { TILE_SIZE: T, mercatorUnit, WORLD } = worldModule;
 
 export { tileCoverageFraction, tileIntersectsFootprint } from './tile-coverage.ts';
 export { TILE_SIZE } from './world.ts';
@@ -71,8 +71,7 @@ export { TILE_SIZE } from './world.ts';
 export function groundClassAt(survey: Survey, lon: number, lat: number): string {
   const z = 18;
   const n = 2 ** z;
-  const xf = ((lon + 180) / 360) * n;
-  const yf = mercY(lat) * n;
+  const [xf, yf] = mercatorUnit(lon, lat).map((unit) => unit * n);
   setupTile(survey, z, Math.floor(xf), Math.floor(yf));
   const u = (xf / n - 0.5) * WORLD;
   const v = (yf / n - 0.5) * WORLD;

@@ -13,11 +13,12 @@ const { cdf, fbm, Q4 } = noiseModule;
 const { GEO_SEED, LQ, Q_COM, Q_FARM, Q_PARK, Q_RES, S, STREET_W } = sceneModule;
 const { P } = scratchModule;
 const { active } = surveyStateModule;
-const { mercY, WORLD } = worldModule;
+const { mercatorUnit, WORLD } = worldModule;
 
 /** Metro centres (world metres) and their inverse squared urban radius. */
-const METRO_U = DEMO_METROS.map((m) => ((m.lon + 180) / 360 - 0.5) * WORLD);
-const METRO_V = DEMO_METROS.map((m) => (mercY(m.lat) - 0.5) * WORLD);
+const METRO_UV = DEMO_METROS.map((m) => mercatorUnit(m.lon, m.lat).map((unit) => (unit - 0.5) * WORLD));
+const METRO_U = METRO_UV.map(([u]) => u);
+const METRO_V = METRO_UV.map(([, v]) => v);
 const METRO_INV_R2 = DEMO_METROS.map((m) => {
   const r = Math.sqrt(m.size) * 1000 * 0.55;
   return 1 / (r * r);

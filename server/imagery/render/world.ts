@@ -1,4 +1,5 @@
 /** Tile size and the mapping from Web Mercator to the renderer's world metres. */
+import { tileCoordinates } from '../../../geo/tile-address.ts';
 
 export const TILE_SIZE = 256;
 
@@ -8,8 +9,5 @@ const EARTH_C = 40075016.68557849;
 const K_GROUND = 0.78;
 export const WORLD = EARTH_C * K_GROUND;
 
-/** Latitude → normalised Web Mercator y (0 at the north edge, 1 at the south). */
-export function mercY(lat: number): number {
-  const r = (Math.max(-85.0511287798, Math.min(85.0511287798, lat)) * Math.PI) / 180;
-  return (1 - Math.log(Math.tan(Math.PI / 4 + r / 2)) / Math.PI) / 2;
-}
+/** A position in normalised Web Mercator: x 0 at −180° to 1 at 180°, y 0 at the north edge to 1 at the south. */
+export const mercatorUnit = (lon: number, lat: number): [x: number, y: number] => tileCoordinates(lon, lat, 0);
