@@ -238,6 +238,18 @@ describe('tilesCovering', () => {
     ]);
   });
 
+  it('lists exactly the cap and refuses one tile more, for the walk and its count alike', () => {
+    const area = square(-105, 39, -104.9, 39.1);
+    const all = tilesCovering(area, 17);
+    if (all.kind !== 'tiles') throw new Error('unexpectedly over the cap');
+    const n = all.tiles.length;
+    expect(n).toBeGreaterThan(100);
+    expect(tilesCovering(area, 17, { cap: n })).toEqual(all);
+    expect(tilesCovering(area, 17, { cap: n - 1 })).toEqual({ kind: 'over-cap', cap: n - 1 });
+    expect(surveyTileCount(area, area, 17, { cap: n })).toEqual({ count: n, overCap: false });
+    expect(surveyTileCount(area, area, 17, { cap: n - 1 })).toEqual({ count: n - 1, overCap: true });
+  });
+
   it('refuses more tiles than the cap, and a thin comb at z21 at once, without an estimate', () => {
     const big = square(-105, 39, -104, 40);
     expect(tilesCovering(big, 16, { cap: 10_000 })).toEqual({ kind: 'over-cap', cap: 10_000 });

@@ -106,6 +106,23 @@ describe('GET /tile/v2/{survey_id}/coverage', () => {
     expect(body.message).toMatch(/more than 10,000 tiles at zoom 21; the limit is 10,000/);
   });
 
+  it('answers a request of exactly SERVICE_TILE_CAP tiles and refuses one that lists one more', async () => {
+    const listed: Item[] = (await metadata(seed, `zoom=17&wkt=${encodeURIComponent(area)}`)).json();
+    const n = listed.length;
+    expect(n).toBeGreaterThan(10);
+    const atCap = await testService({ tileCap: n });
+    const answer = await metadata(atCap, `zoom=17&wkt=${encodeURIComponent(area)}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toHaveLength(n);
+    const underCap = await testService({ tileCap: n - 1 });
+    const body = expectEnvelope(
+      await metadata(underCap, `zoom=17&wkt=${encodeURIComponent(area)}`),
+      422,
+      'too_many_tiles',
+    );
+    expect(body.message).toContain(`the limit is ${(n - 1).toLocaleString('en-US')}`);
+  });
+
   it('defaults zoom to 14 and answers provider shape as an array of arrays', async () => {
     const nested: Item[][] = (await metadata(provider, `wkt=${encodeURIComponent(area)}`)).json();
     expectContract(providerProfile.schemas.tileMetadata, nested);
