@@ -2,18 +2,22 @@
 // time, to the service running as `npm run service` does, in its own process, with a --catalog file of the test
 // fixtures. Alongside runs a probe — a survey-list request every 50 ms — whose latency is the figure: what a user of
 // the service feels while the fuzzed requests run. Prints the statuses, every crash, 5xx or refusal without the
-// envelope, and the probe's latency. Usage: npm run fuzz [-- N]
+// envelope, and the probe's latency. Then the gateway's routes (issue 33): generated paths, queries and callers (the
+// session, tile keys, none) sent as written to a gateway in this process, in front of the reference service as its
+// upstream, also in this process. Usage: npm run fuzz [-- N [GATEWAY_N]] (GATEWAY_N defaults to N / 5)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { requestInput } from '../server/fuzz/arbitraries.ts';
+import { type GatewayInput, gatewayRequestInput, requestInput } from '../server/fuzz/arbitraries.ts';
 import { violation } from '../server/fuzz/check.ts';
+import { gatewayFuzzTarget } from '../server/fuzz/gateway-target.ts';
 import { ANTIMERIDIAN_SURVEY, FIXTURE_SURVEYS } from '../server/test/fixtures.ts';
 
 const runs = Number(process.argv[2] ?? 100_000);
+const gatewayRuns = Number(process.argv[3] ?? Math.ceil(runs / 5));
 const IN_FLIGHT = 4;
 const PROBE_EVERY_MS = 50;
 
@@ -162,4 +166,48 @@ console.log(
   `probe (survey list, ${sorted.length} requests) latency: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
 );
 for (const problem of problems.slice(0, 20)) console.log(`  ${problem}`);
-process.exit(problems.length ? 1 : 0);
+
+// ---- The gateway ----
+const gateway = await gatewayFuzzTarget();
+const gatewayStatuses = new Map<number, number>();
+const gatewayProblems: string[] = [];
+const gatewayStarted = performance.now();
+let gatewayMade = 0;
+let gatewayInputs: GatewayInput[] = [];
+let gatewayNext = 0;
+const nextGatewayInput = () => {
+  if (gatewayNext === gatewayInputs.length && gatewayMade < gatewayRuns) {
+    const count = Math.min(1_000, gatewayRuns - gatewayMade);
+    gatewayInputs = fc.sample(gatewayRequestInput, { numRuns: count, seed: seed + runs + gatewayMade });
+    gatewayMade += count;
+    gatewayNext = 0;
+  }
+  return gatewayNext < gatewayInputs.length ? gatewayInputs[gatewayNext++] : undefined;
+};
+await Promise.all(
+  Array.from({ length: IN_FLIGHT }, async () => {
+    for (let input = nextGatewayInput(); input !== undefined; input = nextGatewayInput()) {
+      const what = `${input.as} ${input.url.slice(0, 200)}`;
+      try {
+        const answer = await gateway.send(input);
+        gatewayStatuses.set(answer.statusCode, (gatewayStatuses.get(answer.statusCode) ?? 0) + 1);
+        const problem = violation(answer as never);
+        if (problem) gatewayProblems.push(`${what} → ${problem}`);
+      } catch (error) {
+        gatewayProblems.push(`${what} → no answer: ${(error as Error).message}`);
+      }
+    }
+  }),
+);
+await gateway.close();
+const gatewaySeconds = (performance.now() - gatewayStarted) / 1000;
+console.log(`\ngateway inputs: ${gatewayRuns}   time: ${gatewaySeconds.toFixed(1)} s`);
+console.log(
+  `statuses: ${[...gatewayStatuses]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}×${n}`)
+    .join('  ')}`,
+);
+console.log(`crashes or 5xx or non-envelope refusals: ${gatewayProblems.length}`);
+for (const problem of gatewayProblems.slice(0, 20)) console.log(`  ${problem}`);
+process.exit(problems.length || gatewayProblems.length ? 1 : 0);
