@@ -147,8 +147,11 @@ export interface UpstreamClientOptions {
 }
 
 export interface UpstreamGetOptions {
-  /** Who pays (default: spenderOf(request)). */
-  spender?: string;
+  /**
+   * Already paid for with `charge` (a request shared by several askers, each of whom paid before waiting on it, so that
+   * one asker's spent share does not fail the others).
+   */
+  charged?: boolean;
   /** Pass the browser's conditional and content-negotiation headers on. */
   forwardHeaders?: boolean;
   /** The browser going away ends the exchange. */
@@ -168,13 +171,16 @@ export function upstreamClient(config: GatewayConfig, tokens: UpstreamTokens, op
   const secretsOf = (token: string) => [token, config.clientSecret];
   const gatewayBase = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
+  /** Counts one upstream request on the asker's share (429 envelope once it is used up). */
+  const charge = (request: FastifyRequest) => options.budgets.spend(spenderOf(request), share);
+
   async function get(
     request: FastifyRequest,
     target: UpstreamTarget,
-    { spender, forwardHeaders = false, reply }: UpstreamGetOptions = {},
+    { charged = false, forwardHeaders = false, reply }: UpstreamGetOptions = {},
   ): Promise<UpstreamAnswer> {
     const url = upstreamUrl(config.upstreamUrl, target);
-    await options.budgets.spend(spender ?? spenderOf(request), share);
+    if (!charged) await charge(request);
     const headers: Record<string, string> = {};
     if (forwardHeaders)
       for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -311,7 +317,7 @@ export function upstreamClient(config: GatewayConfig, tokens: UpstreamTokens, op
     return reply.send(Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>));
   }
 
-  return { get, json, failure, relay, baseUrl: gatewayBase };
+  return { get, charge, json, failure, relay, baseUrl: gatewayBase };
 }
 
 export type UpstreamClient = ReturnType<typeof upstreamClient>;

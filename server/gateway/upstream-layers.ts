@@ -72,7 +72,7 @@ export function upstreamLayers(config: GatewayConfig, options: UpstreamLayerOpti
   const slot = gate(FOOTPRINT_CONCURRENCY);
 
   async function fetchLayer(request: FastifyRequest, id: string): Promise<LayerInfo | null> {
-    const answer = await client.get(request, footprintTarget(id));
+    const answer = await client.get(request, footprintTarget(id), { charged: true });
     if (answer.response.status === 404) {
       await answer.response.body?.cancel().catch(() => undefined);
       return null;
@@ -97,10 +97,14 @@ export function upstreamLayers(config: GatewayConfig, options: UpstreamLayerOpti
     footprints.set(id, layer);
     return layer;
   }
-  /** A survey's layer, or null when the upstream has no such survey; one request per id however many ask. */
-  function surveyLayer(request: FastifyRequest, id: string): Promise<LayerInfo | null> {
+  /**
+   * A survey's layer, or null when the upstream has no such survey; one request per id however many ask, each of whom
+   * pays for it.
+   */
+  async function surveyLayer(request: FastifyRequest, id: string): Promise<LayerInfo | null> {
     const known = footprints.get(id);
-    if (known) return Promise.resolve(known);
+    if (known) return known;
+    await client.charge(request);
     let asked = pending.get(id);
     if (!asked) {
       asked = slot(() => fetchLayer(request, id)).finally(() => pending.delete(id));
@@ -118,22 +122,34 @@ export function upstreamLayers(config: GatewayConfig, options: UpstreamLayerOpti
   async function readListing(request: FastifyRequest): Promise<Listing> {
     const ids = new Set<string>();
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const raw = await client.json(await client.get(request, surveyListTarget(page, PAGE_SIZE)), 'the survey list');
-      let answer: ReturnType<typeof normaliseSurveyPage>;
+      const answer = await client.get(request, surveyListTarget(page, PAGE_SIZE), { charged: page === 1 });
+      const raw = await client.json(answer, 'the survey list');
+      let read: ReturnType<typeof normaliseSurveyPage>;
       try {
-        answer = normaliseSurveyPage(raw, page);
+        read = normaliseSurveyPage(raw, page);
       } catch {
         throw new GatewayError(502, 'upstream_error', 'The upstream’s survey list could not be read.');
       }
-      for (const survey of answer.surveys) if (isSurveyId(survey.id)) ids.add(survey.id);
-      if (!answer.hasNext || answer.surveys.length === 0) break;
+      for (const survey of read.surveys) if (isSurveyId(survey.id)) ids.add(survey.id);
+      if (!read.hasNext || read.surveys.length === 0) break;
     }
     return { ids: [...ids], known: ids, at: now() };
   }
-  /** The catalog list: cached, one reading at a time; `recheck` reads it again if it is older than LIST_RECHECK_MS. */
-  function catalog(request: FastifyRequest, recheck = false): Promise<Listing> {
-    const age = listing === null ? Number.POSITIVE_INFINITY : now() - listing.at;
-    if (listing !== null && age < LIST_TTL_MS && !(recheck && age >= LIST_RECHECK_MS)) return Promise.resolve(listing);
+  /**
+   * The catalog list: cached, one reading at a time (each asker waiting on it pays for its first page; the one who
+   * started it for the rest); `recheck` reads it again if it is older than LIST_RECHECK_MS.
+   */
+  async function catalog(request: FastifyRequest, recheck = false): Promise<Listing> {
+    const usable = () => {
+      const age = listing === null ? Number.POSITIVE_INFINITY : now() - listing.at;
+      return listing !== null && age < LIST_TTL_MS && !(recheck && age >= LIST_RECHECK_MS) ? listing : null;
+    };
+    const kept = usable();
+    if (kept) return kept;
+    await client.charge(request);
+    // Read meanwhile by another asker?
+    const read = usable();
+    if (read) return read;
     reading ??= readListing(request)
       .then((read) => {
         listing = read;
