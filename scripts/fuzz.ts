@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { type GatewayInput, gatewayRequestInput, requestInput } from '../server/fuzz/arbitraries.ts';
+import { gatewayRequestInput, requestInput } from '../server/fuzz/arbitraries.ts';
 import { violation } from '../server/fuzz/check.ts';
 import { gatewayFuzzTarget } from '../server/fuzz/gateway-target.ts';
 import { ANTIMERIDIAN_SURVEY, FIXTURE_SURVEYS } from '../server/test/fixtures.ts';
@@ -121,21 +121,31 @@ const probe = (async () => {
 })();
 
 const started = performance.now();
-// Inputs are made a thousand at a time: all 100,000 at once (hostile areas run to 100 KB of WKT) would fill this
-// process's heap, and its garbage collection would show in the probe's figure.
 const seed = Date.now();
-let inputs: string[] = [];
-let next = 0;
-let made = 0;
-const nextInput = (): string | undefined => {
-  if (next === inputs.length && made < runs) {
-    const count = Math.min(1_000, runs - made);
-    inputs = fc.sample(requestInput, { numRuns: count, seed: seed + made });
-    made += count;
-    next = 0;
-  }
-  return next < inputs.length ? inputs[next++] : undefined;
-};
+/**
+ * The inputs, made a thousand at a time: all 100,000 at once (hostile areas run to 100 KB of WKT) would fill this
+ * process's heap, and its garbage collection would show in the probe's figure.
+ */
+function inBatches<T>(arbitrary: fc.Arbitrary<T>, count: number, from: number): () => T | undefined {
+  let batch: T[] = [];
+  let next = 0;
+  let made = 0;
+  return () => {
+    if (next === batch.length && made < count) {
+      batch = fc.sample(arbitrary, { numRuns: Math.min(1_000, count - made), seed: from + made });
+      made += batch.length;
+      next = 0;
+    }
+    return next < batch.length ? batch[next++] : undefined;
+  };
+}
+const statusLine = (counts: Map<number, number>) =>
+  `statuses: ${[...counts]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}×${n}`)
+    .join('  ')}`;
+
+const nextInput = inBatches(requestInput, runs, seed);
 let sent = 0;
 await Promise.all(
   Array.from({ length: IN_FLIGHT }, async () => {
@@ -155,12 +165,7 @@ await rm(dir, { recursive: true, force: true });
 const sorted = [...probeMs].sort((a, b) => a - b);
 const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
 console.log(`inputs: ${runs}   time: ${seconds.toFixed(1)} s   (${Math.round(runs / seconds)} requests/s)`);
-console.log(
-  `statuses: ${[...statuses]
-    .sort((a, b) => a[0] - b[0])
-    .map(([s, n]) => `${s}×${n}`)
-    .join('  ')}`,
-);
+console.log(statusLine(statuses));
 console.log(`crashes or 5xx or non-envelope refusals: ${problems.length}`);
 console.log(
   `probe (survey list, ${sorted.length} requests) latency: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
@@ -172,18 +177,7 @@ const gateway = await gatewayFuzzTarget();
 const gatewayStatuses = new Map<number, number>();
 const gatewayProblems: string[] = [];
 const gatewayStarted = performance.now();
-let gatewayMade = 0;
-let gatewayInputs: GatewayInput[] = [];
-let gatewayNext = 0;
-const nextGatewayInput = () => {
-  if (gatewayNext === gatewayInputs.length && gatewayMade < gatewayRuns) {
-    const count = Math.min(1_000, gatewayRuns - gatewayMade);
-    gatewayInputs = fc.sample(gatewayRequestInput, { numRuns: count, seed: seed + runs + gatewayMade });
-    gatewayMade += count;
-    gatewayNext = 0;
-  }
-  return gatewayNext < gatewayInputs.length ? gatewayInputs[gatewayNext++] : undefined;
-};
+const nextGatewayInput = inBatches(gatewayRequestInput, gatewayRuns, seed + runs);
 await Promise.all(
   Array.from({ length: IN_FLIGHT }, async () => {
     for (let input = nextGatewayInput(); input !== undefined; input = nextGatewayInput()) {
@@ -202,12 +196,7 @@ await Promise.all(
 await gateway.close();
 const gatewaySeconds = (performance.now() - gatewayStarted) / 1000;
 console.log(`\ngateway inputs: ${gatewayRuns}   time: ${gatewaySeconds.toFixed(1)} s`);
-console.log(
-  `statuses: ${[...gatewayStatuses]
-    .sort((a, b) => a[0] - b[0])
-    .map(([s, n]) => `${s}×${n}`)
-    .join('  ')}`,
-);
+console.log(statusLine(gatewayStatuses));
 console.log(`crashes or 5xx or non-envelope refusals: ${gatewayProblems.length}`);
 for (const problem of gatewayProblems.slice(0, 20)) console.log(`  ${problem}`);
 process.exit(problems.length || gatewayProblems.length ? 1 : 0);

@@ -4,7 +4,15 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryTileKeyStore, newTileKey } from '../layers/tile-keys.ts';
 import { expectEnvelope } from '../test/fixtures.ts';
-import { rawRequest, referenceUpstream, stubUpstream, testGateway, type TestGateway, urlOf } from './test/upstreams.ts';
+import {
+  ACCESS_KEY,
+  rawRequest,
+  referenceUpstream,
+  stubUpstream,
+  testGateway,
+  type TestGateway,
+  urlOf,
+} from './test/upstreams.ts';
 
 /**
  * Issue 33, the gateway's part: the tile-key routes had been written beside the proxy. Each attack of the red-team
@@ -27,6 +35,12 @@ afterAll(async () => {
   await gateway?.app.close();
   await upstream?.close();
 });
+
+/** A session of its own (not the gateway's cached one). */
+async function signIn(on: TestGateway): Promise<string> {
+  const answer = await on.inject({ method: 'POST', url: '/gateway/session', payload: { access_key: ACCESS_KEY } });
+  return String(answer.headers['set-cookie']).split(';', 1)[0];
+}
 
 async function makeKey(on: TestGateway, surveys: string[] | 'all', name = 'QGIS', cookie?: string) {
   return on.inject({
@@ -252,12 +266,7 @@ describe('item 3: one session cannot spend the team’s upstream budget', () => 
     const ref = await referenceUpstream();
     try {
       const gw = await testGateway(ref.url);
-      const other = await gw.inject({
-        method: 'POST',
-        url: '/gateway/session',
-        payload: { access_key: 'team-access-key-0123456789' },
-      });
-      const otherCookie = String(other.headers['set-cookie']).split(';', 1)[0];
+      const otherCookie = await signIn(gw);
       // 700 ids in a 4 KB body, as the red team sent them.
       const ids = Array.from({ length: 700 }, (_, i) => (i + 36).toString(36).toUpperCase());
       const before = ref.resourceRequests().length;
@@ -283,17 +292,7 @@ describe('item 3: one session cannot spend the team’s upstream budget', () => 
     const ref = await referenceUpstream();
     try {
       const gw = await testGateway(ref.url, { GATEWAY_USER_RATE_LIMIT: '12' });
-      const signIn = async () =>
-        String(
-          (
-            await gw.inject({
-              method: 'POST',
-              url: '/gateway/session',
-              payload: { access_key: 'team-access-key-0123456789' },
-            })
-          ).headers['set-cookie'],
-        ).split(';', 1)[0];
-      const [greedy, other] = [await signIn(), await signIn()];
+      const [greedy, other] = [await signIn(gw), await signIn(gw)];
       const key = await keyFor(gw, [A], greedy);
       const answers = [];
       for (let i = 0; i < 12; i++) answers.push(await gw.inject({ url: `/tiles/${A}/16/${x}/${y}.png?key=${key}` }));
