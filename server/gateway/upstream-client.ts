@@ -15,6 +15,7 @@ import {
   relayableCorrelationId,
   scrub,
   scrubJson,
+  secretFinder,
 } from './upstream-errors.ts';
 import { upstreamGet } from './upstream-get.ts';
 import type { UpstreamTokens } from './upstream-token.ts';
@@ -295,10 +296,11 @@ export function upstreamClient(config: GatewayConfig, tokens: UpstreamTokens, op
       body = relayableJson(text, secrets, upstreamBases, rewrite);
     }
 
+    const carries = secretFinder(secrets);
     for (const name of PASSED_RESPONSE_HEADERS) {
       const value = response.headers.get(name);
       // A header that carries a secret, however written, is not passed at all.
-      if (value === null || carriesSecret(value, secrets)) continue;
+      if (value === null || carries(value)) continue;
       if (name === 'link') reply.header(name, rewriteLinkHeader(value, rewrite));
       // A shared cache in front of the gateway must not hand guarded answers to others.
       else if (name === 'cache-control') reply.header(name, value.replace(/\bpublic\b/gi, 'private'));
