@@ -10,7 +10,8 @@ export interface Share {
 }
 
 /**
- * Per-session budgets counted in fixed one-minute windows: upstream requests caused (by its own browsing and by the
+ * Per-session budgets counted in one-minute windows (each starts at a spender's first request, as the rate limiter's
+ * do): upstream requests caused (by its own browsing and by the
  * tile keys it made), keys made, WMTS documents asked for. Shared by replicas through Redis when given, so a session
  * gets no more by spreading its requests.
  */
@@ -22,26 +23,29 @@ export interface Budgets {
 const WINDOW_MS = 60_000;
 
 export function budgets(redis?: Redis, now: () => number = Date.now): Budgets {
-  const local = new LRUCache<string, number>({ max: 50_000, ttl: WINDOW_MS });
-  const count = async (key: string, cost: number): Promise<number> => {
+  const local = new LRUCache<string, { total: number; ends: number }>({ max: 50_000, ttl: WINDOW_MS });
+  /** The spender's total in its window, and the ms left of that window. */
+  const count = async (key: string, cost: number): Promise<{ total: number; left: number }> => {
     if (redis) {
-      const [[, total]] = (await redis.multi().incrby(key, cost).pexpire(key, WINDOW_MS).exec()) as [
-        [Error | null, number],
-      ];
-      return total;
+      const answers = (await redis.multi().set(key, 0, 'PX', WINDOW_MS, 'NX').incrby(key, cost).pttl(key).exec()) as [
+        Error | null,
+        unknown,
+      ][];
+      return { total: Number(answers[1][1]), left: Number(answers[2][1]) };
     }
-    const total = (local.get(key) ?? 0) + cost;
-    local.set(key, total);
-    return total;
+    const at = now();
+    const held = local.get(key);
+    const window = held && held.ends > at ? held : { total: 0, ends: at + WINDOW_MS };
+    window.total += cost;
+    local.set(key, window, { ttl: window.ends - at });
+    return { total: window.total, left: window.ends - at };
   };
   return {
     async spend(spender, share, cost = 1) {
       if (share.perMinute <= 0) return;
-      const at = now();
-      const window = Math.floor(at / WINDOW_MS);
-      const total = await count(`gateway-budget:${share.what}:${spender}:${window}`, cost);
+      const { total, left } = await count(`gateway-budget:${share.what}:${spender}`, cost);
       if (total <= share.perMinute) return;
-      const seconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - at) / 1000));
+      const seconds = Math.max(1, Math.ceil(left / 1000));
       throw new ApiError(
         429,
         'rate_limited',

@@ -261,6 +261,48 @@ describe('items 2 and 8: the upstream token does not reach a key holder or a bro
   });
 });
 
+describe('item 1, last sentence: answers carry no upstream address', () => {
+  it('rewrites or drops the upstream’s URLs and host in the headers and JSON a key or a session gets', async () => {
+    const internal = await stubUpstream((app) => {
+      app.post('/oauth/token', async () => ({ access_token: TOKEN, expires_in: 3600, token_type: 'Bearer' }));
+      app.get('/tile/v2/surveys', async () => ({
+        results: [{ id: 'S', capture_date_start: '2024-01-01T00:00:00Z', capture_date_end: '2024-01-02T00:00:00Z' }],
+        has_next: false,
+      }));
+      app.get('/tile/v2/S/:z/:x/:y', async (request, reply) => {
+        const self = `http://${request.headers.host}`;
+        reply
+          .header('link', `<${self}/tile/v2/S/16/1/2.png>; rel="alternate"`)
+          .header('warning', `299 ${request.headers.host} "Deprecated"`)
+          .header('content-disposition', `inline; filename="${request.headers.host}.png"`);
+        if ((request.params as { y: string }).y.startsWith('1'))
+          return reply.send({ static_url: `${self}/tile/v2/S/16/1/1.png`, links: [{ rel: 'self', href: self }] });
+        return reply.type('image/png').send(Buffer.from('89504e470d0a1a0a', 'hex'));
+      });
+    });
+    try {
+      const host = new URL(internal.url).host;
+      const gw = await testGateway(internal.url);
+      const key = await keyFor(gw, ['S']);
+      for (const answer of [
+        await gw.inject({ url: `/tiles/S/16/1/2.png?key=${key}` }),
+        await gw.inject({ url: `/tiles/S/16/1/1.png?key=${key}` }),
+        await gw.get('/tile/v2/S/16/1/2.png'),
+        await gw.get('/tile/v2/S/16/1/1.png'),
+      ]) {
+        expect(answer.statusCode).toBe(200);
+        expect(JSON.stringify(answer.headers)).not.toContain(host);
+        expect(answer.body).not.toContain(host);
+      }
+      const relayed = await gw.inject({ url: `/tiles/S/16/1/1.png?key=${key}` });
+      expect(relayed.json().static_url).toBe('http://localhost:80/tile/v2/S/16/1/1.png');
+      expect(relayed.headers.link).toBe('<http://localhost:80/tile/v2/S/16/1/2.png>; rel="alternate"');
+    } finally {
+      await internal.close();
+    }
+  });
+});
+
 describe('item 3: one session cannot spend the team’s upstream budget', () => {
   it('checks 700 made-up ids against one cached list: ten floods cost a list; others are served', async () => {
     const ref = await referenceUpstream();

@@ -168,6 +168,9 @@ export interface UpstreamGetOptions {
 export function upstreamClient(config: GatewayConfig, tokens: UpstreamTokens, options: UpstreamClientOptions) {
   const doFetch = options.fetch ?? fetch;
   const upstreamBases = [config.upstreamUrl, ...config.rewriteOrigins];
+  /** The upstream's own addresses: a header that still names one after rewriting is not passed back. */
+  const upstreamHosts = [...new Set(upstreamBases.map((base) => new URL(base).host.toLowerCase()))];
+  const namesUpstream = (value: string) => upstreamHosts.some((host) => value.toLowerCase().includes(host));
   const share = { what: 'upstream requests', perMinute: config.userRateLimit };
   const secretsOf = (token: string) => [token, config.clientSecret];
   const gatewayBase = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -298,16 +301,16 @@ export function upstreamClient(config: GatewayConfig, tokens: UpstreamTokens, op
 
     const carries = secretFinder(secrets);
     for (const name of PASSED_RESPONSE_HEADERS) {
-      const value = response.headers.get(name);
+      const given = response.headers.get(name);
       // A header that carries a secret, however written, is not passed at all.
-      if (value === null || carries(value)) continue;
-      if (name === 'link') reply.header(name, rewriteLinkHeader(value, rewrite));
+      if (given === null || carries(given)) continue;
+      let value = given;
+      if (name === 'link') value = rewriteLinkHeader(given, rewrite);
       // A shared cache in front of the gateway must not hand guarded answers to others.
-      else if (name === 'cache-control') reply.header(name, value.replace(/\bpublic\b/gi, 'private'));
-      else if (name === 'x-correlation-id') {
-        const id = relayableCorrelationId(value, secrets);
-        if (id !== null) reply.header(name, id);
-      } else reply.header(name, value);
+      else if (name === 'cache-control') value = given.replace(/\bpublic\b/gi, 'private');
+      else if (name === 'x-correlation-id') value = relayableCorrelationId(given, secrets) ?? '';
+      // Nor an internal address that rewriting did not replace (a Warning's agent, a Content-Disposition…).
+      if (value !== '' && !namesUpstream(value)) reply.header(name, value);
     }
     const length = response.headers.get('content-length');
     if (body !== null && typeof body !== 'string' && length !== null && !response.headers.has('content-encoding'))
