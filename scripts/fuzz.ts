@@ -2,18 +2,22 @@
 // time, to the service running as `npm run service` does, in its own process, with a --catalog file of the test
 // fixtures. Alongside runs a probe — a survey-list request every 50 ms — whose latency is the figure: what a user of
 // the service feels while the fuzzed requests run. Prints the statuses, every crash, 5xx or refusal without the
-// envelope, and the probe's latency. Usage: npm run fuzz [-- N]
+// envelope, and the probe's latency. Then the gateway's routes (issue 33): generated paths, queries and callers (the
+// session, tile keys, none) sent as written to a gateway in this process, in front of the reference service as its
+// upstream, also in this process. Usage: npm run fuzz [-- N [GATEWAY_N]] (GATEWAY_N defaults to N / 5)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { requestInput } from '../server/fuzz/arbitraries.ts';
+import { gatewayRequestInput, requestInput } from '../server/fuzz/arbitraries.ts';
 import { violation } from '../server/fuzz/check.ts';
+import { gatewayFuzzTarget } from '../server/fuzz/gateway-target.ts';
 import { ANTIMERIDIAN_SURVEY, FIXTURE_SURVEYS } from '../server/test/fixtures.ts';
 
 const runs = Number(process.argv[2] ?? 100_000);
+const gatewayRuns = Number(process.argv[3] ?? Math.ceil(runs / 5));
 const IN_FLIGHT = 4;
 const PROBE_EVERY_MS = 50;
 
@@ -117,21 +121,31 @@ const probe = (async () => {
 })();
 
 const started = performance.now();
-// Inputs are made a thousand at a time: all 100,000 at once (hostile areas run to 100 KB of WKT) would fill this
-// process's heap, and its garbage collection would show in the probe's figure.
 const seed = Date.now();
-let inputs: string[] = [];
-let next = 0;
-let made = 0;
-const nextInput = (): string | undefined => {
-  if (next === inputs.length && made < runs) {
-    const count = Math.min(1_000, runs - made);
-    inputs = fc.sample(requestInput, { numRuns: count, seed: seed + made });
-    made += count;
-    next = 0;
-  }
-  return next < inputs.length ? inputs[next++] : undefined;
-};
+/**
+ * The inputs, made a thousand at a time: all 100,000 at once (hostile areas run to 100 KB of WKT) would fill this
+ * process's heap, and its garbage collection would show in the probe's figure.
+ */
+function inBatches<T>(arbitrary: fc.Arbitrary<T>, count: number, from: number): () => T | undefined {
+  let batch: T[] = [];
+  let next = 0;
+  let made = 0;
+  return () => {
+    if (next === batch.length && made < count) {
+      batch = fc.sample(arbitrary, { numRuns: Math.min(1_000, count - made), seed: from + made });
+      made += batch.length;
+      next = 0;
+    }
+    return next < batch.length ? batch[next++] : undefined;
+  };
+}
+const statusLine = (counts: Map<number, number>) =>
+  `statuses: ${[...counts]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}×${n}`)
+    .join('  ')}`;
+
+const nextInput = inBatches(requestInput, runs, seed);
 let sent = 0;
 await Promise.all(
   Array.from({ length: IN_FLIGHT }, async () => {
@@ -151,15 +165,38 @@ await rm(dir, { recursive: true, force: true });
 const sorted = [...probeMs].sort((a, b) => a - b);
 const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
 console.log(`inputs: ${runs}   time: ${seconds.toFixed(1)} s   (${Math.round(runs / seconds)} requests/s)`);
-console.log(
-  `statuses: ${[...statuses]
-    .sort((a, b) => a[0] - b[0])
-    .map(([s, n]) => `${s}×${n}`)
-    .join('  ')}`,
-);
+console.log(statusLine(statuses));
 console.log(`crashes or 5xx or non-envelope refusals: ${problems.length}`);
 console.log(
   `probe (survey list, ${sorted.length} requests) latency: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
 );
 for (const problem of problems.slice(0, 20)) console.log(`  ${problem}`);
-process.exit(problems.length ? 1 : 0);
+
+// ---- The gateway ----
+const gateway = await gatewayFuzzTarget();
+const gatewayStatuses = new Map<number, number>();
+const gatewayProblems: string[] = [];
+const gatewayStarted = performance.now();
+const nextGatewayInput = inBatches(gatewayRequestInput, gatewayRuns, seed + runs);
+await Promise.all(
+  Array.from({ length: IN_FLIGHT }, async () => {
+    for (let input = nextGatewayInput(); input !== undefined; input = nextGatewayInput()) {
+      const what = `${input.as} ${input.url.slice(0, 200)}`;
+      try {
+        const answer = await gateway.send(input);
+        gatewayStatuses.set(answer.statusCode, (gatewayStatuses.get(answer.statusCode) ?? 0) + 1);
+        const problem = violation(answer as never);
+        if (problem) gatewayProblems.push(`${what} → ${problem}`);
+      } catch (error) {
+        gatewayProblems.push(`${what} → no answer: ${(error as Error).message}`);
+      }
+    }
+  }),
+);
+await gateway.close();
+const gatewaySeconds = (performance.now() - gatewayStarted) / 1000;
+console.log(`\ngateway inputs: ${gatewayRuns}   time: ${gatewaySeconds.toFixed(1)} s`);
+console.log(statusLine(gatewayStatuses));
+console.log(`crashes or 5xx or non-envelope refusals: ${gatewayProblems.length}`);
+for (const problem of gatewayProblems.slice(0, 20)) console.log(`  ${problem}`);
+process.exit(problems.length || gatewayProblems.length ? 1 : 0);

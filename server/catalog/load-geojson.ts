@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type AreaGeometry, extentOf } from '../../geo/geometry.ts';
-import type { Survey } from './survey.ts';
-
-const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+import { isSurveyId, type Survey } from './survey.ts';
 
 export class CatalogFileError extends Error {}
 
@@ -35,7 +33,7 @@ export function surveysFromGeoJson(data: unknown): Survey[] {
     (f: { geometry?: { type?: string; coordinates?: unknown }; properties?: Record<string, unknown> }, i) => {
       const where = `features[${i}]`;
       const p = f?.properties ?? {};
-      if (typeof p.id !== 'string' || !ID.test(p.id)) {
+      if (typeof p.id !== 'string' || !isSurveyId(p.id)) {
         throw new CatalogFileError(
           `${where}: properties.id must be a string of letters, digits, ".", "_" or "-" (got ${JSON.stringify(p.id)})`,
         );

@@ -10,6 +10,10 @@ export interface Republication {
   quadkeys: string[];
 }
 
+/** A survey id: letters, digits, ".", "_" and "-", starting with a letter or digit, up to 128 characters. */
+export const SURVEY_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+export const isSurveyId = (id: string): boolean => SURVEY_ID.test(id);
+
 /** One survey of the catalog, as the service holds it (independent of any response profile). */
 export interface Survey {
   id: string;

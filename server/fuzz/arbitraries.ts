@@ -235,3 +235,93 @@ export const requestInput = fc.oneof(
   },
   { weight: 3, arbitrary: pathInput },
 );
+
+// ---- The gateway's routes (issue 33): tile-key routes, the forwarded interface, key management ----
+
+/** Segments a tile-key path is attacked with: dots and slashes in every spelling, ids in and out of a key's scope. */
+const keySegment = fc.oneof(
+  segment,
+  fc.constantFrom(
+    '2024Q2-CO-DEN',
+    '2023Q3-CO-DEN',
+    'tilejson.json',
+    '..%2F',
+    '%2E%2E',
+    '%2E.',
+    '%5C..',
+    '%252E%252E',
+    '%252F',
+    '16%2F13656%2F24876.png',
+    '13656',
+    '24876.jpg',
+    '%EF%BC%8E%EF%BC%8E',
+  ),
+);
+
+/** Who sends a gateway request: the signed-in session, a key for one survey, a key for all, a wrong key, nobody. */
+export type GatewayCaller = 'session' | 'key' | 'all-key' | 'bad-key' | 'none';
+
+export interface GatewayInput {
+  url: string;
+  as: GatewayCaller;
+}
+
+const caller = fc.constantFrom<GatewayCaller>('session', 'session', 'session', 'key', 'all-key', 'none');
+const keyCaller = fc.constantFrom<GatewayCaller>('key', 'key', 'all-key', 'all-key', 'bad-key', 'none', 'session');
+
+/** A valid tile-key path with one segment replaced, added or split by an encoded slash, or kept. */
+const nearKeyPath = fc
+  .tuple(
+    fc.constantFrom(
+      ['2024Q2-CO-DEN', '16', '13656', '24876.png'],
+      ['2023Q3-CO-DEN', '16', '13656', '24876.jpeg'],
+      ['basemap', '14', '3414', '6219'],
+      ['2024Q2-CO-DEN', 'tilejson.json'],
+    ),
+    fc.nat(),
+    keySegment,
+    fc.constantFrom('keep', 'replace', 'insert', 'join'),
+  )
+  .map(([parts, at, part, how]) => {
+    const i = at % parts.length;
+    if (how === 'keep') return parts.join('/');
+    if (how === 'replace') return parts.map((p, j) => (j === i ? part : p)).join('/');
+    if (how === 'insert') return [...parts.slice(0, i), part, ...parts.slice(i)].join('/');
+    return [...parts.slice(0, i), parts.slice(i, i + 2).join('%2F'), ...parts.slice(i + 2)].join('/');
+  });
+
+/**
+ * A request to the gateway: the service's own inputs through the forwarder, and paths and queries on the tile-key
+ * routes (XYZ tiles, TileJSON, WMTS) and the key list, sent by any caller.
+ */
+export const gatewayRequestInput: fc.Arbitrary<GatewayInput> = fc.oneof(
+  { weight: 3, arbitrary: fc.tuple(requestInput, caller).map(([url, as]) => ({ url, as })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(
+        fc.oneof(
+          nearKeyPath,
+          fc.array(keySegment, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('/')),
+        ),
+        fc.option(queryInput),
+        keyCaller,
+      )
+      .map(([path, q, as]) => ({ url: `/tiles/${path}${q ? `?${q}` : ''}`, as })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.array(keySegment, { maxLength: 3 }), keyCaller)
+      .map(([parts, as]) => ({ url: `/wmts/${parts.length ? parts.join('/') : '1.0.0/WMTSCapabilities.xml'}`, as })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('/tile-keys', '/tile-keys/', '/tile-keys/key_x', '/gateway/session', '/oauth/token'),
+        caller,
+      )
+      .map(([url, as]) => ({ url, as })),
+  },
+);

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANTIMERIDIAN_SURVEY, FIXTURE_SURVEYS, testService, type TestService } from '../test/fixtures.ts';
-import { requestInput } from './arbitraries.ts';
+import { gatewayRequestInput, requestInput } from './arbitraries.ts';
 import { violation } from './check.ts';
+import { gatewayFuzzTarget } from './gateway-target.ts';
 
 let svc: TestService;
 let token: string;
@@ -28,6 +29,23 @@ describe('fuzzing (CI-sized; `npm run fuzz` runs 100,000 inputs)', () => {
     }
     delay.disable();
     expect(delay.max / 1e6, 'longest event-loop stall, ms').toBeLessThan(250);
+  });
+});
+
+describe('fuzzing the gateway (CI-sized)', () => {
+  // Its routes over HTTP, paths sent as written, in front of the reference service in this process.
+  it('answers any path, query and caller on its routes with 2xx/3xx or a 4xx envelope, never a 5xx', {
+    timeout: 90_000,
+  }, async () => {
+    const target = await gatewayFuzzTarget();
+    try {
+      for (const input of fc.sample(gatewayRequestInput, { numRuns: 400, seed: 20261127 })) {
+        const problem = violation((await target.send(input)) as never);
+        if (problem) throw new Error(`${input.as} ${input.url.slice(0, 300)} → ${problem}`);
+      }
+    } finally {
+      await target.close();
+    }
   });
 });
 

@@ -9,7 +9,9 @@ import { layerRoutes, tileKeyRoutes } from '../layers/layer-routes.ts';
 import { RedisTileKeyStore } from '../layers/redis-tile-keys.ts';
 import { MemoryTileKeyStore, type TileKeyStore } from '../layers/tile-keys.ts';
 import { upstreamLayers } from './upstream-layers.ts';
+import { budgets } from './budget.ts';
 import { proxyHandler } from './proxy.ts';
+import { upstreamClient } from './upstream-client.ts';
 import { memoryRevocations, redisRevocations, type SessionRevocations } from './revocations.ts';
 import { accessGuard } from './session.ts';
 import { upstreamTokens, type UpstreamTokenOptions } from './upstream-token.ts';
@@ -70,7 +72,10 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   await app.register(guard.routes);
 
   const tokens = upstreamTokens(config, { fetch: options.fetch, ...options.tokens });
-  const forward = proxyHandler(config, tokens, { fetch: options.fetch });
+  // Every upstream exchange goes through this one client, counted on the asker's share of the upstream budget.
+  const shares = budgets(options.redis);
+  const client = upstreamClient(config, tokens, { fetch: options.fetch, budgets: shares });
+  const forward = proxyHandler(client);
   await app.register(async (scope) => {
     scope.addHook('onRequest', guard.require);
     if (config.userRateLimit > 0) {
@@ -90,7 +95,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   // Layers for desktop GIS behind the gateway: keys made by a signed-in team (or SSO user), tiles fetched upstream
   // with the gateway's own token.
   const keys = options.tileKeys ?? (options.redis ? new RedisTileKeyStore(options.redis) : new MemoryTileKeyStore());
-  const layers = { source: upstreamLayers(config, tokens, options.fetch), keys };
+  const layers = { source: upstreamLayers(config, { client, budgets: shares }), keys };
   await app.register(async (scope) => {
     if (config.userRateLimit > 0) {
       await scope.register(rateLimit, {
@@ -106,9 +111,10 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     await scope.register(async (managed) => {
       managed.addHook('onRequest', guard.require);
       managed.addHook('onRequest', async (request) => {
-        // An access-key session is the team's (keys are the team's to list and revoke); an SSO user is themselves.
-        const user = request.gatewayUser ?? '';
-        request.credential = { subject: user.startsWith('user:') ? user : 'team', tokenId: 'gateway' };
+        // An access-key session is the team's (keys are the team's to list and revoke); an SSO user is themselves. The
+        // session itself is the credential: a key it makes counts its tiles on that session's upstream share.
+        const user = request.gatewayUser ?? `address:${request.ip}`;
+        request.credential = { subject: user.startsWith('user:') ? user : 'team', tokenId: user };
       });
       await managed.register(tileKeyRoutes(layers));
     });

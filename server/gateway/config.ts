@@ -37,6 +37,10 @@ export interface GatewayConfig {
    * spend the upstream budget the whole team shares; 0 turns it off.
    */
   userRateLimit: number;
+  /** Tile keys one session (or SSO user) may make a minute; 0 turns it off. */
+  keyCreationRateLimit: number;
+  /** WMTS capabilities documents the keys of one session may be asked for a minute; 0 turns it off. */
+  documentRateLimit: number;
   /** Largest JSON answer the gateway buffers to rewrite URLs, in bytes. */
   maxJsonBytes: number;
 }
@@ -45,6 +49,10 @@ export const DEFAULT_UPSTREAM_TIMEOUT_MS = 15_000;
 export const DEFAULT_SESSION_TTL = 8 * 3600;
 /** A third of the reference service's default budget per credential (SERVICE_RATE_LIMIT, 6,000). */
 export const DEFAULT_USER_RATE_LIMIT = 2000;
+/** Keys a minute per session: plenty for a person, few for a script making keys to spend the upstream's budget. */
+export const DEFAULT_KEY_RATE_LIMIT = 30;
+/** WMTS documents a minute per session's keys (a desktop GIS asks once when it connects). */
+export const DEFAULT_WMTS_RATE_LIMIT = 30;
 
 /** The upstream base URL as given, checked: http(s), no credentials, query or fragment. */
 export function parseUpstreamUrl(value: string, name = 'upstream URL'): string {
@@ -124,6 +132,18 @@ export function gatewayConfigFromEnv(
     sessionSecret: env.GATEWAY_SESSION_SECRET || undefined,
     sessionRateLimit: positiveInt(env.GATEWAY_SESSION_RATE_LIMIT, 'GATEWAY_SESSION_RATE_LIMIT', 10),
     userRateLimit: positiveInt(env.GATEWAY_USER_RATE_LIMIT, 'GATEWAY_USER_RATE_LIMIT', DEFAULT_USER_RATE_LIMIT, true),
+    keyCreationRateLimit: positiveInt(
+      env.GATEWAY_KEY_RATE_LIMIT,
+      'GATEWAY_KEY_RATE_LIMIT',
+      DEFAULT_KEY_RATE_LIMIT,
+      true,
+    ),
+    documentRateLimit: positiveInt(
+      env.GATEWAY_WMTS_RATE_LIMIT,
+      'GATEWAY_WMTS_RATE_LIMIT',
+      DEFAULT_WMTS_RATE_LIMIT,
+      true,
+    ),
     maxJsonBytes: 64 * 1024 * 1024,
     ...overrides,
   };

@@ -1,9 +1,13 @@
+import { SURVEY_ID } from '../catalog/survey.ts';
+import type { RequestedTile } from '../routes/tile-request.ts';
+import { GatewayError } from './upstream-errors.ts';
+
 /**
- * The part of the interface the gateway forwards, as an allow-list over the raw request path. A
- * segment is made of unreserved characters only and cannot start with a dot, so ".", "..", percent
- * escapes (%2F, %2E, %00…), backslashes, empty segments and absolute URLs never match.
+ * The part of the interface the gateway asks of the upstream, as an allow-list over the path. A survey or capture id
+ * segment follows the catalog's id rule (letters, digits, ".", "_", "-", starting with a letter or digit), so ".",
+ * "..", percent escapes (%2F, %2E, %00…), backslashes, empty segments and absolute URLs never match.
  */
-const SEGMENT = '[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,127}';
+const SEGMENT = SURVEY_ID.source.replace(/^\^|\$$/g, '');
 const TILE = '\\d{1,2}/\\d{1,10}/\\d{1,10}(?:\\.(?:png|jpe?g))?';
 const ROUTES = [
   'surveys', // 1. survey list
@@ -22,6 +26,12 @@ export function isInterfacePath(path: string): boolean {
   return path.length <= 512 && INTERFACE_PATH.test(path);
 }
 
+/** A request the gateway may make upstream: an interface path (as sent) and its query ("" or "?…"). */
+export interface UpstreamTarget {
+  path: string;
+  query: string;
+}
+
 /** Query parameters the gateway never forwards: credentials are the gateway's business. */
 const DROPPED_PARAMETERS = new Set(['api_key']);
 
@@ -29,7 +39,7 @@ const DROPPED_PARAMETERS = new Set(['api_key']);
  * The raw request target split into an allowed path and the query to forward, or null when the
  * path is outside the interface.
  */
-export function forwardTarget(rawUrl: string): { path: string; query: string } | null {
+export function forwardTarget(rawUrl: string): UpstreamTarget | null {
   const mark = rawUrl.indexOf('?');
   const path = mark === -1 ? rawUrl : rawUrl.slice(0, mark);
   if (!isInterfacePath(path)) return null;
@@ -50,4 +60,47 @@ export function forwardTarget(rawUrl: string): { path: string; query: string } |
       return !DROPPED_PARAMETERS.has(decoded.trim().toLowerCase());
     });
   return { path, query: pairs.length ? `?${pairs.join('&')}` : '' };
+}
+
+/** A v2 path from its parts, each encoded as one segment. */
+const v2Path = (...parts: (string | number)[]): string =>
+  `/tile/v2/${parts.map((part) => encodeURIComponent(String(part))).join('/')}`;
+
+/** Endpoint 1, one page. */
+export const surveyListTarget = (page: number, pageSize: number): UpstreamTarget => ({
+  path: v2Path('surveys'),
+  query: `?page=${Math.trunc(page)}&page_size=${Math.trunc(pageSize)}`,
+});
+
+/** Endpoint 2. */
+export const footprintTarget = (surveyId: string): UpstreamTarget => ({
+  path: v2Path(surveyId, 'footprint'),
+  query: '',
+});
+
+/** Endpoint 5, with the address as parseTileAddress read it. */
+export const tileTarget = (surveyId: string, { z, x, y, format }: RequestedTile): UpstreamTarget => ({
+  path: v2Path(surveyId, z, x, `${y}.${format}`),
+  query: '',
+});
+
+const refused = () => new GatewayError(404, 'not_found', 'That is not a route of the interface this gateway forwards.');
+
+/**
+ * The URL the gateway fetches for a target, checked as fetch will read it: parsed by the WHATWG URL parser (which folds
+ * "..", "%2e%2e" and backslashes), it must still be the upstream's origin and base path followed by exactly the
+ * target's path, and that path an interface path. Whatever folds or escapes is refused, never sent.
+ */
+export function upstreamUrl(upstreamBase: string, target: UpstreamTarget): URL {
+  const base = new URL(upstreamBase);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  if (!isInterfacePath(target.path) || (target.query !== '' && !target.query.startsWith('?'))) throw refused();
+  let url: URL;
+  try {
+    url = new URL(`${upstreamBase}${target.path}${target.query}`);
+  } catch {
+    throw refused();
+  }
+  if (url.origin !== base.origin || url.pathname !== `${basePath}${target.path}` || url.hash !== '') throw refused();
+  return url;
 }

@@ -47,6 +47,30 @@ describe('gateway replicas sharing Redis', () => {
     expectEnvelope(await one.inject({ url: tile }), 401, 'invalid_key');
   });
 
+  it('hold the live-key cap together: 300 keys made at once over both leave exactly 100', async () => {
+    // Issue 33, item 4: each replica counted, then wrote. Without the per-session limits, so only the cap refuses.
+    const unlimited = { ...SHARED, GATEWAY_USER_RATE_LIMIT: '0', GATEWAY_KEY_RATE_LIMIT: '0' };
+    const replicas = [
+      await testGateway(upstream.url, unlimited, {}, { redis: await redisServer.connect() }),
+      await testGateway(upstream.url, unlimited, {}, { redis: await redisServer.connect() }),
+    ];
+    const cookie = await replicas[0].cookie();
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        replicas[i % 2].inject({
+          method: 'POST',
+          url: '/tile-keys',
+          headers: { cookie },
+          payload: { name: `race ${i}`, surveys: 'all', expires_in: 3600 },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(100);
+    for (const refused of answers.filter((a) => a.statusCode !== 201)) expectEnvelope(refused, 400, 'too_many_keys');
+    const listed = await replicas[1].inject({ url: '/tile-keys', headers: { cookie } });
+    expect(listed.json().keys).toHaveLength(100);
+  });
+
   it('share sign-out: a session ended on one is refused by the other', async () => {
     const cookie = await one.cookie();
     expect((await two.inject({ url: '/tile/v2/surveys', headers: { cookie } })).statusCode).toBe(200);

@@ -63,12 +63,12 @@ export function upstreamTokens(config: GatewayConfig, options: UpstreamTokenOpti
     }
     if (!response.ok) {
       const upstream = await readUpstreamError(response, [config.clientSecret]);
-      // Never the upstream's 401 as such: to the browser a 401 means its own session ended.
+      // Never the upstream's 401 as such: to the browser a 401 means its own session ended. Nor the upstream's text:
+      // this answer may go to a tile key's holder; the status and correlation id are what an operator needs.
       throw new GatewayError(
         502,
         'upstream_auth_failed',
-        `The gateway could not obtain a token from the upstream service (HTTP ` +
-          `${response.status}${upstream.message ? `: ${upstream.message}` : upstream.html ? ', an HTML page' : ''}). ` +
+        `The gateway could not obtain a token from the upstream service (HTTP ${response.status}). ` +
           'Check UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET and UPSTREAM_AUDIENCE.',
         upstream.correlationId,
       );

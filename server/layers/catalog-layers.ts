@@ -37,14 +37,18 @@ export function catalogLayers(options: TileAnswerOptions): LayerSource {
   const { catalog, config } = options;
   const sendTile = tileAnswerer(options);
   return {
-    async layer(id) {
+    async layer(_request, id) {
       const current = catalog.current;
       return id === BASEMAP ? basemapLayer(current) : layerOf(surveyOrNotFound(current, id));
     },
-    async layers(surveys) {
+    async layers(_request, surveys) {
       const current = catalog.current;
       if (surveys !== 'all') return surveys.flatMap((id) => current.get(id) ?? []).map(layerOf);
       return [...current.surveys.map(layerOf), ...(current.size > 0 ? [basemapLayer(current)] : [])];
+    },
+    async unknownSurveys(_request, ids) {
+      const current = catalog.current;
+      return ids.filter((id) => current.get(id) === undefined);
     },
     sendTile,
     baseUrl: (request) => baseUrlOf(config, request),

@@ -23,8 +23,12 @@ const FORMATS = [
 /** OGC WMTS 1.0.0 annex E.4: the scale denominator of a 0.28 mm pixel at zoom 0 of GoogleMapsCompatible. */
 const PIXEL_METRES = 0.00028;
 
-const xml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Characters XML 1.0 cannot hold at all, even escaped (control characters, lone surrogates, U+FFFE/U+FFFF). */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text as XML character data or an attribute value: escaped, and what XML cannot hold removed. */
+export const xml = (text: string): string =>
+  text.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const zooms = (): number[] => Array.from({ length: MAX_TILE_ZOOM - MIN_TILE_ZOOM + 1 }, (_, i) => MIN_TILE_ZOOM + i);
 

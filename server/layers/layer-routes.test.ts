@@ -102,6 +102,8 @@ describe('tile keys', () => {
     await store.add(
       { id, name: 'old', owner: 'client', surveys: 'all', createdAt: past(HOUR * 1000), expiresAt: past(1) },
       hash,
+      100,
+      Date.now(),
     );
     const config = configFromEnv({}, { signingKeyPem: SIGNING_KEY });
     const app = await buildApp({

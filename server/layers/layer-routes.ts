@@ -3,9 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
 import { badRequest, errorResponses, forbidden, notFound, unauthorized } from '../errors.ts';
 import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../geo/limits.ts';
+import { isSurveyId, SURVEY_ID } from '../catalog/survey.ts';
 import { BASEMAP } from '../routes/tile-answer.ts';
 import { TileParams } from '../routes/schemas.ts';
-import { type LayerInfo, tileJson, wmtsCapabilities } from './layer-documents.ts';
+import { parseTileAddress } from '../routes/tile-request.ts';
+import { tileJson, wmtsCapabilities } from './layer-documents.ts';
 import type { LayerSource } from './layer-source.ts';
 import { hashTileKey, newTileKey, type TileKey, type TileKeyStore } from './tile-keys.ts';
 
@@ -21,13 +23,19 @@ export const MAX_KEYS_PER_CLIENT = 100;
 /** Surveys one key may name (an area search's results fit). */
 export const MAX_KEY_SURVEYS = 2_000;
 
+/**
+ * Text that any XML or JSON reader takes and a list shows as written: no control characters (C0, DEL, C1), lone
+ * surrogates or the non-characters U+FFFE and U+FFFF.
+ */
+export const PRINTABLE = '^[^\\p{Cc}\\p{Cs}\\uFFFE\\uFFFF]*$';
+
 const KeyQuery = Type.Object({ key: Type.Optional(Type.String({ maxLength: 200 })) });
 const NewTileKey = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    name: Type.String({ minLength: 1, maxLength: 100, pattern: PRINTABLE }),
     surveys: Type.Union([
       Type.Literal('all'),
-      Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: MAX_KEY_SURVEYS }),
+      Type.Array(Type.String({ pattern: SURVEY_ID.source }), { minItems: 1, maxItems: MAX_KEY_SURVEYS }),
     ]),
     expires_in: Type.Integer({ minimum: MIN_TILE_KEY_SECONDS, maximum: MAX_TILE_KEY_SECONDS }),
   },
@@ -80,30 +88,31 @@ export function tileKeyRoutes(options: LayerRouteOptions): FastifyPluginAsync {
       { schema: { body: NewTileKey, response: { 201: CreatedTileKey, ...errorResponses } } },
       async (request, reply) => {
         const owner = ownerOf(request);
+        await source.admit?.(request, 'make-key');
         const { name, surveys, expires_in } = request.body;
-        if (surveys !== 'all') {
-          if (surveys.includes(BASEMAP))
+        const scope = surveys === 'all' ? 'all' : [...new Set(surveys)];
+        if (scope !== 'all') {
+          if (scope.includes(BASEMAP))
             throw badRequest('"basemap" mixes every survey: make a key for "all" surveys to open it.');
-          const found = new Set((await source.layers(surveys)).map((layer) => layer.id));
-          const missing = surveys.find((id) => !found.has(id));
+          const [missing] = await source.unknownSurveys(request, scope);
           if (missing !== undefined) throw notFound(`No survey with id "${missing}".`, 'survey_not_found');
         }
         const at = now();
-        if ((await keys.list(owner, at)).length >= MAX_KEYS_PER_CLIENT)
-          throw badRequest(
-            `A client holds at most ${MAX_KEYS_PER_CLIENT} live keys: revoke one first.`,
-            'too_many_keys',
-          );
         const made = newTileKey();
         const record: TileKey = {
           id: made.id,
           name,
           owner,
-          surveys: surveys === 'all' ? 'all' : [...new Set(surveys)],
+          madeBy: request.credential?.tokenId,
+          surveys: scope,
           createdAt: new Date(at).toISOString(),
           expiresAt: new Date(at + expires_in * 1000).toISOString(),
         };
-        await keys.add(record, made.hash);
+        if (!(await keys.add(record, made.hash, MAX_KEYS_PER_CLIENT, at)))
+          throw badRequest(
+            `A client holds at most ${MAX_KEYS_PER_CLIENT} live keys: revoke one first.`,
+            'too_many_keys',
+          );
         request.log.info(
           { tileKey: record.id, owner, surveys: record.surveys === 'all' ? 'all' : record.surveys.length },
           'tile key made',
@@ -165,9 +174,11 @@ export function layerRoutes(options: LayerRouteOptions): FastifyPluginAsync {
     );
   };
   const keyOf = (request: FastifyRequest): TileKey => request.tileKey as TileKey;
-  const layerFor = (request: FastifyRequest, id: string): Promise<LayerInfo> => {
+  /** The survey id of the path, when the key opens it; before anything is asked of the source. */
+  const inScope = (request: FastifyRequest, id: string): string => {
+    if (!isSurveyId(id)) throw notFound(`"${id.slice(0, 200)}" is not a survey id.`, 'survey_not_found');
     if (!opens(keyOf(request), id)) throw forbidden(`This tile key does not open "${id}".`, 'out_of_scope');
-    return source.layer(id);
+    return id;
   };
 
   return async (untyped) => {
@@ -180,7 +191,8 @@ export function layerRoutes(options: LayerRouteOptions): FastifyPluginAsync {
       { schema: { querystring: KeyQuery, response: { 200: Type.String(), ...errorResponses } } },
       async (request, reply) => {
         const key = keyOf(request);
-        const layers = await source.layers(key.surveys);
+        await source.admit?.(request, 'wmts');
+        const layers = await source.layers(request, key.surveys);
         const body = wmtsCapabilities({
           baseUrl: source.baseUrl(request),
           key: request.query.key ?? '',
@@ -201,7 +213,7 @@ export function layerRoutes(options: LayerRouteOptions): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const layer = await layerFor(request, request.params.survey_id);
+        const layer = await source.layer(request, inScope(request, request.params.survey_id));
         return reply.header('cache-control', 'private, no-cache').send(
           tileJson({
             baseUrl: source.baseUrl(request),
@@ -217,8 +229,10 @@ export function layerRoutes(options: LayerRouteOptions): FastifyPluginAsync {
       '/tiles/:survey_id/:z/:x/:y',
       { schema: { params: TileParams, querystring: KeyQuery, response: errorResponses } },
       async (request, reply) => {
-        await layerFor(request, request.params.survey_id);
-        return source.sendTile(request, reply, request.params);
+        // The address is read as the tile routes read it (integers, zoom 14–21) and the survey checked against the
+        // key before the source is asked anything: no part of the path reaches it as text.
+        const tile = parseTileAddress(request.params);
+        return source.sendTile(request, reply, inScope(request, request.params.survey_id), tile);
       },
     );
   };

@@ -5,6 +5,23 @@ const byId = (id: string) => `tile-key:id:${id}`;
 const byHash = (hash: string) => `tile-key:hash:${hash}`;
 const ofOwner = (owner: string) => `tile-key:owner:${owner}`;
 
+/**
+ * Adds a key unless its owner holds `limit` live ones, in one script (Redis runs a script alone, so replicas making
+ * keys at once cannot pass the limit together). An owner's set may name keys that have expired: they are dropped.
+ * KEYS: owner set, id entry, hash entry. ARGV: limit, stored JSON, key id, ttl (ms), id entry prefix.
+ */
+const ADD_WITHIN_LIMIT = `
+local live = 0
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('EXISTS', ARGV[5] .. id) == 1 then live = live + 1 else redis.call('SREM', KEYS[1], id) end
+end
+if live >= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[4])
+redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[4])
+redis.call('SADD', KEYS[1], ARGV[3])
+return 1
+`;
+
 interface Stored {
   key: TileKey;
   hash: string;
@@ -17,14 +34,21 @@ interface Stored {
 export class RedisTileKeyStore implements TileKeyStore {
   constructor(private readonly redis: Redis) {}
 
-  async add(key: TileKey, hash: string): Promise<void> {
-    const ttl = Math.max(1, Date.parse(key.expiresAt) - Date.now());
-    await this.redis
-      .multi()
-      .set(byId(key.id), JSON.stringify({ key, hash } satisfies Stored), 'PX', ttl)
-      .set(byHash(hash), key.id, 'PX', ttl)
-      .sadd(ofOwner(key.owner), key.id)
-      .exec();
+  async add(key: TileKey, hash: string, limit: number, now: number): Promise<boolean> {
+    const ttl = Math.max(1, Date.parse(key.expiresAt) - now);
+    const added = await this.redis.eval(
+      ADD_WITHIN_LIMIT,
+      3,
+      ofOwner(key.owner),
+      byId(key.id),
+      byHash(hash),
+      limit,
+      JSON.stringify({ key, hash } satisfies Stored),
+      key.id,
+      ttl,
+      byId(''),
+    );
+    return added === 1;
   }
 
   async byHash(hash: string, now: number): Promise<TileKey | undefined> {

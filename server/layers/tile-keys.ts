@@ -6,6 +6,11 @@ export interface TileKey {
   name: string;
   /** The client (`sub`) that made it; only it lists and revokes it. */
   owner: string;
+  /**
+   * The credential or gateway session that made it (absent on keys made before this was kept): behind the gateway, its
+   * tiles are counted on that session's share of the upstream budget.
+   */
+  madeBy?: string;
   /** The surveys whose tiles it opens, or every survey and the `basemap` mosaic. */
   surveys: string[] | 'all';
   /** ISO 8601 UTC. */
@@ -18,7 +23,11 @@ export interface TileKey {
  * text, never the text; an expired or revoked key is not found.
  */
 export interface TileKeyStore {
-  add(key: TileKey, hash: string): Promise<void>;
+  /**
+   * Adds the key unless its owner already holds `limit` live keys, as one step (replicas making keys at the same
+   * moment cannot pass the limit together); whether it was added.
+   */
+  add(key: TileKey, hash: string, limit: number, now: number): Promise<boolean>;
   byHash(hash: string, now: number): Promise<TileKey | undefined>;
   list(owner: string, now: number): Promise<TileKey[]>;
   /** Whether the owner had a live key of that id. */
@@ -44,9 +53,12 @@ export class MemoryTileKeyStore implements TileKeyStore {
   private readonly keys = new Map<string, { key: TileKey; hash: string }>();
   private readonly idsByHash = new Map<string, string>();
 
-  async add(key: TileKey, hash: string): Promise<void> {
+  async add(key: TileKey, hash: string, limit: number, now: number): Promise<boolean> {
+    // No await between counting and adding: one step on this process's thread.
+    if (this.live(key.owner, now).length >= limit) return false;
     this.keys.set(key.id, { key, hash });
     this.idsByHash.set(hash, key.id);
+    return true;
   }
 
   async byHash(hash: string, now: number): Promise<TileKey | undefined> {
@@ -59,6 +71,10 @@ export class MemoryTileKeyStore implements TileKeyStore {
   }
 
   async list(owner: string, now: number): Promise<TileKey[]> {
+    return this.live(owner, now);
+  }
+
+  private live(owner: string, now: number): TileKey[] {
     const listed: TileKey[] = [];
     for (const { key } of [...this.keys.values()]) {
       if (!isLive(key, now)) this.forget(key.id);

@@ -15,6 +15,7 @@ import type { TileSource } from '../imagery/source.ts';
 import type { Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkDay, checkZoom, surveyOrNotFound } from './checks.ts';
 import { BASEMAP, notModified, tileAnswerer } from './tile-answer.ts';
+import { parseTileAddress } from './tile-request.ts';
 import { mosaicUpdateRoutes } from './mosaic-updates.ts';
 import {
   AllSurveysQuery,
@@ -205,7 +206,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
     app.get(
       `${prefix}/:survey_id/:z/:x/:y`,
       { schema: { ...describe('One tile'), params: TileParams, ...tileSchema }, config: tilesRepeat },
-      async (request, reply) => sendTile(request, reply, request.params),
+      async (request, reply) => sendTile(request, reply, request.params.survey_id, parseTileAddress(request.params)),
     );
 
     await app.register(mosaicUpdateRoutes({ prefix, profile, catalog, config }));
@@ -239,7 +240,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
                 'tile_out_of_range',
               );
           }
-          return sendTile(request, reply, { survey_id: BASEMAP, z, x, y });
+          return sendTile(request, reply, BASEMAP, parseTileAddress({ z, x, y }));
         },
       );
     }
@@ -251,7 +252,14 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
           schema: { ...describe('One tile of one capture'), params: MosaicTileParams, ...tileSchema },
           config: tilesRepeat,
         },
-        async (request, reply) => sendTile(request, reply, request.params, request.params.mosaic_stac_id),
+        async (request, reply) =>
+          sendTile(
+            request,
+            reply,
+            request.params.survey_id,
+            parseTileAddress(request.params),
+            request.params.mosaic_stac_id,
+          ),
       );
     }
   };

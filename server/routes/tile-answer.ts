@@ -6,11 +6,12 @@ import type { Survey } from '../catalog/survey.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { tileShare } from '../../geo/covered-tiles.ts';
-import { isValidTile, tileExtent } from '../../geo/tile-address.ts';
-import type { TileFormat, TileSource } from '../imagery/source.ts';
+import { tileExtent } from '../../geo/tile-address.ts';
+import type { TileSource } from '../imagery/source.ts';
 import { mosaicStacId, type Profile } from '../profiles/profile.ts';
-import { baseUrlOf, checkZoom, surveyOrNotFound } from './checks.ts';
-import type { TileParams, TileQuery } from './schemas.ts';
+import { baseUrlOf, surveyOrNotFound } from './checks.ts';
+import type { TileQuery } from './schemas.ts';
+import type { RequestedTile } from './tile-request.ts';
 
 const TILE_CACHE = 'private, max-age=86400';
 /** The survey id that means "the newest imagery at each tile". */
@@ -31,27 +32,6 @@ export function notModified(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-function parseTileAddress(params: TileParams): { z: number; x: number; y: number; format: TileFormat } {
-  const yMatch = /^(\d+)(?:\.(png|jpe?g))?$/i.exec(params.y);
-  if (!/^\d+$/.test(params.z) || !/^\d+$/.test(params.x) || !yMatch) {
-    throw badRequest(
-      `"${params.z}/${params.x}/${params.y}" is not a tile address; use integers z/x/y with an optional .png, ` +
-        `.jpeg or .jpg suffix.`,
-      'invalid_tile_address',
-    );
-  }
-  const z = checkZoom(Number(params.z));
-  const x = Number(params.x);
-  const y = Number(yMatch[1]);
-  if (!isValidTile({ z, x, y }))
-    throw badRequest(
-      `Tile ${z}/${x}/${y} does not exist: x and y must be within 0–${2 ** z - 1} at zoom ${z}.`,
-      'tile_out_of_range',
-    );
-  const format: TileFormat = yMatch[2] && yMatch[2].toLowerCase() !== 'png' ? 'jpeg' : 'png';
-  return { z, x, y, format };
-}
-
 export interface TileAnswerOptions {
   /** Read once per request: a reloaded catalog file swaps it whole. */
   catalog: LiveCatalog;
@@ -61,8 +41,8 @@ export interface TileAnswerOptions {
 }
 
 /**
- * Answers one tile request: the tile's bytes (ETag, 304, Cache-Control), or with `metadata` its metadata. Used by
- * the provider's tile routes and by the tile-key routes (server/layers).
+ * Answers one tile request (its address read by parseTileAddress): the tile's bytes (ETag, 304, Cache-Control), or
+ * with `metadata` its metadata. Used by the provider's tile routes and by the tile-key routes (server/layers).
  */
 export function tileAnswerer({ catalog, tiles, profile, config }: TileAnswerOptions) {
   /**
@@ -88,11 +68,16 @@ export function tileAnswerer({ catalog, tiles, profile, config }: TileAnswerOpti
     return newest;
   }
 
-  return async function sendTile(request: FastifyRequest, reply: FastifyReply, params: TileParams, mosaic?: string) {
+  return async function sendTile(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    surveyId: string,
+    { z, x, y, format }: RequestedTile,
+    mosaic?: string,
+  ) {
     const query = request.query as Partial<TileQuery>;
-    const { z, x, y, format } = parseTileAddress(params);
     const current = catalog.current;
-    const survey = surveyForTile(current, params.survey_id, z, x, y, query.max_cloud);
+    const survey = surveyForTile(current, surveyId, z, x, y, query.max_cloud);
     // Newest first; a capture-specific request narrows them to that capture (an older one shows its own imagery).
     let captures = capturesAt(survey, { z, x, y });
     if (mosaic !== undefined) {
