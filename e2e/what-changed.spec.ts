@@ -37,6 +37,7 @@ for (const [profile, origin] of [
     await whatChanged.getByLabel('Updated since…').check();
     await expect(whatChanged).toContainText('No earlier visit of this survey on this device');
     await whatChanged.getByLabel('Updated since', { exact: true }).fill('2023-12-01');
+    await expect(whatChanged).not.toContainText('No earlier visit');
     await expect(whatChanged).toContainText(/\d+ tiles re-published since 2023-12-01, outlined on the map\./);
     const captures = whatChanged.getByRole('list', { name: 'New captures' }).getByRole('listitem');
     await expect(captures).toHaveCount(1);
@@ -71,9 +72,9 @@ for (const [profile, origin] of [
 
     // The next visit (a reload after the half hour a visit lasts) defaults to the previous one.
     await page.evaluate((id) => {
-      const key = 'survey-viewer:survey-visits:v1';
+      const key = 'survey-viewer:survey-visits:v2';
       const visits = JSON.parse(localStorage.getItem(key) ?? '{}');
-      visits[id] = { last: '2023-12-15T12:00:00.000Z', previous: null };
+      visits[id] = { started: '2023-12-15T12:00:00.000Z', previous: null };
       localStorage.setItem(key, JSON.stringify(visits));
     }, SURVEY);
     await page.reload();

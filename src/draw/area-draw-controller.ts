@@ -5,6 +5,7 @@ import type { AreaGeometry } from '../../geo/geometry.ts';
 import { areaFromSnapshot, areaToDrawFeatures } from './area-features.ts';
 import { createAreaModes, DRAW_MODE_NAMES, type DrawModeName } from './draw-modes.ts';
 import { AreaLayer } from './area-layer.ts';
+import { AREA_DRAW_PREFIX } from './area-sources.ts';
 
 type FeatureId = Parameters<TerraDrawEventListeners['finish']>[0];
 
@@ -32,7 +33,7 @@ export interface AreaDrawOptions {
   fillBelowLayerId?: string;
 }
 
-const LAYER_PREFIX = 'area-draw';
+const LAYER_PREFIX = AREA_DRAW_PREFIX;
 
 /** The lowest of terra-draw's layers: add layers before it to keep them under the area. */
 export const AREA_DRAW_LOWEST_LAYER_ID = `${LAYER_PREFIX}-polygon`;

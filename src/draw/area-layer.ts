@@ -1,8 +1,9 @@
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { AreaGeometry } from '../../geo/geometry.ts';
+import { AREA_SOURCE } from './area-sources.ts';
 import { areaColours } from './draw-modes.ts';
 
-const SOURCE = 'area';
+const SOURCE = AREA_SOURCE;
 const FILL = 'area-fill';
 const OUTLINE = 'area-outline';
 

@@ -1,5 +1,6 @@
 import * as maplibregl from 'maplibre-gl';
 import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
+import { type PrintStyleOptions, printStyle } from './print-style.ts';
 
 /** Pixel ratios a saved map image is drawn at. */
 export const IMAGE_SCALES = [1, 2, 4] as const;
@@ -14,6 +15,8 @@ export interface MapRenderOptions {
   signal?: AbortSignal;
   /** Tiles asked for and settled so far (a tile with no imagery there settles without a word). */
   onProgress?: (progress: { requested: number; loaded: number }) => void;
+  /** For print: overlays left out, labels sized for the paper. */
+  print?: PrintStyleOptions;
 }
 
 /** A tile that still failed after one more try. */
@@ -72,7 +75,7 @@ const textOf = (html: string) =>
 export async function renderMap(
   map: maplibregl.Map,
   transformRequest: maplibregl.RequestTransformFunction,
-  { pixelRatio, type = 'image/png', quality, signal, onProgress }: MapRenderOptions,
+  { pixelRatio, type = 'image/png', quality, signal, onProgress, print }: MapRenderOptions,
 ): Promise<MapRender> {
   const { clientWidth: width, clientHeight: height } = map.getContainer();
   const element = document.createElement('div');
@@ -91,7 +94,7 @@ export async function renderMap(
   const progress = () => onProgress?.({ requested: tiles.size, loaded: Math.min(loaded, tiles.size) });
   const copy = new maplibregl.Map({
     container: element,
-    style: map.getStyle(),
+    style: print ? printStyle(map.getStyle(), print) : map.getStyle(),
     center: map.getCenter(),
     zoom: map.getZoom(),
     bearing: map.getBearing(),

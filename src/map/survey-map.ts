@@ -21,6 +21,7 @@ import { PanelSlot } from './panel-slot.ts';
 import { type PortfolioFeature, PortfolioLayer } from './portfolio-layer.ts';
 import { composeMapImage, type ImageScale, type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';
 import { MapCamera } from './map-camera.ts';
+import { overlaysIn, type PrintOverlay } from './print-style.ts';
 import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
 import { UpdatedTilesLayer } from './updated-tiles-layer.ts';
@@ -143,6 +144,8 @@ export class SurveyMap extends MapCamera {
     const main = await renderMap(this.map, this.requestTile, options);
     return overlay ? [main, await renderMap(overlay, this.requestTile, options)] : [main];
   }
+  /** The overlays drawn now (footprints, area, tile grid…), each of which a print may leave out. */
+  printOverlays = (): PrintOverlay[] => overlaysIn(this.map.getStyle());
   /** Where the layers-and-usage panel goes: the bottom-right corner, above the scale. */
   layersPanelContainer = (): HTMLElement => this.layersSlot.container;
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
@@ -16,8 +16,11 @@ const ROW_HEIGHT = 72;
 const hover = (id: string | null) => selectionStore.getState().surveyHovered(id);
 const select = (id: string) => selectionStore.getState().surveySelected(id, 'area');
 
-/** The surveys covering the area, best coverage first, as a listbox in step with the map (hover and selection). */
-export function CoverageResults({ connection }: { connection: Connection }) {
+/**
+ * The surveys covering the area, best coverage first, as a listbox in step with the map (hover and selection);
+ * `whenEmpty` goes under an answer with none.
+ */
+export function CoverageResults({ connection, whenEmpty }: { connection: Connection; whenEmpty?: ReactNode }) {
   const { area, search, query, ranking, summary } = useCoverage(connection);
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
@@ -121,6 +124,7 @@ export function CoverageResults({ connection }: { connection: Connection }) {
               <span className="coverage-summary__covered">The results cover all of the area.</span>
             )}
           </div>
+          {results.length === 0 && whenEmpty}
           {results.length > 0 && (
             <div
               ref={listRef}

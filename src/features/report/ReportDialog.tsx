@@ -4,6 +4,7 @@ import type { Connection } from '../../api/connection.ts';
 import { currentPageUrl } from '../../app/use-link-history.ts';
 import { saveBlob } from '../../app/save-file.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
+import type { PrintOverlay } from '../../map/print-style.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { areaSearchStore } from '../../state/area-search-store.ts';
 import { compareStore } from '../../state/compare-store.ts';
@@ -17,6 +18,18 @@ import { annotationRows, viewFacts } from './report-facts.ts';
 import { annotationsStore } from '../../state/annotations-store.ts';
 import type { Orientation, Paper } from './report-pdf.ts';
 import './report.css';
+
+/** The overlays as the dialog names them. */
+const OVERLAY_NAMES: Record<PrintOverlay, string> = {
+  footprints: 'Survey footprints',
+  area: 'Area of interest',
+  uncovered: 'Part no survey covers',
+  tileGrid: 'Tile grid',
+  updatedTiles: 'Updated tiles',
+  portfolio: 'Portfolio locations',
+  annotations: 'Annotations',
+  measurement: 'Measurement',
+};
 
 const stamp = (date: Date) => date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 const close = () => reportStore.getState().reportDialogClosed();
@@ -61,6 +74,8 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
   const [run, setRun] = useState<Run>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const titleField = useRef<HTMLInputElement>(null);
+  // What the map draws over the imagery as the dialog opens: each can be left out of the print.
+  const [overlays] = useState(() => surveyMap.printOverlays());
   const running = run.status === 'running';
 
   const cancel = () => controller.current?.abort(cancelled());
@@ -94,6 +109,7 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
           orientation: form.orientation,
           facts,
           annotations,
+          hideOverlays: form.hiddenOverlays,
           compareLabels: labels,
           shareLink: stripCredentials(currentPageUrl()),
         },
@@ -188,6 +204,21 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
               </select>
             </div>
           </div>
+          {overlays.length > 0 && (
+            <fieldset className="report-dialog__overlays" disabled={running}>
+              <legend className="field__label">Drawn over the imagery</legend>
+              {overlays.map((overlay) => (
+                <label key={overlay} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={!form.hiddenOverlays.includes(overlay)}
+                    onChange={(e) => reportStore.getState().reportOverlayToggled(overlay, e.target.checked)}
+                  />
+                  {OVERLAY_NAMES[overlay]}
+                </label>
+              ))}
+            </fieldset>
+          )}
           <div role="status" className="report-dialog__progress">
             {running && (
               <>

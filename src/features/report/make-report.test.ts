@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureNotes, PRINT_DPI, printPixelRatio } from './make-report.ts';
+import { failureNotes, PRINT_DPI, printLabelScale, printPixelRatio } from './make-report.ts';
 import { mapWidthPt } from './report-pdf.ts';
 
 describe('printPixelRatio', () => {
@@ -16,6 +16,22 @@ describe('printPixelRatio', () => {
   it('never below the screen’s pixels, never above four times them', () => {
     expect(printPixelRatio([3000, 2000], 'A4', 'portrait', 2)).toBe(1);
     expect(printPixelRatio([200, 150], 'A4', 'portrait', 1)).toBe(4);
+  });
+});
+
+describe('printLabelScale', () => {
+  it('prints a label at its size on screen: 12 CSS px at 9 pt, however much the map is shrunk onto the paper', () => {
+    const printedPt = (size: [number, number], maps: number) => {
+      const pointsPerCssPixel = mapWidthPt('A4', 'portrait', maps, size[0] / size[1]) / size[0];
+      return 12 * printLabelScale(size, 'A4', 'portrait', maps) * pointsPerCssPixel;
+    };
+    // A 1500 px map on a 523 pt column: 12 px alone would print at 4.2 pt.
+    expect(printedPt([1500, 900], 1)).toBeCloseTo(9, 6);
+    expect(printedPt([1000, 700], 2)).toBeCloseTo(9, 6);
+    expect(printLabelScale([1500, 900], 'A4', 'portrait', 1)).toBeCloseTo(
+      (0.75 * 1500) / mapWidthPt('A4', 'portrait', 1),
+      6,
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { fetchReportFonts } from '../../api/report-fonts.ts';
 import { LATEST_IMAGERY, parseImageryTileUrl } from '../../api/tiles.ts';
 import type { FailedTile } from '../../map/map-image.ts';
 import { tileKey } from '../../../geo/tile-address.ts';
+import type { PrintOverlay } from '../../map/print-style.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { groundResolution } from '../../../geo/web-mercator.ts';
 import { mapWidthPt, type Orientation, type Paper, type ReportMap, reportPdf } from './report-pdf.ts';
@@ -11,6 +12,8 @@ import { capturesShown } from './shown-captures.ts';
 /** The print resolution aimed at; the map is drawn off-screen at up to 4× the screen's pixels to reach it. */
 export const PRINT_DPI = 220;
 const MAX_PIXEL_RATIO = 4;
+/** A CSS pixel is 1/96 inch: map labels print at the size the screen shows them (a 12 px label at 9 pt). */
+const POINTS_PER_CSS_PIXEL = 0.75;
 
 export type ReportProgress =
   | { phase: 'map'; requested: number; loaded: number }
@@ -26,6 +29,8 @@ export interface ReportRequest {
   facts: [string, string][];
   /** The annotations in view, as the report's rows. */
   annotations: [string, string, string, string][];
+  /** Overlays left out of the printed map (the tile grid unless asked for). */
+  hideOverlays: PrintOverlay[];
   /** Labels of the two maps while a comparison is swiped. */
   compareLabels: [string, string] | null;
   shareLink: string;
@@ -40,6 +45,21 @@ export function printPixelRatio(
 ): number {
   const inches = mapWidthPt(paper, orientation, maps, cssWidth / Math.max(1, cssHeight)) / 72;
   return Math.min(MAX_PIXEL_RATIO, Math.max(1, (PRINT_DPI * inches) / Math.max(1, cssWidth)));
+}
+
+/**
+ * How much larger than on screen the print map's labels are drawn (in CSS pixels), so that they come out at their
+ * screen size on paper (POINTS_PER_CSS_PIXEL), not shrunk with a map printed smaller than it is shown.
+ */
+export function printLabelScale(
+  [cssWidth, cssHeight]: [number, number],
+  paper: Paper,
+  orientation: Orientation,
+  maps: number,
+): number {
+  const pointsPerCssPixel =
+    mapWidthPt(paper, orientation, maps, cssWidth / Math.max(1, cssHeight)) / Math.max(1, cssWidth);
+  return Math.min(MAX_PIXEL_RATIO, Math.max(1 / MAX_PIXEL_RATIO, POINTS_PER_CSS_PIXEL / pointsPerCssPixel));
 }
 
 /** Sentences for tiles that still failed after a second try: per survey and status, naming the tiles (z/x/y). */
@@ -78,8 +98,10 @@ export async function makeReport(
   const count = request.compareLabels && surveyMap.getCompareOverlayMap() ? 2 : 1;
   const size: [number, number] = [container.clientWidth, container.clientHeight];
   const pixelRatio = printPixelRatio(size, request.paper, request.orientation, count);
+  const labelScale = printLabelScale(size, request.paper, request.orientation, count);
   const renders = await surveyMap.renderForPrint({
     pixelRatio,
+    print: { hide: request.hideOverlays, labelScale },
     type: 'image/jpeg',
     quality: 0.92,
     signal,

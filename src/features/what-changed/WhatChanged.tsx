@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
-import { surveyVisitsStore, useSurveyVisits } from '../../state/survey-visits-store.ts';
+import { SAME_VISIT_MINUTES, surveyVisitsStore, useSurveyVisits } from '../../state/survey-visits-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { formatCaptureWindow } from '../surveys/format.ts';
 import { localDay } from './local-day.ts';
@@ -10,6 +10,10 @@ import { newCaptures, updatedTilesCollection, updatedTilesOf } from './updated-t
 import { mosaicUpdatesQueryOptions } from './what-changed-queries.ts';
 import './what-changed.css';
 import { useWhatChanged, whatChangedStore } from './what-changed-store.ts';
+
+const visitRule =
+  `A visit starts when you first open a survey on this device; opening it again within ${SAME_VISIT_MINUTES} ` +
+  'minutes of that is the same visit.';
 
 const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
 
@@ -76,11 +80,16 @@ export function WhatChanged({ connection, surveyId }: { connection: Connection; 
               onChange={(e) => whatChangedStore.getState().whatChangedSinceChosen(e.target.value || null)}
             />
           </label>
-          <p className="what-changed__note">
-            {previousVisit
-              ? `Your previous visit of this survey: ${new Date(previousVisit).toLocaleString()}.`
-              : 'No earlier visit of this survey on this device: choose a date.'}
-          </p>
+          {previousVisit ? (
+            <p className="what-changed__note">
+              Your previous visit of this survey: {new Date(previousVisit).toLocaleString()}.
+            </p>
+          ) : (
+            since === null && (
+              <p className="what-changed__note">No earlier visit of this survey on this device: choose a date.</p>
+            )
+          )}
+          <p className="what-changed__rule">{visitRule}</p>
           {since !== null && query.isPending && <p className="what-changed__status">Looking for re-published tiles…</p>}
           {query.isError && (
             <ErrorNotice

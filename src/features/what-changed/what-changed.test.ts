@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseTileMetadata } from '../../api/normalise.ts';
-import { readVisits, SURVEY_VISITS_KEY, visitedAt } from '../../state/survey-visits-store.ts';
 import { newCaptures, updatedTilesCollection, updatedTilesOf } from './updated-tiles.ts';
 
 const item = (x: number, capture: string, published: string) => ({
@@ -28,18 +27,5 @@ describe('what changed', () => {
     const drawn = updatedTilesCollection(tiles);
     expect(drawn.features).toHaveLength(2);
     expect(drawn.features[0].properties).toEqual({ key: '14/3413/6219', captured: '2025-11-20' });
-  });
-
-  it('remembers the previous visit of a survey, one visit per half hour', () => {
-    let visits = visitedAt({}, 'S', '2025-01-01T10:00:00.000Z');
-    expect(visits.S).toEqual({ last: '2025-01-01T10:00:00.000Z', previous: null });
-    visits = visitedAt(visits, 'S', '2025-01-01T10:10:00.000Z');
-    expect(visits.S.previous).toBeNull();
-    visits = visitedAt(visits, 'S', '2025-02-01T09:00:00.000Z');
-    expect(visits.S).toEqual({ last: '2025-02-01T09:00:00.000Z', previous: '2025-01-01T10:10:00.000Z' });
-    const storage = {
-      getItem: (key: string) => (key === SURVEY_VISITS_KEY ? JSON.stringify({ ...visits, X: 3 }) : null),
-    };
-    expect(readVisits(storage)).toEqual(visits);
   });
 });
