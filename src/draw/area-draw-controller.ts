@@ -5,7 +5,7 @@ import type { AreaGeometry } from '../../geo/geometry.ts';
 import { areaFromSnapshot, areaToDrawFeatures } from './area-features.ts';
 import { createAreaModes, DRAW_MODE_NAMES, type DrawModeName } from './draw-modes.ts';
 import { AreaLayer } from './area-layer.ts';
-import { AREA_DRAW_PREFIX } from './area-sources.ts';
+import { AREA_DRAW_PREFIX } from '../map/area-sources.ts';
 
 type FeatureId = Parameters<TerraDrawEventListeners['finish']>[0];
 

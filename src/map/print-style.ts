@@ -1,5 +1,5 @@
 import type { GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl';
-import { AREA_DRAW_PREFIX, AREA_SOURCE } from '../draw/area-sources.ts';
+import { AREA_DRAW_PREFIX, AREA_SOURCE } from './area-sources.ts';
 import { ANNOTATIONS_SOURCE } from './annotation-layer.ts';
 import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from './area-search-layers.ts';
 import { FOOTPRINT_SOURCE, HOVER_SOURCE, MARKER_SOURCE, SELECTION_SOURCE } from './footprint-layers.ts';
