@@ -17,7 +17,7 @@ const box = (west: number, south: number, east: number, north: number): AreaGeom
   ],
 });
 
-/** About 10.6 km² of central Denver: some 12,000 tiles at z20, about 3,000 at z19. */
+/** About 10.6 km² of central Denver: 12,519 tiles at z20, 3,186 at z19. */
 const AREA = box(-105.0, 39.73, -104.96, 39.758);
 const tilesAt = (area: AreaGeometry, z: number) => {
   const listed = tilesCovering(area, z);

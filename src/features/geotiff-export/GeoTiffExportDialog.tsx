@@ -333,7 +333,9 @@ function RunStatus({ run }: { run: ExportRun }) {
       <p>
         Saved <strong>{exportFileNames(files.name).tiff}</strong> ({formatBytes(files.tiff.size)},{' '}
         {formatCount(files.exported)} tiles
-        {files.noImagery > 0 ? `, ${formatCount(files.noImagery)} without imagery` : ''} in {seconds.toFixed(0)} s).
+        {files.noImagery > 0 ? `, ${formatCount(files.noImagery)} without imagery` : ''}
+        {files.overCloudLimit > 0 ? `, ${formatCount(files.overCloudLimit)} left empty by the cloud limit` : ''} in{' '}
+        {seconds.toFixed(0)} s).
       </p>
       <SaveFiles files={files} />
       {files.failed.length > 0 && (

@@ -61,7 +61,7 @@ export function blockedText(state: DownloadState): string | null {
         ? `Over ${formatCount(EXPORT_TILE_CAP)} tiles even at z${EXPORT_MIN_ZOOM}: draw a smaller area.`
         : `Over ${formatCount(EXPORT_TILE_CAP)} tiles at z${state.zoom}: choose a lower zoom.`;
     case 'listing':
-      return `Listing the tiles at z${state.zoom}…`;
+      return `Ready once the tiles at z${state.zoom} are listed.`;
     case 'list-failed':
       return 'The tiles could not be listed: retry above.';
     case 'refused':
