@@ -178,7 +178,6 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
   await expect(dialog).toContainText(/Ground resolution\s*1\.8\d m per pixel/);
   await expect(dialog).toContainText(/Estimated fileabout [\d.]+ MB/);
   await expect(dialog).toContainText(`Each of the ${tiles} tiles is one imagery request`);
-  await page.screenshot({ path: 'docs/screenshots/geotiff-export.png' });
 
   const files = await runExport(page, dialog, 'best-available');
   // Each tile request (from the worker) is on the usage meter.
@@ -323,6 +322,89 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
   expect(stac.properties['proj:shape']).toEqual([down * 256, across * 256]);
   expect(stac.properties['proj:epsg']).toBe(3857);
   expect(stac.assets.image.href).toBe(`./best-available-z${ZOOM}.tif`);
+});
+
+/**
+ * Central Denver, about 10.6 km², where six demo surveys overlap: the newest, 2026-P1-CO-DEN (7.5 cm), is also the
+ * cloudiest (39.8 %); 2025Q3-CO-DEN is older and clear (0 %, as is the older 2024Q1-CO-DEN).
+ */
+const CENTRAL_WKT = 'POLYGON((-105 39.73, -104.96 39.73, -104.96 39.758, -105 39.758, -105 39.73))';
+const NEWEST_CLOUDY = '2026-P1-CO-DEN';
+const OLDER_CLEAR = '2025Q3-CO-DEN';
+
+test('opens at the finest zoom within the tile cap; "least cloud" takes the older, clear survey at each tile', async ({
+  page,
+}) => {
+  await signInWithDemo(page);
+  await openAreaSearch(page);
+  await pasteArea(page, CENTRAL_WKT);
+  await expect(page.getByTestId('area-km2')).toHaveText(/^10\.\d km²$/);
+  await expect(results(page).getByRole('option')).toHaveCount(6);
+
+  // What the newcomer met: the imagery's 7.5 cm suits z20, where this area holds over 10,000 tiles. The dialog now
+  // opens at z19, the finest zoom within the cap, with the tiles listed and Download enabled.
+  await page.getByRole('button', { name: 'Download GeoTIFF' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download GeoTIFF' });
+  await expect(dialog.getByLabel('Zoom')).toHaveValue('19');
+  await expect(dialog).toContainText("The imagery's 7.5cm suits z20");
+  await expect(dialog).toContainText('Opened at z19, the finest within the 10,000-tile cap');
+  const plan = dialog.getByTestId('geotiff-plan');
+  await expect(plan).toContainText(/Tiles[\d,]+ at z19/, { timeout: 60_000 });
+  const download = dialog.getByRole('button', { name: 'Download', exact: true });
+  await expect(download).toBeEnabled();
+
+  // The rule is explicit, and the dialog lists the surveys it uses. Newest (today's rule, the default): the newest
+  // survey at every tile, however cloudy.
+  const surveys = dialog.getByRole('table', { name: 'Surveys used' });
+  const rows = surveys.locator('tbody tr');
+  await expect(dialog.getByLabel(/^Newest/)).toBeChecked();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`${NEWEST_CLOUDY}2026-04-1839.8 %`);
+  // Least cloud: the older survey with no cloud at every tile (the newer of the two clear ones).
+  await dialog.getByLabel(/^Least cloud/).check();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`${OLDER_CLEAR}2025-09-140 %`);
+  await expect(surveys).toContainText('least cloud first');
+  await expect(download).toBeEnabled();
+  await page.screenshot({ path: 'docs/screenshots/geotiff-export.png' });
+
+  // A finer zoom than the cap allows: Download is disabled and says why, beside it.
+  await dialog.getByLabel('Zoom').selectOption('20');
+  await expect(download).toBeDisabled();
+  await expect(dialog.getByText('Over 10,000 tiles at z20: choose a lower zoom.')).toBeVisible();
+  await expect(download).toHaveAccessibleDescription('Over 10,000 tiles at z20: choose a lower zoom.');
+  await dialog.screenshot({ path: 'test-results/geotiff-over-cap.png' });
+
+  // A cloud limit under the newest rule: the three cloudiest surveys are left out, the newest of the rest is used.
+  await dialog.getByLabel('Zoom').selectOption('15');
+  await dialog.getByLabel(/^Newest/).check();
+  await dialog.getByLabel('Max cloud cover').fill('30');
+  await expect(rows.first()).toContainText(`${OLDER_CLEAR}2025-09-140 %`);
+  await expect(dialog.getByTestId('geotiff-left-out')).toContainText(`${NEWEST_CLOUDY} (cloud 39.8 %)`);
+  await dialog.screenshot({ path: 'test-results/geotiff-cloud-limit.png' });
+  await dialog.getByLabel('Max cloud cover').fill('');
+  await expect(rows.first()).toContainText(NEWEST_CLOUDY);
+
+  // The least-cloud file: every tile from the older, clear survey, the rule recorded beside it; GDAL reads it.
+  await dialog.getByLabel(/^Least cloud/).check();
+  await expect(rows.first()).toContainText(OLDER_CLEAR);
+  const tiles = Number((await plan.textContent())!.match(/Tiles([\d,]+) at z15/)![1]);
+  const files = await runExport(page, dialog, 'least-cloud');
+  expect(files.name).toBe('best-available-z15');
+  const provenance = JSON.parse(readFileSync(files.provenance, 'utf8'));
+  expect(provenance).toMatchObject({ selection_rule: 'least-cloud', max_cloud_cover: null });
+  const tilesOf = (provenance as Provenance).features.map((f) => f.properties);
+  expect(tilesOf).toHaveLength(tiles);
+  expect(new Set(tilesOf.map((t) => t.survey_id))).toEqual(new Set([OLDER_CLEAR]));
+  expect(tilesOf.every((t) => t.status === 'exported' && t.tile_url.includes(`/${OLDER_CLEAR}/`))).toBe(true);
+  const stac = JSON.parse(readFileSync(files.stac, 'utf8'));
+  expect(stac.properties).toMatchObject({
+    'survey_viewer:selection_rule': 'least-cloud',
+    'survey_viewer:surveys': [OLDER_CLEAR],
+  });
+  const info = gdalinfo(files.tif);
+  expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: 'COG', COMPRESSION: 'YCbCr JPEG' });
+  expect(info.coordinateSystem.wkt).toMatch(/ID\["EPSG",3857\]\]$/);
 });
 
 test('with an API key, against the provider profile: the selected result, and no key in any exported file', async ({

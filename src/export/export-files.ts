@@ -19,6 +19,8 @@ export interface ExportFiles {
   stac: Blob;
   exported: number;
   noImagery: number;
+  /** Left empty: only surveys over the cloud limit have imagery there. */
+  overCloudLimit: number;
   failed: FailedTile[];
 }
 
@@ -44,10 +46,11 @@ export function exportFiles(
   return {
     name,
     tiff,
-    provenance: json(provenanceCollection(plan.tiles, outcomes), 'application/geo+json'),
+    provenance: json(provenanceCollection(plan, outcomes), 'application/geo+json'),
     stac: json(stacItem({ name, area, plan, compression, exported, created }), 'application/json'),
     exported: exported.length,
     noImagery: plan.tiles.filter((t) => statusOf(tileKey(t)) === 'no_imagery').length,
+    overCloudLimit: plan.overCloudLimit.length,
     failed,
   };
 }

@@ -2,6 +2,7 @@ import type { TileMetadataItem } from '../api/model.ts';
 import type { Georeference } from './cog-file.ts';
 import { cogLevels, TILE_SIZE, type LevelLayout } from './cog-layout.ts';
 import { zOrder } from './pyramid.ts';
+import type { PlanSurvey, TileChoice, TileSelection } from './tile-selection.ts';
 import { tileExtent, tileKey } from '../../geo/tile-address.ts';
 import { groundResolution, tileMercatorExtent } from '../../geo/web-mercator.ts';
 
@@ -41,11 +42,14 @@ export interface PlannedTile {
   captureEnd: string | null;
   publishedDate: string | null;
   resolution: string | null;
+  /** The survey's cloud cover (percent), or null where the service publishes none. */
+  cloudCover: number | null;
 }
 
 /** One survey's tile metadata in the area at the export's zoom. */
 export interface SurveyTiles {
   surveyId: string;
+  cloudCover?: number | null;
   tiles: readonly TileMetadataItem[];
 }
 
@@ -56,11 +60,12 @@ const newerCapture = (a: TileMetadataItem, b: TileMetadataItem) =>
 
 /**
  * The capture to export at each tile position: sources in priority order (one survey; or, for the best available,
- * the results newest first), the first source that lists a position supplies it, with its newest capture there.
+ * the results in the selection rule's order), the first source that lists a position supplies it, with its newest
+ * capture there.
  */
 export function chooseTiles(sources: readonly SurveyTiles[]): PlannedTile[] {
   const chosen = new Map<string, PlannedTile>();
-  for (const { surveyId, tiles } of sources) {
+  for (const { surveyId, cloudCover = null, tiles } of sources) {
     const newest = new Map<string, TileMetadataItem>();
     for (const item of tiles) {
       const key = tileKey(item);
@@ -80,6 +85,7 @@ export function chooseTiles(sources: readonly SurveyTiles[]): PlannedTile[] {
         captureEnd: item.captureEnd,
         publishedDate: item.publishedDate,
         resolution: item.resolution,
+        cloudCover,
       });
     }
   }
@@ -98,19 +104,30 @@ export interface ExportPlan {
   tiles: PlannedTile[];
   /** Metres on the ground per pixel at the grid's middle. */
   groundResolution: number;
+  selection: TileSelection;
+  /** Left empty: only surveys over the cloud limit have imagery there (within the grid, not fetched). */
+  overCloudLimit: PlannedTile[];
+  /** The surveys the tiles come from, in the rule's order, and those the cloud limit kept out. */
+  surveys: PlanSurvey[];
+  leftOut: PlanSurvey[];
 }
 
 export type PlanRefusal =
-  | { kind: 'empty' }
+  /** No tile to fetch; `overCloudLimit` positions have imagery only over the cloud limit. */
+  | { kind: 'empty'; overCloudLimit: number }
   | { kind: 'tooManyTiles'; count: number }
   | { kind: 'gridTooLarge'; cells: number };
 
-/** The plan for these tiles at zoom z, or why there is none. */
-export function planExport(zoom: number, tiles: readonly PlannedTile[]): ExportPlan | PlanRefusal {
-  if (tiles.length === 0) return { kind: 'empty' };
+/**
+ * The plan for the chosen tiles at zoom z, or why there is none. The grid also spans the positions the cloud limit
+ * leaves empty, so that the file covers the area whatever the limit.
+ */
+export function planExport(zoom: number, choice: TileChoice): ExportPlan | PlanRefusal {
+  const { tiles, overCloudLimit, selection, surveys, leftOut } = choice;
+  if (tiles.length === 0) return { kind: 'empty', overCloudLimit: overCloudLimit.length };
   if (tiles.length > EXPORT_TILE_CAP) return { kind: 'tooManyTiles', count: tiles.length };
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const { x, y } of tiles) {
+  for (const { x, y } of [...tiles, ...overCloudLimit]) {
     x0 = Math.min(x0, x);
     y0 = Math.min(y0, y);
     x1 = Math.max(x1, x);
@@ -131,6 +148,10 @@ export function planExport(zoom: number, tiles: readonly PlannedTile[]): ExportP
     georeference: { originX: west, originY: north, pixelSize: (east - west) / TILE_SIZE },
     tiles: ordered,
     groundResolution: groundResolution(zoom, south),
+    selection,
+    overCloudLimit,
+    surveys,
+    leftOut,
   };
 }
 

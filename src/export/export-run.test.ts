@@ -2,9 +2,10 @@ import { encode as encodeJpeg } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import type { TileMetadataItem } from '../api/model.ts';
-import { chooseTiles, isPlan, planExport, type PlannedTile } from './export-plan.ts';
+import { isPlan, planExport, type PlannedTile } from './export-plan.ts';
 import { runExport, type ExportDeps, type ExportProgress } from './export-run.ts';
 import { HALF } from './pyramid.ts';
+import { selectTiles } from './tile-selection.ts';
 import { tileKey } from '../../geo/tile-address.ts';
 
 const metadata = (x: number, y: number): TileMetadataItem => ({
@@ -26,7 +27,8 @@ function planOf(across: number, down: number) {
   const items = Array.from({ length: across * down }, (_, i) =>
     metadata(1000 + (i % across), 2000 + Math.floor(i / across)),
   );
-  const plan = planExport(18, chooseTiles([{ surveyId: 'S', tiles: items }]));
+  const survey = { surveyId: 'S', captureStart: '', captureEnd: '', cloudCover: null, tiles: items };
+  const plan = planExport(18, selectTiles([survey], { rule: 'selected-survey', maxCloudCover: null }));
   if (!isPlan(plan)) throw new Error('no plan');
   return plan;
 }

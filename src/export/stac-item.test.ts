@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TileMetadataItem } from '../api/model.ts';
-import { chooseTiles, defaultZoomFor, isPlan, planExport, type ExportPlan } from './export-plan.ts';
+import { chooseTiles, defaultZoomFor, isPlan, planExport, type ExportPlan, type PlannedTile } from './export-plan.ts';
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
+import type { TileChoice } from './tile-selection.ts';
 import { PROJECTION_SCHEMA, RASTER_SCHEMA, STAC_ITEM_SCHEMA, stacValidator } from '../test/stac-schemas/validate.ts';
 import { tileKey } from '../../geo/tile-address.ts';
 
@@ -35,6 +36,15 @@ const AREA = {
   ],
 };
 
+/** Tiles chosen in priority order, as the newest-first rule does, with no cloud limit. */
+const newest = (tiles: PlannedTile[]): TileChoice => ({
+  selection: { rule: 'newest', maxCloudCover: null },
+  tiles,
+  overCloudLimit: [],
+  surveys: [],
+  leftOut: [],
+});
+
 describe('choosing tiles', () => {
   it('takes each position from the first source listing it, with its newest capture there', () => {
     const tiles = chooseTiles([
@@ -52,18 +62,18 @@ describe('choosing tiles', () => {
   });
 
   it('refuses empty and over-cap exports with the reason', () => {
-    expect(planExport(16, [])).toEqual({ kind: 'empty' });
+    expect(planExport(16, newest([]))).toEqual({ kind: 'empty', overCloudLimit: 0 });
     const many = chooseTiles([{ surveyId: 'S', tiles: Array.from({ length: 10_001 }, (_, i) => item(21, i, 0, 'c')) }]);
-    expect(planExport(21, many)).toEqual({ kind: 'tooManyTiles', count: 10_001 });
+    expect(planExport(21, newest(many))).toEqual({ kind: 'tooManyTiles', count: 10_001 });
     const far = chooseTiles([{ surveyId: 'S', tiles: [item(21, 0, 0, 'c'), item(21, 2000, 2000, 'c')] }]);
-    expect(planExport(21, far)).toMatchObject({ kind: 'gridTooLarge' });
+    expect(planExport(21, newest(far))).toMatchObject({ kind: 'gridTooLarge' });
   });
 
   it('orders tiles so that 2 × 2 blocks complete early (Z-order over the grid)', () => {
     const tiles = chooseTiles([
       { surveyId: 'S', tiles: [0, 1, 2, 3].flatMap((y) => [0, 1, 2, 3].map((x) => item(16, 100 + x, 200 + y, 'c'))) },
     ]);
-    const plan = planExport(16, tiles) as ExportPlan;
+    const plan = planExport(16, newest(tiles)) as ExportPlan;
     expect(plan.tiles.slice(0, 4).map((t) => [t.x - 100, t.y - 200])).toEqual([
       [0, 0],
       [1, 0],
@@ -79,7 +89,7 @@ describe('provenance and the STAC Item', () => {
     { surveyId: 'NEW', tiles: [item(16, 13_400, 24_800, '2025-03-01')] },
     { surveyId: 'OLD', tiles: [item(16, 13_401, 24_800, '2020-01-01'), item(16, 13_400, 24_801, '2020-01-01')] },
   ]);
-  const plan = planExport(16, tiles);
+  const plan = planExport(16, newest(tiles));
   if (!isPlan(plan)) throw new Error('no plan');
   const outcomes = new Map([
     ['16/13400/24800', { status: 'exported' as const }],
@@ -91,7 +101,7 @@ describe('provenance and the STAC Item', () => {
   ]);
 
   it('names the survey and capture of each tile, marks the failed one, and carries no credential', () => {
-    const collection = provenanceCollection(plan.tiles, outcomes);
+    const collection = provenanceCollection(plan, outcomes);
     expect(collection.features).toHaveLength(3);
     const byKey = new Map(collection.features.map((f) => [tileKey(f.properties), f.properties]));
     expect(byKey.get('16/13400/24800')).toMatchObject({

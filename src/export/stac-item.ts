@@ -2,6 +2,7 @@ import { bbox as bboxOf } from '@turf/turf';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { ExportCompression, ExportPlan, PlannedTile } from './export-plan.ts';
 import { exportFileNames } from './file-names.ts';
+import type { SelectionRule } from './tile-selection.ts';
 
 export const STAC_EXTENSIONS = [
   'https://stac-extensions.github.io/projection/v1.1.0/schema.json',
@@ -20,6 +21,12 @@ export interface StacItemInput {
   exported: readonly PlannedTile[];
   created: Date;
 }
+
+const RULE_TEXT: Record<SelectionRule, string> = {
+  newest: 'at each tile the newest survey there',
+  'least-cloud': 'at each tile the survey with the least cloud cover there (the newest of equals)',
+  'selected-survey': 'the one survey selected',
+};
 
 /** The file's bands, and what says where it has no data. */
 const IMAGE: Record<ExportCompression, { bands: string[]; title: string }> = {
@@ -48,6 +55,7 @@ export function stacItem({ name, area, plan, compression, exported, created }: S
   const createdAt = created.toISOString();
   const surveys = [...new Set(exported.map((t) => t.surveyId))].sort();
   const files = exportFileNames(name);
+  const { rule, maxCloudCover } = plan.selection;
   return {
     type: 'Feature',
     stac_version: '1.0.0',
@@ -58,7 +66,8 @@ export function stacItem({ name, area, plan, compression, exported, created }: S
     properties: {
       title: `Imagery of the area at zoom ${zoom}`,
       description:
-        `Clipped to the area; tiles from ${surveys.join(', ')}. ` +
+        `Clipped to the area; tiles from ${surveys.join(', ')}, ${RULE_TEXT[rule]}` +
+        (maxCloudCover === null ? '. ' : `, using no survey over ${maxCloudCover} % cloud cover. `) +
         `Which survey and capture supplied each tile is in ${files.provenance}.`,
       datetime: null,
       start_datetime: starts.length > 0 ? starts.reduce((a, b) => (a < b ? a : b)) : createdAt,
@@ -71,6 +80,8 @@ export function stacItem({ name, area, plan, compression, exported, created }: S
       'proj:bbox': [originX, originY - height * pixelSize, originX + width * pixelSize, originY],
       'survey_viewer:surveys': surveys,
       'survey_viewer:zoom': zoom,
+      'survey_viewer:selection_rule': rule,
+      'survey_viewer:max_cloud_cover': maxCloudCover,
     },
     links: [],
     assets: {

@@ -2,39 +2,35 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { surveyTileCount, tilesCovering } from '../../../geo/covered-tiles.ts';
 import { extentCentre, extentOf } from '../../../geo/geometry.ts';
 import {
   defaultZoomFor,
-  EXPORT_GRID_CAP,
   EXPORT_MAX_ZOOM,
   EXPORT_MIN_ZOOM,
   EXPORT_TILE_CAP,
-  estimatedBytes,
   isPlan,
   type ExportCompression,
-  type ExportPlan,
-  type PlanRefusal,
 } from '../../export/export-plan.ts';
+import { defaultExportZoom, exportTileCount } from '../../export/export-zoom.ts';
 import type { ExportFiles } from '../../export/export-files.ts';
 import { exportFileNames } from '../../export/file-names.ts';
+import { rankSurveys, type SourceSurvey, type TileSelection } from '../../export/tile-selection.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { surveyTilesQueryOptions } from '../coverage/coverage-queries.ts';
-import type { CoverageResult } from '../coverage/coverage-results.ts';
 import { formatBytes, formatCount } from '../coverage/format.ts';
 import { useCoverage } from '../coverage/use-coverage.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { saveBlob } from '../../app/save-file.ts';
+import { blockedText, type DownloadState, refusalText } from './export-dialog-text.ts';
 import { cancelExport, startExport, zipExportFiles } from './export-worker-client.ts';
 import { exportPlanQueryOptions, type ExportPlanRequest } from './geotiff-export-queries.ts';
 import { geotiffExportStore, useGeoTiffExport, type ExportRun } from './geotiff-export-store.ts';
+import { ImageryChoice } from './ImageryChoice.tsx';
+import { PlanSummary } from './PlanSummary.tsx';
 
 const ZOOMS = Array.from({ length: EXPORT_MAX_ZOOM - EXPORT_MIN_ZOOM + 1 }, (_, i) => EXPORT_MIN_ZOOM + i);
+/** The finest zoom to try when the imagery publishes no resolution class. */
 const FALLBACK_ZOOM = 16;
-
-const recency = (r: CoverageResult) => Date.parse(r.captureEnd ?? r.captureStart);
-const newestFirst = (results: readonly CoverageResult[]) =>
-  [...results].filter((r) => r.percentCovered > 0).sort((a, b) => recency(b) - recency(a) || a.id.localeCompare(b.id));
 
 const COMPRESSIONS: { value: ExportCompression; label: string }[] = [
   { value: 'jpeg', label: "JPEG: the service's own tiles, byte for byte, with a mask (smaller, faster)" },
@@ -44,33 +40,17 @@ const COMPRESSIONS: { value: ExportCompression; label: string }[] = [
 const safeName = (text: string) => text.replace(/[^\w.-]+/g, '_');
 const close = () => geotiffExportStore.getState().dialogClosed();
 
-const tileCountText = (count: number, about: boolean) =>
-  Number.isFinite(count)
-    ? `${about ? 'About ' : ''}${formatCount(count)}`
-    : `More than ${formatCount(EXPORT_TILE_CAP)}`;
-
-function refusalText(refusal: PlanRefusal, zoom: number, about = false): string {
-  if (refusal.kind === 'empty') return `No tile of the chosen imagery meets the area at z${zoom}.`;
-  if (refusal.kind === 'tooManyTiles')
-    return (
-      `${tileCountText(refusal.count, about)} tiles at z${zoom}: ` +
-      `an export holds at most ${formatCount(EXPORT_TILE_CAP)} ` +
-      'tiles (the service lists at most that many per request, and the file must stay under 4 GiB). Choose a ' +
-      'lower zoom or a smaller area.'
-    );
-  return (
-    `The tiles at z${zoom} span a grid of ${formatCount(refusal.cells)} tiles; an export's grid holds at most ` +
-    `${formatCount(EXPORT_GRID_CAP)} (its tile index is written whole). Choose a lower zoom or a more compact area.`
-  );
-}
-
 /** "Download GeoTIFF": what and at which zoom, what it will cost, then the export's progress and its files. */
 export default function GeoTiffExportDialog({ connection }: { connection: Connection }) {
   const titleId = useId();
   const zoomId = useId();
+  const zoomHintId = useId();
+  const blockedId = useId();
   const { area, search, summary } = useCoverage(connection);
   const selectedId = useSelection((s) => s.selectedId);
   const source = useGeoTiffExport((s) => s.source);
+  const rule = useGeoTiffExport((s) => s.rule);
+  const maxCloudCover = useGeoTiffExport((s) => s.maxCloudCover);
   const chosenZoom = useGeoTiffExport((s) => s.zoom);
   const compression = useGeoTiffExport((s) => s.compression);
   const run = useGeoTiffExport((s) => s.run);
@@ -78,49 +58,95 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
 
   const results = summary?.results ?? [];
   const selected = results.find((r) => r.id === selectedId) ?? null;
-  const sources = useMemo(
-    () => (source === 'selected' ? (selected ? [selected] : []) : newestFirst(summary?.results ?? [])),
+  const candidates = useMemo(
+    () =>
+      source === 'selected'
+        ? selected
+          ? [selected]
+          : []
+        : (summary?.results ?? []).filter((r) => r.percentCovered > 0),
     [source, selected, summary],
   );
+  const sources = useMemo(
+    () =>
+      candidates.map(
+        (r): SourceSurvey => ({
+          surveyId: r.id,
+          captureStart: r.captureStart,
+          captureEnd: r.captureEnd,
+          cloudCover: r.cloudCover,
+        }),
+      ),
+    [candidates],
+  );
+  const selection: TileSelection = useMemo(
+    () => (source === 'selected' ? { rule: 'selected-survey', maxCloudCover: null } : { rule, maxCloudCover }),
+    [source, rule, maxCloudCover],
+  );
+  const ranked = rankSurveys(sources, selection);
+  const primary = ranked.used[0] ?? ranked.leftOut[0] ?? null;
   const [, latitude] = area ? extentCentre(extentOf(area.geometry)) : [0, 0];
 
-  // The default zoom comes from the resolution class in the primary survey's tile metadata (a small z14 answer).
+  // The finest zoom comes from the resolution class in the first survey's tile metadata (a small z14 answer).
   const probe = useQuery(
     surveyTilesQueryOptions(
       connection,
-      { surveyId: sources[0]?.id ?? '', wkt: area?.wkt ?? '', zoom: EXPORT_MIN_ZOOM },
-      sources.length > 0 && area !== null && chosenZoom === null,
+      { surveyId: primary?.surveyId ?? '', wkt: area?.wkt ?? '', zoom: EXPORT_MIN_ZOOM },
+      primary !== null && area !== null && chosenZoom === null,
     ),
   );
   const resolutionClass = probe.data?.find((t) => t.resolution)?.resolution ?? null;
-  const defaultZoom = defaultZoomFor(resolutionClass, latitude);
-  const zoom = chosenZoom ?? defaultZoom ?? FALLBACK_ZOOM;
+  const resolutionZoom = defaultZoomFor(resolutionClass, latitude);
+  const finest = resolutionZoom ?? FALLBACK_ZOOM;
   const zoomKnown =
-    chosenZoom !== null || defaultZoom !== null || probe.isError || (probe.isSuccess && !resolutionClass);
+    chosenZoom !== null || resolutionZoom !== null || probe.isError || (probe.isSuccess && !resolutionClass);
 
-  // Refused before anything is listed when even the client-side count (the service's own walk) is over the cap:
-  // the export holds at most the area's tiles, and at most the sum of each source's tiles in it.
-  const estimate = useMemo(() => {
-    if (!area || sources.length === 0) return 0;
-    const options = { cap: EXPORT_TILE_CAP };
-    const inArea = tilesCovering(area.geometry, zoom, options);
-    const areaCount = inArea.kind === 'tiles' ? inArea.tiles.length : Number.POSITIVE_INFINITY;
-    const sum = sources.reduce((n, s) => {
-      const count = surveyTileCount(s.footprint, area.geometry, zoom, options);
-      return n + (count.overCap ? Number.POSITIVE_INFINITY : count.count);
-    }, 0);
-    return Math.min(areaCount, sum);
-  }, [area, sources, zoom]);
-  const overCap = estimate > EXPORT_TILE_CAP;
+  // The tiles every candidate lists in the area (the service's own walk, client-side): refused before anything is
+  // listed when over the cap; the dialog opens at the finest zoom within it.
+  const footprints = useMemo(() => candidates.map((r) => r.footprint), [candidates]);
+  const opening = useMemo(
+    () =>
+      area && zoomKnown && chosenZoom === null
+        ? defaultExportZoom(finest, (z) => exportTileCount(area.geometry, footprints, z))
+        : null,
+    [area, zoomKnown, chosenZoom, finest, footprints],
+  );
+  const zoom = chosenZoom ?? opening?.zoom ?? finest;
+  const count = useMemo(
+    () =>
+      opening?.zoom === zoom
+        ? opening.count
+        : area
+          ? exportTileCount(area.geometry, footprints, zoom)
+          : { count: 0, overCap: false },
+    [opening, zoom, area, footprints],
+  );
+  const overCap = count.overCap;
 
   const request: ExportPlanRequest | null =
     area && sources.length > 0 && zoomKnown && !overCap && !running
-      ? { surveyIds: sources.map((s) => s.id), wkt: area.wkt, zoom }
+      ? { sources, selection, wkt: area.wkt, zoom }
       : null;
   const planQuery = useQuery(exportPlanQueryOptions(connection, request));
-  const answer = planQuery.data;
+  const answer = request ? planQuery.data : undefined;
   const plan = answer && isPlan(answer) ? answer : null;
   const name = safeName(`${source === 'selected' && selected ? selected.id : 'best-available'}-z${zoom}`);
+
+  const downloadState: DownloadState =
+    sources.length === 0
+      ? { kind: 'no-imagery' }
+      : !zoomKnown
+        ? { kind: 'reading-resolution' }
+        : overCap
+          ? { kind: 'over-cap', zoom }
+          : planQuery.isError
+            ? { kind: 'list-failed' }
+            : answer && !isPlan(answer)
+              ? { kind: 'refused', refusal: answer }
+              : plan
+                ? { kind: 'ready' }
+                : { kind: 'listing', zoom };
+  const blocked = blockedText(downloadState);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -132,8 +158,9 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
 
   const download = () => {
     if (!plan || !area) return;
-    const footprints = Object.fromEntries(sources.map((s) => [s.id, s.footprint]));
-    startExport(connection, { area: area.geometry, plan, compression, footprints, name });
+    const used = new Set(plan.surveys.map((s) => s.surveyId));
+    const footprintsUsed = Object.fromEntries(candidates.filter((s) => used.has(s.id)).map((s) => [s.id, s.footprint]));
+    startExport(connection, { area: area.geometry, plan, compression, footprints: footprintsUsed, name });
   };
 
   return createPortal(
@@ -148,48 +175,36 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
           survey and capture behind each tile and a STAC Item describing the file.
         </p>
 
-        <fieldset className="geotiff-dialog__choice" disabled={running}>
-          <legend className="field__label">Imagery</legend>
-          <label className="checkbox">
-            <input
-              type="radio"
-              name="geotiff-source"
-              checked={source === 'selected'}
-              disabled={!selected}
-              onChange={() => geotiffExportStore.getState().sourceChosen('selected')}
-            />
-            {selected ? `Selected result: ${selected.id}` : 'Selected result (select one in the list)'}
-          </label>
-          <label className="checkbox">
-            <input
-              type="radio"
-              name="geotiff-source"
-              checked={source === 'best'}
-              onChange={() => geotiffExportStore.getState().sourceChosen('best')}
-            />
-            Best available: at each tile, the newest of the {formatCount(results.length)}{' '}
-            {results.length === 1 ? 'result' : 'results'}
-            {search?.observedStart || search?.observedEnd ? ' in the date range' : ''} with imagery there
-          </label>
-        </fieldset>
+        <ImageryChoice
+          selected={selected}
+          results={results.length}
+          inDateRange={Boolean(search?.observedStart || search?.observedEnd)}
+          disabled={running}
+        />
 
-        <label className="inline-field" htmlFor={zoomId}>
-          Zoom
-          <select
-            id={zoomId}
-            className="field__input field__input--select"
-            value={zoom}
-            disabled={running}
-            onChange={(e) => geotiffExportStore.getState().zoomChosen(Number(e.target.value))}
-          >
-            {ZOOMS.map((z) => (
-              <option key={z} value={z}>
-                z{z}
-                {z === defaultZoom ? ` (imagery's ${resolutionClass})` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="geotiff-dialog__zoom">
+          <label className="inline-field" htmlFor={zoomId}>
+            Zoom
+            <select
+              id={zoomId}
+              className="field__input field__input--select"
+              value={zoom}
+              disabled={running}
+              aria-describedby={zoomHintId}
+              onChange={(e) => geotiffExportStore.getState().zoomChosen(Number(e.target.value))}
+            >
+              {ZOOMS.map((z) => (
+                <option key={z} value={z}>
+                  z{z}
+                  {z === resolutionZoom ? ` (imagery's ${resolutionClass})` : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p id={zoomHintId} className="field__hint">
+            {zoomHint(opening, resolutionZoom, resolutionClass, chosenZoom !== null)}
+          </p>
+        </div>
 
         <fieldset className="geotiff-dialog__choice" disabled={running}>
           <legend className="field__label">Compression</legend>
@@ -208,15 +223,15 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
 
         {overCap && (
           <p className="notice notice--warning" role="alert">
-            {refusalText({ kind: 'tooManyTiles', count: estimate }, zoom, true)}
+            {refusalText({ kind: 'overCap', count }, zoom)}
           </p>
         )}
-        {!overCap && planQuery.isFetching && (
+        {request && planQuery.isFetching && (
           <p className="panel-section__empty" role="status">
             <span className="spinner-text">Listing the tiles at z{zoom}…</span>
           </p>
         )}
-        {planQuery.isError && (
+        {request && planQuery.isError && (
           <ErrorNotice
             title="Could not list the tiles"
             error={planQuery.error}
@@ -224,7 +239,7 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
             compact
           />
         )}
-        {answer && !isPlan(answer) && !overCap && (
+        {answer && !isPlan(answer) && (
           <p className="notice notice--warning" role="alert">
             {refusalText(answer, zoom)}
           </p>
@@ -234,6 +249,11 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
         <RunStatus run={run} />
 
         <div className="dialog__actions">
+          {!running && blocked && (
+            <p id={blockedId} className="geotiff-dialog__blocked">
+              {blocked}
+            </p>
+          )}
           {running ? (
             <button type="button" className="button" onClick={cancelExport}>
               Cancel export
@@ -244,7 +264,13 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
             </button>
           )}
           {!running && (
-            <button type="button" className="button button--primary" disabled={!plan} onClick={download}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={!plan}
+              aria-describedby={blocked ? blockedId : undefined}
+              onClick={download}
+            >
               {run.status === 'idle' ? 'Download' : 'Download again'}
             </button>
           )}
@@ -255,37 +281,24 @@ export default function GeoTiffExportDialog({ connection }: { connection: Connec
   );
 }
 
-function PlanSummary({ plan, compression }: { plan: ExportPlan; compression: ExportCompression }) {
-  const { width, height } = plan.levels[0];
-  const surveys = new Set(plan.tiles.map((t) => t.surveyId)).size;
-  return (
-    <dl className="geotiff-dialog__facts" data-testid="geotiff-plan">
-      <dt>Tiles</dt>
-      <dd>
-        {formatCount(plan.tiles.length)} at z{plan.zoom}
-        {surveys > 1 ? ` from ${surveys} surveys` : ''}
-      </dd>
-      <dt>Size</dt>
-      <dd>
-        {formatCount(width)} × {formatCount(height)} pixels, {plan.levels.length - 1}{' '}
-        {plan.levels.length === 2 ? 'overview' : 'overviews'}
-      </dd>
-      <dt>Ground resolution</dt>
-      <dd>
-        {plan.groundResolution < 1
-          ? `${(plan.groundResolution * 100).toFixed(1)} cm`
-          : `${plan.groundResolution.toFixed(2)} m`}{' '}
-        per pixel
-      </dd>
-      <dt>Estimated file</dt>
-      <dd>about {formatBytes(estimatedBytes(plan, compression))}</dd>
-      <dt>Usage</dt>
-      <dd>
-        Each of the {formatCount(plan.tiles.length)} tiles is one imagery request that the provider counts (retries
-        too); the usage meter adds them.
-      </dd>
-    </dl>
-  );
+/** Why the dialog opened at its zoom. */
+function zoomHint(
+  opening: ReturnType<typeof defaultExportZoom> | null,
+  resolutionZoom: number | null,
+  resolutionClass: string | null,
+  chosen: boolean,
+): string {
+  const suits =
+    resolutionZoom === null
+      ? `The imagery publishes no resolution class; z${FALLBACK_ZOOM} is the finest tried.`
+      : `The imagery's ${resolutionClass} suits z${resolutionZoom}: finer tiles would only upsample it.`;
+  if (chosen || !opening) return suits;
+  const cap = formatCount(EXPORT_TILE_CAP);
+  if (opening.count.overCap) return `${suits} Even z${opening.zoom}, the coarsest, holds more than ${cap} tiles here.`;
+  const finest = resolutionZoom ?? FALLBACK_ZOOM;
+  return opening.zoom < finest
+    ? `${suits} Opened at z${opening.zoom}, the finest within the ${cap}-tile cap (z${opening.zoom + 1} holds more).`
+    : suits;
 }
 
 function RunStatus({ run }: { run: ExportRun }) {
@@ -320,7 +333,9 @@ function RunStatus({ run }: { run: ExportRun }) {
       <p>
         Saved <strong>{exportFileNames(files.name).tiff}</strong> ({formatBytes(files.tiff.size)},{' '}
         {formatCount(files.exported)} tiles
-        {files.noImagery > 0 ? `, ${formatCount(files.noImagery)} without imagery` : ''} in {seconds.toFixed(0)} s).
+        {files.noImagery > 0 ? `, ${formatCount(files.noImagery)} without imagery` : ''}
+        {files.overCloudLimit > 0 ? `, ${formatCount(files.overCloudLimit)} left empty by the cloud limit` : ''} in{' '}
+        {seconds.toFixed(0)} s).
       </p>
       <SaveFiles files={files} />
       {files.failed.length > 0 && (

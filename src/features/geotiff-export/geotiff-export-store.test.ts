@@ -29,4 +29,12 @@ describe('the GeoTIFF export store', () => {
     store().sourceChosen('selected');
     expect(store().zoom).toBeNull();
   });
+
+  it('starts with the newest rule and no cloud limit, and keeps the chosen zoom when they change', () => {
+    expect([store().rule, store().maxCloudCover]).toEqual(['newest', null]);
+    store().zoomChosen(17);
+    store().ruleChosen('least-cloud');
+    store().cloudLimitChanged(20);
+    expect([store().rule, store().maxCloudCover, store().zoom]).toEqual(['least-cloud', 20, 17]);
+  });
 });

@@ -4,6 +4,8 @@ import type { ExportCompression } from '../../export/export-plan.ts';
 import type { ExportProgress } from '../../export/export-run.ts';
 
 export type ExportSource = 'selected' | 'best';
+/** How the best available picks a survey at each tile. */
+export type BestRule = 'newest' | 'least-cloud';
 
 export type ExportRun =
   | { status: 'idle' }
@@ -17,6 +19,9 @@ export interface GeoTiffExportState {
   source: ExportSource;
   /** The zoom the user picked, or null for the default from the imagery's resolution class. */
   zoom: number | null;
+  /** The best available's rule, and its cloud limit (percent; null: none). */
+  rule: BestRule;
+  maxCloudCover: number | null;
   compression: ExportCompression;
   run: ExportRun;
 
@@ -24,6 +29,8 @@ export interface GeoTiffExportState {
   dialogClosed(): void;
   sourceChosen(source: ExportSource): void;
   zoomChosen(zoom: number): void;
+  ruleChosen(rule: BestRule): void;
+  cloudLimitChanged(maxCloudCover: number | null): void;
   compressionChosen(compression: ExportCompression): void;
   exportStarted(startedAt: number, total: number): void;
   exportProgressed(progress: ExportProgress): void;
@@ -37,6 +44,9 @@ export const geotiffExportStore = createStore<GeoTiffExportState>()((set) => ({
   dialogOpen: false,
   source: 'best',
   zoom: null,
+  rule: 'newest',
+  // The area search has no cloud filter to start from: no limit until the user sets one.
+  maxCloudCover: null,
   compression: 'jpeg',
   run: { status: 'idle' },
 
@@ -50,6 +60,8 @@ export const geotiffExportStore = createStore<GeoTiffExportState>()((set) => ({
   dialogClosed: () => set({ dialogOpen: false }),
   sourceChosen: (source) => set({ source, zoom: null }),
   zoomChosen: (zoom) => set({ zoom }),
+  ruleChosen: (rule) => set({ rule }),
+  cloudLimitChanged: (maxCloudCover) => set({ maxCloudCover }),
   compressionChosen: (compression) => set({ compression }),
   exportStarted: (startedAt, total) =>
     set({ run: { status: 'running', startedAt, progress: { done: 0, failed: 0, total, bytes: 0, held: 0 } } }),
