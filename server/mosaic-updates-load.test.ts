@@ -13,7 +13,7 @@ import { Catalog } from './catalog/catalog.ts';
 import { demoCatalog } from './catalog/demo.ts';
 import { configFromEnv } from './config.ts';
 import { proceduralTiles } from './imagery/source.ts';
-import { expectEnvelope, SIGNING_KEY, testService } from './test/fixtures.ts';
+import { expectEnvelope, issueToken, SIGNING_KEY, testService } from './test/fixtures.ts';
 
 /** The demo survey with the largest updates at zoom 18 since 2020. */
 const SURVEY = '2023Q3-MO-KC';
@@ -34,13 +34,7 @@ beforeAll(async () => {
   const config = configFromEnv({}, { signingKeyPem: SIGNING_KEY, rateLimits: null });
   app = await buildApp({ config, catalog: new Catalog(demoCatalog()), tiles: proceduralTiles() });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const credentials = { client_id: config.clientId, client_secret: config.clientSecret, audience: config.audience };
-  const response = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...credentials, grant_type: 'client_credentials' }),
-  });
-  token = ((await response.json()) as { access_token: string }).access_token;
+  token = await issueToken(app, config);
   // The first request starts the worker threads; the load is timed without that.
   expect((await get(`/tile/v2/${SURVEY}/mosaic_updates?since=2020-01-01`)).status).toBe(200);
 }, 60_000);
