@@ -54,6 +54,11 @@ test('Export report: a PDF of the map at print resolution with the imagery’s c
   await page.goto(`/?e2e#survey=2024Q1-CO-DEN&notes=${pin}`);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('2024Q1-CO-DEN').first()).toBeVisible();
+  // A link's notes are added when the user says so.
+  await page
+    .getByRole('dialog', { name: 'This link carries 1 note' })
+    .getByRole('button', { name: 'Add 1 note' })
+    .click();
   await showBox(page, BOX);
   await mapSettled(page);
 

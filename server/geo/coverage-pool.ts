@@ -2,9 +2,10 @@
  * The coverage routes' geometry on worker threads, so that no request holds the event loop: the service's other
  * requests (tiles, lists, credentials) are answered meanwhile. A job reads and checks an area of interest (WKT
  * parsing alone takes ~100 ms for the longest allowed WKT before the JIT warms up) and, for tile metadata, walks its
- * tiles. Each job has a budget of time on its worker: the worker stops itself when it is spent (the geometry spends
- * from a work budget), and a worker that does not answer shortly after is terminated and replaced. A worker that dies
- * (out of memory, say) takes only its own job with it.
+ * tiles; or walks a survey's updated tiles for `mosaic_updates` (megabytes of JSON at zoom 18). Each job has a budget
+ * of time on its worker: the worker stops itself when it is spent (the geometry spends from a work budget), and a
+ * worker that does not answer shortly after is terminated and replaced. A worker that dies (out of memory, say) takes
+ * only its own job with it.
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -14,10 +15,12 @@ import { Worker } from 'node:worker_threads';
 import type { Overlap } from '../../geo/covered-tiles.ts';
 import type { AreaGeometry } from '../../geo/geometry.ts';
 import type { Survey } from '../catalog/survey.ts';
+import type { UpdateWindow } from '../catalog/updated-tiles.ts';
 
 /**
- * An area of interest to read and check; or a survey's tiles to list in it, answered as the response body in the
- * route's profile (so that serialising up to the cap's worth of items does not hold the event loop either).
+ * An area of interest to read and check; a survey's tiles to list in it; or a survey's tiles (re)published in a time
+ * window (`mosaic_updates`). Lists are answered as the response body in the route's profile (so that serialising up
+ * to the cap's worth of items does not hold the event loop either).
  */
 export type CoverageJob =
   | { kind: 'area'; wkt: string }
@@ -32,11 +35,22 @@ export type CoverageJob =
       tc?: number;
       profile: string;
       baseUrl: string;
+    }
+  | {
+      kind: 'updates';
+      survey: Survey;
+      zoom: number;
+      window: UpdateWindow;
+      withPercent: boolean;
+      cap: number;
+      profile: string;
+      baseUrl: string;
     };
 
 export type CoverageAnswer =
   | { kind: 'area'; area: AreaGeometry }
-  | { kind: 'tiles'; body: string }
+  /** The answer's JSON, UTF-8. */
+  | { kind: 'tiles'; body: Uint8Array }
   | { kind: 'over-cap' }
   /** The area was refused (an ApiError's parts: they do not cross threads as the class). */
   | { kind: 'refused'; statusCode: number; code: string; message: string };

@@ -5,6 +5,9 @@ import type { ServiceConfig } from '../config.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../geo/limits.ts';
 
+/** The type of an answer whose JSON was written elsewhere (a coverage worker, a cache). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function checkZoom(zoom: number): number {
   if (zoom < MIN_TILE_ZOOM || zoom > MAX_TILE_ZOOM) {
     throw unprocessable(

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { WorkBudgetExceeded, workBudget } from '../../geo/work-budget.ts';
 import type { LiveCatalog } from '../catalog/live-catalog.ts';
-import { updatedTiles } from '../catalog/updated-tiles.ts';
 import type { ServiceConfig } from '../config.ts';
-import { badRequest, errorResponses, unavailable, unprocessable } from '../errors.ts';
+import { badRequest, errorResponses } from '../errors.ts';
+import { surveyMosaicUpdates } from '../geo/coverage-work.ts';
 import type { Profile } from '../profiles/profile.ts';
-import { baseUrlOf, checkTime, checkZoom, surveyOrNotFound } from './checks.ts';
+import { baseUrlOf, checkTime, checkZoom, JSON_TYPE, surveyOrNotFound } from './checks.ts';
 import { MosaicUpdatesQuery, SurveyParams } from './schemas.ts';
 
 export interface MosaicUpdateOptions {
@@ -19,7 +18,8 @@ export interface MosaicUpdateOptions {
 /**
  * GET {prefix}/{survey_id}/mosaic_updates?since=&until=&include_percent_covered=&zoom= — the survey's tiles
  * (re)published in the window, at `zoom` (default 14, the grid `mosaic_stac_id` names), one inner array per tile
- * position with the captures published in the window, newest first.
+ * position with the captures published in the window, newest first. The walk and the answer's JSON (megabytes at
+ * zoom 18) are made on the coverage workers within the coverage budget, never on the event loop.
  */
 export function mosaicUpdateRoutes({ prefix, profile, catalog, config }: MosaicUpdateOptions): FastifyPluginAsync {
   return async (untyped) => {
@@ -35,7 +35,7 @@ export function mosaicUpdateRoutes({ prefix, profile, catalog, config }: MosaicU
           response: { 200: profile.schemas.mosaicUpdates, ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { query } = request;
         const zoom = checkZoom(query.zoom);
         const since = checkTime(query.since, 'since');
@@ -43,35 +43,18 @@ export function mosaicUpdateRoutes({ prefix, profile, catalog, config }: MosaicU
         if (since !== undefined && until !== undefined && since > until)
           throw badRequest(`since (${query.since}) is after until (${query.until}).`, 'invalid_window');
         const survey = surveyOrNotFound(catalog.current, request.params.survey_id);
-        let listed: ReturnType<typeof updatedTiles>;
-        try {
-          listed = updatedTiles(
+        const body = await surveyMosaicUpdates(
+          {
             survey,
             zoom,
-            { since, until },
-            { cap: config.tileCap, budget: workBudget(config.coverageBudgetMs) },
-          );
-        } catch (error) {
-          if (!(error instanceof WorkBudgetExceeded)) throw error;
-          throw unavailable(
-            `Listing these updates takes longer than the service allows one request (${config.coverageBudgetMs} ms); ` +
-              'lower the zoom or narrow the window.',
-            'updates_too_complex',
-          );
-        }
-        if (listed.kind === 'over-cap') {
-          const cap = config.tileCap.toLocaleString('en-US');
-          throw unprocessable(
-            `The updates of "${survey.id}" at zoom ${zoom} cover more than ${cap} tiles; the limit is ${cap}. Lower ` +
-              'the zoom or narrow the window.',
-            'too_many_tiles',
-          );
-        }
-        return profile.mosaicUpdates(
-          listed.tiles,
-          { baseUrl: baseUrlOf(config, request) },
-          query.include_percent_covered,
+            window: { since, until },
+            withPercent: query.include_percent_covered,
+            profile,
+            baseUrl: baseUrlOf(config, request),
+          },
+          config,
         );
+        return reply.type(JSON_TYPE).send(body);
       },
     );
   };

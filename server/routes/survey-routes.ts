@@ -13,7 +13,7 @@ import { isValidTile } from '../../geo/tile-address.ts';
 import { checkedArea, surveyTileMetadata } from '../geo/coverage-work.ts';
 import type { TileSource } from '../imagery/source.ts';
 import type { Profile } from '../profiles/profile.ts';
-import { baseUrlOf, checkDay, checkZoom, surveyOrNotFound } from './checks.ts';
+import { baseUrlOf, checkDay, checkZoom, JSON_TYPE, surveyOrNotFound } from './checks.ts';
 import { BASEMAP, notModified, tileAnswerer } from './tile-answer.ts';
 import { parseTileAddress } from './tile-request.ts';
 import { mosaicUpdateRoutes } from './mosaic-updates.ts';
@@ -54,7 +54,6 @@ export interface SurveyRouteOptions {
 const FOOTPRINT_CACHE = 'private, max-age=604800';
 /** The one basemap mosaic the reference service publishes on `/tile/rsm` (the provider's default name). */
 export const BASEMAP_MOSAIC = 'NSL_BASEMAP_v7';
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** The provider publishes no maximum page size: larger pages are served at this size, which the answer states. */
 export const MAX_PAGE_SIZE = 1000;
 

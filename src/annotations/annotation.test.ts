@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type Annotation, annotationsFromGeoJson, annotationsToGeoJson, boundsOf, geometryOf } from './annotation.ts';
-import { annotationsFromLinkParam, annotationsLinkParam, MAX_LINK_CHARS } from './annotation-link.ts';
+import {
+  annotationsFromLinkParam,
+  annotationsLinkParam,
+  encodeLinkedAnnotations,
+  MAX_LINK_CHARS,
+  MAX_LINKED_NOTES,
+  newFromLink,
+} from './annotation-link.ts';
 
 const pin: Annotation = {
   id: 'a-1',
@@ -102,5 +109,27 @@ describe('annotations in a share link', () => {
     expect(annotationsFromLinkParam(param)).toEqual({ kind: 'omitted', count: 40 });
     expect(annotationsFromLinkParam('%%%')).toBeNull();
     expect(annotationsLinkParam([])).toBeNull();
+  });
+});
+
+describe('a link carrying many annotations (issue 33, item 9)', () => {
+  // The red-team's link: 8,000 annotations in a notes fragment of over a megabyte.
+  const planted = Array.from({ length: 8_000 }, (_, i) => ({ ...pin, id: `planted-${i}`, title: `Planted ${i}` }));
+
+  it('reads back every one of a 1 MB notes fragment, once per id', () => {
+    const param = encodeLinkedAnnotations([...planted, planted[0]]);
+    expect(param.length).toBeGreaterThan(1_000_000);
+    const back = annotationsFromLinkParam(param);
+    expect(back?.kind === 'included' && back.annotations.length).toBe(8_000);
+  });
+
+  it('adds only the ones not already here, at most MAX_LINKED_NOTES', () => {
+    expect(MAX_LINKED_NOTES).toBe(500);
+    const present = planted.slice(0, 3);
+    const { count, added } = newFromLink(planted, present);
+    expect(count).toBe(7_997);
+    expect(added).toHaveLength(MAX_LINKED_NOTES);
+    expect(added[0].id).toBe('planted-3');
+    expect(newFromLink(present, present)).toEqual({ count: 0, added: [] });
   });
 });

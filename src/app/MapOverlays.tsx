@@ -25,6 +25,9 @@ const MeasureTools = lazy(() =>
 const AnnotationsSync = lazy(() =>
   import('../features/annotations/index.ts').then((m) => ({ default: m.AnnotationsSync })),
 );
+const LinkedNotesPrompt = lazy(() =>
+  import('../features/annotations/index.ts').then((m) => ({ default: m.LinkedNotesPrompt })),
+);
 const PortfolioSync = lazy(() => import('../features/portfolio/index.ts').then((m) => ({ default: m.PortfolioSync })));
 const AreaSearchOverlay = lazy(() =>
   import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchOverlay })),
@@ -59,6 +62,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
           {(drawn || comparing) && <Timeline connection={connection} surveyMap={surveyMap} />}
           {drawn && <MeasureTools connection={connection} surveyMap={surveyMap} />}
           {drawn && <AnnotationsSync surveyMap={surveyMap} />}
+          {drawn && <LinkedNotesPrompt />}
           {(drawn || portfolioTabOpen) && <PortfolioSync connection={connection} surveyMap={surveyMap} />}
         </Suspense>
       </LoadBoundary>

@@ -45,7 +45,10 @@ function currentLink(surveyMap: SurveyMap): LinkState {
   };
 }
 
-/** A link's annotations join the user's (ones already here are left as the user has them), and the user is told. */
+/**
+ * A link's annotations are offered to the user, who is asked before any is added (the Notes feature asks, once what
+ * this browser kept is read: only the ones not already here count).
+ */
 function applyLinkedNotes(notes: string): void {
   const linked = annotationsFromLinkParam(notes);
   const store = annotationsStore.getState();
@@ -54,12 +57,7 @@ function applyLinkedNotes(notes: string): void {
     uiStore.getState().noticeShown(`The link had ${linked.count} annotations, too many to carry in a link.`);
     return;
   }
-  const known = new Set(store.annotations.map((a) => a.id));
-  const added = linked?.annotations.filter((a) => !known.has(a.id)) ?? [];
-  if (added.length === 0) return;
-  store.annotationsImported(added);
-  const n = added.length;
-  uiStore.getState().noticeShown(`${n} annotation${n === 1 ? '' : 's'} from the link added to Notes.`);
+  if (linked) store.linkNotesOffered(linked.annotations);
 }
 
 interface ApplyOptions {
@@ -68,10 +66,12 @@ interface ApplyOptions {
    * adds what it names: the user's current area stays when it has none.
    */
   entry: EntryState | null;
+  /** The page reloaded on an entry of this app's own: its notes are the user's, already kept. */
+  reloaded?: boolean;
 }
 
 /** Puts a link's state into the stores; the map view is the hook's to apply. */
-function applyToStores(link: LinkState, { entry }: ApplyOptions): void {
+function applyToStores(link: LinkState, { entry, reloaded = false }: ApplyOptions): void {
   filterStore.getState().filtersRestored(link.filters);
   if (link.compare) compareStore.getState().compareRestored(link.compare);
   else compareStore.getState().compareClosed();
@@ -87,8 +87,8 @@ function applyToStores(link: LinkState, { entry }: ApplyOptions): void {
   if ((link.tileZoom ?? DEFAULT_TILE_ZOOM) !== area.tileZoom) area.tileZoomChosen(link.tileZoom ?? DEFAULT_TILE_ZOOM);
   uiStore.getState().latestImageryRestored(link.latestImagery);
   if (link.area) uiStore.getState().sidebarTabChosen('area');
-  // Only a link opened in the tab brings annotations: going Back must not undo the user's edits.
-  if (link.notes && !entry) applyLinkedNotes(link.notes);
+  // Only a link opened in the tab brings annotations: going Back (or reloading) must not undo the user's edits.
+  if (link.notes && !entry && !reloaded) applyLinkedNotes(link.notes);
 }
 
 let flushLink: () => void = () => undefined;
@@ -101,7 +101,7 @@ export function currentPageUrl(): string {
 
 /** The page's own link at load, applied to the stores before the first render (a link beats stored state). */
 const initialLink = typeof location === 'undefined' ? null : linkFromHash(location.hash);
-if (initialLink) applyToStores(initialLink, { entry: null });
+if (initialLink) applyToStores(initialLink, { entry: null, reloaded: ownEntry(history.state) !== null });
 
 /** The camera of the link the page was opened with: the map starts there. */
 export const linkedView = () => initialLink?.view ?? null;

@@ -1,5 +1,6 @@
 import { createStore, useStore } from 'zustand';
 import type { Annotation } from '../annotations/annotation.ts';
+import { newFromLink } from '../annotations/annotation-link.ts';
 
 export interface AnnotationsState {
   annotations: Annotation[];
@@ -9,6 +10,11 @@ export interface AnnotationsState {
   saveProblem: string | null;
   /** A link left its annotations out (too many for a link): how many. */
   omittedFromLink: number | null;
+  /**
+   * The annotations a link opened in this tab carries, until the user adds them or not (never stored meanwhile); null
+   * when there is none, or once what was kept is read and it holds nothing new.
+   */
+  linkOffer: Annotation[] | null;
   annotationsLoaded(stored: Annotation[]): void;
   annotationAdded(annotation: Annotation): void;
   annotationEdited(id: string, changes: Partial<Pick<Annotation, 'title' | 'note'>>): void;
@@ -18,12 +24,20 @@ export interface AnnotationsState {
   annotationsSaved(): void;
   annotationsSaveFailed(problem: string): void;
   linkOmittedAnnotations(count: number | null): void;
+  linkNotesOffered(annotations: Annotation[]): void;
+  /** The user added a link's notes: the new ones, up to MAX_LINKED_NOTES. */
+  linkNotesAccepted(): void;
+  linkNotesDeclined(): void;
 }
 
 const merged = (base: Annotation[], added: Annotation[]) => {
   const ids = new Set(added.map((a) => a.id));
   return [...base.filter((a) => !ids.has(a.id)), ...added];
 };
+
+/** An offer that would add nothing (every note already here) is no offer. */
+const offerOf = (offer: Annotation[] | null, present: Annotation[]) =>
+  offer && newFromLink(offer, present).count > 0 ? offer : null;
 
 /** The user's annotations (client data: kept in IndexedDB by annotations/persist-annotations.ts). */
 export const createAnnotationsStore = () =>
@@ -32,8 +46,13 @@ export const createAnnotationsStore = () =>
     loaded: false,
     saveProblem: null,
     omittedFromLink: null,
-    // Kept ones first; any made (or opened from a link) before they were read stay.
-    annotationsLoaded: (stored) => set((s) => ({ annotations: merged(stored, s.annotations), loaded: true })),
+    linkOffer: null,
+    // Kept ones first; any made before they were read stay. A link's offer is weighed against them once they are read.
+    annotationsLoaded: (stored) =>
+      set((s) => {
+        const annotations = merged(stored, s.annotations);
+        return { annotations, loaded: true, linkOffer: offerOf(s.linkOffer, annotations) };
+      }),
     annotationAdded: (annotation) => set((s) => ({ annotations: [...s.annotations, annotation] })),
     annotationEdited: (id, changes) =>
       set((s) => ({
@@ -46,6 +65,13 @@ export const createAnnotationsStore = () =>
     annotationsSaved: () => set({ saveProblem: null }),
     annotationsSaveFailed: (saveProblem) => set({ saveProblem }),
     linkOmittedAnnotations: (omittedFromLink) => set({ omittedFromLink }),
+    linkNotesOffered: (offer) => set((s) => ({ linkOffer: s.loaded ? offerOf(offer, s.annotations) : offer })),
+    linkNotesAccepted: () =>
+      set((s) => ({
+        annotations: s.linkOffer ? [...s.annotations, ...newFromLink(s.linkOffer, s.annotations).added] : s.annotations,
+        linkOffer: null,
+      })),
+    linkNotesDeclined: () => set({ linkOffer: null }),
   }));
 
 export const annotationsStore = createAnnotationsStore();

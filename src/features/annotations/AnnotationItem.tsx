@@ -1,12 +1,21 @@
-import { useId, useState } from 'react';
+import { type CSSProperties, useId, useState } from 'react';
 import { type Annotation, boundsOf, describeAnnotation } from '../../annotations/annotation.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
 import { annotationsStore } from '../../state/annotations-store.ts';
 import { formatCaptureWindow } from '../surveys/format.ts';
 import { AnnotationForm } from './AnnotationForm.tsx';
 
+/** Where a row of the virtualized Notes list sits, and its measuring ref. */
+export interface AnnotationRow {
+  ref: (element: HTMLLIElement | null) => void;
+  'data-index': number;
+  'aria-setsize': number;
+  'aria-posinset': number;
+  style: CSSProperties;
+}
+
 /** One annotation: what it says and what imagery it was made over; shown on the map, edited or deleted here. */
-export function AnnotationItem({ annotation }: { annotation: Annotation }) {
+export function AnnotationItem({ annotation, row }: { annotation: Annotation; row: AnnotationRow }) {
   const surveyMap = useSurveyMap();
   const heading = useId();
   const [editing, setEditing] = useState(false);
@@ -14,7 +23,7 @@ export function AnnotationItem({ annotation }: { annotation: Annotation }) {
 
   if (editing)
     return (
-      <li className="annotation">
+      <li className="annotation" {...row}>
         <AnnotationForm
           label={`Edit ${annotation.title || 'annotation'}`}
           initial={annotation}
@@ -29,7 +38,7 @@ export function AnnotationItem({ annotation }: { annotation: Annotation }) {
     );
 
   return (
-    <li className="annotation" aria-labelledby={heading}>
+    <li className="annotation" aria-labelledby={heading} {...row}>
       <h3 id={heading} className="annotation__title">
         {annotation.title || 'Untitled'}
       </h3>

@@ -3,8 +3,13 @@ import { annotationsFromGeoJson, annotationsToGeoJson } from '../../annotations/
 import { annotationPersistence } from '../../annotations/annotation-persistence.ts';
 import { saveBlob } from '../../app/save-file.ts';
 import { annotationsStore, useAnnotations } from '../../state/annotations-store.ts';
+import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
 import { AnnotationItem } from './AnnotationItem.tsx';
 import './annotations.css';
+
+/** An annotation's usual height; rows are measured once drawn (a long note, an open edit form). */
+const ROW_HEIGHT = 150;
+const ROW_GAP = 8;
 
 const stamp = (date: Date) => date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 
@@ -16,7 +21,17 @@ export function AnnotationsPanel() {
   const omitted = useAnnotations((s) => s.omittedFromLink);
   const [imported, setImported] = useState<{ name: string; added: number; rejected: string[] } | null>(null);
   const file = useRef<HTMLInputElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => void annotationPersistence(), []);
+  // Only the rows in sight (and a few around) are in the DOM: an import can bring thousands.
+  const virtualizer = useRowVirtualizer({
+    count: annotations.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    gap: ROW_GAP,
+    overscan: 4,
+    getItemKey: (index) => annotations[index].id,
+  });
 
   const exportGeoJson = () => {
     const json = JSON.stringify(annotationsToGeoJson(annotations), null, 2);
@@ -98,11 +113,23 @@ export function AnnotationsPanel() {
           <strong>Save as annotation</strong> to keep it here with a title, a note and the capture under it.
         </p>
       )}
-      <ul className="annotations__list">
-        {annotations.map((annotation) => (
-          <AnnotationItem key={annotation.id} annotation={annotation} />
-        ))}
-      </ul>
+      <div ref={scroller} className="annotations__scroller">
+        <ul className="annotations__list" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map(({ index, start }) => (
+            <AnnotationItem
+              key={annotations[index].id}
+              annotation={annotations[index]}
+              row={{
+                ref: virtualizer.measureElement,
+                'data-index': index,
+                'aria-setsize': annotations.length,
+                'aria-posinset': index + 1,
+                style: { transform: `translateY(${start}px)` },
+              }}
+            />
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }
