@@ -74,6 +74,7 @@ test(
     await expect(selectedId(page)).toHaveText(second);
 
     await page.getByRole('searchbox', { name: 'Search survey ids' }).fill('co');
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByLabel('Max cloud').fill('30');
     await pasteArea(page, DENVER_WKT);
     const firstPick = results(page).getByRole('option').nth(2);

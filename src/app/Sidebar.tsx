@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense } from 'react';
 import type { Connection } from '../api/connection.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { forgetKey } from '../auth/sign-in.ts';
@@ -28,6 +28,29 @@ const TABS: { tab: SidebarTab; label: string; short?: string }[] = [
   { tab: 'notes', label: 'Notes' },
   { tab: 'portfolio', label: 'Portfolio' },
 ];
+
+const chooseTab = (tab: SidebarTab) => {
+  uiStore.getState().sidebarTabChosen(tab);
+};
+
+/** The tabs are one Tab stop (WAI-ARIA tabs): ← → move between them, Home/End to the first and last. */
+function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+  const i = TABS.findIndex(({ tab }) => tab === uiStore.getState().sidebarTab);
+  const next =
+    event.key === 'ArrowRight'
+      ? (i + 1) % TABS.length
+      : event.key === 'ArrowLeft'
+        ? (i - 1 + TABS.length) % TABS.length
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? TABS.length - 1
+            : null;
+  if (next === null) return;
+  event.preventDefault();
+  chooseTab(TABS[next].tab);
+  document.getElementById(`sidebar-tab-${TABS[next].tab}`)?.focus();
+}
 
 /** A tab's panel loaded on demand; if its code cannot be loaded (e.g. a new deployment replaced it), it says so. */
 function LazyPanel({ what, loading = null, children }: { what: string; loading?: ReactNode; children: ReactNode }) {
@@ -97,7 +120,9 @@ export function Sidebar({ connection }: { connection: Connection }) {
               aria-controls="sidebar-tab-panel"
               className="sidebar-tabs__tab"
               aria-label={short ? label : undefined}
-              onClick={() => uiStore.getState().sidebarTabChosen(value)}
+              tabIndex={tab === value ? 0 : -1}
+              onClick={() => chooseTab(value)}
+              onKeyDown={onTabKey}
             >
               {short ?? label}
             </button>
