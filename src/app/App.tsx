@@ -39,7 +39,7 @@ function SignedOutHeader() {
 export function App({ config }: { config: RuntimeConfig }) {
   const connection = useConnection();
   const [surveyMap, setSurveyMap] = useState<SurveyMap | null>(null);
-  const sheetExpanded = useUi((s) => s.sheetExpanded);
+  const sheet = useUi((s) => s.sheet);
   const helpOpen = useUi((s) => s.helpOpen);
   const signedInChunk = useSignedInChunk();
   const session = signedInChunk === 'failed' ? null : signedInChunk;
@@ -49,7 +49,7 @@ export function App({ config }: { config: RuntimeConfig }) {
   return (
     <SurveyMapContext.Provider value={surveyMap}>
       <div className="app" inert={!connection}>
-        <aside className={sheetExpanded ? 'sidebar is-expanded' : 'sidebar'} aria-label="Surveys and area search">
+        <aside className="sidebar" data-sheet={sheet} aria-label="Surveys and area search">
           {connection && signedInChunk === 'failed' ? (
             VIEWER_NOT_LOADED
           ) : connection && session ? (

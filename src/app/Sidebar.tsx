@@ -1,4 +1,4 @@
-import { type KeyboardEvent, lazy, type ReactNode, Suspense } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import type { Connection } from '../api/connection.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { forgetKey } from '../auth/sign-in.ts';
@@ -6,7 +6,9 @@ import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
 import { SelectedSurveyPanel } from '../features/preview/SelectedSurveyPanel.tsx';
 import { ShellActions } from '../features/shell/ShellActions.tsx';
 import { SurveyList } from '../features/surveys/SurveyList.tsx';
+import { selectionStore } from '../state/selection-store.ts';
 import { uiStore, useUi, type SidebarTab } from '../state/ui-store.ts';
+import { SheetHandle } from './SheetHandle.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
 const AreaSearchPanel = lazy(() =>
@@ -31,6 +33,7 @@ const TABS: { tab: SidebarTab; label: string; short?: string }[] = [
 
 const chooseTab = (tab: SidebarTab) => {
   uiStore.getState().sidebarTabChosen(tab);
+  uiStore.getState().sheetTabChosen();
 };
 
 /** The tabs are one Tab stop (WAI-ARIA tabs): ← → move between them, Home/End to the first and last. */
@@ -72,7 +75,14 @@ export function Sidebar({ connection }: { connection: Connection }) {
   const signOut = useSignOut();
   const host = new URL(connection.baseUrl).host;
   const tab = useUi((s) => s.sidebarTab);
-  const sheetExpanded = useUi((s) => s.sheetExpanded);
+  // On a phone, a survey picked in the sheet (or anywhere) leaves at least half of the screen to its imagery.
+  useEffect(
+    () =>
+      selectionStore.subscribe((now, before) => {
+        if (now.selectedId && now.selectedId !== before.selectedId) uiStore.getState().surveyPicked();
+      }),
+    [],
+  );
 
   return (
     <>
@@ -98,16 +108,7 @@ export function Sidebar({ connection }: { connection: Connection }) {
           </button>
         </div>
       </header>
-      <button
-        type="button"
-        className="sheet-handle"
-        aria-expanded={sheetExpanded}
-        aria-controls="sidebar-tab-panel"
-        onClick={() => uiStore.getState().sheetToggled()}
-      >
-        <span className="sheet-handle__grip" aria-hidden="true" />
-        {sheetExpanded ? 'Show more map' : 'Show the list'}
-      </button>
+      <SheetHandle />
       <div className="sidebar-tabs-row">
         <div className="sidebar-tabs" role="tablist" aria-label="Sidebar">
           {TABS.map(({ tab: value, label, short }) => (
