@@ -113,6 +113,8 @@ test('filters find matches beyond the first page, the map follows the matches, a
 
   // The oldest year, in UTC days: every match's capture window overlaps 2022.
   const in2022 = catalog.filter((s) => s.capture_date_end >= '2022-01-01' && s.capture_date_start < '2023-01-01');
+  // Dates and cloud cover are behind the Filters disclosure.
+  await page.getByRole('button', { name: /^Filters/ }).click();
   await page.getByLabel('Captured from').fill('2022-01-01');
   await page.getByLabel('Captured to').fill('2022-12-31');
   await expect(page.getByText(`${in2022.length} matches · ${catalog.length} surveys in the catalog`)).toBeVisible();
@@ -192,6 +194,7 @@ test.describe('a catalog of hundreds of pages', () => {
 
     const held = await holdScanPage(page, 5);
     await signInWithDemo(page, service.origin);
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByLabel('Captured from').fill('2015-01-01');
     await page.getByLabel('Captured to').fill('2015-01-31');
     await expect(page.getByText(`Searched 400 of ${catalog.length} surveys · 0 matches`)).toBeVisible();
@@ -212,6 +215,7 @@ test.describe('a catalog of hundreds of pages', () => {
   }) => {
     const catalog = await wholeCatalog(request, service.origin);
     await signInWithDemo(page, service.origin);
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByLabel('Max cloud').fill('10');
     const onFirstPage = catalog.slice(0, 100).filter((s) => s.cloud_cover <= 10).length;
     await expect(
@@ -254,6 +258,7 @@ test.describe('a catalog of hundreds of pages', () => {
 
 test('screenshot of the filter bar', async ({ page }) => {
   await signInWithDemo(page);
+  await page.getByRole('button', { name: /^Filters/ }).click();
   await page.getByLabel('Captured from').fill('2022-01-01');
   await page.getByLabel('Captured to').fill('2023-12-31');
   await page.getByLabel('Max cloud').fill('10');

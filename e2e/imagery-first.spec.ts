@@ -301,7 +301,7 @@ test.describe('on a phone', () => {
 
   test('a tapped survey opens on its imagery, with the capture at the map centre', async ({ page }) => {
     await signInWithDemo(page);
-    await page.getByRole('button', { name: 'Show the list' }).tap();
+    await page.getByRole('button', { name: 'Show more of the list' }).tap();
     await row(page, OLDER).tap();
     await page.getByRole('button', { name: 'Show more map' }).tap();
     await restsAt(page, IMAGERY_ZOOM);

@@ -74,6 +74,7 @@ test(
     await expect(selectedId(page)).toHaveText(second);
 
     await page.getByRole('searchbox', { name: 'Search survey ids' }).fill('co');
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByLabel('Max cloud').fill('30');
     await pasteArea(page, DENVER_WKT);
     const firstPick = results(page).getByRole('option').nth(2);
@@ -262,14 +263,15 @@ test.describe('on a phone', () => {
   test('the sidebar is a bottom sheet: sign in, pull it up, pick a survey, see its imagery', async ({ page }) => {
     await signInWithDemo(page);
     const sheet = page.getByRole('complementary', { name: 'Surveys and area search' });
-    const collapsed = (await sheet.boundingBox())!;
-    expect(collapsed.y).toBeGreaterThan(400);
-    await page.getByRole('button', { name: 'Show the list' }).tap();
-    await expect.poll(async () => (await sheet.boundingBox())!.height).toBeGreaterThan(collapsed.height + 200);
+    const half = (await sheet.boundingBox())!;
+    expect(half.y).toBeGreaterThanOrEqual(422);
+    await page.getByRole('button', { name: 'Show more of the list' }).tap();
+    await expect.poll(async () => (await sheet.boundingBox())!.height).toBeGreaterThan(half.height + 200);
     const option = surveyList(page).getByRole('option').nth(1);
     const id = (await option.getAttribute('data-survey-id'))!;
     await option.tap();
-    await page.getByRole('button', { name: 'Show more map' }).tap();
+    // The pick leaves the upper half of the screen to the map.
+    await expect.poll(async () => (await sheet.boundingBox())!.y).toBeGreaterThanOrEqual(422);
     await expect(selectedId(page)).toHaveText(id);
     await page.waitForFunction(() => Math.abs((window.__surveyViewer?.map.getZoom() ?? 0) - 15) < 0.01);
     await mapSettled(page);

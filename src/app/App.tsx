@@ -4,7 +4,7 @@ import { useConnection } from '../auth/session-connection.ts';
 import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
 import { OfflineBanner } from '../features/errors/OfflineBanner.tsx';
 import { Notice } from '../features/shell/Notice.tsx';
-import { ShellActions } from '../features/shell/ShellActions.tsx';
+import { ThemeButton } from '../features/shell/ThemeButton.tsx';
 import { useShortcuts } from '../features/shell/use-shortcuts.ts';
 import { useThemeOnDocument } from '../features/shell/use-theme.ts';
 import { SignInDialog } from '../features/sign-in/SignInDialog.tsx';
@@ -23,6 +23,7 @@ const VIEWER_NOT_LOADED = (
   </p>
 );
 
+/** Behind the sign-in dialog (inert): the name only, as nothing there can be used yet. */
 function SignedOutHeader() {
   return (
     <div className="sidebar__header">
@@ -30,7 +31,6 @@ function SignedOutHeader() {
         <div className="brand-mark" aria-hidden="true" />
         <h1 className="brand__name">Survey Viewer</h1>
       </div>
-      <ShellActions canShare={false} />
     </div>
   );
 }
@@ -39,7 +39,7 @@ function SignedOutHeader() {
 export function App({ config }: { config: RuntimeConfig }) {
   const connection = useConnection();
   const [surveyMap, setSurveyMap] = useState<SurveyMap | null>(null);
-  const sheetExpanded = useUi((s) => s.sheetExpanded);
+  const sheet = useUi((s) => s.sheet);
   const helpOpen = useUi((s) => s.helpOpen);
   const signedInChunk = useSignedInChunk();
   const session = signedInChunk === 'failed' ? null : signedInChunk;
@@ -48,8 +48,8 @@ export function App({ config }: { config: RuntimeConfig }) {
   useThemeOnDocument();
   return (
     <SurveyMapContext.Provider value={surveyMap}>
-      <div className="app">
-        <aside className={sheetExpanded ? 'sidebar is-expanded' : 'sidebar'} aria-label="Surveys and area search">
+      <div className="app" inert={!connection}>
+        <aside className="sidebar" data-sheet={sheet} aria-label="Surveys and area search">
           {connection && signedInChunk === 'failed' ? (
             VIEWER_NOT_LOADED
           ) : connection && session ? (
@@ -63,7 +63,6 @@ export function App({ config }: { config: RuntimeConfig }) {
         <main className="map-pane">
           <MapView basemapStyleUrl={config.basemapStyleUrl} initialView={linkedView()} onReady={setSurveyMap} />
           <OfflineBanner />
-          <Notice />
           {connection && surveyMap && session && (
             <LoadBoundary fallback={null}>
               <session.MapOverlays connection={connection} surveyMap={surveyMap} />
@@ -71,7 +70,9 @@ export function App({ config }: { config: RuntimeConfig }) {
           )}
         </main>
       </div>
-      {!connection && <SignInDialog config={config} />}
+      {!connection && <SignInDialog config={config} actions={<ThemeButton />} />}
+      {/* Outside the app's stacking context (and its inert state), so that it shows over any open dialog. */}
+      <Notice />
       {helpOpen && (
         <LoadBoundary fallback={null}>
           <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import type { Connection } from '../api/connection.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { forgetKey } from '../auth/sign-in.ts';
@@ -6,7 +6,9 @@ import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
 import { SelectedSurveyPanel } from '../features/preview/SelectedSurveyPanel.tsx';
 import { ShellActions } from '../features/shell/ShellActions.tsx';
 import { SurveyList } from '../features/surveys/SurveyList.tsx';
+import { selectionStore } from '../state/selection-store.ts';
 import { uiStore, useUi, type SidebarTab } from '../state/ui-store.ts';
+import { SheetHandle } from './SheetHandle.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
 const AreaSearchPanel = lazy(() =>
@@ -29,6 +31,30 @@ const TABS: { tab: SidebarTab; label: string; short?: string }[] = [
   { tab: 'portfolio', label: 'Portfolio' },
 ];
 
+const chooseTab = (tab: SidebarTab) => {
+  uiStore.getState().sidebarTabChosen(tab);
+  uiStore.getState().sheetTabChosen();
+};
+
+/** The tabs are one Tab stop (WAI-ARIA tabs): ← → move between them, Home/End to the first and last. */
+function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+  const i = TABS.findIndex(({ tab }) => tab === uiStore.getState().sidebarTab);
+  const next =
+    event.key === 'ArrowRight'
+      ? (i + 1) % TABS.length
+      : event.key === 'ArrowLeft'
+        ? (i - 1 + TABS.length) % TABS.length
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? TABS.length - 1
+            : null;
+  if (next === null) return;
+  event.preventDefault();
+  chooseTab(TABS[next].tab);
+  document.getElementById(`sidebar-tab-${TABS[next].tab}`)?.focus();
+}
+
 /** A tab's panel loaded on demand; if its code cannot be loaded (e.g. a new deployment replaced it), it says so. */
 function LazyPanel({ what, loading = null, children }: { what: string; loading?: ReactNode; children: ReactNode }) {
   return (
@@ -49,7 +75,14 @@ export function Sidebar({ connection }: { connection: Connection }) {
   const signOut = useSignOut();
   const host = new URL(connection.baseUrl).host;
   const tab = useUi((s) => s.sidebarTab);
-  const sheetExpanded = useUi((s) => s.sheetExpanded);
+  // On a phone, a survey picked in the sheet (or anywhere) leaves at least half of the screen to its imagery.
+  useEffect(
+    () =>
+      selectionStore.subscribe((now, before) => {
+        if (now.selectedId && now.selectedId !== before.selectedId) uiStore.getState().surveyPicked();
+      }),
+    [],
+  );
 
   return (
     <>
@@ -75,16 +108,7 @@ export function Sidebar({ connection }: { connection: Connection }) {
           </button>
         </div>
       </header>
-      <button
-        type="button"
-        className="sheet-handle"
-        aria-expanded={sheetExpanded}
-        aria-controls="sidebar-tab-panel"
-        onClick={() => uiStore.getState().sheetToggled()}
-      >
-        <span className="sheet-handle__grip" aria-hidden="true" />
-        {sheetExpanded ? 'Show more map' : 'Show the list'}
-      </button>
+      <SheetHandle />
       <div className="sidebar-tabs-row">
         <div className="sidebar-tabs" role="tablist" aria-label="Sidebar">
           {TABS.map(({ tab: value, label, short }) => (
@@ -97,7 +121,9 @@ export function Sidebar({ connection }: { connection: Connection }) {
               aria-controls="sidebar-tab-panel"
               className="sidebar-tabs__tab"
               aria-label={short ? label : undefined}
-              onClick={() => uiStore.getState().sidebarTabChosen(value)}
+              tabIndex={tab === value ? 0 : -1}
+              onClick={() => chooseTab(value)}
+              onKeyDown={onTabKey}
             >
               {short ?? label}
             </button>

@@ -4,6 +4,16 @@ import { hasStoredArea } from './area-search-storage.ts';
 /** What the sidebar shows: the catalog, the area search, the annotations or the portfolio. */
 export type SidebarTab = 'surveys' | 'area' | 'notes' | 'portfolio';
 
+/** Phones: how far the sidebar's bottom sheet is pulled up (tabs only, half the screen, nearly all of it). */
+export type SheetPosition = 'collapsed' | 'half' | 'full';
+export const SHEET_ORDER: readonly SheetPosition[] = ['collapsed', 'half', 'full'];
+
+/** Where the sheet goes and which way a tap on its handle goes next (up after coming up, down after coming down). */
+function sheetAt(from: SheetPosition, to: SheetPosition): Pick<UiState, 'sheet' | 'sheetRising'> {
+  const rising = to === 'collapsed' || (to !== 'full' && SHEET_ORDER.indexOf(to) > SHEET_ORDER.indexOf(from));
+  return { sheet: to, sheetRising: rising };
+}
+
 /** Several footprints under one click: the user picks which survey was meant. */
 export interface OverlapChoice {
   surveyIds: string[];
@@ -21,8 +31,9 @@ export interface UiState {
   overlapChoice: OverlapChoice | null;
   /** The `basemap` pseudo-survey's tiles (the most recent imagery everywhere) under everything else. */
   latestImagery: boolean;
-  /** Phones: whether the sidebar's bottom sheet is pulled up. */
-  sheetExpanded: boolean;
+  sheet: SheetPosition;
+  /** From half, whether a tap on the handle pulls the sheet up to full (else down to collapsed). */
+  sheetRising: boolean;
   /** On a phone, the map layers panel is a button until opened (on wider screens it is always open). */
   layersPanelOpen: boolean;
   /** The selected-survey panel shows only its id, leaving the room to the lists. */
@@ -38,7 +49,14 @@ export interface UiState {
   overlapChoiceClosed(): void;
   latestImageryToggled(): void;
   latestImageryRestored(on: boolean): void;
-  sheetToggled(): void;
+  /** The handle tapped (or Enter): collapsed → half → full → half → collapsed… */
+  sheetHandleTapped(): void;
+  /** Dragged there, or stepped there with the arrow keys. */
+  sheetMoved(position: SheetPosition): void;
+  /** A tab chosen on the sheet: a collapsed sheet comes up to show it. */
+  sheetTabChosen(): void;
+  /** A survey picked: the sheet leaves at least half of the screen to the map, where its imagery shows. */
+  surveyPicked(): void;
   layersPanelToggled(): void;
   selectedPanelToggled(): void;
   helpOpened(): void;
@@ -58,7 +76,8 @@ export const uiStore = createStore<UiState>()((set) => ({
   previewVisible: true,
   overlapChoice: null,
   latestImagery: false,
-  sheetExpanded: false,
+  sheet: 'half',
+  sheetRising: true,
   layersPanelOpen: false,
   selectedPanelCollapsed: false,
   helpOpen: false,
@@ -72,7 +91,13 @@ export const uiStore = createStore<UiState>()((set) => ({
   overlapChoiceClosed: () => set({ overlapChoice: null }),
   latestImageryToggled: () => set((state) => ({ latestImagery: !state.latestImagery })),
   latestImageryRestored: (latestImagery) => set({ latestImagery }),
-  sheetToggled: () => set((state) => ({ sheetExpanded: !state.sheetExpanded })),
+  sheetHandleTapped: () =>
+    set(({ sheet, sheetRising }) =>
+      sheetAt(sheet, sheet === 'collapsed' || sheet === 'full' ? 'half' : sheetRising ? 'full' : 'collapsed'),
+    ),
+  sheetMoved: (position) => set(({ sheet }) => sheetAt(sheet, position)),
+  sheetTabChosen: () => set(({ sheet }) => (sheet === 'collapsed' ? sheetAt(sheet, 'half') : {})),
+  surveyPicked: () => set(({ sheet }) => (sheet === 'full' ? sheetAt(sheet, 'half') : {})),
   layersPanelToggled: () => set((state) => ({ layersPanelOpen: !state.layersPanelOpen })),
   selectedPanelToggled: () => set((state) => ({ selectedPanelCollapsed: !state.selectedPanelCollapsed })),
   helpOpened: () => set({ helpOpen: true }),

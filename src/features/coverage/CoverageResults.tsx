@@ -5,6 +5,7 @@ import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { useListboxKeys } from '../listbox/use-listbox-keys.ts';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover } from '../surveys/format.ts';
 import { useAreaFormat } from '../units/use-area-format.ts';
+import { coverageSentence } from './coverage-sentence.ts';
 import { formatCount, formatPercent } from './format.ts';
 import { useCoverage } from './use-coverage.ts';
 import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
@@ -53,6 +54,7 @@ export function CoverageResults({ connection, whenEmpty }: { connection: Connect
 
   if (!area || !search) return null;
 
+  const gapLeft = (summary?.uncovered.km2 ?? 0) > 0;
   const exportFootprints = async () => (await import('./downloads.ts')).saveFootprints(results);
 
   return (
@@ -107,21 +109,22 @@ export function CoverageResults({ connection, whenEmpty }: { connection: Connect
       {summary && (
         <>
           <div className="coverage-summary" role="status">
-            <span>
-              {results.length === 0
-                ? 'No survey covers this area'
-                : `${formatCount(results.length)} ${results.length === 1 ? 'survey covers' : 'surveys cover'} ` +
-                  `parts of the area`}
-              {(search.observedStart || search.observedEnd) && ' in the date range'}.
+            <span
+              className={gapLeft || results.length === 0 ? undefined : 'coverage-summary__covered'}
+              data-testid="coverage-sentence"
+            >
+              {coverageSentence(
+                results.map((r) => r.percentCovered),
+                gapLeft,
+                Boolean(search.observedStart || search.observedEnd),
+              )}
             </span>
-            {summary.uncovered.km2 > 0 ? (
+            {gapLeft && (
               <span className="coverage-summary__uncovered" data-testid="uncovered">
                 <span className="legend-swatch legend-swatch--uncovered" aria-hidden="true" />
                 Not covered: {formatArea(summary.uncovered.km2)} (
                 {formatPercent((summary.uncovered.km2 / area.km2) * 100)})
               </span>
-            ) : (
-              <span className="coverage-summary__covered">The results cover all of the area.</span>
             )}
           </div>
           {results.length === 0 && whenEmpty}

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { tabNeighbour } from './tab-neighbour.ts';
 
 interface DateRangeFieldsetProps {
   legend: ReactNode;
@@ -15,7 +16,19 @@ interface DateRangeFieldsetProps {
   children?: ReactNode;
 }
 
-/** Two date fields, each keeping the other's date as its bound. */
+/**
+ * Chromium stops Tab at each part of a date field (month, day, year): one stop a field is enough, as ← → move
+ * between the parts and typing a part moves on to the next by itself.
+ */
+function tabPastDateParts(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
+  const next = tabNeighbour(event.currentTarget, event.shiftKey ? -1 : 1);
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+}
+
+/** Two date fields, each keeping the other's date as its bound, each one Tab stop. */
 export function DateRangeFieldset({
   legend,
   legendClassName,
@@ -38,6 +51,7 @@ export function DateRangeFieldset({
         value={from}
         max={to || undefined}
         onChange={(e) => onChange({ from: e.target.value })}
+        onKeyDown={tabPastDateParts}
       />
       <span aria-hidden="true">–</span>
       <input
@@ -48,6 +62,7 @@ export function DateRangeFieldset({
         value={to}
         min={from || undefined}
         onChange={(e) => onChange({ to: e.target.value })}
+        onKeyDown={tabPastDateParts}
       />
       {children}
     </fieldset>

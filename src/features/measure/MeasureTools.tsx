@@ -108,6 +108,8 @@ function MovePoint({ surveyMap, points }: { surveyMap: SurveyMap; points: Positi
 export function MeasureTools({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { tool, measurement } = useMeasureState(surveyMap);
   const system = useUnits((s) => s.system);
+  /** Phones show a compact readout until the rest is asked for (wider screens always show all of it). */
+  const [detailed, setDetailed] = useState(false);
 
   useEffect(() => {
     const write = { length: (km: number) => formatLength(km, system), area: (km2: number) => formatArea(km2, system) };
@@ -148,9 +150,19 @@ export function MeasureTools({ connection, surveyMap }: { connection: Connection
         ))}
       </div>
       {measurement && sizes && (
-        <section className="measure-panel" aria-label="Measurement">
-          <h2 className="measure-panel__title">{TITLES[measurement.kind]}</h2>
-          {tool && <p className="measure-panel__hint">{tool === 'point' ? POINT_HINT : HINT}</p>}
+        <section className={detailed ? 'measure-panel is-detailed' : 'measure-panel'} aria-label="Measurement">
+          <div className="measure-panel__head">
+            <h2 className="measure-panel__title">{TITLES[measurement.kind]}</h2>
+            <button
+              type="button"
+              className="button button--link measure-panel__more"
+              aria-expanded={detailed}
+              onClick={() => setDetailed(!detailed)}
+            >
+              {detailed ? 'Fewer details' : 'Details'}
+            </button>
+          </div>
+          {tool && <p className="measure-panel__hint measure-panel__extra">{tool === 'point' ? POINT_HINT : HINT}</p>}
           {measurement.kind === 'point' && measurement.points.length > 0 ? (
             <PointReadout point={measurement.points[0]} />
           ) : (
@@ -163,12 +175,12 @@ export function MeasureTools({ connection, surveyMap }: { connection: Connection
               )}
               <dt>{measurement.kind === 'area' ? 'Perimeter' : 'Total'}</dt>
               <dd data-testid="measure-total">{length(sizes.totalKm)}</dd>
-              <dt>Points</dt>
-              <dd>{measurement.points.length}</dd>
+              <dt className="measure-panel__extra">Points</dt>
+              <dd className="measure-panel__extra">{measurement.points.length}</dd>
             </dl>
           )}
           {sizes.segmentsKm.length > 0 && (
-            <ol className="measure-panel__segments" aria-label="Segments">
+            <ol className="measure-panel__segments measure-panel__extra" aria-label="Segments">
               {sizes.segmentsKm.map((km, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a segment is its place in the path
                 <li key={i}>{length(km)}</li>
@@ -178,7 +190,11 @@ export function MeasureTools({ connection, surveyMap }: { connection: Connection
           <div className="measure-panel__actions">
             {tool && (
               <>
-                <button type="button" className="button button--small" onClick={surveyMap.addMeasurePointAtCentre}>
+                <button
+                  type="button"
+                  className="button button--small measure-panel__extra"
+                  onClick={surveyMap.addMeasurePointAtCentre}
+                >
                   Add point at centre
                 </button>
                 {tool !== 'point' && (
@@ -202,16 +218,18 @@ export function MeasureTools({ connection, surveyMap }: { connection: Connection
               {tool ? 'Clear' : 'Close'}
             </button>
           </div>
-          {!tool && measurement.points.length > 0 && <MovePoint surveyMap={surveyMap} points={measurement.points} />}
-          {!tool && measurement.points.length >= minPoints(measurement.kind) && (
-            <SaveAnnotation
-              connection={connection}
-              surveyMap={surveyMap}
-              measurement={measurement}
-              measured={measuredText(measurement, system)}
-            />
-          )}
-          <UnitSystemSelect />
+          <div className="measure-panel__extra">
+            {!tool && measurement.points.length > 0 && <MovePoint surveyMap={surveyMap} points={measurement.points} />}
+            {!tool && measurement.points.length >= minPoints(measurement.kind) && (
+              <SaveAnnotation
+                connection={connection}
+                surveyMap={surveyMap}
+                measurement={measurement}
+                measured={measuredText(measurement, system)}
+              />
+            )}
+            <UnitSystemSelect />
+          </div>
         </section>
       )}
     </>

@@ -40,6 +40,12 @@ export const SHORTCUTS: Shortcut[] = [
     action: null,
     description: 'On the compare divider: move it by 2% or 10% (Home/End: to an edge)',
   },
+  { keys: ['←', '→', 'Home', 'End'], action: null, description: 'On the sidebar tabs: the previous or next tab' },
+  {
+    keys: ['↑', '↓', 'Home', 'End'],
+    action: null,
+    description: "On a phone, on the list's handle: pull the list up or down (Enter: the next height)",
+  },
   { keys: ['+', '−', 'arrows'], action: null, description: 'On the map: zoom and pan' },
 ];
 

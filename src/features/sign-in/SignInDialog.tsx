@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { RuntimeConfig } from '../../api/model.ts';
 import { readRememberedKey } from '../../auth/remembered-key.ts';
 import { ApiKeyForm } from './ApiKeyForm.tsx';
@@ -9,9 +9,9 @@ type Method = 'client' | 'apiKey';
 
 /**
  * Modal sign-in over the map: client credentials, or a static API key; in gateway mode, the gateway's access key at
- * most.
+ * most. `actions` go in its header's corner (the page behind is inert, so what should work now is here).
  */
-export function SignInDialog({ config }: { config: RuntimeConfig }) {
+export function SignInDialog({ config, actions }: { config: RuntimeConfig; actions?: ReactNode }) {
   const [method, setMethod] = useState<Method>(() => (readRememberedKey() ? 'apiKey' : 'client'));
   const titleId = useId();
   const serviceUrl = config.serviceUrl || location.origin;
@@ -47,6 +47,7 @@ export function SignInDialog({ config }: { config: RuntimeConfig }) {
                 : 'Connect to an imagery survey service.'}
             </p>
           </div>
+          {actions && <div className="dialog__header-actions">{actions}</div>}
         </header>
         {config.mode === 'gateway' ? (
           <GatewaySignIn accessKeyRequired={config.accessKeyRequired} />

@@ -5,9 +5,16 @@ import { dateRangeProblem, parseMaxCloud, SORT_LABELS } from './survey-filters.t
 
 const change = (patch: Partial<SurveyFilters>) => filterStore.getState().filtersChanged(patch);
 
-/** Id search, sort, capture date range and maximum cloud cover for the catalog list. */
+/**
+ * Id search and sort for the catalog list; the capture date range and maximum cloud cover behind a Filters disclosure
+ * (open while one of them is set, until the user closes it), so that the list is a few Tab stops away.
+ */
 export function SurveyFilterBar({ filters, searchRef }: { filters: SurveyFilters; searchRef?: Ref<HTMLInputElement> }) {
   const dateProblem = dateRangeProblem(filters);
+  const moreId = useId();
+  const active = Number(Boolean(filters.captureFrom || filters.captureTo)) + Number(filters.maxCloud !== null);
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = chosen ?? active > 0;
   return (
     <form className="filter-bar" role="search" aria-label="Filter surveys" onSubmit={(event) => event.preventDefault()}>
       <div className="filter-bar__row">
@@ -34,27 +41,38 @@ export function SurveyFilterBar({ filters, searchRef }: { filters: SurveyFilters
             </option>
           ))}
         </select>
+        <button
+          type="button"
+          className="button button--small filter-bar__toggle"
+          aria-expanded={open}
+          aria-controls={moreId}
+          onClick={() => setChosen(!open)}
+        >
+          Filters{active > 0 && <span className="filter-bar__count">{` (${active})`}</span>}
+        </button>
       </div>
-      <DateRangeFieldset
-        className="filter-bar__dates"
-        legend="Captured"
-        legendClassName="filter-bar__label"
-        labels={['Captured from', 'Captured to']}
-        from={filters.captureFrom}
-        to={filters.captureTo}
-        invalid={dateProblem !== null}
-        onChange={({ from, to }) =>
-          change({ ...(from !== undefined && { captureFrom: from }), ...(to !== undefined && { captureTo: to }) })
-        }
-      >
-        <span className="filter-bar__unit">UTC</span>
-      </DateRangeFieldset>
+      <div id={moreId} className="filter-bar__more" hidden={!open}>
+        <DateRangeFieldset
+          className="filter-bar__dates"
+          legend="Captured"
+          legendClassName="filter-bar__label"
+          labels={['Captured from', 'Captured to']}
+          from={filters.captureFrom}
+          to={filters.captureTo}
+          invalid={dateProblem !== null}
+          onChange={({ from, to }) =>
+            change({ ...(from !== undefined && { captureFrom: from }), ...(to !== undefined && { captureTo: to }) })
+          }
+        >
+          <span className="filter-bar__unit">UTC</span>
+        </DateRangeFieldset>
+        <MaxCloudField maxCloud={filters.maxCloud} />
+      </div>
       {dateProblem && (
         <p className="field__error" role="alert">
           {dateProblem}
         </p>
       )}
-      <MaxCloudField maxCloud={filters.maxCloud} />
     </form>
   );
 }
