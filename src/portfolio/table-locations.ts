@@ -55,12 +55,12 @@ export function tableLocations(table: LocationTable, mapping: ColumnMapping): Re
     } else {
       place = readWkt(row[mapping.wkt]);
     }
+    const values = row.length === width ? row : Array.from({ length: width }, (_, i) => row[i] ?? '');
     if (typeof place === 'string') {
-      problems.push({ line, reason: place });
+      problems.push({ line, reason: place, values });
       return;
     }
     const name = mapping.label === null ? '' : (row[mapping.label] ?? '').trim();
-    const values = row.length === width ? row : Array.from({ length: width }, (_, i) => row[i] ?? '');
     locations.push({ id: locations.length, line, label: name || `Line ${line}`, ...place, values });
   });
   return { columns: table.columns, locations, problems };

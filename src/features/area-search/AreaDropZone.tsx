@@ -50,7 +50,7 @@ export function AreaDropZone() {
 
   return (
     <div ref={overlay} className={dragging ? 'drop-zone is-active' : 'drop-zone'} aria-hidden={!dragging}>
-      <div className="drop-zone__label">Drop a GeoJSON, KML, KMZ or WKT file to use it as the area</div>
+      <div className="drop-zone__label">Drop a GeoJSON, KML or WKT file (or a KMZ) to use it as the area</div>
     </div>
   );
 }
