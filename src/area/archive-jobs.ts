@@ -1,4 +1,5 @@
 import type { Feature } from 'geojson';
+import { combine, parseDbf, parseShp } from 'shpjs';
 import { AreaInputError } from './area-input-error.ts';
 import { unzipEntries, type ZipEntry, zipEntries } from './read-zip.ts';
 import { notAccepted, sniffZipEntries } from './sniff-file.ts';
@@ -20,12 +21,11 @@ const SHAPEFILE_PARTS = ['.shp', '.dbf', '.prj', '.cpg'];
 const stem = (name: string) => name.slice(0, name.lastIndexOf('.')).toLowerCase();
 const endsWith = (name: string, suffix: string) => name.toLowerCase().endsWith(suffix);
 
-async function shapefileFeatures(bytes: Uint8Array, entries: ZipEntry[]): Promise<Feature[]> {
+function shapefileFeatures(bytes: Uint8Array, entries: ZipEntry[]): Feature[] {
   const parts = entries.filter(
     (e) => !e.name.startsWith('__MACOSX/') && SHAPEFILE_PARTS.some((suffix) => endsWith(e.name, suffix)),
   );
   const files = unzipEntries(bytes, parts);
-  const { parseShp, parseDbf, combine } = await import('shpjs');
   const part = (layer: string, suffix: string) => parts.find((e) => stem(e.name) === layer && endsWith(e.name, suffix));
   const layers = parts.filter((e) => endsWith(e.name, '.shp')).map((e) => stem(e.name));
   return layers.flatMap((layer) => {
@@ -65,7 +65,7 @@ export async function readArchive({ bytes, accepted, shapefiles }: ArchiveJob): 
     const entries = zipEntries(data);
     const kind = sniffZipEntries(entries.map((e) => e.name));
     if (kind === 'kmz') return { kind: 'kml', text: kmlText(data, entries) };
-    if (kind === 'shapefile' && shapefiles) return { kind, features: await shapefileFeatures(data, entries) };
+    if (kind === 'shapefile' && shapefiles) return { kind, features: shapefileFeatures(data, entries) };
     throw notAccepted(accepted, kind === 'shapefile' ? 'a zipped shapefile' : kind.type);
   } catch (error) {
     if (error instanceof AreaInputError) return { kind: 'refused', message: error.message };
