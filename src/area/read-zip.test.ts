@@ -1,4 +1,4 @@
-import { zipSync } from 'fflate';
+import { inflateSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readArchive } from './archive-jobs.ts';
 import { unzipEntries, zipEntries } from './read-zip.ts';
@@ -14,6 +14,12 @@ const readAsPortfolio = (zip: Uint8Array) =>
 describe('a zip bomb given as a zipped shapefile', () => {
   // What the newcomer gave: 2 MB holding a 2 GB .dbf (the Deflate is made once, shared by both cases).
   const bomb = deflatedZeros(2048);
+
+  it('is a real bomb: made the same way, 8 MiB inflate (fflate, whole) to exactly 8 MiB of zeros', () => {
+    const small = inflateSync(deflatedZeros(8));
+    expect(small.length).toBe(8 * MiB);
+    expect(small.every((byte) => byte === 0)).toBe(true);
+  });
 
   it('is refused from the sizes its central directory declares, before anything is inflated', async () => {
     expect(bomb.length).toBeLessThan(3 * MiB);
