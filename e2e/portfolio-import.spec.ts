@@ -100,6 +100,7 @@ test('every input row is exported with its status; the map goes to the portfolio
   await expect(use).toBeDisabled();
   await expect(use).toHaveAccessibleDescription('Choose the latitude and longitude columns.');
   await expect(page.getByText('Choose the latitude and longitude columns.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/portfolio-columns-missing.png' });
 
   await page.getByLabel('Locations file').setInputFiles({
     name: 'sites.csv',
@@ -109,20 +110,19 @@ test('every input row is exported with its status; the map goes to the portfolio
   await use.click();
   await expect(page.getByText('4 locations from sites.csv · 3 rows not read')).toBeVisible();
 
-  // The map went to the locations: every one of them is in sight.
+  // The map went to the locations (the first view shows the whole of North America): every one in sight, and close.
   await expect
     .poll(() =>
       page.evaluate(() => {
         const map = window.__surveyViewer!.map;
         if (map.isMoving()) return false;
         const bounds = map.getBounds();
-        return (
-          [
-            [-112, 33],
-            [-98, 45],
-            [-104.99, 39.74],
-          ] as [number, number][]
-        ).every((p) => bounds.contains(p));
+        const corners: [number, number][] = [
+          [-112, 33],
+          [-98, 45],
+          [-104.99, 39.74],
+        ];
+        return corners.every((p) => bounds.contains(p)) && bounds.getEast() - bounds.getWest() < 30;
       }),
     )
     .toBe(true);
@@ -166,11 +166,13 @@ test('every input row is exported with its status; the map goes to the portfolio
   const name = table.getByRole('button', { name: LONG_NAME });
   const whole = () =>
     name.evaluate((button) => button.scrollWidth <= button.clientWidth && button.scrollHeight <= button.clientHeight);
-  await expect(name).toBeVisible();
+  await name.scrollIntoViewIfNeeded();
+  await expect(name).toBeInViewport();
   expect(await whole()).toBe(true);
   await page.screenshot({ path: 'test-results/portfolio-statuses-1400.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(name).toBeVisible();
+  await name.scrollIntoViewIfNeeded();
+  await expect(name).toBeInViewport();
   expect(await whole()).toBe(true);
   await page.screenshot({ path: 'test-results/portfolio-statuses-390.png' });
 });

@@ -81,7 +81,8 @@ export function ColumnMappingForm({ fileName, table, encoding, detected, onUse, 
         Columns of {fileName}
       </h3>
       <p className="field__hint">
-        {table.rows.length.toLocaleString('en-US')} rows, {DELIMITERS[table.delimiter] ?? `"${table.delimiter}"`}
+        {table.rows.length.toLocaleString('en-US')} {table.rows.length === 1 ? 'row' : 'rows'},{' '}
+        {DELIMITERS[table.delimiter] ?? `"${table.delimiter}"`}
         -separated{encoding === 'utf-8' ? '' : `, read as ${ENCODINGS[encoding]} text`}.{' '}
         {table.columns.length === 1 && 'Only one column was found: no comma, semicolon, tab or pipe separates them. '}
         {detected ? 'The columns below were recognised by name; correct them if needed.' : 'Choose the columns.'}
