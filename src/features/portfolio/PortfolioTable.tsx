@@ -84,6 +84,8 @@ export function PortfolioTable({ rows, rules }: { rows: PortfolioRow[]; rules: C
   const refusals = useMemo(() => new Map(refused?.map((r) => [r.id, r])), [refused]);
   const [order, setOrder] = useState<RowOrder>({ key: 'location', descending: false });
   const sorted = useMemo(() => sortRows(rows, order), [rows, order]);
+  // Without an event date there is no before → after: its room goes to the names.
+  const columns = eventDate ? COLUMNS : COLUMNS.filter((c) => c.key !== 'before');
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useRowVirtualizer({
     count: sorted.length,
@@ -134,9 +136,10 @@ export function PortfolioTable({ rows, rules }: { rows: PortfolioRow[]; rules: C
         <table aria-label="Coverage of each location" aria-rowcount={sorted.length + 1}>
           <thead>
             <tr>
-              {COLUMNS.map(({ key, label, title }) => (
+              {columns.map(({ key, label, title }) => (
                 <th
                   key={key}
+                  className={`portfolio-table__col--${key}`}
                   scope="col"
                   aria-sort={order.key === key ? (order.descending ? 'descending' : 'ascending') : 'none'}
                 >
@@ -179,23 +182,25 @@ export function PortfolioTable({ rows, rules }: { rows: PortfolioRow[]; rules: C
                   </td>
                   <SurveysCell result={result} refusal={refusals.get(location.id)} />
                   <LatestCell captures={captures} checked={result !== null} maxCloudCover={maxCloudCover} />
-                  <td>
-                    {!eventDate || !result ? (
-                      ''
-                    ) : pair ? (
-                      <button
-                        type="button"
-                        className="portfolio-table__compare"
-                        title={`Compare ${captures.before?.id} with ${captures.after?.id}`}
-                        aria-label={`Compare ${pairDays(captures)}`}
-                        onClick={() => openLocation(surveyMap, row, true)}
-                      >
+                  {eventDate && (
+                    <td>
+                      {!result ? (
+                        ''
+                      ) : pair ? (
+                        <button
+                          type="button"
+                          className="portfolio-table__compare"
+                          title={`Compare ${captures.before?.id} with ${captures.after?.id}`}
+                          aria-label={`Compare ${pairDays(captures)}`}
+                          onClick={() => openLocation(surveyMap, row, true)}
+                        >
+                          <Pair captures={captures} />
+                        </button>
+                      ) : (
                         <Pair captures={captures} />
-                      </button>
-                    ) : (
-                      <Pair captures={captures} />
-                    )}
-                  </td>
+                      )}
+                    </td>
+                  )}
                   <td>{result ? Math.round(result.percentCovered) : ''}</td>
                 </tr>
               );
