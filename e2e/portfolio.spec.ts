@@ -158,13 +158,19 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
   const csv = await readFile((await download.path()) as string, 'utf8');
   expect(csv).not.toMatch(/api_key|access_token|demo-secret|Bearer/i);
   const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true });
-  expect(parsed.data).toHaveLength(1_980);
+  // Every input row, in the file's order: the 20 not read too, with their line and why.
+  expect(parsed.data).toHaveLength(2_000);
   expect(parsed.meta.fields?.slice(0, 5)).toEqual(['policy_id', 'address', 'lat', 'lon', 'insured_value']);
-  const paired = parsed.data.filter((r) => r.before_survey && r.after_survey);
+  expect(parsed.data.map((r) => Number(r.line))).toEqual(Array.from({ length: 2_000 }, (_, i) => i + 2));
+  const notRead = parsed.data.filter((r) => r.status === 'not read');
+  expect(notRead.map((r) => Number(r.line))).toEqual(badLines);
+  expect(notRead[1]).toMatchObject({ lon: 'east', reason: 'longitude "east" is not a number' });
+  const checked = parsed.data.filter((r) => r.status === 'checked');
+  expect(checked).toHaveLength(1_980);
+  const paired = checked.filter((r) => r.before_survey && r.after_survey);
   expect(paired.length).toBeGreaterThan(0);
-  expect(parsed.data.every((r) => r.checked === 'yes')).toBe(true);
   // A location's surveys are what a query for it alone returns.
-  for (const row of [paired[0], parsed.data[5], parsed.data[1_234]]) {
+  for (const row of [paired[0], checked[5], checked[1_234]]) {
     const wkt = areaToWkt(pointBuffer([Number(row.lon), Number(row.lat)], DEFAULT_BUFFER_M));
     const alone = await coverageOf(wkt);
     expect(row.survey_ids).toBe(alone.map((s) => s.id).join(';'));
@@ -283,7 +289,9 @@ test('a location the service refuses (area too large) is reported by name and li
   const table = page.getByRole('table', { name: 'Coverage of each location' });
   for (const name of ['Site 0', 'Site 1', 'Site 2'])
     await expect(table.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(1)).not.toHaveText('…');
-  await expect(table.getByRole('row').filter({ hasText: 'Whole region' }).getByRole('cell').nth(1)).toHaveText('…');
+  await expect(table.getByRole('row').filter({ hasText: 'Whole region' }).getByRole('cell').nth(1)).toHaveText(
+    'refused',
+  );
 });
 
 test('a cloud limit: a cloudier survey is never the latest; the limit is kept and exported', async ({

@@ -28,6 +28,9 @@ export function areaFromGeometries(
     else skipped[geometry.type] = (skipped[geometry.type] ?? 0) + 1;
   }
   if (areas.length === 0) throw new AreaInputError('wrong-geometry-type', noAreaMessage(skipped));
+  // Features without a geometry are left out too, and said to be.
+  const empty = geometries.filter((geometry) => !geometry).length;
+  if (empty > 0) skipped['empty feature'] = empty;
   const polygonCount = areas.reduce((sum, area) => sum + polygonsOf(area).length, 0);
   return { geometry: areas.length === 1 ? areas[0] : merge(areas), polygonCount, skipped };
 }

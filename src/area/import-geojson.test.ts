@@ -16,6 +16,11 @@ describe('parseGeoJsonArea', () => {
     });
   });
 
+  it('counts the features without a geometry among what it left out', () => {
+    const imported = parseGeoJsonArea(collection(square(0, 0, 1, 1), null, null));
+    expect(imported.skipped).toEqual({ 'empty feature': 2 });
+  });
+
   it('reads a Feature and a bare geometry', () => {
     expect(parseGeoJsonArea(feature(square(0, 0, 1, 1))).geometry).toEqual(square(0, 0, 1, 1));
     expect(parseGeoJsonArea(JSON.stringify(square(0, 0, 1, 1))).geometry).toEqual(square(0, 0, 1, 1));

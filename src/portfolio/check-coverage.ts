@@ -37,6 +37,8 @@ export interface CheckOptions {
   /** Asked before each query: once true, the run stops taking new queries and ends when those in flight are saved. */
   pausing(): boolean;
   onProgress(progress: CheckProgress): void;
+  /** A location the service refused even alone, as soon as it is: the export lists it with the service's answer. */
+  onRefused?(location: PortfolioLocation, error: unknown): void;
 }
 
 /**
@@ -116,6 +118,7 @@ export async function checkCoverage(options: CheckOptions, deps: CheckDeps): Pro
           failure ??= error;
         } else if (ids.length === 1) {
           refused.push({ location: locations[ids[0]], error });
+          options.onRefused?.(locations[ids[0]], error);
         } else {
           const alone = (await Promise.all(ids.map((id) => deps.plan([locations[id]], radiusM)))).flat();
           queries.push(...alone);

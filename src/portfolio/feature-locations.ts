@@ -30,18 +30,19 @@ export function featureLocations(features: readonly Feature[]): ReadLocations {
       return;
     }
     const found = feature?.geometry ? placeOfGeometry(feature.geometry) : 'the feature has no geometry';
+    const properties = feature?.properties ?? {};
+    const values = columns.map((c) => text(properties[c]));
     if (typeof found === 'string') {
-      problems.push({ line, reason: found });
+      problems.push({ line, reason: found, values, geometry: feature?.geometry ?? null });
       return;
     }
-    const properties = feature.properties ?? {};
     const label = nameColumn ? text(properties[nameColumn]).trim() : '';
     locations.push({
       id: locations.length,
       line,
       label: label || `Feature ${line}`,
       ...found,
-      values: columns.map((c) => text(properties[c])),
+      values,
     });
   });
   return { columns, locations, problems };

@@ -36,8 +36,12 @@ describe('reading a table of locations', () => {
       ['B\nsecond line', [-105, 40.1]],
     ]);
     expect(read.problems).toEqual([
-      { line: 6, reason: 'latitude is empty' },
-      { line: 7, reason: 'the point -179.99 51.9 is too close to the antimeridian (±180°) to be checked' },
+      { line: 6, reason: 'latitude is empty', values: ['C', '', '-104'] },
+      {
+        line: 7,
+        reason: 'the point -179.99 51.9 is too close to the antimeridian (±180°) to be checked',
+        values: ['D', '51,9', '-179,99'],
+      },
     ]);
   });
 
@@ -119,7 +123,18 @@ describe('reading features', () => {
       ['Yard', ['Yard', '']],
     ]);
     expect(imported.read.problems).toEqual([
-      { line: 2, reason: 'a LineString is not a location (points and polygons are)' },
+      {
+        line: 2,
+        reason: 'a LineString is not a location (points and polygons are)',
+        values: ['Line', ''],
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+      },
     ]);
   });
 
@@ -155,9 +170,43 @@ describe('reading features', () => {
     expect(imported.read.locations[0].position[1]).toBeCloseTo(39.7, 6);
   });
 
+  it('reads a KMZ (zipped KML)', async () => {
+    const kml = `<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Depot</name>
+      <Point><coordinates>-104.95,39.75</coordinates></Point></Placemark></kml>`;
+    const kmz = zipSync({ 'doc.kml': new TextEncoder().encode(kml), 'files/icon.png': new Uint8Array([137, 80]) });
+    const imported = await importLocations(file('sites.kmz', kmz));
+    if (imported.kind !== 'features') throw new Error('expected features');
+    expect(imported.read.locations.map((l) => [l.label, l.position])).toEqual([['Depot', [-104.95, 39.75]]]);
+  });
+
   it('refuses what it cannot read with the reason', async () => {
-    await expect(importLocations(file('sites.kmz', 'x'))).rejects.toThrow(/KMZ is zipped KML/);
-    await expect(importLocations(file('sites.zip', 'not a zip'))).rejects.toThrow(/could not be read as a shapefile/);
+    await expect(importLocations(file('sites.zip', 'not a zip'))).rejects.toThrow(/has a header but no rows/);
+    await expect(importLocations(file('sites.zip', zipSync({ 'a.txt': new Uint8Array([65]) })))).rejects.toThrow(
+      'This file is not a CSV or TSV table, GeoJSON, KML/KMZ or a zipped shapefile: it is a ZIP archive with no ' +
+        '.shp or .kml in it (it holds a.txt).',
+    );
     await expect(importLocations(file('sites.geojson', '{"a":1}'))).rejects.toThrow(/not GeoJSON/);
+  });
+
+  it('sniffs the bytes before parsing: an image or a PDF is refused with what it is, not read as a CSV', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+    await expect(importLocations(file('sites.csv', png))).rejects.toThrow(
+      'This file is not a CSV or TSV table, GeoJSON, KML/KMZ or a zipped shapefile: it is a PNG image.',
+    );
+    const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\n');
+    await expect(importLocations(file('sites.txt', pdf))).rejects.toThrow(/: it is a PDF document\.$/);
+  });
+
+  it('reads a Windows-1252 CSV (what spreadsheets save) as such, and says so', async () => {
+    // "Café" in Windows-1252: é is the single byte 0xE9, not UTF-8.
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('name,lat,lon\nCaf'),
+      0xe9,
+      ...new TextEncoder().encode(',39.7,-104.9\n'),
+    ]);
+    const imported = await importLocations(file('sites.csv', bytes));
+    if (imported.kind !== 'table') throw new Error('expected a table');
+    expect(imported.encoding).toBe('windows-1252');
+    expect(imported.table.rows[0][0]).toBe('Café');
   });
 });

@@ -1,6 +1,6 @@
 import { circle } from '@turf/turf';
 import type { Polygon } from 'geojson';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import { type AreaGeometry, type Extent, extentOf } from '../../geo/geometry.ts';
 import { COORDINATE_DECIMALS } from '../area/limits.ts';
 
 /**
@@ -50,3 +50,17 @@ export const placeOf = ({ id, position, area }: PortfolioLocation): LocationPlac
 /** The area checked for a location: its own, or its point's circle. */
 export const locationArea = (location: LocationPlace, radiusM: number): AreaGeometry =>
   location.area ?? pointBuffer(location.position, radiusM);
+
+/** The extent holding every location (points by their position, areas whole), or null for none. */
+export function extentOfLocations(locations: readonly LocationPlace[]): Extent | null {
+  if (locations.length === 0) return null;
+  const extent: Extent = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const { position, area } of locations) {
+    const [west, south, east, north] = area ? extentOf(area) : [...position, ...position];
+    extent[0] = Math.min(extent[0], west);
+    extent[1] = Math.min(extent[1], south);
+    extent[2] = Math.max(extent[2], east);
+    extent[3] = Math.max(extent[3], north);
+  }
+  return extent;
+}

@@ -2,12 +2,15 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { EMPTY_LINK, type LinkState, linkToHash } from '../app/link-state.ts';
 import { extentOf } from '../../geo/geometry.ts';
 import { toCsv } from '../area/csv.ts';
-import type { Portfolio } from './portfolio.ts';
+import type { LocationRefusal, Portfolio } from './portfolio.ts';
+import { type ExportLine, exportLines } from './export-lines.ts';
 import { type CaptureSummary, dayOf } from './location-result.ts';
 import type { PortfolioRow } from './portfolio-rows.ts';
 
+/** What became of each input row: status, its reason, and where the service refused it, its answer. */
+const STATUS_COLUMNS = ['line', 'status', 'reason', 'service_status', 'correlation_id'] as const;
+
 const RESULT_COLUMNS = [
-  'checked',
   'survey_count',
   'survey_ids',
   'latest_survey',
@@ -20,6 +23,20 @@ const RESULT_COLUMNS = [
   'percent_covered',
   'link',
 ] as const;
+
+type Value = string | number;
+type StatusValues = Record<(typeof STATUS_COLUMNS)[number], Value>;
+type ResultValues = Record<(typeof RESULT_COLUMNS)[number], Value>;
+const NO_RESULT = Object.fromEntries(RESULT_COLUMNS.map((c) => [c, ''])) as ResultValues;
+
+/** How an export is made: the app's address for links, and why the locations without an answer have none. */
+export interface ExportContext {
+  appUrl: string;
+  /** Locations the service refused in the last run. */
+  refused: readonly LocationRefusal[];
+  /** Why a location without an answer was not checked (see notCheckedReason). */
+  notChecked: string;
+}
 
 /** The zoom that shows a location whole: 18 for a point's circle, less for a wide area. */
 export function zoomForLocation(row: PortfolioRow): number {
@@ -47,10 +64,9 @@ export function locationLink(row: PortfolioRow, appUrl: string): string {
   return `${appUrl}${hash}`;
 }
 
-function resultValues(row: PortfolioRow, appUrl: string): Record<(typeof RESULT_COLUMNS)[number], string | number> {
+function resultValues(row: PortfolioRow, appUrl: string): ResultValues {
   const { result, captures } = row;
   return {
-    checked: result ? 'yes' : 'no',
     survey_count: result ? result.surveyIds.length : '',
     survey_ids: result ? result.surveyIds.join(';') : '',
     latest_survey: captures.latest?.id ?? '',
@@ -65,45 +81,79 @@ function resultValues(row: PortfolioRow, appUrl: string): Record<(typeof RESULT_
   };
 }
 
-/** The imported columns, then what was found; a file without coordinate columns gets the location's position. */
-export function portfolioCsv(portfolio: Portfolio, rows: readonly PortfolioRow[], appUrl: string): string {
+/** One input row's columns: its own values, its status, and (a location) what was found. */
+function lineValues(line: ExportLine, width: number, appUrl: string) {
+  const values = line.kind === 'location' ? line.row.location.values : (line.problem.values ?? []);
+  const status: StatusValues = {
+    line: line.kind === 'location' ? line.row.location.line : line.problem.line,
+    status: line.status,
+    reason: line.reason,
+    service_status: line.refusal?.status || '',
+    correlation_id: line.refusal?.correlationId ?? '',
+  };
+  return {
+    values: Array.from({ length: width }, (_, i) => values[i] ?? ''),
+    position: line.kind === 'location' ? line.row.location.position : null,
+    status,
+    results: line.kind === 'location' ? resultValues(line.row, appUrl) : NO_RESULT,
+  };
+}
+
+/**
+ * Every input row in the file's order — the rows not read, refused or not checked yet too, each with its status — as
+ * the imported columns, then (for a file without coordinate columns) the location's position, its status and what
+ * was found.
+ */
+export function portfolioCsv(portfolio: Portfolio, rows: readonly PortfolioRow[], context: ExportContext): string {
   const hasPosition = portfolio.source === 'table';
   const positionColumns = hasPosition ? [] : ['longitude', 'latitude'];
-  const header = [...portfolio.columns, ...positionColumns, ...RESULT_COLUMNS].map((c, i, all) =>
+  const header = [...portfolio.columns, ...positionColumns, ...STATUS_COLUMNS, ...RESULT_COLUMNS].map((c, i, all) =>
     all.indexOf(c) === i ? c : `${c}_${i}`,
   );
+  const lines = exportLines(portfolio, rows, context.refused, context.notChecked);
   return toCsv(
     header,
-    rows.map((row) => [
-      ...row.location.values,
-      ...(hasPosition ? [] : row.location.position),
-      ...Object.values(resultValues(row, appUrl)),
-    ]),
+    lines.map((line) => {
+      const { values, position, status, results } = lineValues(line, portfolio.columns.length, context.appUrl);
+      return [
+        ...values,
+        ...(hasPosition ? [] : (position ?? ['', ''])),
+        ...Object.values(status),
+        ...Object.values(results),
+      ];
+    }),
   );
 }
 
+/** The same rows as features: a location's point or polygon, a row not read with its own geometry (or none). */
 export function portfolioGeoJson(
   portfolio: Portfolio,
   rows: readonly PortfolioRow[],
-  appUrl: string,
+  context: ExportContext,
 ): FeatureCollection {
+  const lines = exportLines(portfolio, rows, context.refused, context.notChecked);
   return {
     type: 'FeatureCollection',
-    features: rows.map(
-      (row): Feature<Geometry> => ({
+    features: lines.map((line): Feature<Geometry | null> => {
+      const { values, status, results } = lineValues(line, portfolio.columns.length, context.appUrl);
+      const location = line.kind === 'location' ? line.row.location : null;
+      return {
         type: 'Feature',
-        geometry: row.location.area ?? { type: 'Point', coordinates: row.location.position },
+        geometry: location
+          ? (location.area ?? { type: 'Point', coordinates: location.position })
+          : line.kind === 'not read'
+            ? (line.problem.geometry ?? null)
+            : null,
         properties: {
-          ...Object.fromEntries(portfolio.columns.map((c, i) => [c, row.location.values[i] ?? ''])),
-          line: row.location.line,
-          label: row.location.label,
-          buffer_m: row.location.area ? null : portfolio.radiusM,
+          ...Object.fromEntries(portfolio.columns.map((c, i) => [c, values[i]])),
+          label: location?.label ?? null,
+          buffer_m: location && !location.area ? portfolio.radiusM : null,
           max_cloud_cover: portfolio.maxCloudCover,
-          // No value is null, not "": GIS then types survey_count and percent_covered as numbers.
-          ...Object.fromEntries(Object.entries(resultValues(row, appUrl)).map(([k, v]) => [k, v === '' ? null : v])),
-          survey_ids: row.result?.surveyIds ?? [],
+          // No value is null, not "": GIS then types survey_count, percent_covered and service_status as numbers.
+          ...Object.fromEntries(Object.entries({ ...status, ...results }).map(([k, v]) => [k, v === '' ? null : v])),
+          survey_ids: line.kind === 'location' ? (line.row.result?.surveyIds ?? []) : [],
         },
-      }),
-    ),
-  };
+      };
+    }),
+  } as FeatureCollection;
 }

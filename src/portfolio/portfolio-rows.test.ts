@@ -82,6 +82,11 @@ const results = new Map([
   [1, { id: 1, surveyIds: [], percentCovered: 0 }],
 ]);
 const surveys = new Map([OLD, SPAN, NEW].map((s) => [s.id, s]));
+const exporting = (appUrl: string) => ({
+  appUrl,
+  refused: [],
+  notChecked: 'the check was paused before this location',
+});
 
 describe('results table and exports', () => {
   const rows = portfolioRows(portfolio.locations, results, surveys, portfolio);
@@ -103,20 +108,23 @@ describe('results table and exports', () => {
     expect(clear[0].captures).toMatchObject({ latest: OLD, before: OLD, after: null, cloudy: 1 });
     // Its latest is over two years old now: the map's colour says so.
     expect(rankOf(clear[0], Date.parse('2025-06-01T00:00:00Z'))).toBe(3);
-    const [a] = Papa.parse<Record<string, string>>(portfolioCsv(limited, clear, 'https://v.example/').trim(), {
-      header: true,
-    }).data;
+    const [a] = Papa.parse<Record<string, string>>(
+      portfolioCsv(limited, clear, exporting('https://v.example/')).trim(),
+      {
+        header: true,
+      },
+    ).data;
     expect(a).toMatchObject({ survey_count: '2', latest_survey: OLD.id, latest_cloud_cover: '0', after_survey: '' });
-    expect(portfolioGeoJson(limited, clear, 'https://v.example/').features[0].properties).toMatchObject({
+    expect(portfolioGeoJson(limited, clear, exporting('https://v.example/')).features[0].properties).toMatchObject({
       max_cloud_cover: 20,
       latest_survey: OLD.id,
     });
   });
 
   it('exports CSV: the input columns, the answers and a credential-free link to the before/after view', () => {
-    const csv = portfolioCsv(portfolio, rows, 'https://viewer.example/app/');
+    const csv = portfolioCsv(portfolio, rows, exporting('https://viewer.example/app/'));
     const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true });
-    expect(parsed.meta.fields?.slice(0, 3)).toEqual(['name', 'note', 'checked']);
+    expect(parsed.meta.fields?.slice(0, 4)).toEqual(['name', 'note', 'line', 'status']);
     const [a, b, c] = parsed.data;
     expect(a).toMatchObject({
       name: 'A',
@@ -133,19 +141,20 @@ describe('results table and exports', () => {
     expect(link.origin + link.pathname).toBe('https://viewer.example/app/');
     expect(linkFromHash(link.hash)?.compare).toMatchObject({ a: OLD.id, b: NEW.id, mode: 'swipe' });
     expect(linkFromHash(link.hash)?.view?.zoom).toBe(18);
-    expect(b).toMatchObject({ checked: 'yes', survey_count: '0', latest_survey: '' });
-    expect(c).toMatchObject({ checked: 'no', survey_ids: '' });
+    expect(b).toMatchObject({ status: 'checked', reason: '', survey_count: '0', latest_survey: '' });
+    expect(c).toMatchObject({ status: 'not checked', reason: 'the check was paused before this location' });
+    expect(c).toMatchObject({ survey_ids: '' });
   });
 
   it('exports GeoJSON with each location as a point and its answers as properties', () => {
-    const geojson = portfolioGeoJson(portfolio, rows, 'https://viewer.example/');
+    const geojson = portfolioGeoJson(portfolio, rows, exporting('https://viewer.example/'));
     expect(geojson.features[0]).toMatchObject({
       geometry: { type: 'Point', coordinates: [-104.99, 39.74] },
       properties: { name: 'A', buffer_m: 25, survey_ids: [OLD.id, NEW.id], after_survey: NEW.id },
     });
     expect(geojson.features[0].properties).toMatchObject({ latest_cloud_cover: 38.7, max_cloud_cover: null });
     expect(geojson.features[2].properties).toMatchObject({
-      checked: 'no',
+      status: 'not checked',
       survey_count: null,
       percent_covered: null,
       latest_survey: null,

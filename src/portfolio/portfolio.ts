@@ -21,9 +21,20 @@ export interface Portfolio {
   maxCloudCover: number | null;
 }
 
+/** A location the service refused to be asked about even alone (its area too large, say), with the service's answer. */
+export interface LocationRefusal {
+  id: number;
+  /** HTTP status, or 0 when no answer arrived. */
+  status: number;
+  message: string;
+  correlationId: string | null;
+}
+
 /** The coverage run's state, saved apart from the (large) portfolio as it changes. */
 export interface RunState {
   status: RunStatus;
   /** Requests sent over all runs of this portfolio. */
   queriesSent: number;
+  /** Locations refused in the last run (asked again by the next one); absent in state kept before there were any. */
+  refused?: LocationRefusal[];
 }

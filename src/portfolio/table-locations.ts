@@ -1,3 +1,4 @@
+import type { Geometry } from 'geojson';
 import { parse } from 'wellknown';
 import type { ImportProblem } from './import-problems.ts';
 import { MAX_LOCATIONS } from './import-problems.ts';
@@ -21,13 +22,16 @@ function coordinate(text: string | undefined, name: string, limit: number, delim
   return value;
 }
 
-/** A point, polygon or multipolygon WKT as a location's place; a message when it is neither. */
-function readWkt(text: string | undefined): Place | string {
+/**
+ * A point, polygon or multipolygon WKT as a location's place; a message when it is neither, with the geometry read
+ * (a line, say: kept for the export).
+ */
+function readWkt(text: string | undefined): { place: Place | string; geometry: Geometry | null } {
   const raw = (text ?? '').trim();
-  if (raw === '') return 'the geometry is empty';
+  if (raw === '') return { place: 'the geometry is empty', geometry: null };
   const geometry = parse(raw.replace(/^SRID=4326;/i, ''));
-  if (!geometry) return `"${raw.slice(0, 30)}" is not well-formed WKT`;
-  return placeOfGeometry(geometry);
+  if (!geometry) return { place: `"${raw.slice(0, 30)}" is not well-formed WKT`, geometry: null };
+  return { place: placeOfGeometry(geometry), geometry };
 }
 
 /** The table's rows as locations under the mapping; every row that is not one is a problem with its line. */
@@ -43,6 +47,7 @@ export function tableLocations(table: LocationTable, mapping: ColumnMapping): Re
       return;
     }
     let place: Place | string;
+    let geometry: Geometry | null = null;
     if (mapping.kind === 'point') {
       const lat = coordinate(row[mapping.lat], 'latitude', 90, table.delimiter);
       const lon = coordinate(row[mapping.lon], 'longitude', 180, table.delimiter);
@@ -53,14 +58,14 @@ export function tableLocations(table: LocationTable, mapping: ColumnMapping): Re
             ? lon
             : placeOfGeometry({ type: 'Point', coordinates: [lon, lat] });
     } else {
-      place = readWkt(row[mapping.wkt]);
+      ({ place, geometry } = readWkt(row[mapping.wkt]));
     }
+    const values = row.length === width ? row : Array.from({ length: width }, (_, i) => row[i] ?? '');
     if (typeof place === 'string') {
-      problems.push({ line, reason: place });
+      problems.push({ line, reason: place, values, ...(geometry && { geometry }) });
       return;
     }
     const name = mapping.label === null ? '' : (row[mapping.label] ?? '').trim();
-    const values = row.length === width ? row : Array.from({ length: width }, (_, i) => row[i] ?? '');
     locations.push({ id: locations.length, line, label: name || `Line ${line}`, ...place, values });
   });
   return { columns: table.columns, locations, problems };

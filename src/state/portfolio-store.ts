@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
 import type { LocationResult, MetSurvey } from '../portfolio/location-result.ts';
-import type { Portfolio, RunState, RunStatus } from '../portfolio/portfolio.ts';
+import type { LocationRefusal, Portfolio, RunState, RunStatus } from '../portfolio/portfolio.ts';
 
 export interface PortfolioState {
   portfolio: Portfolio | null;
@@ -34,6 +34,8 @@ export interface PortfolioState {
   pauseAsked(): void;
   runEnded(status: RunStatus, failure?: unknown): void;
   resultsArrived(results: readonly LocationResult[], surveys: readonly MetSurvey[]): void;
+  /** The service refused a location even asked alone: kept with the run, for the table and the export. */
+  locationRefused(refusal: LocationRefusal): void;
   locationChosen(id: number | null): void;
   portfolioCleared(): void;
 }
@@ -72,7 +74,7 @@ export const portfolioStore = createStore<PortfolioState>()((set) => ({
             portfolio: { ...state.portfolio, radiusM },
             results: EMPTY_RESULTS,
             surveys: EMPTY_SURVEYS,
-            run: { ...state.run, status: 'idle' },
+            run: { ...state.run, status: 'idle', refused: [] },
             failure: null,
           }
         : {},
@@ -83,7 +85,8 @@ export const portfolioStore = createStore<PortfolioState>()((set) => ({
     set((state) => (state.portfolio ? { portfolio: { ...state.portfolio, maxCloudCover } } : {})),
   runStarted: () =>
     set((state) => ({
-      run: { ...state.run, status: 'running' },
+      // Refused locations are asked again.
+      run: { ...state.run, status: 'running', refused: [] },
       failure: null,
       pausing: false,
       planned: 0,
@@ -105,6 +108,8 @@ export const portfolioStore = createStore<PortfolioState>()((set) => ({
       for (const survey of surveys) nextSurveys.set(survey.id, survey);
       return { results: nextResults, surveys: nextSurveys };
     }),
+  locationRefused: (refusal) =>
+    set((state) => ({ run: { ...state.run, refused: [...(state.run.refused ?? []), refusal] } })),
   locationChosen: (chosenId) => set({ chosenId }),
   portfolioCleared: () => set({ portfolio: null, ...UNCHECKED }),
 }));

@@ -3,7 +3,7 @@ import { importAreaFile } from './import-area.ts';
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
-/** Dropping a GeoJSON, KML or WKT file on the map imports it as the area. */
+/** Dropping a GeoJSON, KML, KMZ or WKT file on the map imports it as the area. */
 export function AreaDropZone() {
   const overlay = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -50,7 +50,7 @@ export function AreaDropZone() {
 
   return (
     <div ref={overlay} className={dragging ? 'drop-zone is-active' : 'drop-zone'} aria-hidden={!dragging}>
-      <div className="drop-zone__label">Drop a GeoJSON, KML or WKT file to use it as the area</div>
+      <div className="drop-zone__label">Drop a GeoJSON, KML or WKT file (or a KMZ) to use it as the area</div>
     </div>
   );
 }

@@ -18,7 +18,10 @@ const ORIGIN: Record<AreaOrigin, string> = {
   linked: 'from a shared link',
 };
 
-const ACCEPTED_FILES = '.geojson,.json,.kml,.wkt,.txt,application/geo+json,application/vnd.google-earth.kml+xml';
+const ACCEPTED_FILES = [
+  '.geojson,.json,.kml,.kmz,.wkt,.txt',
+  'application/geo+json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz',
+].join(',');
 
 /** The area: how it came, its size and notes, how to replace, copy and export it, and the date range of the search. */
 export function AreaSection() {

@@ -1,5 +1,5 @@
 import { AreaInputError } from '../../area/area-input-error.ts';
-import { parseAreaFile } from '../../area/import-area-file.ts';
+import { readAreaFile } from '../../area/import-area-file.ts';
 import { areaSearchStore } from '../../state/area-search-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { acceptArea, importNote, type AreaOutcome } from './accept-area.ts';
@@ -7,7 +7,10 @@ import { acceptArea, importNote, type AreaOutcome } from './accept-area.ts';
 /** Larger files are not areas of interest but whole data sets. */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-/** Reads a GeoJSON, KML or WKT file into the area; on any problem the current area stays and the panel says why. */
+/**
+ * Reads a GeoJSON, KML, KMZ or WKT file into the area (anything else is refused with what it is); on any problem the
+ * current area stays and the panel says why.
+ */
 export async function importAreaFile(file: File): Promise<AreaOutcome> {
   uiStore.getState().sidebarTabChosen('area');
   const refuse = (message: string): AreaOutcome => {
@@ -16,17 +19,11 @@ export async function importAreaFile(file: File): Promise<AreaOutcome> {
   };
   if (file.size > MAX_FILE_BYTES)
     return refuse(`${file.name} is ${(file.size / 1024 ** 2).toFixed(0)} MB; an area file may be at most 20 MB.`);
-  let text: string;
   try {
-    text = await file.text();
-  } catch {
-    return refuse(`${file.name} could not be read.`);
-  }
-  try {
-    const imported = parseAreaFile(file.name, text);
+    const imported = await readAreaFile(file);
     return acceptArea(imported.geometry, 'imported', [importNote(file.name, imported)]);
   } catch (error) {
     if (error instanceof AreaInputError) return refuse(`${file.name}: ${error.message}`);
-    throw error;
+    return refuse(`${file.name} could not be read (${error instanceof Error ? error.message : String(error)}).`);
   }
 }

@@ -2,8 +2,10 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { AreaInputError } from '../../area/area-input-error.ts';
 import { saveBlob } from '../../app/save-file.ts';
+import { useSurveyMap } from '../../map/map-context.ts';
+import { notCheckedReason } from '../../portfolio/export-lines.ts';
 import { importLocations, type ImportedLocations } from '../../portfolio/import-locations.ts';
-import { DEFAULT_BUFFER_M } from '../../portfolio/location.ts';
+import { DEFAULT_BUFFER_M, extentOfLocations } from '../../portfolio/location.ts';
 import type { ColumnMapping } from '../../portfolio/location-table.ts';
 import { portfolioCsv, portfolioGeoJson } from '../../portfolio/portfolio-export.ts';
 import { portfolioRows } from '../../portfolio/portfolio-rows.ts';
@@ -32,6 +34,7 @@ const appUrl = () => `${window.location.origin}${window.location.pathname}`;
 export function PortfolioPanel({ connection }: { connection: Connection }) {
   const { portfolio, rows } = usePortfolioRows();
   const answered = usePortfolio((s) => s.results.size);
+  const surveyMap = useSurveyMap();
   const [draft, setDraft] = useState<Extract<ImportedLocations, { kind: 'table' }> | null>(null);
   const [reading, setReading] = useState(false);
   const [saving, setSaving] = useState<number | null>(null);
@@ -42,6 +45,8 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
   const keep = async (fileName: string, source: 'table' | 'features', read: ReadLocations) => {
     setDraft(null);
     setSaving(read.locations.length);
+    const extent = extentOfLocations(read.locations);
+    if (extent) surveyMap?.fitBounds(extent);
     try {
       await importPortfolio({
         fileName,
@@ -92,13 +97,14 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
   const exportAs = (kind: 'csv' | 'geojson') => {
     if (!portfolio) return;
     // Every answer so far, not the table's (refreshed once a second).
-    const { results, surveys } = portfolioStore.getState();
+    const { results, surveys, run, failure } = portfolioStore.getState();
     const rows = portfolioRows(portfolio.locations, results, surveys, portfolio);
+    const context = { appUrl: appUrl(), refused: run.refused ?? [], notChecked: notCheckedReason(run.status, failure) };
     const name = `${baseName(portfolio.fileName)}-coverage.${kind}`;
     const body =
       kind === 'csv'
-        ? new Blob([portfolioCsv(portfolio, rows, appUrl())], { type: 'text/csv' })
-        : new Blob([JSON.stringify(portfolioGeoJson(portfolio, rows, appUrl()))], { type: 'application/geo+json' });
+        ? new Blob([portfolioCsv(portfolio, rows, context)], { type: 'text/csv' })
+        : new Blob([JSON.stringify(portfolioGeoJson(portfolio, rows, context))], { type: 'application/geo+json' });
     saveBlob(name, body);
   };
 
@@ -116,27 +122,23 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
             ref={file}
             type="file"
             hidden
-            accept=".csv,.tsv,.txt,.geojson,.json,.kml,.zip"
+            accept=".csv,.tsv,.txt,.geojson,.json,.kml,.kmz,.zip"
             aria-label="Locations file"
             onChange={(event) => void choose(event)}
           />
-          {EXPORTS.map(({ kind, label }) => (
-            <button
-              key={kind}
-              type="button"
-              className="button button--small"
-              disabled={!portfolio || answered === 0}
-              onClick={() => exportAs(kind)}
-            >
-              {label}
-            </button>
-          ))}
+          {/* Every row is exported with its status, checked or not: there is something to export once imported. */}
+          {portfolio &&
+            EXPORTS.map(({ kind, label }) => (
+              <button key={kind} type="button" className="button button--small" onClick={() => exportAs(kind)}>
+                {label}
+              </button>
+            ))}
         </div>
       </div>
       {!portfolio && !draft && !reading && (
         <p className="panel-section__empty">
-          Import a list of locations (CSV with latitude/longitude or WKT columns, GeoJSON, KML or a zipped shapefile) to
-          find which surveys cover each of them, and which imagery was captured before and after an event.
+          Import a list of locations (CSV with latitude/longitude or WKT columns, GeoJSON, KML/KMZ or a zipped
+          shapefile) to find which surveys cover each of them, and which imagery was captured before and after an event.
         </p>
       )}
       {(reading || saving !== null) && (
@@ -155,6 +157,7 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
         <ColumnMappingForm
           fileName={draft.fileName}
           table={draft.table}
+          encoding={draft.encoding}
           detected={draft.mapping}
           onUse={useMapping}
           onCancel={() => setDraft(null)}

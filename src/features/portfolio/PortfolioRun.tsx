@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { RunStatus } from '../../portfolio/portfolio.ts';
 import { usePortfolio } from '../../state/portfolio-store.ts';
@@ -21,6 +22,7 @@ export function PortfolioRun({ connection, total }: { connection: Connection; to
   const running = status === 'running';
   const complete = done >= total;
   const start = () => void startCheck(connection);
+  const progressId = useId();
 
   const locations = `${count(done)} of ${locationsOf(total)}`;
   let text: string;
@@ -43,7 +45,13 @@ export function PortfolioRun({ connection, total }: { connection: Connection; to
         )}
         {running && (
           <>
-            <button type="button" className="button button--small" disabled={pausing} onClick={pauseCheck}>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={pausing}
+              aria-describedby={pausing ? progressId : undefined}
+              onClick={pauseCheck}
+            >
               Pause
             </button>
             <button type="button" className="button button--small" onClick={cancelCheck}>
@@ -54,7 +62,9 @@ export function PortfolioRun({ connection, total }: { connection: Connection; to
       </div>
       <div className="tiles-progress" role="status" aria-live="polite">
         <progress max={total} value={done} aria-label="Locations checked" />
-        <span data-testid="portfolio-progress">{text}</span>
+        <span id={progressId} data-testid="portfolio-progress">
+          {text}
+        </span>
       </div>
       {status === 'failed' && failure !== null && (
         <ErrorNotice title="The coverage check stopped" error={failure} onRetry={start} compact />

@@ -12,6 +12,7 @@ import { usePortfolio } from '../../state/portfolio-store.ts';
 import { openLocation } from './open-location.ts';
 import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
 import { type CaptureRules, dayOf } from '../../portfolio/location-result.ts';
+import type { LocationRefusal } from '../../portfolio/portfolio.ts';
 
 const ROW_HEIGHT = 40;
 /** The sticky header row, above the first body row inside the scroller. */
@@ -62,13 +63,29 @@ function LatestCell({
   return <td title={latest?.id}>{day(latest?.captureEnd)}</td>;
 }
 
+/** How many surveys cover the location; dots while not checked; "refused" with the service's answer. */
+function SurveysCell({ result, refusal }: { result: PortfolioRow['result']; refusal: LocationRefusal | undefined }) {
+  if (result) return <td>{result.surveyIds.length}</td>;
+  if (!refusal) return <td>…</td>;
+  const id = refusal.correlationId ? ` (correlation id ${refusal.correlationId})` : '';
+  return (
+    <td className="portfolio-table__refused" title={`${refusal.status || 'No answer'}: ${refusal.message}${id}`}>
+      refused
+    </td>
+  );
+}
+
 /** Every location's answer as a sortable table; only the rows in sight are in the page (there may be 50,000). */
 export function PortfolioTable({ rows, rules }: { rows: PortfolioRow[]; rules: CaptureRules }) {
   const { eventDate, maxCloudCover } = rules;
   const surveyMap = useSurveyMap();
   const chosenId = usePortfolio((s) => s.chosenId);
+  const refused = usePortfolio((s) => s.run.refused);
+  const refusals = useMemo(() => new Map(refused?.map((r) => [r.id, r])), [refused]);
   const [order, setOrder] = useState<RowOrder>({ key: 'location', descending: false });
   const sorted = useMemo(() => sortRows(rows, order), [rows, order]);
+  // Without an event date there is no before → after: its room goes to the names.
+  const columns = eventDate ? COLUMNS : COLUMNS.filter((c) => c.key !== 'before');
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useRowVirtualizer({
     count: sorted.length,
@@ -119,9 +136,10 @@ export function PortfolioTable({ rows, rules }: { rows: PortfolioRow[]; rules: C
         <table aria-label="Coverage of each location" aria-rowcount={sorted.length + 1}>
           <thead>
             <tr>
-              {COLUMNS.map(({ key, label, title }) => (
+              {columns.map(({ key, label, title }) => (
                 <th
                   key={key}
+                  className={`portfolio-table__col--${key}`}
                   scope="col"
                   aria-sort={order.key === key ? (order.descending ? 'descending' : 'ascending') : 'none'}
                 >
@@ -145,11 +163,14 @@ export function PortfolioTable({ rows, rules }: { rows: PortfolioRow[]; rules: C
               return (
                 <tr
                   key={key}
+                  // Long names wrap: each row is measured as drawn.
+                  ref={virtualizer.measureElement}
+                  data-index={index}
                   aria-rowindex={index + 2}
                   aria-current={chosen ? true : undefined}
                   className={chosen ? 'is-chosen' : undefined}
                 >
-                  <td>
+                  <td className="portfolio-table__name">
                     <button
                       type="button"
                       className="portfolio-table__location"
@@ -159,25 +180,27 @@ export function PortfolioTable({ rows, rules }: { rows: PortfolioRow[]; rules: C
                       {location.label}
                     </button>
                   </td>
-                  <td>{result ? result.surveyIds.length : '…'}</td>
+                  <SurveysCell result={result} refusal={refusals.get(location.id)} />
                   <LatestCell captures={captures} checked={result !== null} maxCloudCover={maxCloudCover} />
-                  <td>
-                    {!eventDate || !result ? (
-                      ''
-                    ) : pair ? (
-                      <button
-                        type="button"
-                        className="portfolio-table__compare"
-                        title={`Compare ${captures.before?.id} with ${captures.after?.id}`}
-                        aria-label={`Compare ${pairDays(captures)}`}
-                        onClick={() => openLocation(surveyMap, row, true)}
-                      >
+                  {eventDate && (
+                    <td>
+                      {!result ? (
+                        ''
+                      ) : pair ? (
+                        <button
+                          type="button"
+                          className="portfolio-table__compare"
+                          title={`Compare ${captures.before?.id} with ${captures.after?.id}`}
+                          aria-label={`Compare ${pairDays(captures)}`}
+                          onClick={() => openLocation(surveyMap, row, true)}
+                        >
+                          <Pair captures={captures} />
+                        </button>
+                      ) : (
                         <Pair captures={captures} />
-                      </button>
-                    ) : (
-                      <Pair captures={captures} />
-                    )}
-                  </td>
+                      )}
+                    </td>
+                  )}
                   <td>{result ? Math.round(result.percentCovered) : ''}</td>
                 </tr>
               );

@@ -98,6 +98,15 @@ export async function startCheck(connection: Connection): Promise<void> {
         signal: controller.signal,
         pausing: () => portfolioStore.getState().pausing,
         onProgress: ({ planned, sent }) => portfolioStore.getState().runPlanned(planned, sent),
+        onRefused: (location, error) => {
+          portfolioStore.getState().locationRefused({
+            id: location.id,
+            status: isApiError(error) ? error.status : 0,
+            message: error instanceof Error ? error.message : String(error),
+            correlationId: isApiError(error) ? error.correlationId : null,
+          });
+          void saveRun();
+        },
       },
       {
         plan: planQueriesOffThread,

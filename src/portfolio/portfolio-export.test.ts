@@ -1,0 +1,122 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { notCheckedReason } from './export-lines.ts';
+import { detectMapping, readLocationTable } from './location-table.ts';
+import { portfolioCsv, portfolioGeoJson } from './portfolio-export.ts';
+import { portfolioRows } from './portfolio-rows.ts';
+import type { Portfolio } from './portfolio.ts';
+import { tableLocations } from './table-locations.ts';
+
+/** Seven rows: three unreadable, one the service refuses, two checked, one not checked yet (the check was paused). */
+const INPUT = [
+  'site,lat,lon,value',
+  'Depot,39.74,-104.99,1',
+  'No latitude,,-104.9,2',
+  'Yard,39.75,-105.01,3',
+  'Eastward,39.7,east,4',
+  'Too far north,95.5,-104.9,5',
+  'Refused,39.8,-104.8,6',
+  'Later,39.9,-104.7,7',
+].join('\n');
+
+function importedPortfolio(): Portfolio {
+  const table = readLocationTable(INPUT);
+  const read = tableLocations(table, detectMapping(table.columns)!);
+  return {
+    fileName: 'sites.csv',
+    source: 'table',
+    columns: read.columns,
+    locations: read.locations,
+    problems: read.problems,
+    radiusM: 25,
+    eventDate: null,
+    maxCloudCover: null,
+  };
+}
+
+describe('an export keeps every input row, with its status', () => {
+  const portfolio = importedPortfolio();
+  const [depot, yard, refused] = portfolio.locations;
+  const results = new Map([
+    [depot.id, { id: depot.id, surveyIds: ['S1'], percentCovered: 100 }],
+    [yard.id, { id: yard.id, surveyIds: [], percentCovered: 0 }],
+  ]);
+  const surveys = new Map([
+    ['S1', { id: 'S1', captureStart: '2024-05-01T10:00:00Z', captureEnd: '2024-05-01T12:00:00Z' }],
+  ]);
+  const rows = portfolioRows(portfolio.locations, results, surveys, portfolio);
+  const context = {
+    appUrl: 'https://viewer.example/',
+    refused: [{ id: refused.id, status: 422, message: 'The area is too large.', correlationId: 'c0ffee-42' }],
+    notChecked: notCheckedReason('paused', null),
+  };
+
+  it('CSV: read back with papaparse, every line is there in input order with its status, reason and line', () => {
+    const csv = portfolioCsv(portfolio, rows, context);
+    const back = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
+    expect(back.errors).toEqual([]);
+    expect(back.data.map((r) => r.site)).toEqual(
+      INPUT.split('\n')
+        .slice(1)
+        .map((l) => l.split(',')[0]),
+    );
+    expect(back.data.map((r) => [r.line, r.status, r.reason, r.service_status, r.correlation_id])).toEqual([
+      ['2', 'checked', '', '', ''],
+      ['3', 'not read', 'latitude is empty', '', ''],
+      ['4', 'checked', '', '', ''],
+      ['5', 'not read', 'longitude "east" is not a number', '', ''],
+      ['6', 'not read', 'latitude 95.5 is outside −90…90', '', ''],
+      ['7', 'refused', 'The area is too large.', '422', 'c0ffee-42'],
+      ['8', 'not checked', 'the check was paused before this location', '', ''],
+    ]);
+    // The rows not read keep their own values, as imported.
+    expect(back.data[3]).toMatchObject({ lat: '39.7', lon: 'east', value: '4' });
+    expect(back.data[0]).toMatchObject({ survey_count: '1', survey_ids: 'S1' });
+  });
+
+  it('GeoJSON: the same rows as features, those without a place with no geometry', () => {
+    const { features } = portfolioGeoJson(portfolio, rows, context);
+    expect(features.map((f) => [f.properties?.line, f.properties?.status, f.geometry?.type ?? null])).toEqual([
+      [2, 'checked', 'Point'],
+      [3, 'not read', null],
+      [4, 'checked', 'Point'],
+      [5, 'not read', null],
+      [6, 'not read', null],
+      [7, 'refused', 'Point'],
+      [8, 'not checked', 'Point'],
+    ]);
+    expect(features[5].properties).toMatchObject({ service_status: 422, correlation_id: 'c0ffee-42', site: 'Refused' });
+    expect(features[1].properties).toMatchObject({ reason: 'latitude is empty', site: 'No latitude', lat: '' });
+  });
+
+  it('features that are not locations keep their geometry in the GeoJSON export', () => {
+    const line = {
+      type: 'LineString' as const,
+      coordinates: [
+        [0, 0],
+        [1, 1],
+      ],
+    };
+    const featured: Portfolio = {
+      ...portfolio,
+      source: 'features',
+      columns: ['site'],
+      locations: [{ ...depot, line: 2, values: ['Depot'] }],
+      problems: [
+        {
+          line: 1,
+          reason: 'a LineString is not a location (points and polygons are)',
+          values: ['Road'],
+          geometry: line,
+        },
+      ],
+    };
+    const featuredRows = portfolioRows(featured.locations, new Map(), surveys, featured);
+    const { features } = portfolioGeoJson(featured, featuredRows, context);
+    expect(features.map((f) => f.properties?.site)).toEqual(['Road', 'Depot']);
+    expect(features[0].geometry).toEqual(line);
+    const back = Papa.parse<Record<string, string>>(portfolioCsv(featured, featuredRows, context), { header: true });
+    expect(back.data[0]).toMatchObject({ site: 'Road', longitude: '', latitude: '', status: 'not read' });
+    expect(back.data[1]).toMatchObject({ site: 'Depot', longitude: '-104.99', status: 'not checked' });
+  });
+});
