@@ -150,6 +150,11 @@ test('Export report: overlays chosen in the dialog (the tile grid off by default
   ]);
   await page.goto(`/?e2e#notes=${pin}`);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // A link's notes are added when the user says so.
+  await page
+    .getByRole('dialog', { name: 'This link carries 1 note' })
+    .getByRole('button', { name: 'Add 1 note' })
+    .click();
   await pasteArea(page, squareWkt(centre, 0.004));
   await page.getByRole('listbox', { name: 'Coverage results' }).locator(`[data-survey-id="${SURVEY}"]`).click();
   await expect(page.getByTestId('tile-count')).toContainText('tiles at z16');
