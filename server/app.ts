@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import { credentialRoutes } from './auth/credentials.ts';
 import { requireCredential } from './auth/guard.ts';
 import { createTokenIssuer } from './auth/tokens.ts';
@@ -16,7 +15,7 @@ import { layerRoutes, tileKeyRoutes } from './layers/layer-routes.ts';
 import { RedisTileKeyStore } from './layers/redis-tile-keys.ts';
 import { MemoryTileKeyStore, type TileKeyStore } from './layers/tile-keys.ts';
 import { createFastPath } from './fast-path.ts';
-import { clientKey, rateLimitError } from './rate-limits.ts';
+import { clientKey, limitPerMinute } from './rate-limits.ts';
 import { legacyProfile, providerProfile, seedProfile } from './profiles/profile.ts';
 import { announceDeprecation } from './routes/deprecation.ts';
 import { surveyRoutes } from './routes/survey-routes.ts';
@@ -83,11 +82,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = config.rateLimits;
   await app.register(async (scope) => {
     if (limits) {
-      await scope.register(rateLimit, {
+      await limitPerMinute(scope, {
         max: limits.credentialsPerMinute,
-        timeWindow: 60_000,
-        errorResponseBuilder: rateLimitError,
-        ...(options.redis && { redis: options.redis, nameSpace: 'rate-limit:credentials:' }),
+        redis: options.redis,
+        nameSpace: 'rate-limit:credentials:',
       });
     }
     await scope.register(credentialRoutes(config, issuer));
@@ -96,14 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const profile = config.profile === 'provider' ? providerProfile : seedProfile;
   await app.register(async (tileScope) => {
     if (limits) {
-      await tileScope.register(rateLimit, {
+      await limitPerMinute(tileScope, {
         max: limits.perMinute,
-        timeWindow: 60_000,
         keyGenerator: clientKey,
         // After the credential hooks (onRequest) have verified who is asking.
         hook: 'preValidation',
-        errorResponseBuilder: rateLimitError,
-        ...(options.redis && { redis: options.redis, nameSpace: 'rate-limit:tiles:' }),
+        redis: options.redis,
+        nameSpace: 'rate-limit:tiles:',
       });
     }
     if (config.faults) tileScope.addHook('onRequest', faultInjector(config.faults));

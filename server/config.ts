@@ -1,4 +1,6 @@
+import { EnvError, makeExactValidator, str } from 'envalid';
 import { DEFAULT_TILE_CAP } from '../geo/limits.ts';
+import { oneOf, positiveInt, positiveIntOrZero, readEnv } from './env.ts';
 import { parseFaults, type FaultPlan } from './faults.ts';
 import type { RateLimits } from './rate-limits.ts';
 
@@ -36,47 +38,55 @@ export const DEMO_CLIENT_ID = 'demo';
 export const DEMO_CLIENT_SECRET = 'demo-secret';
 export const DEFAULT_AUDIENCE = 'https://api.survey-viewer.example/tile';
 
-function positiveInt(value: string | undefined, name: string, fallback: number, allowZero = false): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || (n === 0 && !allowZero))
-    throw new Error(`${name} must be a positive integer, got "${value}"`);
-  return n;
-}
+const faultPlan = makeExactValidator<FaultPlan>((input) => {
+  try {
+    return parseFaults(input);
+  } catch (error) {
+    throw new EnvError(`must be a fault plan such as "503:0.1,latency:500" (${(error as Error).message})`);
+  }
+});
 
-function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits | null {
-  const perMinute = positiveInt(env.SERVICE_RATE_LIMIT, 'SERVICE_RATE_LIMIT', 6000, true);
-  const credentialsPerMinute = positiveInt(
-    env.SERVICE_CREDENTIAL_RATE_LIMIT,
-    'SERVICE_CREDENTIAL_RATE_LIMIT',
-    30,
-    true,
-  );
-  return perMinute === 0 ? null : { perMinute, credentialsPerMinute: credentialsPerMinute || perMinute };
-}
+const SERVICE_ENV = {
+  SERVICE_PROFILE: oneOf(['seed', 'provider'])({ default: 'seed' }),
+  SERVICE_CLIENT_ID: str({ default: DEMO_CLIENT_ID }),
+  SERVICE_CLIENT_SECRET: str({ default: DEMO_CLIENT_SECRET }),
+  SERVICE_AUDIENCE: str({ default: DEFAULT_AUDIENCE }),
+  SERVICE_ISSUER: str({ default: 'survey-viewer-reference-service' }),
+  SERVICE_TOKEN_TTL: positiveInt({ default: 3600 }),
+  PUBLIC_URL: str({ default: undefined }),
+  SERVICE_TILE_CAP: positiveInt({ default: DEFAULT_TILE_CAP }),
+  SERVICE_COVERAGE_BUDGET_MS: positiveInt({ default: 5_000 }),
+  SERVICE_SIGNING_KEY: str({ default: undefined }),
+  /** 0 turns rate limiting off. */
+  SERVICE_RATE_LIMIT: positiveIntOrZero({ default: 6000 }),
+  /** 0: the same as SERVICE_RATE_LIMIT. */
+  SERVICE_CREDENTIAL_RATE_LIMIT: positiveIntOrZero({ default: 30 }),
+  SERVICE_FAULTS: faultPlan({ default: undefined }),
+};
 
 export function configFromEnv(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<ServiceConfig> = {},
 ): ServiceConfig {
-  const profile = overrides.profile ?? (env.SERVICE_PROFILE as ProfileName | undefined) ?? 'seed';
-  if (profile !== 'seed' && profile !== 'provider')
-    throw new Error(`profile must be "seed" or "provider", got "${profile}"`);
+  // A --profile given on the command line is checked like the variable.
+  const read = readEnv({ ...env, SERVICE_PROFILE: overrides.profile ?? env.SERVICE_PROFILE }, SERVICE_ENV);
+  const perMinute = read.SERVICE_RATE_LIMIT;
   return {
-    clientId: env.SERVICE_CLIENT_ID || DEMO_CLIENT_ID,
-    clientSecret: env.SERVICE_CLIENT_SECRET || DEMO_CLIENT_SECRET,
-    audience: env.SERVICE_AUDIENCE || DEFAULT_AUDIENCE,
-    issuer: env.SERVICE_ISSUER || 'survey-viewer-reference-service',
-    tokenTtl: positiveInt(env.SERVICE_TOKEN_TTL, 'SERVICE_TOKEN_TTL', 3600),
+    clientId: read.SERVICE_CLIENT_ID,
+    clientSecret: read.SERVICE_CLIENT_SECRET,
+    audience: read.SERVICE_AUDIENCE,
+    issuer: read.SERVICE_ISSUER,
+    tokenTtl: read.SERVICE_TOKEN_TTL,
     staticKeyTtl: 31_536_000,
-    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
-    tileCap: positiveInt(env.SERVICE_TILE_CAP, 'SERVICE_TILE_CAP', DEFAULT_TILE_CAP),
-    coverageBudgetMs: positiveInt(env.SERVICE_COVERAGE_BUDGET_MS, 'SERVICE_COVERAGE_BUDGET_MS', 5_000),
+    publicUrl: read.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    tileCap: read.SERVICE_TILE_CAP,
+    coverageBudgetMs: read.SERVICE_COVERAGE_BUDGET_MS,
     maxPageSize: 100,
-    signingKeyPem: env.SERVICE_SIGNING_KEY || undefined,
-    rateLimits: rateLimitsFromEnv(env),
-    faults: env.SERVICE_FAULTS ? parseFaults(env.SERVICE_FAULTS) : null,
+    signingKeyPem: read.SERVICE_SIGNING_KEY,
+    rateLimits:
+      perMinute === 0 ? null : { perMinute, credentialsPerMinute: read.SERVICE_CREDENTIAL_RATE_LIMIT || perMinute },
+    faults: read.SERVICE_FAULTS ?? null,
     ...overrides,
-    profile,
+    profile: read.SERVICE_PROFILE,
   };
 }

@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { ApiError } from './errors.ts';
 
 export interface RateLimits {
@@ -31,4 +33,33 @@ export function rateLimitError(
       'retry-after': String(seconds),
     },
   );
+}
+
+export interface MinuteLimit {
+  /** Requests a minute for one key; 0 turns the limit off. */
+  max: number;
+  /** Whom a request counts against; its address when unset. */
+  keyGenerator?: (request: FastifyRequest) => string;
+  /** 'preValidation' counts a request after the scope's onRequest hooks (credential, guard) have said who asks. */
+  hook?: 'onRequest' | 'preValidation';
+  /** Where replicas count together; each process counts alone without it. */
+  redis?: Redis;
+  /** This limit's prefix for its counters in Redis, distinct from every other limit's. */
+  nameSpace: string;
+}
+
+/**
+ * Limits every route of `scope` to `max` requests a minute per key, answered past it with the 429 envelope and
+ * Retry-After (rateLimitError).
+ */
+export async function limitPerMinute(scope: FastifyInstance, limit: MinuteLimit): Promise<void> {
+  if (limit.max <= 0) return;
+  await scope.register(rateLimit, {
+    max: limit.max,
+    timeWindow: 60_000,
+    ...(limit.keyGenerator && { keyGenerator: limit.keyGenerator }),
+    ...(limit.hook && { hook: limit.hook }),
+    errorResponseBuilder: rateLimitError,
+    ...(limit.redis && { redis: limit.redis, nameSpace: limit.nameSpace }),
+  });
 }

@@ -343,6 +343,9 @@ describe('the access key guard', () => {
       (await limited.inject({ method: 'POST', url: '/gateway/session', payload: { access_key: ACCESS_KEY } }))
         .statusCode,
     ).toBe(429);
+    // Only signing in is limited: the viewer still asks whether it is signed in, and signs out.
+    expect((await limited.inject({ url: '/gateway/session' })).statusCode).toBe(200);
+    expect((await limited.inject({ method: 'DELETE', url: '/gateway/session' })).statusCode).toBe(204);
   });
 });
 

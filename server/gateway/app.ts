@@ -3,8 +3,7 @@ import type { Redis } from 'ioredis';
 import { commonPlugin, serverOptions, type ConnectionLimits } from '../common.ts';
 import { ApiError, errorResponses } from '../errors.ts';
 import type { GatewayConfig } from './config.ts';
-import rateLimit from '@fastify/rate-limit';
-import { clientKey, rateLimitError } from '../rate-limits.ts';
+import { clientKey, limitPerMinute } from '../rate-limits.ts';
 import { layerRoutes, tileKeyRoutes } from '../layers/layer-routes.ts';
 import { RedisTileKeyStore } from '../layers/redis-tile-keys.ts';
 import { MemoryTileKeyStore, type TileKeyStore } from '../layers/tile-keys.ts';
@@ -78,17 +77,14 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   const forward = proxyHandler(client);
   await app.register(async (scope) => {
     scope.addHook('onRequest', guard.require);
-    if (config.userRateLimit > 0) {
-      await scope.register(rateLimit, {
-        max: config.userRateLimit,
-        timeWindow: 60_000,
-        // After the guard (onRequest) has said who is asking.
-        hook: 'preValidation',
-        keyGenerator: (request) => request.gatewayUser ?? `address:${request.ip}`,
-        errorResponseBuilder: rateLimitError,
-        ...(options.redis && { redis: options.redis, nameSpace: 'gateway-rate-limit:users:' }),
-      });
-    }
+    await limitPerMinute(scope, {
+      max: config.userRateLimit,
+      // After the guard (onRequest) has said who is asking.
+      hook: 'preValidation',
+      keyGenerator: (request) => request.gatewayUser ?? `address:${request.ip}`,
+      redis: options.redis,
+      nameSpace: 'gateway-rate-limit:users:',
+    });
     scope.get('/tile/*', { schema: { response: errorResponses } }, forward);
   });
 
@@ -97,16 +93,13 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   const keys = options.tileKeys ?? (options.redis ? new RedisTileKeyStore(options.redis) : new MemoryTileKeyStore());
   const layers = { source: upstreamLayers(config, { client, budgets: shares }), keys };
   await app.register(async (scope) => {
-    if (config.userRateLimit > 0) {
-      await scope.register(rateLimit, {
-        max: config.userRateLimit,
-        timeWindow: 60_000,
-        hook: 'preValidation',
-        keyGenerator: clientKey,
-        errorResponseBuilder: rateLimitError,
-        ...(options.redis && { redis: options.redis, nameSpace: 'gateway-rate-limit:tile-keys:' }),
-      });
-    }
+    await limitPerMinute(scope, {
+      max: config.userRateLimit,
+      hook: 'preValidation',
+      keyGenerator: clientKey,
+      redis: options.redis,
+      nameSpace: 'gateway-rate-limit:tile-keys:',
+    });
     await scope.register(layerRoutes(layers));
     await scope.register(async (managed) => {
       managed.addHook('onRequest', guard.require);

@@ -1,4 +1,6 @@
+import { EnvError, makeExactValidator, str } from 'envalid';
 import { DEFAULT_AUDIENCE } from '../config.ts';
+import { httpUrl, httpUrls, parseHeaderName, positiveInt, positiveIntOrZero, readEnv } from '../env.ts';
 
 /** How the gateway decides who may use it. Any configured guard admits a request. */
 export interface GatewayGuard {
@@ -54,29 +56,38 @@ export const DEFAULT_KEY_RATE_LIMIT = 30;
 /** WMTS documents a minute per session's keys (a desktop GIS asks once when it connects). */
 export const DEFAULT_WMTS_RATE_LIMIT = 30;
 
-/** The upstream base URL as given, checked: http(s), no credentials, query or fragment. */
-export function parseUpstreamUrl(value: string, name = 'upstream URL'): string {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`${name} must use http or https, got "${url.protocol}"`);
-  if (url.username || url.password)
-    throw new Error(`${name} must not carry credentials; use UPSTREAM_CLIENT_ID and UPSTREAM_CLIENT_SECRET`);
-  if (url.search || url.hash) throw new Error(`${name} must not have a query or fragment`);
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-}
+const CREDENTIALS_NEEDED = 'The gateway needs UPSTREAM_CLIENT_ID and UPSTREAM_CLIENT_SECRET in its environment';
 
-function positiveInt(value: string | undefined, name: string, fallback: number, allowZero = false): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || (n === 0 && !allowZero))
-    throw new Error(`${name} must be a positive integer, got "${value}"`);
-  return n;
-}
+/** A shared key long enough not to be guessed within the sign-in rate limit. */
+const accessKey = makeExactValidator<string>((input) => {
+  if (input.length < 12) throw new EnvError('must be at least 12 characters long');
+  return input;
+});
+
+/** A header an SSO proxy sets; never one that carries the browser's own credentials. */
+const trustHeader = makeExactValidator<string>((input) => {
+  const name = parseHeaderName(input);
+  if (name === 'authorization' || name === 'cookie') throw new EnvError(`cannot be "${name}"`);
+  return name;
+});
+
+const GATEWAY_ENV = {
+  UPSTREAM_URL: httpUrl({ desc: 'The gateway needs --upstream URL or UPSTREAM_URL' }),
+  UPSTREAM_CLIENT_ID: str({ desc: CREDENTIALS_NEEDED }),
+  UPSTREAM_CLIENT_SECRET: str({ desc: CREDENTIALS_NEEDED }),
+  UPSTREAM_AUDIENCE: str({ default: DEFAULT_AUDIENCE }),
+  UPSTREAM_TIMEOUT_MS: positiveInt({ default: DEFAULT_UPSTREAM_TIMEOUT_MS }),
+  UPSTREAM_REWRITE_URLS: httpUrls({ default: [] }),
+  PUBLIC_URL: httpUrl({ default: undefined }),
+  GATEWAY_ACCESS_KEY: accessKey({ default: undefined }),
+  GATEWAY_TRUST_HEADER: trustHeader({ default: undefined }),
+  GATEWAY_SESSION_TTL: positiveInt({ default: DEFAULT_SESSION_TTL }),
+  GATEWAY_SESSION_SECRET: str({ default: undefined }),
+  GATEWAY_SESSION_RATE_LIMIT: positiveInt({ default: 10 }),
+  GATEWAY_USER_RATE_LIMIT: positiveIntOrZero({ default: DEFAULT_USER_RATE_LIMIT }),
+  GATEWAY_KEY_RATE_LIMIT: positiveIntOrZero({ default: DEFAULT_KEY_RATE_LIMIT }),
+  GATEWAY_WMTS_RATE_LIMIT: positiveIntOrZero({ default: DEFAULT_WMTS_RATE_LIMIT }),
+};
 
 export interface GatewayOptions {
   upstream?: string;
@@ -94,20 +105,9 @@ export function gatewayConfigFromEnv(
   options: GatewayOptions = {},
   overrides: Partial<GatewayConfig> = {},
 ): GatewayConfig {
-  const upstream = options.upstream ?? env.UPSTREAM_URL;
-  if (!upstream) throw new Error('The gateway needs --upstream URL or UPSTREAM_URL');
-  const clientId = env.UPSTREAM_CLIENT_ID ?? '';
-  const clientSecret = env.UPSTREAM_CLIENT_SECRET ?? '';
-  if (!clientId || !clientSecret)
-    throw new Error('The gateway needs UPSTREAM_CLIENT_ID and UPSTREAM_CLIENT_SECRET in its environment');
-  const accessKey = env.GATEWAY_ACCESS_KEY || undefined;
-  if (accessKey !== undefined && accessKey.length < 12)
-    throw new Error('GATEWAY_ACCESS_KEY must be at least 12 characters long');
-  const trustHeader = env.GATEWAY_TRUST_HEADER?.trim().toLowerCase() || undefined;
-  if (trustHeader !== undefined && !/^[a-z0-9-]+$/.test(trustHeader))
-    throw new Error(`GATEWAY_TRUST_HEADER must be a header name, got "${trustHeader}"`);
-  if (trustHeader === 'authorization' || trustHeader === 'cookie')
-    throw new Error(`GATEWAY_TRUST_HEADER cannot be "${trustHeader}"`);
+  // An --upstream given on the command line is checked like the variable.
+  const read = readEnv({ ...env, UPSTREAM_URL: options.upstream ?? env.UPSTREAM_URL }, GATEWAY_ENV);
+  const { GATEWAY_ACCESS_KEY: accessKey, GATEWAY_TRUST_HEADER: trustHeader } = read;
   const open = options.open === true;
   if (!accessKey && !trustHeader && !open) {
     throw new Error(
@@ -115,35 +115,21 @@ export function gatewayConfigFromEnv(
         '(a header set by your SSO proxy), or pass --gateway-open for local use only.',
     );
   }
-  const publicUrl = env.PUBLIC_URL ? parseUpstreamUrl(env.PUBLIC_URL, 'PUBLIC_URL') : undefined;
   return {
-    upstreamUrl: parseUpstreamUrl(upstream),
-    clientId,
-    clientSecret,
-    audience: env.UPSTREAM_AUDIENCE || DEFAULT_AUDIENCE,
-    timeoutMs: positiveInt(env.UPSTREAM_TIMEOUT_MS, 'UPSTREAM_TIMEOUT_MS', DEFAULT_UPSTREAM_TIMEOUT_MS),
-    rewriteOrigins: (env.UPSTREAM_REWRITE_URLS ?? '')
-      .split(/[\s,]+/)
-      .filter(Boolean)
-      .map((u) => parseUpstreamUrl(u, 'UPSTREAM_REWRITE_URLS')),
-    publicUrl,
+    upstreamUrl: read.UPSTREAM_URL,
+    clientId: read.UPSTREAM_CLIENT_ID,
+    clientSecret: read.UPSTREAM_CLIENT_SECRET,
+    audience: read.UPSTREAM_AUDIENCE,
+    timeoutMs: read.UPSTREAM_TIMEOUT_MS,
+    rewriteOrigins: read.UPSTREAM_REWRITE_URLS,
+    publicUrl: read.PUBLIC_URL,
     guard: { accessKey, trustHeader, open },
-    sessionTtl: positiveInt(env.GATEWAY_SESSION_TTL, 'GATEWAY_SESSION_TTL', DEFAULT_SESSION_TTL),
-    sessionSecret: env.GATEWAY_SESSION_SECRET || undefined,
-    sessionRateLimit: positiveInt(env.GATEWAY_SESSION_RATE_LIMIT, 'GATEWAY_SESSION_RATE_LIMIT', 10),
-    userRateLimit: positiveInt(env.GATEWAY_USER_RATE_LIMIT, 'GATEWAY_USER_RATE_LIMIT', DEFAULT_USER_RATE_LIMIT, true),
-    keyCreationRateLimit: positiveInt(
-      env.GATEWAY_KEY_RATE_LIMIT,
-      'GATEWAY_KEY_RATE_LIMIT',
-      DEFAULT_KEY_RATE_LIMIT,
-      true,
-    ),
-    documentRateLimit: positiveInt(
-      env.GATEWAY_WMTS_RATE_LIMIT,
-      'GATEWAY_WMTS_RATE_LIMIT',
-      DEFAULT_WMTS_RATE_LIMIT,
-      true,
-    ),
+    sessionTtl: read.GATEWAY_SESSION_TTL,
+    sessionSecret: read.GATEWAY_SESSION_SECRET,
+    sessionRateLimit: read.GATEWAY_SESSION_RATE_LIMIT,
+    userRateLimit: read.GATEWAY_USER_RATE_LIMIT,
+    keyCreationRateLimit: read.GATEWAY_KEY_RATE_LIMIT,
+    documentRateLimit: read.GATEWAY_WMTS_RATE_LIMIT,
     maxJsonBytes: 64 * 1024 * 1024,
     ...overrides,
   };

@@ -1,11 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ApiError, errorResponses } from '../errors.ts';
-import { rateLimitError } from '../rate-limits.ts';
+import { limitPerMinute } from '../rate-limits.ts';
 import type { GatewayConfig } from './config.ts';
 import type { SessionRevocations } from './revocations.ts';
 
@@ -144,39 +143,38 @@ export function accessGuard(config: GatewayConfig, revocations: SessionRevocatio
 
   const routes: FastifyPluginAsync = async (untyped) => {
     const scope = untyped.withTypeProvider<TypeBoxTypeProvider>();
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: rateLimitError,
-      ...(redis && { redis, nameSpace: 'gateway-rate-limit:sign-in:' }),
-    });
     const answers = { 200: SessionAnswer, ...errorResponses };
 
-    scope.post(
-      '/gateway/session',
-      {
-        config: { rateLimit: { max: config.sessionRateLimit, timeWindow: 60_000 } },
-        schema: { summary: 'Sign in with the access key', response: answers },
-      },
-      async (request, reply) => {
-        if (!guard.accessKey) throw new ApiError(404, 'not_found', 'This gateway does not use an access key.');
-        const body = request.body as { access_key?: unknown } | undefined;
-        const given = body && typeof body === 'object' ? body.access_key : undefined;
-        if (typeof given !== 'string' || given === '')
-          throw new ApiError(400, 'invalid_body', 'Send {"access_key": "…"} as JSON.');
-        if (!sameKey(given, guard.accessKey)) {
-          request.log.warn('gateway sign-in with a wrong access key');
-          throw new ApiError(
-            401,
-            'invalid_access_key',
-            'That access key is not right. Ask whoever runs this gateway for the current one.',
-          );
-        }
-        const session = tokens.issue();
-        reply.header('set-cookie', sessionCookie(config, request, session.value, config.sessionTtl));
-        reply.header('cache-control', 'no-store');
-        return { active: true, expires_in: config.sessionTtl };
-      },
-    );
+    // Sign-in attempts alone are limited, per address.
+    await scope.register(async (untypedSignIn) => {
+      const signIn = untypedSignIn.withTypeProvider<TypeBoxTypeProvider>();
+      await limitPerMinute(signIn, { max: config.sessionRateLimit, redis, nameSpace: 'gateway-rate-limit:sign-in:' });
+      signIn.post(
+        '/gateway/session',
+        {
+          schema: { summary: 'Sign in with the access key', response: answers },
+        },
+        async (request, reply) => {
+          if (!guard.accessKey) throw new ApiError(404, 'not_found', 'This gateway does not use an access key.');
+          const body = request.body as { access_key?: unknown } | undefined;
+          const given = body && typeof body === 'object' ? body.access_key : undefined;
+          if (typeof given !== 'string' || given === '')
+            throw new ApiError(400, 'invalid_body', 'Send {"access_key": "…"} as JSON.');
+          if (!sameKey(given, guard.accessKey)) {
+            request.log.warn('gateway sign-in with a wrong access key');
+            throw new ApiError(
+              401,
+              'invalid_access_key',
+              'That access key is not right. Ask whoever runs this gateway for the current one.',
+            );
+          }
+          const session = tokens.issue();
+          reply.header('set-cookie', sessionCookie(config, request, session.value, config.sessionTtl));
+          reply.header('cache-control', 'no-store');
+          return { active: true, expires_in: config.sessionTtl };
+        },
+      );
+    });
 
     scope.get(
       '/gateway/session',
