@@ -55,7 +55,8 @@ export function listenToPointer(
   map.on('mouseenter', PORTFOLIO_TARGETS, () => setPointer(true));
   map.on('mouseleave', PORTFOLIO_TARGETS, () => setPointer(false));
   map.on('click', (event) => {
-    if (!isReady() || drawing.ownsClick() || measure.isActive()) return;
+    // A measuring tool marks the clicks it takes (its listener comes first), the one that ends a measurement too.
+    if (!isReady() || event.defaultPrevented || drawing.ownsClick() || measure.isActive()) return;
     // A portfolio's marks are drawn over everything else of the app's.
     const hit = portfolio.hitAt(event.point);
     if (hit) {
