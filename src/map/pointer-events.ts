@@ -32,9 +32,8 @@ export function listenToPointer(
     if (!toolActive()) map.getCanvas().style.cursor = on ? 'pointer' : '';
   };
   map.on('mousemove', SURVEY_LAYERS, (event) => {
-    if (toolActive()) return;
-    const id = event.features?.[0]?.properties?.id;
-    events.emit('footprintHovered', typeof id === 'string' ? id : null);
+    const id = toolActive() ? null : event.features?.[0]?.properties?.id;
+    events.emit('footprintHovered', typeof id === 'string' ? { id, x: event.point.x, y: event.point.y } : null);
   });
   map.on('mousemove', (event) => events.emit('cursorMoved', [event.lngLat.lng, event.lngLat.lat]));
   map.on('mouseout', () => events.emit('cursorMoved', null));
