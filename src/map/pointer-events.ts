@@ -36,7 +36,10 @@ export function listenToPointer(
     events.emit('footprintHovered', typeof id === 'string' ? { id, x: event.point.x, y: event.point.y } : null);
   });
   map.on('mousemove', (event) => events.emit('cursorMoved', [event.lngLat.lng, event.lngLat.lat]));
-  map.on('mouseout', () => events.emit('cursorMoved', null));
+  map.on('mouseout', () => {
+    events.emit('cursorMoved', null);
+    events.emit('footprintHovered', null);
+  });
   map.on('mouseenter', SURVEY_LAYERS, () => setPointer(true));
   map.on('mouseleave', SURVEY_LAYERS, () => {
     setPointer(false);
