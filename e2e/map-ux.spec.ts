@@ -6,6 +6,7 @@ import { extentOf } from '../geo/geometry.ts';
 import {
   accessToken,
   expect,
+  mapCentre,
   mapSettled,
   pasteArea,
   pointOf,
@@ -71,11 +72,7 @@ async function whiteShareOfGrid(page: Page): Promise<number> {
       map.setLayoutProperty('tile-grid-outline', 'visibility', v);
       await drawn;
     }, visibility);
-    const box = (await page.locator('.maplibregl-canvas').first().boundingBox())!;
-    const png = await page.screenshot({
-      clip: { x: box.x + box.width / 2 - 150, y: box.y + box.height / 2 - 150, width: 300, height: 300 },
-    });
-    return PNG.sync.read(png).data;
+    return PNG.sync.read(await mapCentre(page)).data;
   };
   const without = await shot('none');
   const withGrid = await shot('visible');
