@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap, SurveyMapEvents } from '../../map/survey-map.ts';
+import { useCompare } from '../../state/compare-store.ts';
 import { formatCaptureWindow, formatCloudCover } from '../surveys/format.ts';
 import { useSurveyLookup } from './use-survey-lookup.ts';
 
@@ -9,11 +10,13 @@ const OFFSET = 14;
 
 /**
  * Beside the pointer, the survey whose footprint is under it: its id, capture window and cloud cover. Pointers only
- * (a touch selects at once); it never takes the pointer itself.
+ * (a touch selects at once), not while comparing; it never takes the pointer itself.
  */
 export function FootprintLabel({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const [hover, setHover] = useState<SurveyMapEvents['footprintHovered']>(null);
   const surveyOf = useSurveyLookup(connection);
+  // While comparing, the comparison's panel says what is under the pointer, side by side.
+  const comparing = useCompare((s) => s.active);
   const label = useRef<HTMLDivElement>(null);
   useEffect(() => surveyMap.on('footprintHovered', setHover), [surveyMap]);
 
@@ -28,7 +31,7 @@ export function FootprintLabel({ connection, surveyMap }: { connection: Connecti
     element.style.transform = `translate(${shift(left)}, ${shift(up)})`;
   });
 
-  if (!hover) return null;
+  if (!hover || comparing) return null;
   const survey = surveyOf(hover.id);
   return (
     <div ref={label} className="footprint-label" data-testid="footprint-label" style={{ left: hover.x, top: hover.y }}>
