@@ -10,7 +10,7 @@ import { SpectralRange } from '../surveys/SpectralRange.tsx';
 import { WhatChanged } from '../what-changed/WhatChanged.tsx';
 import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';
 
-const oneDecimal = (zoom: number) => String(Math.floor(zoom * 10) / 10);
+const oneDecimal = (zoom: number) => (Math.floor(zoom * 10) / 10).toFixed(1);
 
 /** Why "Zoom to footprint" shows no imagery: the whole footprint fits only further out than imagery is drawn. */
 const footprintZoomNote = (fitZoom: number) =>
