@@ -165,7 +165,8 @@ export async function selectSurvey(page: Page, index: number): Promise<string> {
 
 /**
  * Waits for the selected survey's imagery where the service's z16 tiles are drawn (MapLibre zoom 15: its zoom levels
- * count 512-px tiles): picking a survey goes there, or else the hint's button does.
+ * count 512-px tiles): picking a survey frames its imagery (from map zoom 12.5), the hint's button goes there from
+ * further out, or else the map is zoomed in where it is, over the imagery.
  */
 export async function zoomToImagery(page: Page) {
   // A move under way (e.g. "Zoom to footprint") ends first: the hint shows only once the map rests too far out.
@@ -179,6 +180,7 @@ export async function zoomToImagery(page: Page) {
     );
     // A late footprint may take the map to the imagery by itself meanwhile, and the hint away with it.
     if (shown) await hint.click({ timeout: 5_000 }).catch(() => undefined);
+    else await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ zoom: 15 }));
   }
   await expect.poll(atDetail).toBe(true);
   await page.waitForTimeout(300);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Connection } from '../api/connection.ts';
 import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
+import { FootprintLabel } from '../features/footprints/FootprintLabel.tsx';
 import { FootprintSync } from '../features/footprints/FootprintSync.tsx';
 import { OverlapChooser } from '../features/footprints/OverlapChooser.tsx';
 import { PlaceSearch } from '../features/places/PlaceSearch.tsx';
@@ -56,6 +57,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <MapLayersSync connection={connection} surveyMap={surveyMap} />
       <MapLayersPanel connection={connection} surveyMap={surveyMap} />
       <OverlapChooser connection={connection} />
+      <FootprintLabel connection={connection} surveyMap={surveyMap} />
       <LoadBoundary fallback={null}>
         <Suspense fallback={null}>
           {comparing && <CompareView connection={connection} surveyMap={surveyMap} />}

@@ -19,6 +19,7 @@ function idleMap() {
   const idle = new Set<() => void>();
   const map = {
     getCanvasContainer: () => ({ addEventListener: () => undefined, removeEventListener: () => undefined }),
+    on: () => undefined,
     once: (type: string, listener: () => void) => type === 'idle' && idle.add(listener),
     off: (type: string, listener: () => void) => type === 'idle' && idle.delete(listener),
   };

@@ -1,4 +1,4 @@
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaDrawCallbacks, AreaDrawController, AreaTool } from '../draw/area-draw-controller.ts';
 
@@ -28,12 +28,18 @@ export class AreaDrawing {
   private readonly pointerDown = () => {
     this.toolJustStopped = false;
   };
+  /** A drawing closed by a double click: its second click ends it, and the double click does not zoom the map too. */
+  private readonly click = (event: MapMouseEvent) => {
+    if (this.toolJustStopped && event.originalEvent.detail > 1)
+      this.map.once('dblclick', (dbl) => dbl.preventDefault());
+  };
 
   constructor(
     private readonly map: MapLibreMap,
     private readonly callbacks: AreaDrawingCallbacks,
   ) {
     map.getCanvasContainer().addEventListener('pointerdown', this.pointerDown, true);
+    map.on('click', this.click);
   }
 
   /** The style is ready: the area will go under `below.outline`, its fill under `below.fill`. */
@@ -122,6 +128,7 @@ export class AreaDrawing {
     clearTimeout(this.loadTimer);
     this.map.off('idle', this.load);
     this.map.getCanvasContainer().removeEventListener('pointerdown', this.pointerDown, true);
+    this.map.off('click', this.click);
     this.controller?.destroy();
     this.controller = null;
   }

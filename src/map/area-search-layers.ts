@@ -1,6 +1,6 @@
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import { footprintColours, footprintPairLayers, hovered } from './footprint-layers.ts';
-import { mapZoomFor, PREVIEW_MIN_ZOOM } from './preview-layer.ts';
+import { IMAGERY_MIN_MAP_ZOOM } from './preview-layer.ts';
 
 /** Footprints of the surveys an area search found. */
 export const COVERAGE_SOURCE = 'coverage-footprints';
@@ -50,17 +50,14 @@ export const tileCoverageStops = [
 
 const isTile = (key: string | null): ExpressionSpecification => ['==', ['get', 'key'], key ?? ''];
 
-/** The map zoom from which the service's tiles are drawn (MapLibre rounds to the nearest tile zoom). */
-const IMAGERY_MAP_ZOOM = mapZoomFor(PREVIEW_MIN_ZOOM) - 0.5;
-
 /** The grid's colours fade out where imagery can be drawn (hover then shows as an outline): no fill over imagery. */
 const tileFillOpacity: ExpressionSpecification = [
   'interpolate',
   ['linear'],
   ['zoom'],
-  IMAGERY_MAP_ZOOM - 0.5,
+  IMAGERY_MIN_MAP_ZOOM - 0.5,
   ['case', hovered, 0.7, 0.4],
-  IMAGERY_MAP_ZOOM,
+  IMAGERY_MIN_MAP_ZOOM,
   0,
 ];
 
@@ -72,6 +69,20 @@ const tileColour: ExpressionSpecification = [
 ] as unknown as ExpressionSpecification;
 
 /**
+ * Cells are outlined in white over their coloured fills; where imagery is drawn (and the fills are gone) the outlines
+ * take the fills' colours, so the grid keeps saying how much of each tile holds imagery without tinting it.
+ */
+const tileOutlineColour: ExpressionSpecification = [
+  'interpolate',
+  ['linear'],
+  ['zoom'],
+  IMAGERY_MIN_MAP_ZOOM - 0.5,
+  '#ffffff',
+  IMAGERY_MIN_MAP_ZOOM,
+  tileColour,
+];
+
+/**
  * The area search's layers, bottom to top: result footprints, the uncovered part, the tile grid (fills, then lines).
  */
 export function areaSearchLayers(selectedTileKey: string | null): LayerSpecification[] {
@@ -80,8 +91,8 @@ export function areaSearchLayers(selectedTileKey: string | null): LayerSpecifica
       COVERAGE_SOURCE,
       { fill: areaSearchLayerIds.coverageFill, outline: areaSearchLayerIds.coverageOutline },
       {
-        fill: { colour: footprintColours.fill, opacity: 0.05 },
-        outline: { colour: 'rgba(36, 99, 235, 0.75)', width: 1.2 },
+        fill: { colour: footprintColours.fill, opacity: 0.06 },
+        outline: { colour: footprintColours.outline, width: 2 },
       },
     ),
     {
@@ -108,8 +119,8 @@ export function areaSearchLayers(selectedTileKey: string | null): LayerSpecifica
       type: 'line',
       source: TILE_GRID_SOURCE,
       paint: {
-        'line-color': '#ffffff',
-        'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.4, 16, 1.2],
+        'line-color': tileOutlineColour,
+        'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.4, 13, 1.2, 16, 1.5],
         'line-opacity': 0.9,
       },
     },

@@ -120,11 +120,17 @@ export function hoverMarkerLayer(): LayerSpecification {
   return fadingMarkers(footprintLayerIds.hoverMarker, HOVER_SOURCE, footprintColours.hover);
 }
 
+/** The catalog's footprints as usual, and dimmed behind an area search's results (fill and outline opacity). */
+export const catalogOpacity = {
+  shown: { fill: 0.08, outline: 1 },
+  dimmed: { fill: 0.03, outline: 0.35 },
+} as const;
+
 /** Outlined footprints with a faint fill; markers when zoomed out. */
 export function footprintLayers(): LayerSpecification[] {
   return [
     ...footprintPairLayers(FOOTPRINT_SOURCE, footprintLayerIds, {
-      fill: { colour: footprintColours.fill, opacity: 0.08 },
+      fill: { colour: footprintColours.fill, opacity: catalogOpacity.shown.fill },
       outline: { colour: footprintColours.outline, width: 1.4 },
     }),
     fadingMarkers(footprintLayerIds.markers, MARKER_SOURCE, footprintColours.outline),

@@ -5,6 +5,7 @@ import { AREA_SEARCH_SLOTS, areaSearchLayerIds, COVERAGE_SOURCE } from './area-s
 import type { IdFeature } from './feature-diff.ts';
 import type { FeatureSources } from './feature-sources.ts';
 import {
+  catalogOpacity,
   FOOTPRINT_SOURCE,
   footprintLayerIds,
   footprintLayers,
@@ -53,6 +54,9 @@ export class Footprints {
   private selectedId: string | null = null;
   private ready = false;
   private shown = true;
+  private dimmed = false;
+  /** The dimming the layers have, once set. */
+  private drawnDimmed = false;
   private readonly hover: SurveyHighlight;
   private readonly selection: SurveyHighlight;
 
@@ -87,7 +91,7 @@ export class Footprints {
     this.map.addLayer(hoverMarkerLayer());
     this.map.addLayer(selection.marker);
     this.ready = true;
-    this.show(this.footprints);
+    this.show(this.footprints, this.dimmed);
     this.showLayers(this.shown);
   }
 
@@ -99,9 +103,17 @@ export class Footprints {
       this.map.setLayoutProperty(id, 'visibility', shown ? 'visible' : 'none');
   }
 
-  show(footprints: FootprintCollection): void {
+  /** The catalog's footprints; `dimmed` while an area search's results are drawn over them. */
+  show(footprints: FootprintCollection, dimmed = false): void {
     this.footprints = footprints;
+    this.dimmed = dimmed;
     if (!this.ready) return;
+    if (dimmed !== this.drawnDimmed) {
+      const opacity = dimmed ? catalogOpacity.dimmed : catalogOpacity.shown;
+      this.map.setPaintProperty(footprintLayerIds.fill, 'fill-opacity', opacity.fill);
+      this.map.setPaintProperty(footprintLayerIds.outline, 'line-opacity', opacity.outline);
+      this.drawnDimmed = dimmed;
+    }
     this.sources.send(FOOTPRINT_SOURCE, footprints.features);
     this.sources.send(MARKER_SOURCE, footprints.features.map(markerOf));
     this.refreshHighlights();

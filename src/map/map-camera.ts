@@ -1,6 +1,9 @@
 import type * as maplibregl from 'maplibre-gl';
 import type { BBox } from 'geojson';
 
+/** Room kept around what the camera fits to the view. */
+const FIT_PADDING = 56;
+
 /** The camera as a link records it. */
 export interface MapView {
   center: [number, number];
@@ -39,7 +42,22 @@ export class MapCamera {
 
   fitBounds(bbox: BBox, animate = true): void {
     const [west, south, east, north] = bbox;
-    this.map.fitBounds([west, south, east, north], { padding: 56, maxZoom: 17, duration: animate ? 700 : 0 });
+    this.map.fitBounds([west, south, east, north], { padding: FIT_PADDING, maxZoom: 17, duration: animate ? 700 : 0 });
+  }
+
+  /** The zoom at which fitBounds would show all of `bbox` (before its cap), or null when the map has no size. */
+  fitZoom(bbox: BBox): number | null {
+    const [west, south, east, north] = bbox;
+    return this.map.cameraForBounds([west, south, east, north], { padding: FIT_PADDING })?.zoom ?? null;
+  }
+
+  /**
+   * Frames a place where something is drawn only from `minZoom` on (e.g. imagery): all of `bbox` where it fits at that
+   * zoom or deeper, else `centre` at `minZoom`.
+   */
+  frame(bbox: BBox, centre: [number, number], minZoom: number): void {
+    if ((this.fitZoom(bbox) ?? -1) >= minZoom) this.fitBounds(bbox);
+    else this.zoomTo(centre, minZoom);
   }
 
   zoomTo = (center: [number, number], zoom: number): void => void this.map.easeTo({ center, zoom, duration: 700 });

@@ -3,7 +3,8 @@ import type { AreaTool } from '../draw/area-draw-controller.ts';
 import type { MeasureState } from './measure-layer.ts';
 
 export interface SurveyMapEvents {
-  footprintHovered: string | null;
+  /** The survey whose footprint is under the pointer (at x, y on the map), or null. */
+  footprintHovered: { id: string; x: number; y: number } | null;
   /** All footprints under a click (several where they overlap), newest first as listed. */
   footprintsClicked: { surveyIds: string[]; x: number; y: number };
   /** An imagery tile was refused: the token needs renewing and the imagery reloading. */

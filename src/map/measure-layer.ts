@@ -188,6 +188,8 @@ export class MeasureLayer {
 
   private readonly handleClick = (event: MapMouseEvent) => {
     if (!this.isActive()) return;
+    // The click is the measurement's, the one that ends it too: no other layer acts on it (tile details, selection).
+    event.preventDefault();
     // A double click's first click adds its point and its second ends the measurement.
     if (event.originalEvent.detail > 1) {
       // The double click that follows must not zoom the map in, although the tool is off by then.

@@ -32,12 +32,14 @@ export function listenToPointer(
     if (!toolActive()) map.getCanvas().style.cursor = on ? 'pointer' : '';
   };
   map.on('mousemove', SURVEY_LAYERS, (event) => {
-    if (toolActive()) return;
-    const id = event.features?.[0]?.properties?.id;
-    events.emit('footprintHovered', typeof id === 'string' ? id : null);
+    const id = toolActive() ? null : event.features?.[0]?.properties?.id;
+    events.emit('footprintHovered', typeof id === 'string' ? { id, x: event.point.x, y: event.point.y } : null);
   });
   map.on('mousemove', (event) => events.emit('cursorMoved', [event.lngLat.lng, event.lngLat.lat]));
-  map.on('mouseout', () => events.emit('cursorMoved', null));
+  map.on('mouseout', () => {
+    events.emit('cursorMoved', null);
+    events.emit('footprintHovered', null);
+  });
   map.on('mouseenter', SURVEY_LAYERS, () => setPointer(true));
   map.on('mouseleave', SURVEY_LAYERS, () => {
     setPointer(false);
@@ -55,7 +57,8 @@ export function listenToPointer(
   map.on('mouseenter', PORTFOLIO_TARGETS, () => setPointer(true));
   map.on('mouseleave', PORTFOLIO_TARGETS, () => setPointer(false));
   map.on('click', (event) => {
-    if (!isReady() || drawing.ownsClick() || measure.isActive()) return;
+    // A measuring tool marks the clicks it takes (its listener comes first), the one that ends a measurement too.
+    if (!isReady() || event.defaultPrevented || drawing.ownsClick() || measure.isActive()) return;
     // A portfolio's marks are drawn over everything else of the app's.
     const hit = portfolio.hitAt(event.point);
     if (hit) {

@@ -16,6 +16,8 @@ const TILE_SIZE = 256;
  */
 export const tileZoomAt = (mapZoom: number) => Math.round(mapZoom + Math.log2(512 / TILE_SIZE));
 export const mapZoomFor = (tileZoom: number) => tileZoom - Math.log2(512 / TILE_SIZE);
+/** The lowest map zoom that draws the service's imagery: MapLibre rounds 13.5 up to tile zoom 14. */
+export const IMAGERY_MIN_MAP_ZOOM = mapZoomFor(PREVIEW_MIN_ZOOM) - 0.5;
 
 export interface PreviewSpec {
   surveyId: string;

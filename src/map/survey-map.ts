@@ -153,7 +153,9 @@ export class SurveyMap extends MapCamera {
     this.authorizeTile = authorize;
   }
 
-  showFootprints = (footprints: FootprintCollection): void => this.footprints.show(footprints);
+  /** The catalog's footprints; `dimmed` behind an area search's results. */
+  showFootprints = (footprints: FootprintCollection, { dimmed = false } = {}): void =>
+    this.footprints.show(footprints, dimmed);
   highlight = (surveyId: string | null): void => this.footprints.highlight(surveyId);
   select = (surveyId: string | null): void => this.footprints.select(surveyId);
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey } from '../../api/model.ts';
@@ -6,11 +6,13 @@ import { tileExtent, tileOfKey } from '../../../geo/tile-address.ts';
 import { tileUrlTemplate } from '../../api/tiles.ts';
 import type { FootprintCollection, SurveyMap, TileGridCollection } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
+import { selectionStore } from '../../state/selection-store.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { coverageSearchQueryOptions } from './coverage-queries.ts';
 import { coverageFootprints, tileGridOf } from './coverage-results.ts';
 import { answerDrawn } from './drawn-answers.ts';
-import { useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
+import { resultFrame } from './result-frame.ts';
+import { type ChosenResult, useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
 
 const NO_GRID: TileGridCollection = { type: 'FeatureCollection', features: [] };
 const NO_RESULTS: FootprintCollection = { type: 'FeatureCollection', features: [] };
@@ -22,6 +24,23 @@ const NO_RESULTS: FootprintCollection = { type: 'FeatureCollection', features: [
 function drawAnswer(surveyMap: SurveyMap, answer: readonly CoverageSurvey[]): void {
   surveyMap.showCoverage(coverageFootprints(answer));
   void surveyMap.whenCoverageDrawn().then(() => answerDrawn(answer));
+}
+
+/**
+ * A result chosen in the list is framed once (not again for another tile zoom): where its imagery and tile grid read,
+ * over its part of the area.
+ */
+function useFrameChosenResult(surveyMap: SurveyMap, chosen: ChosenResult | null) {
+  const area = useAreaSearch((s) => s.area?.geometry ?? null);
+  const framed = useRef<string | null>(null);
+  useEffect(() => {
+    const id = chosen?.result.id ?? null;
+    if (id === framed.current) return;
+    framed.current = id;
+    if (!chosen || !area || selectionStore.getState().selectedFrom !== 'area') return;
+    const frame = resultFrame(area, chosen.result.footprint, chosen.request.zoom, surveyMap.getView());
+    if (frame) surveyMap.frame(frame.extent, frame.centre, frame.minZoom);
+  }, [surveyMap, chosen, area]);
 }
 
 /** Draws the search's results, the uncovered part and the chosen result's tile grid, while the area search is open. */
@@ -54,6 +73,7 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
   useEffect(() => surveyMap.showUncovered(uncovered), [surveyMap, uncovered]);
   const tileZoom = chosen?.request.zoom;
   useEffect(() => surveyMap.showTileGrid(grid, tileZoom), [surveyMap, grid, tileZoom]);
+  useFrameChosenResult(surveyMap, chosen);
   useEffect(() => surveyMap.selectTile(selectedTileKey), [surveyMap, selectedTileKey]);
   // An older capture applies while its tile stays open for the same result.
   const capture =

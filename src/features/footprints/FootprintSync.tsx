@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey } from '../../api/model.ts';
 import type { SurveyMap, FootprintCollection } from '../../map/survey-map.ts';
+import { useAreaSearch } from '../../state/area-search-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { useSurveyList } from '../surveys/use-survey-list.ts';
@@ -10,8 +11,6 @@ import { useDebounced } from './use-debounced.ts';
 
 const SCROLL_REST_MS = 150;
 const captureOrder = (survey: Survey) => Date.parse(survey.captureStart) || 0;
-
-const NO_FOOTPRINTS: FootprintCollection = { type: 'FeatureCollection', features: [] };
 
 /** Draws the listed surveys' footprints and keeps map and list hover/selection in step. */
 export function FootprintSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
@@ -23,8 +22,9 @@ export function FootprintSync({ connection, surveyMap }: { connection: Connectio
   );
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
-  // The area search draws its results' footprints instead of the catalog's.
-  const showCatalog = useUi((s) => s.sidebarTab === 'surveys');
+  // On every tab; behind an area search's results (drawn on its tab) the catalog's are dimmed.
+  const areaTab = useUi((s) => s.sidebarTab === 'area');
+  const dimmed = useAreaSearch((s) => areaTab && s.search !== null);
   const wanted = useMemo(() => new Set(selectedId ? [...inView, selectedId] : inView), [inView, selectedId]);
   const { byId } = useListedFootprints(connection, surveys, wanted);
 
@@ -48,15 +48,14 @@ export function FootprintSync({ connection, surveyMap }: { connection: Connectio
     [surveys, byId],
   );
 
-  useEffect(
-    () => surveyMap.showFootprints(showCatalog ? collection : NO_FOOTPRINTS),
-    [surveyMap, collection, showCatalog],
-  );
+  useEffect(() => surveyMap.showFootprints(collection, { dimmed }), [surveyMap, collection, dimmed]);
   useEffect(() => surveyMap.highlight(hoveredId), [surveyMap, hoveredId]);
   useEffect(() => surveyMap.select(selectedId), [surveyMap, selectedId]);
 
   useEffect(() => {
-    const offHover = surveyMap.on('footprintHovered', (id) => selectionStore.getState().surveyHovered(id));
+    const offHover = surveyMap.on('footprintHovered', (hover) =>
+      selectionStore.getState().surveyHovered(hover?.id ?? null),
+    );
     const offClick = surveyMap.on('footprintsClicked', ({ surveyIds, x, y }) => {
       const ui = uiStore.getState();
       if (surveyIds.length === 1) {

@@ -1,20 +1,14 @@
 import { useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
-import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 import { formatCaptureWindow } from '../surveys/format.ts';
-import { useSurveyList } from '../surveys/use-survey-list.ts';
+import { useSurveyLookup } from './use-survey-lookup.ts';
 
 /** Where footprints overlap, a click asks which survey was meant. */
 export function OverlapChooser({ connection }: { connection: Connection }) {
   const choice = useUi((s) => s.overlapChoice);
-  const { surveys } = useSurveyList(connection);
-  // Area search results may hold surveys the list has not paged in yet.
-  const search = useAreaSearch((s) => s.search);
-  const coverage = useQuery(coverageSearchQueryOptions(connection, search));
+  const surveyOf = useSurveyLookup(connection);
   const firstButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -49,7 +43,7 @@ export function OverlapChooser({ connection }: { connection: Connection }) {
       </div>
       <ul className="overlap-chooser__list">
         {choice.surveyIds.map((id, i) => {
-          const survey = surveys.find((s) => s.id === id) ?? coverage.data?.find((s) => s.id === id);
+          const survey = surveyOf(id);
           return (
             <li key={id}>
               <button

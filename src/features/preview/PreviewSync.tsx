@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { authorizeTileRequest, tileUrlTemplate } from '../../api/tiles.ts';
+import { IMAGERY_MIN_MAP_ZOOM } from '../../map/preview-layer.ts';
 import type { MapView, SurveyMap } from '../../map/survey-map.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { useUi } from '../../state/ui-store.ts';
-import { imageryView } from './focus-point.ts';
+import { drawsImagery, imageryCentre } from './focus-point.ts';
 import { renewAndReload } from './renew-and-reload.ts';
 import { useSelectedSurvey } from './use-selected-survey.ts';
 
@@ -15,9 +16,9 @@ const movedSince = (before: MapView, now: MapView) =>
   Math.abs(before.center[1] - now.center[1]) > 1e-7;
 
 /**
- * Shows the selected survey's imagery as a raster source, and goes to where it is drawn when the map cannot show it
- * (a shared link or history entry keeps its own view, and so does a comparison); renews the token and reloads on a
- * 401.
+ * Shows the selected survey's imagery as a raster source, and frames it when the map does not draw it: the whole
+ * footprint where it fits at a zoom that draws imagery, else its centre at the lowest such zoom (a shared link or
+ * history entry keeps its own view, and so does a comparison); renews the token and reloads on a 401.
  */
 export function PreviewSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { survey, footprint } = useSelectedSurvey(connection);
@@ -49,13 +50,15 @@ export function PreviewSync({ connection, surveyMap }: { connection: Connection;
   const geometry = footprint?.geometry ?? null;
   useEffect(() => {
     if (!surveyId) focusedOn.current = null;
-    if (!surveyId || !geometry || focusedOn.current === surveyId) return;
+    if (!surveyId || !geometry || !bounds || focusedOn.current === surveyId) return;
     focusedOn.current = surveyId;
-    if (selectionStore.getState().selectedFrom === 'link' || compareStore.getState().active) return;
+    // An area search's result is framed with its part of the area (by the area search).
+    const { selectedFrom } = selectionStore.getState();
+    if (selectedFrom === 'link' || selectedFrom === 'area' || compareStore.getState().active) return;
     if (pickedWith.current && movedSince(pickedWith.current, surveyMap.getView())) return;
-    const view = imageryView(geometry, { ...surveyMap.getView(), bounds: surveyMap.getBounds() });
-    if (view) surveyMap.zoomTo(view.center, view.zoom);
-  }, [surveyMap, surveyId, geometry]);
+    if (!drawsImagery(geometry, surveyMap.getView()))
+      surveyMap.frame(bounds, imageryCentre(geometry), IMAGERY_MIN_MAP_ZOOM);
+  }, [surveyMap, surveyId, geometry, bounds]);
 
   useEffect(
     () =>

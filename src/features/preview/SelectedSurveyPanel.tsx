@@ -1,5 +1,6 @@
 import type { Connection } from '../../api/connection.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
+import { IMAGERY_MIN_MAP_ZOOM, PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
 import { CopyLayerUrl } from '../layer-urls/CopyLayerUrl.tsx';
 import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
@@ -8,6 +9,13 @@ import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDu
 import { SpectralRange } from '../surveys/SpectralRange.tsx';
 import { WhatChanged } from '../what-changed/WhatChanged.tsx';
 import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';
+
+const oneDecimal = (zoom: number) => (Math.floor(zoom * 10) / 10).toFixed(1);
+
+/** Why "Zoom to footprint" shows no imagery: the whole footprint fits only further out than imagery is drawn. */
+const footprintZoomNote = (fitZoom: number) =>
+  `Imagery draws from map zoom ${oneDecimal(IMAGERY_MIN_MAP_ZOOM)} (the service's tile zoom ${PREVIEW_MIN_ZOOM}); ` +
+  `the whole footprint needs map zoom ${oneDecimal(fitZoom)}.`;
 
 /** The open survey: its facts and the imagery controls (opacity, show/hide). */
 export function SelectedSurveyPanel({ connection }: { connection: Connection }) {
@@ -19,7 +27,9 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
   const compareB = useCompare((s) => s.b);
   const comparing = useCompare((s) => s.active);
   const collapsed = useUi((s) => s.selectedPanelCollapsed);
+  const fitZoom = footprint && surveyMap ? surveyMap.fitZoom(footprint.bbox) : null;
   if (!survey) return null;
+  const wholeFootprintNote = fitZoom !== null && fitZoom < IMAGERY_MIN_MAP_ZOOM ? footprintZoomNote(fitZoom) : null;
 
   return (
     <section className={collapsed ? 'selected-panel is-collapsed' : 'selected-panel'} aria-label="Selected survey">
@@ -93,10 +103,17 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
             type="button"
             className="button button--small"
             disabled={!footprint || !surveyMap}
+            aria-describedby={wholeFootprintNote ? 'zoom-to-footprint-note' : undefined}
+            title={wholeFootprintNote ?? undefined}
             onClick={() => footprint && surveyMap?.fitBounds(footprint.bbox)}
           >
             Zoom to footprint
           </button>
+          {wholeFootprintNote && (
+            <p id="zoom-to-footprint-note" className="selected-panel__zoom-note">
+              {wholeFootprintNote}
+            </p>
+          )}
           <CopyLayerUrl connection={connection} survey={survey} footprint={footprint} />
         </div>
         <WhatChanged connection={connection} surveyId={survey.id} />

@@ -2,7 +2,7 @@ import { booleanPointInPolygon } from '@turf/turf';
 import { describe, expect, it } from 'vitest';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { mapZoomFor } from '../../map/preview-layer.ts';
-import { DETAIL_TILE_ZOOM, focusPoint, imageryView } from './focus-point.ts';
+import { drawsImagery, focusPoint, imageryCentre } from './focus-point.ts';
 
 const square = (x: number, y: number, size: number): Polygon['coordinates'] => [
   [
@@ -45,51 +45,57 @@ describe('focusPoint', () => {
   });
 });
 
-describe('imageryView', () => {
-  const footprint: MultiPolygon = { type: 'MultiPolygon', coordinates: [square(0, 0, 0.1), square(1, 1, 0.4)] };
-  const boundsAround = ([lon, lat]: [number, number], half: number): [number, number, number, number] => [
-    lon - half,
-    lat - half,
-    lon + half,
-    lat + half,
-  ];
-  const detail = mapZoomFor(DETAIL_TILE_ZOOM);
-
-  it('stays where the imagery is already drawn: the view centre over the footprint at an imagery zoom', () => {
-    const center: [number, number] = [1.2, 1.2];
-    expect(imageryView(footprint, { center, zoom: 16.3, bounds: boundsAround(center, 0.01) })).toBeNull();
+describe('imageryCentre', () => {
+  it('takes the middle of the footprint where it holds imagery', () => {
+    expect(imageryCentre({ type: 'Polygon', coordinates: square(0, 0, 2) })).toEqual([1, 1]);
   });
 
-  it('zooms in where it is when the centre is over the footprint but too far out for tiles', () => {
-    const center: [number, number] = [1.2, 1.2];
-    expect(imageryView(footprint, { center, zoom: 9, bounds: boundsAround(center, 1) })).toEqual({
-      center,
-      zoom: detail,
-    });
+  it('takes a point inside the footprint where the middle of its extent falls between its parts', () => {
+    const multi: MultiPolygon = { type: 'MultiPolygon', coordinates: [square(0, 0, 1), square(10, 10, 4)] };
+    expect(imageryCentre(multi)).toEqual([12, 12]);
   });
 
-  it('goes to the part nearest the view, at the detail zoom, with the imagery filling the view', () => {
-    // The view shows both parts; its centre is nearer the small one's corner (0.1, 0.1).
-    const center: [number, number] = [0.3, 0.3];
-    const view = imageryView(footprint, { center, zoom: 8, bounds: boundsAround(center, 1.5) })!;
-    expect(view.zoom).toBe(detail);
-    expect(booleanPointInPolygon(view.center, { type: 'Polygon', coordinates: square(0, 0, 0.1) })).toBe(true);
-    expect(Math.hypot(view.center[0] - 0.1, view.center[1] - 0.1)).toBeLessThan(0.02);
+  it('takes the middle across the antimeridian for a footprint split there', () => {
+    const split: MultiPolygon = {
+      type: 'MultiPolygon',
+      coordinates: [
+        [
+          [
+            [179, 0],
+            [180, 0],
+            [180, 1],
+            [179, 1],
+            [179, 0],
+          ],
+        ],
+        [
+          [
+            [-180, 0],
+            [-179.5, 0],
+            [-179.5, 1],
+            [-180, 1],
+            [-180, 0],
+          ],
+        ],
+      ],
+    };
+    const [lon, lat] = imageryCentre(split);
+    expect(lon).toBeCloseTo(179.75, 6);
+    expect(lat).toBeCloseTo(0.5, 6);
+  });
+});
+
+describe('drawsImagery', () => {
+  const footprint: Polygon = { type: 'Polygon', coordinates: square(0, 0, 0.1) };
+  const lowest = mapZoomFor(14) - 0.5;
+
+  it('is true over the footprint from the zoom that draws tile zoom 14', () => {
+    expect(drawsImagery(footprint, { center: [0.05, 0.05], zoom: lowest })).toBe(true);
+    expect(drawsImagery(footprint, { center: [0.05, 0.05], zoom: 17 })).toBe(true);
   });
 
-  it('keeps a deep zoom while moving to the nearest part when the centre is beside the footprint', () => {
-    const center: [number, number] = [1.401, 1.2];
-    const view = imageryView(footprint, { center, zoom: 17, bounds: boundsAround(center, 0.003) })!;
-    expect(view.zoom).toBe(17);
-    expect(booleanPointInPolygon(view.center, footprint)).toBe(true);
-    expect(view.center[0]).toBeGreaterThan(1.39);
-  });
-
-  it('goes to the largest part when the view shows none of the footprint', () => {
-    const center: [number, number] = [-20, 40];
-    expect(imageryView(footprint, { center, zoom: 10, bounds: boundsAround(center, 0.5) })).toEqual({
-      center: [1.2, 1.2],
-      zoom: detail,
-    });
+  it('is false further out, or beside the footprint', () => {
+    expect(drawsImagery(footprint, { center: [0.05, 0.05], zoom: lowest - 0.01 })).toBe(false);
+    expect(drawsImagery(footprint, { center: [0.2, 0.05], zoom: 17 })).toBe(false);
   });
 });
