@@ -20,7 +20,9 @@ const NEWER = '2026-P01-NV-LAS';
 const OLDER = '2026Q3-NV-LAS';
 /** Elsewhere: Boise. */
 const FAR = '2026Q4-ID-BOI';
-/** The map zoom that draws the service's z16 tiles (its zoom counts 512-px tiles). */
+/** The lowest map zoom that draws the service's tiles (zoom 14; the map's zoom counts 512-px tiles). */
+const IMAGERY_MIN_ZOOM = 12.5;
+/** The map zoom that draws the service's z16 tiles. */
 const IMAGERY_ZOOM = 15;
 
 test.describe.configure({ timeout: 120_000 });
@@ -72,9 +74,12 @@ async function jumpTo(page: Page, centre: [number, number], zoom: number) {
   await mapSettled(page);
 }
 
-/** Waits until the map rests at `zoom`. */
-async function restsAt(page: Page, zoom: number) {
-  await page.waitForFunction((z) => Math.abs((window.__surveyViewer?.map.getZoom() ?? 0) - z) < 0.01, zoom);
+/** Waits until the map rests at a zoom that draws imagery. */
+async function restsOnImagery(page: Page) {
+  await page.waitForFunction(
+    (z) => !window.__surveyViewer?.map.isMoving() && (window.__surveyViewer?.map.getZoom() ?? 0) >= z,
+    IMAGERY_MIN_ZOOM,
+  );
   await mapSettled(page);
 }
 
@@ -87,17 +92,17 @@ test('picking a survey goes straight to its imagery; another of the same place k
   await signInWithDemo(page);
   expect((await camera(page)).zoom).toBeLessThan(5);
 
-  // From the whole country, one click: the survey's imagery at z16, over its footprint.
+  // From the whole country, one click: the survey framed at a zoom that draws its imagery, over its footprint.
   await row(page, OLDER).click();
-  await restsAt(page, IMAGERY_ZOOM);
+  await restsOnImagery(page);
   const older = await footprintOf(request, OLDER);
   expect(booleanPointInPolygon((await camera(page)).centre, older)).toBe(true);
-  expect(tiles.some((url) => url.includes(`/tile/v2/${OLDER}/16/`))).toBe(true);
+  expect(tiles.some((url) => new RegExp(`/tile/v2/${OLDER}/1[4-9]/`).test(url))).toBe(true);
   await expect(page.getByRole('button', { name: 'Zoom to imagery' })).toHaveCount(0);
 
   // "Zoom to footprint" still shows the whole footprint, where the hint offers the imagery again.
   await page.getByRole('button', { name: 'Zoom to footprint' }).click();
-  await page.waitForFunction((z) => (window.__surveyViewer?.map.getZoom() ?? 99) < z, IMAGERY_ZOOM - 2);
+  await page.waitForFunction((z) => (window.__surveyViewer?.map.getZoom() ?? 99) < z, IMAGERY_MIN_ZOOM - 0.5);
   await mapSettled(page);
   await expect(page.getByRole('button', { name: 'Zoom to imagery' })).toBeVisible();
 
@@ -115,17 +120,18 @@ test('picking a survey goes straight to its imagery; another of the same place k
   await page.waitForTimeout(900);
   expect(await camera(page)).toEqual(before);
 
-  // A survey elsewhere: the map goes to it, at the zoom it had.
+  // A survey elsewhere: the map frames its imagery there.
   await row(page, FAR).click();
   await page.waitForFunction((id) => {
     const source = window.__surveyViewer!.map.getSource('survey-preview') as { tiles?: string[] } | undefined;
     return source?.tiles?.[0]?.includes(`/tile/v2/${id}/`) ?? false;
   }, FAR);
-  await page.waitForTimeout(900);
-  await mapSettled(page);
+  const farFootprint = await footprintOf(request, FAR);
+  await expect.poll(async () => booleanPointInPolygon((await camera(page)).centre, farFootprint)).toBe(true);
+  await restsOnImagery(page);
   const far = await camera(page);
-  expect(far.zoom).toBeCloseTo(16.4, 5);
-  expect(booleanPointInPolygon(far.centre, await footprintOf(request, FAR))).toBe(true);
+  expect(far.zoom).toBeGreaterThanOrEqual(IMAGERY_MIN_ZOOM);
+  expect(booleanPointInPolygon(far.centre, farFootprint)).toBe(true);
 });
 
 const CAPTURE_TITLE =
@@ -304,7 +310,7 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Show more of the list' }).tap();
     await row(page, OLDER).tap();
     await page.getByRole('button', { name: 'Show more map' }).tap();
-    await restsAt(page, IMAGERY_ZOOM);
+    await restsOnImagery(page);
     await expect(page.getByRole('button', { name: 'Zoom to imagery' })).toHaveCount(0);
     // On a phone the layers panel is a button until opened.
     await page.getByRole('button', { name: 'Layers' }).tap();
