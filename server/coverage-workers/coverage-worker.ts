@@ -6,7 +6,7 @@ import { updatedTiles } from '../catalog/updated-tiles.ts';
 import { ApiError } from '../errors.ts';
 import { profileNamed } from '../profiles/profile.ts';
 import type { CoverageAnswer, CoverageJob, JobMessage, ResultMessage } from './coverage-pool.ts';
-import { parseAreaWkt } from './wkt.ts';
+import { parseAreaWkt } from '../geo/wkt.ts';
 
 const port = parentPort;
 if (!port) throw new Error('coverage-worker.ts runs as a worker thread');
