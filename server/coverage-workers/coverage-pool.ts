@@ -1,21 +1,21 @@
 /**
- * The coverage routes' geometry on worker threads, so that no request holds the event loop: the service's other
- * requests (tiles, lists, credentials) are answered meanwhile. A job reads and checks an area of interest (WKT
- * parsing alone takes ~100 ms for the longest allowed WKT before the JIT warms up) and, for tile metadata, walks its
- * tiles; or walks a survey's updated tiles for `mosaic_updates` (megabytes of JSON at zoom 18). Each job has a budget
- * of time on its worker: the worker stops itself when it is spent (the geometry spends from a work budget), and a
- * worker that does not answer shortly after is terminated and replaced. A worker that dies (out of memory, say) takes
- * only its own job with it.
+ * The coverage routes' geometry on worker threads (a piscina pool), so that no request holds the event loop: the
+ * service's other requests (tiles, lists, credentials) are answered meanwhile. A job reads and checks an area of
+ * interest (WKT parsing alone takes ~100 ms for the longest allowed WKT before the JIT warms up) and, for tile
+ * metadata, walks its tiles; or walks a survey's updated tiles for `mosaic_updates` (megabytes of JSON at zoom 18).
+ * Each job has a budget of time on its worker: the worker stops itself when it is spent (the geometry spends from a
+ * work budget), and a worker that does not answer shortly after is terminated and replaced. A worker that dies (out of
+ * memory, say) takes only its own job with it.
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import type { Overlap } from '../../geo/covered-tiles.ts';
 import type { AreaGeometry } from '../../geo/geometry.ts';
 import type { Survey } from '../catalog/survey.ts';
 import type { UpdateWindow } from '../catalog/updated-tiles.ts';
+import { jobStart, newJobClock } from './job-clock.ts';
 
 /**
  * An area of interest to read and check; a survey's tiles to list in it; or a survey's tiles (re)published in a time
@@ -55,16 +55,16 @@ export type CoverageAnswer =
   /** The area was refused (an ApiError's parts: they do not cross threads as the class). */
   | { kind: 'refused'; statusCode: number; code: string; message: string };
 
-export interface JobMessage {
-  id: number;
+/** A job as its worker receives it. */
+export interface WorkerTask {
   job: CoverageJob;
   budgetMs: number;
+  /** See job-clock.ts. */
+  clock: SharedArrayBuffer;
 }
 
-export type ResultMessage =
-  | { ready: true }
-  | { id: number; answer: CoverageAnswer }
-  | { id: number; failure: 'budget' | string };
+/** The worker's answer, or word that the job's budget ran out. */
+export type WorkerResult = CoverageAnswer | { kind: 'over-budget' };
 
 /** Why a job has no answer: its budget ran out, too many jobs wait, or its worker failed. */
 export class CoverageRefused extends Error {
@@ -83,32 +83,10 @@ const MAX_WAITING = 64;
 /** Heap for a worker: a runaway job ends its worker, not the service. */
 const WORKER_HEAP_MB = 512;
 
-interface Pending {
-  id: number;
-  job: CoverageJob;
-  budgetMs: number;
-  resolve(answer: CoverageAnswer): void;
-  reject(error: Error): void;
-}
-
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  running?: Pending;
-  timer?: ReturnType<typeof setTimeout>;
-}
-
-// The worker is TypeScript: it registers tsx's loader and then imports its module. tsx's ESM API (its package
-// export "./esm/api") is found from here, so that any working directory will do; its CommonJS build cannot register
-// from an eval'd worker.
-const tsxApi = pathToFileURL(
-  path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
-).href;
-const bootstrap = `
-import(${JSON.stringify(tsxApi)})
-  .then(({ register }) => register())
-  .then(() => import(${JSON.stringify(new URL('./coverage-worker.ts', import.meta.url).href)}));
-`;
+const WORKER = new URL('./coverage-worker.ts', import.meta.url);
+// The worker is TypeScript: its thread starts with tsx's loader (`node --import tsx`), found from here so that any
+// working directory will do.
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface CoveragePool {
   run(job: CoverageJob, budgetMs: number): Promise<CoverageAnswer>;
@@ -117,109 +95,102 @@ export interface CoveragePool {
   close(): Promise<void>;
 }
 
-export function createCoveragePool(size = Math.max(1, Math.min(2, availableParallelism() - 1))): CoveragePool {
-  const slots: Slot[] = [];
-  const waiting: Pending[] = [];
-  let nextId = 1;
+export interface PoolOptions {
+  size?: number;
+  /** The worker's module (tests use one that does not stop). */
+  worker?: URL;
+}
+
+/**
+ * Terminates the worker running a job past `limitMs` from the job's start; piscina then rejects the job and starts
+ * another worker. (A piscina abort signal would terminate the worker too, but piscina queues abortable jobs apart from
+ * its FIFO queue: out of order, and past `maxQueue`; piscina issue 899.)
+ */
+function watchdog(pool: Piscina, clock: SharedArrayBuffer, limitMs: number) {
+  let timer: ReturnType<typeof setTimeout>;
+  const watch = { expired: false, stop: () => clearTimeout(timer) };
+  const check = () => {
+    const start = jobStart(clock);
+    const left = start ? start.at + limitMs - Date.now() : limitMs;
+    if (left > 0) {
+      timer = setTimeout(check, left);
+      return;
+    }
+    watch.expired = true;
+    void pool.threads.find((worker) => worker.threadId === start?.threadId)?.terminate();
+  };
+  timer = setTimeout(check, limitMs);
+  return watch;
+}
+
+interface Workers {
+  piscina: Piscina<WorkerTask, WorkerResult>;
+  /** Why a worker could not load, once one could not. */
+  loadFailure?: Error;
+}
+
+export function createCoveragePool({
+  size = Math.max(1, Math.min(2, availableParallelism() - 1)),
+  worker = WORKER,
+}: PoolOptions = {}): CoveragePool {
+  let current: Workers | undefined;
   let closed = false;
-  let bootFailures = 0;
 
-  function start(): Slot {
-    const worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-    worker.unref();
-    const slot: Slot = { worker, ready: false };
-    worker.on('message', (message: ResultMessage) => {
-      if ('ready' in message) {
-        slot.ready = true;
-        bootFailures = 0;
-        dispatch();
-        return;
-      }
-      const pending = slot.running;
-      if (!pending || pending.id !== message.id) return;
-      finish(slot);
-      if ('answer' in message) pending.resolve(message.answer);
-      else if (message.failure === 'budget') pending.reject(overBudget(pending));
-      else pending.reject(new CoverageRefused('failed', `The coverage worker failed: ${message.failure}`));
-      dispatch();
-    });
-    const fail = (error: Error) => {
-      const refused = new CoverageRefused('failed', `The coverage worker stopped: ${error.message}`);
-      const pending = slot.running;
-      // A worker that cannot even start (a broken install) would fail again: the jobs waiting for it are refused.
-      const booting = !slot.ready;
-      if (booting) bootFailures++;
-      replace(slot, !booting || bootFailures < 3);
-      pending?.reject(refused);
-      if (booting) for (const waiter of waiting.splice(0)) waiter.reject(refused);
+  function started(): Workers {
+    if (current) return current;
+    const workers: Workers = {
+      piscina: new Piscina({
+        filename: worker.href,
+        execArgv: ['--import', TSX],
+        minThreads: size,
+        maxThreads: size,
+        maxQueue: MAX_WAITING,
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      }),
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => {
-      if (!closed && slots.includes(slot)) fail(new Error(`exit code ${code}`));
+    // A worker fails outside a job only while it loads (it runs nothing between jobs), and then piscina starts no
+    // other: the jobs waiting for one are refused, and the next job starts new workers.
+    workers.piscina.on('error', (error: Error) => {
+      workers.loadFailure = error;
+      if (current === workers) current = undefined;
+      void workers.piscina.destroy();
     });
-    return slot;
+    current = workers;
+    return workers;
   }
 
-  function finish(slot: Slot): void {
-    clearTimeout(slot.timer);
-    slot.running = undefined;
-    slot.timer = undefined;
-  }
-
-  function replace(slot: Slot, restart = true): void {
-    finish(slot);
-    const index = slots.indexOf(slot);
-    if (index === -1) return;
-    slots.splice(index, 1);
-    void slot.worker.terminate();
-    if (!closed && restart) slots.push(start());
-  }
-
-  const overBudget = (pending: Pending) =>
-    new CoverageRefused('budget', `The tile computation took longer than its budget of ${pending.budgetMs} ms.`);
-
-  function dispatch(): void {
-    for (const slot of slots) {
-      if (!slot.ready || slot.running || waiting.length === 0) continue;
-      const pending = waiting.shift() as Pending;
-      slot.running = pending;
-      slot.timer = setTimeout(() => {
-        if (slot.running !== pending) return;
-        replace(slot);
-        pending.reject(overBudget(pending));
-        dispatch();
-      }, pending.budgetMs + GRACE_MS);
-      slot.worker.postMessage({ id: pending.id, job: pending.job, budgetMs: pending.budgetMs } satisfies JobMessage);
-    }
-    // Idle workers do not keep the process alive; busy ones, and starting ones that jobs wait for, do.
-    for (const slot of slots) {
-      if (slot.running || (!slot.ready && waiting.length > 0)) slot.worker.ref();
-      else slot.worker.unref();
-    }
-  }
-
-  function warm(): void {
-    while (!closed && slots.length < size) slots.push(start());
-  }
+  const overBudget = (budgetMs: number) =>
+    new CoverageRefused('budget', `The tile computation took longer than its budget of ${budgetMs} ms.`);
 
   return {
-    warm,
-    run(job, budgetMs) {
-      if (closed) return Promise.reject(new CoverageRefused('failed', 'The coverage pool is closed.'));
-      if (waiting.length >= MAX_WAITING)
-        return Promise.reject(new CoverageRefused('busy', 'Too many tile computations are waiting.'));
-      warm();
-      return new Promise<CoverageAnswer>((resolve, reject) => {
-        waiting.push({ id: nextId++, job, budgetMs, resolve, reject });
-        dispatch();
-      });
+    warm() {
+      if (!closed) started();
+    },
+    async run(job, budgetMs) {
+      if (closed) throw new CoverageRefused('failed', 'The coverage pool is closed.');
+      const workers = started();
+      // piscina would refuse it too (maxQueue); refused here, it is told apart from a failure.
+      if (workers.piscina.queueSize >= MAX_WAITING)
+        throw new CoverageRefused('busy', 'Too many tile computations are waiting.');
+      const clock = newJobClock();
+      const watch = watchdog(workers.piscina, clock, budgetMs + GRACE_MS);
+      let result: WorkerResult;
+      try {
+        result = await workers.piscina.run({ job, budgetMs, clock });
+      } catch (error) {
+        if (watch.expired) throw overBudget(budgetMs);
+        const cause = workers.loadFailure ?? (error as Error);
+        throw new CoverageRefused('failed', `The coverage worker failed: ${cause?.message ?? cause}`);
+      } finally {
+        watch.stop();
+      }
+      if (result.kind === 'over-budget') throw overBudget(budgetMs);
+      return result;
     },
     async close() {
       closed = true;
-      const stopped = [...waiting.splice(0), ...slots.flatMap((slot) => (slot.running ? [slot.running] : []))];
-      for (const pending of stopped) pending.reject(new CoverageRefused('failed', 'The coverage pool closed.'));
-      for (const slot of slots) finish(slot);
-      await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));
+      // Waiting jobs are refused at once; running ones end within their budget.
+      await current?.piscina.close({ force: true });
     },
   };
 }
