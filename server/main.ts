@@ -14,7 +14,7 @@ import { syntheticCatalog } from './catalog/synthetic.ts';
 import { configFromEnv, DEMO_CLIENT_SECRET, type ProfileName } from './config.ts';
 import { directoryTiles, proceduralTiles } from './imagery/source.ts';
 import { parseFaults } from './faults.ts';
-import { coveragePool } from './geo/coverage-pool.ts';
+import { coveragePool } from './coverage-workers/coverage-pool.ts';
 import { logSerializers } from './logging.ts';
 
 const USAGE = `Reference survey catalog and tile service.

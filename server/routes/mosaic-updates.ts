@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { LiveCatalog } from '../catalog/live-catalog.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, errorResponses } from '../errors.ts';
-import { surveyMosaicUpdates } from '../geo/coverage-work.ts';
+import { surveyMosaicUpdates } from '../coverage-workers/coverage-work.ts';
 import type { Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkTime, checkZoom, JSON_TYPE, surveyOrNotFound } from './checks.ts';
 import { MosaicUpdatesQuery, SurveyParams } from './schemas.ts';

@@ -10,7 +10,7 @@ import type { ServiceConfig } from '../config.ts';
 import { badRequest, errorResponses, notFound } from '../errors.ts';
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../geo/limits.ts';
 import { isValidTile } from '../../geo/tile-address.ts';
-import { checkedArea, surveyTileMetadata } from '../geo/coverage-work.ts';
+import { checkedArea, surveyTileMetadata } from '../coverage-workers/coverage-work.ts';
 import type { TileSource } from '../imagery/source.ts';
 import type { Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkDay, checkZoom, JSON_TYPE, surveyOrNotFound } from './checks.ts';

@@ -1,15 +1,14 @@
-/** The coverage pool's worker (coverage-pool.ts): one job at a time, within its budget. */
-import { parentPort } from 'node:worker_threads';
+/** The coverage pool's worker (coverage-pool.ts): piscina calls the default export, one job at a time. */
+import { threadId } from 'node:worker_threads';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { surveyTilesInArea } from '../../geo/covered-tiles.ts';
 import { WorkBudgetExceeded, workBudget } from '../../geo/work-budget.ts';
 import { updatedTiles } from '../catalog/updated-tiles.ts';
 import { ApiError } from '../errors.ts';
 import { profileNamed } from '../profiles/profile.ts';
-import type { CoverageAnswer, CoverageJob, JobMessage, ResultMessage } from './coverage-pool.ts';
-import { parseAreaWkt } from './wkt.ts';
-
-const port = parentPort;
-if (!port) throw new Error('coverage-worker.ts runs as a worker thread');
+import type { CoverageAnswer, CoverageJob, WorkerResult, WorkerTask } from './coverage-pool.ts';
+import { parseAreaWkt } from '../geo/wkt.ts';
+import { markStarted } from './job-clock.ts';
 
 const encoder = new TextEncoder();
 
@@ -43,15 +42,16 @@ function work(job: CoverageJob, budgetMs: number): CoverageAnswer {
   };
 }
 
-port.on('message', ({ id, job, budgetMs }: JobMessage) => {
-  let result: ResultMessage;
+export default function coverageWorker({ job, budgetMs, clock }: WorkerTask): WorkerResult | ReturnType<typeof move> {
+  markStarted(clock, threadId);
+  let answer: CoverageAnswer;
   try {
-    result = { id, answer: work(job, budgetMs) };
+    answer = work(job, budgetMs);
   } catch (error) {
-    result = { id, failure: error instanceof WorkBudgetExceeded ? 'budget' : String((error as Error)?.stack ?? error) };
+    if (error instanceof WorkBudgetExceeded) return { kind: 'over-budget' };
+    throw error;
   }
+  if (answer.kind !== 'tiles') return answer;
   // A body's bytes are moved, not copied: the main thread neither copies nor encodes megabytes.
-  const body = 'answer' in result && result.answer.kind === 'tiles' ? result.answer.body : undefined;
-  port.postMessage(result, body ? [body.buffer as ArrayBuffer] : []);
-});
-port.postMessage({ ready: true } satisfies ResultMessage);
+  return move({ [transferableSymbol]: [answer.body.buffer], [valueSymbol]: answer });
+}
