@@ -12,12 +12,12 @@ import {
   test,
   tileRequests,
   zoomToImagery,
+  readmePicture,
 } from './support.ts';
 
-test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and click work both ways', async ({
-  page,
-  request,
-}) => {
+test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and click work both ways', {
+  tag: '@readme',
+}, async ({ page, request }) => {
   await signInWithDemo(page);
   await mapSettled(page);
   await expect
@@ -62,7 +62,7 @@ test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and cl
   ).toBeGreaterThan(0.5);
   await expect(page.getByRole('status').filter({ hasText: 'Zoom in' })).toBeVisible();
   await page.mouse.move(700, 880);
-  await page.screenshot({ path: 'docs/screenshots/list-and-footprints.png' });
+  await readmePicture(page, 'list-and-footprints');
 
   // Hovering a row highlights its footprint; clicking a footprint selects its row.
   const list = surveyList(page);
@@ -98,7 +98,10 @@ test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and cl
   await expect(list.locator(`[data-survey-id="${id}"]`)).toHaveAttribute('aria-selected', 'true');
 });
 
-test('preview tiles are requested with the bearer token and drawn at z16', async ({ page, request }) => {
+test('preview tiles are requested with the bearer token and drawn at z16', { tag: '@readme' }, async ({
+  page,
+  request,
+}) => {
   const tiles = tileRequests(page);
   const row = await clearSkyRow(request);
   await signInWithDemo(page);
@@ -123,7 +126,7 @@ test('preview tiles are requested with the bearer token and drawn at z16', async
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   const withImagery = await mapCentre(page);
-  await page.screenshot({ path: 'docs/screenshots/preview-z16.png' });
+  await readmePicture(page, 'preview-z16');
   await page.getByLabel('Show imagery').uncheck();
   await page.waitForTimeout(400);
   const without = await mapCentre(page);

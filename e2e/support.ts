@@ -187,6 +187,17 @@ export async function zoomToImagery(page: Page) {
   await mapSettled(page);
 }
 
+/**
+ * A picture for the README, named after its file in docs/screenshots/. The test run saves it under
+ * test-results/screenshots/ to look at; `npm run screenshots` (UPDATE_SCREENSHOTS=1) retakes the tracked ones. Its
+ * test carries the `@readme` tag that script selects.
+ */
+export async function readmePicture(page: Page, name: string): Promise<Buffer> {
+  expect(test.info().tags, `a test that takes the README picture "${name}" is tagged @readme`).toContain('@readme');
+  const folder = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+  return page.screenshot({ path: `${folder}/${name}.png` });
+}
+
 /** Screenshot of the middle of the map, away from controls and overlays. */
 export async function mapCentre(page: Page): Promise<Buffer> {
   const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
