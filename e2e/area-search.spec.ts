@@ -13,6 +13,8 @@ import {
   signInWithDemo,
   test,
   readmePicture,
+  nextFrames,
+  mapIdle,
 } from './support.ts';
 
 const GEOJSON_FIXTURE = 'src/area/fixtures/denver-area.geojson';
@@ -162,10 +164,10 @@ test('draws a rectangle by drag and a polygon by clicks; lists the covering surv
   await page.mouse.down();
   await page.mouse.move(corner.x - 1, corner.y + 1);
   await page.mouse.move(inward.x, inward.y, { steps: 5 });
-  // Chromium coalesces quick pointer moves; a hand rests on the target a moment before letting go.
-  await page.waitForTimeout(200);
+  // Chromium coalesces quick pointer moves into the next frame; the drag reaches the target before letting go.
+  await nextFrames(page);
   await page.mouse.move(inward.x, inward.y);
-  await page.waitForTimeout(200);
+  await nextFrames(page);
   await page.mouse.up();
   const edited = new URL((await again).url()).searchParams.get('wkt')!;
   const vertices = [...edited.matchAll(/(-?[\d.]+) (-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
@@ -218,7 +220,8 @@ test(
       'searches are limited to 696,000 km²',
     );
     await expect(results(page)).toHaveCount(0);
-    await page.waitForTimeout(500);
+    // The map has drawn the area and come to rest: a search it set off would have been sent by then.
+    await mapIdle(page);
     expect(searches).toHaveLength(1);
 
     // GeoJSON and KML files (points are left out, and said so).

@@ -23,6 +23,7 @@ import {
   test,
   TILE_REQUEST,
   readmePicture,
+  nextFrames,
 } from './support.ts';
 
 /** West Denver, which several demo surveys cover in parts: about 46 km², about 150 tiles at z16. */
@@ -171,8 +172,7 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
   for (const corner of [...DENVER, DENVER[0]]) {
     const p = await page.evaluate((ll) => window.__surveyViewer!.map.project(ll), corner);
     await page.mouse.click(box.x + p.x, box.y + p.y);
-    // A hand takes a moment between corners; clicks in quick succession can read as one.
-    await page.waitForTimeout(150);
+    await nextFrames(page); // the corner is taken before the next
   }
   // All four corners made it: 0.08° × 0.06° at 39.7° N is about 45.7 km².
   await expect(page.getByTestId('area-km2')).toHaveText(/^4[56]\.\d km²$/);

@@ -13,6 +13,8 @@ import {
   tileRequests,
   zoomToImagery,
   readmePicture,
+  mapIdle,
+  mapEvent,
 } from './support.ts';
 
 test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and click work both ways', {
@@ -26,8 +28,9 @@ test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and cl
 
   const id = await selectSurvey(page, 2);
   // Picking goes to the imagery; the whole footprint is a click away.
+  const moved = await mapEvent(page, 'moveend');
   await page.getByRole('button', { name: 'Zoom to footprint' }).click();
-  await page.waitForTimeout(900);
+  await moved();
   await mapSettled(page);
   const token = await accessToken(request);
   const answer = await request.get(`/tile/v2/${id}/footprint`, { headers: { Authorization: `Bearer ${token}` } });
@@ -128,13 +131,13 @@ test('preview tiles are requested with the bearer token and drawn at z16', { tag
   const withImagery = await mapCentre(page);
   await readmePicture(page, 'preview-z16');
   await page.getByLabel('Show imagery').uncheck();
-  await page.waitForTimeout(400);
+  await mapIdle(page);
   const without = await mapCentre(page);
   expect(changedShare(withImagery, without)).toBeGreaterThan(0.5);
 
   await page.getByLabel('Show imagery').check();
   await page.getByLabel('Imagery opacity').fill('0.3');
-  await page.waitForTimeout(400);
+  await mapIdle(page); // the opacity's transition is done
   const faded = await mapCentre(page);
   expect(changedShare(withImagery, faded)).toBeGreaterThan(0.2);
 });

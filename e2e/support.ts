@@ -158,9 +158,62 @@ export async function selectSurvey(page: Page, index: number): Promise<string> {
   await option.click();
   await expect(option).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(id);
-  await page.waitForTimeout(900);
-  await mapSettled(page);
+  await surveyFramed(page, id);
   return id;
+}
+
+/**
+ * Waits until a picked survey's imagery is on the map (its footprint is in) and the map has come to rest: the move
+ * that frames it, when there is one, starts in the same render as its preview source.
+ */
+export async function surveyFramed(page: Page, id: string) {
+  await page.waitForFunction(
+    (path) => {
+      const source = window.__surveyViewer?.map.getSource('survey-preview') as { tiles?: string[] } | undefined;
+      return source?.tiles?.[0]?.includes(path) ?? false;
+    },
+    `/tile/v2/${encodeURIComponent(id)}/`,
+    { timeout: 30_000 },
+  );
+  await mapIdle(page);
+}
+
+/**
+ * Waits for the map's next `idle`: every frame asked for until now is drawn, no camera move is under way, the tiles
+ * are in and fades are done. What an action would have set off on the map has happened by then.
+ */
+export async function mapIdle(page: Page) {
+  const seen = await page.evaluateHandle(() => {
+    const map = window.__surveyViewer!.map;
+    const flag = { fired: false };
+    map.once('idle', () => {
+      flag.fired = true;
+    });
+    map.triggerRepaint();
+    return flag;
+  });
+  await page.waitForFunction((flag) => flag.fired, seen, { timeout: 30_000 });
+  await seen.dispose();
+}
+
+/** Starts listening for the map's next `event`, before the action that sets it off; the result waits for it. */
+export async function mapEvent(page: Page, event: 'moveend' | 'idle'): Promise<() => Promise<void>> {
+  const seen = await page.evaluateHandle((name) => {
+    const flag = { fired: false };
+    window.__surveyViewer!.map.once(name, () => {
+      flag.fired = true;
+    });
+    return flag;
+  }, event);
+  return async () => {
+    await page.waitForFunction((flag) => flag.fired, seen, { timeout: 30_000 });
+    await seen.dispose();
+  };
+}
+
+/** Waits for the page's next two animation frames: input sent before it (e.g. a pointer move) has been handled. */
+export async function nextFrames(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /**
@@ -183,8 +236,7 @@ export async function zoomToImagery(page: Page) {
     else await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ zoom: 15 }));
   }
   await expect.poll(atDetail).toBe(true);
-  await page.waitForTimeout(300);
-  await mapSettled(page);
+  await mapIdle(page);
 }
 
 /**
