@@ -14,7 +14,6 @@ import {
   test,
   readmePicture,
   nextFrames,
-  mapIdle,
 } from './support.ts';
 
 const GEOJSON_FIXTURE = 'src/area/fixtures/denver-area.geojson';
@@ -221,7 +220,7 @@ test(
     );
     await expect(results(page)).toHaveCount(0);
     // The map has drawn the area and come to rest: a search it set off would have been sent by then.
-    await mapIdle(page);
+    await mapSettled(page);
     expect(searches).toHaveLength(1);
 
     // GeoJSON and KML files (points are left out, and said so).

@@ -13,7 +13,6 @@ import {
   surveyList,
   test,
   TILE_REQUEST,
-  mapIdle,
   surveyFramed,
 } from './support.ts';
 
@@ -115,7 +114,7 @@ test('picking a survey goes straight to its imagery; another of the same place k
     )
     .toContain(`/tile/v2/${NEWER}/`);
   // A move to frame it would have started in the render that showed its tiles; the map is at rest after it.
-  await mapIdle(page);
+  await mapSettled(page);
   expect(await camera(page)).toEqual(before);
 
   // A survey elsewhere: the map goes to it, at the zoom it had.
@@ -190,7 +189,7 @@ test(CAPTURE_TITLE, async ({ page, request }) => {
   await expect.poll(() => tiles.some((url) => /\/tile\/v2\/basemap\/\d+\/\d+\/\d+\?max_cloud=0$/.test(url))).toBe(true);
   const place = await showAtOneToOne(page, at, 16);
   await page.mouse.move(5, 5);
-  await mapIdle(page); // tiles in and faded in
+  await mapSettled(page); // tiles in and faded in
   const region = { left: 400, top: 300, size: 128 };
   const difference = colourDifference(
     await canvasPixels(page, region),
@@ -244,7 +243,7 @@ test('closing a drawn polygon is not a map click: no overlap chooser, the select
   await searched;
   await expect(page.getByRole('button', { name: 'Draw polygon' })).toHaveAttribute('aria-pressed', 'false');
   // The closing click's answer is in and the map has drawn what followed it: a chooser it opened would show by now.
-  await mapIdle(page);
+  await mapSettled(page);
   await expect(chooser).toHaveCount(0);
   await expect(selected).toHaveText(FAR);
 });

@@ -14,7 +14,6 @@ import {
   signInWithDemo,
   surveyList,
   test,
-  mapIdle,
   surveyFramed,
   mapEvent,
 } from './support.ts';
@@ -92,7 +91,7 @@ async function expectFootprintsOnTab(page: Page, tab: string) {
   await page.getByRole('tab', { name: tab }).click();
   await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
   // Once the map has redrawn after the change of tab (they went then).
-  await mapIdle(page);
+  await mapSettled(page);
   expect(await sourceFilled(page, 'footprints'), `footprints drawn on the ${tab} tab`).toBe(true);
 }
 
@@ -207,7 +206,7 @@ test.describe('at 1400×900', () => {
       const id = (await top.getAttribute('data-survey-id'))!;
       await top.click();
       await expect(page.getByTestId('tile-count')).toBeVisible();
-      await mapIdle(page); // the move framing the result started when it was chosen
+      await mapSettled(page); // the move framing the result started when it was chosen
       const zoom = await zoomNow(page);
       expect(zoom).toBeGreaterThanOrEqual(IMAGERY_ZOOM);
       expect(zoom, 'not the jump to z15, where the grid is white lines only').toBeLessThan(14.5);
@@ -250,7 +249,7 @@ test.describe('at 1400×900', () => {
       await page.mouse.dblclick(b.x, b.y);
       await expect(page.getByRole('button', { name: 'Measure distance' })).toHaveAttribute('aria-pressed', 'false');
       await expect(page.getByTestId('measure-total')).toBeVisible();
-      await mapIdle(page); // a zoom or tile click set off by the double click would be done by now
+      await mapSettled(page); // a zoom or tile click set off by the double click would be done by now
       expect(await tileOpened(), 'tile details after the measuring double click').toBe(false);
       expect(await selectedText()).toBe(id);
       expect(await zoomNow(page)).toBe(zoomBefore);
@@ -276,7 +275,7 @@ test.describe('at 1400×900', () => {
       const last = await centre(-105.1, 39.74);
       await page.mouse.dblclick(last.x, last.y);
       await expect(page.getByRole('button', { name: 'Draw polygon' })).toHaveAttribute('aria-pressed', 'false');
-      await mapIdle(page);
+      await mapSettled(page);
       expect(await tileOpened(), 'tile details after the drawing double click').toBe(false);
       await expect(page.getByRole('dialog', { name: 'Overlapping surveys' })).toHaveCount(0);
       expect(await selectedText()).toBe(id);

@@ -13,7 +13,6 @@ import {
   tileRequests,
   zoomToImagery,
   readmePicture,
-  mapIdle,
   mapEvent,
 } from './support.ts';
 
@@ -131,13 +130,13 @@ test('preview tiles are requested with the bearer token and drawn at z16', { tag
   const withImagery = await mapCentre(page);
   await readmePicture(page, 'preview-z16');
   await page.getByLabel('Show imagery').uncheck();
-  await mapIdle(page);
+  await mapSettled(page);
   const without = await mapCentre(page);
   expect(changedShare(withImagery, without)).toBeGreaterThan(0.5);
 
   await page.getByLabel('Show imagery').check();
   await page.getByLabel('Imagery opacity').fill('0.3');
-  await mapIdle(page); // the opacity's transition is done
+  await mapSettled(page); // the opacity's transition is done
   const faded = await mapCentre(page);
   expect(changedShare(withImagery, faded)).toBeGreaterThan(0.2);
 });

@@ -1,15 +1,6 @@
 import { area, distance, length, lineString, polygon } from '@turf/turf';
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  mapSettled,
-  pointOf,
-  showBox,
-  test,
-  expectAccessibleInBothThemes,
-  readmePicture,
-  mapIdle,
-} from './support.ts';
+import { expect, mapSettled, pointOf, showBox, test, expectAccessibleInBothThemes, readmePicture } from './support.ts';
 
 /** Denver at about z15: the demo imagery's city. */
 const BOX: [number, number, number, number] = [-105.0, 39.735, -104.985, 39.745];
@@ -143,7 +134,7 @@ test('measure a distance and an area on the map: geodesic sizes in either unit, 
   await expect(page.getByRole('button', { name: 'Measure area' })).toHaveAttribute('aria-pressed', 'false');
   const zoom = () => page.evaluate(() => window.__surveyViewer!.map.getZoom());
   const zoomBefore = await zoom();
-  await mapIdle(page);
+  await mapSettled(page);
   expect(await zoom(), 'the double click that ended the measurement did not zoom').toBe(zoomBefore);
   await mapSettled(page);
   const cornersPlaced = await placedPoints(page);

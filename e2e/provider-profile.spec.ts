@@ -11,7 +11,7 @@ import {
   tileRequests,
   zoomToImagery,
   readmePicture,
-  mapIdle,
+  mapSettled,
 } from './support.ts';
 
 const ORIGIN = `http://127.0.0.1:${PORTS.provider}`;
@@ -44,6 +44,6 @@ test("works against the provider's published shapes: WKT footprints, no cloud co
   const withImagery = await mapCentre(page);
   await readmePicture(page, 'provider-profile-preview');
   await page.getByLabel('Show imagery').uncheck();
-  await mapIdle(page);
+  await mapSettled(page);
   expect(changedShare(withImagery, await mapCentre(page))).toBeGreaterThan(0.5);
 });

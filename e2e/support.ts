@@ -107,16 +107,31 @@ export async function clearSkyRow(request: APIRequestContext): Promise<number> {
   return index;
 }
 
-/** Waits until the map has stopped moving and drawn everything it asked for. */
+/**
+ * Waits for the map's next `idle` after a repaint: no camera move under way, every frame asked for until now drawn,
+ * its tiles in and fades done. What an action set off on the map (a move, a layer, new tiles) has happened by then;
+ * a look at the tiles alone would pass before a jumpTo's new tiles were even asked for.
+ */
 export async function mapSettled(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const map = window.__surveyViewer?.map;
-      return !!map && map.loaded() && !map.isMoving() && map.areTilesLoaded();
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
+  await page.waitForFunction(() => !!window.__surveyViewer?.map, undefined, { timeout: 20_000 });
+  const idle = await mapEvent(page, 'idle');
+  await page.evaluate(() => window.__surveyViewer!.map.triggerRepaint());
+  await idle();
+}
+
+/** Starts listening for the map's next `event`, before the action that sets it off; the result waits for it. */
+export async function mapEvent(page: Page, event: 'moveend' | 'idle'): Promise<() => Promise<void>> {
+  const seen = await page.evaluateHandle((name) => {
+    const flag = { fired: false };
+    window.__surveyViewer!.map.once(name, () => {
+      flag.fired = true;
+    });
+    return flag;
+  }, event);
+  return async () => {
+    await page.waitForFunction((flag) => flag.fired, seen, { timeout: 30_000 });
+    await seen.dispose();
+  };
 }
 
 /** Whether the map draws a survey's footprint as hovered (its layers draw the hover source on top). */
@@ -175,40 +190,7 @@ export async function surveyFramed(page: Page, id: string) {
     `/tile/v2/${encodeURIComponent(id)}/`,
     { timeout: 30_000 },
   );
-  await mapIdle(page);
-}
-
-/**
- * Waits for the map's next `idle`: every frame asked for until now is drawn, no camera move is under way, the tiles
- * are in and fades are done. What an action would have set off on the map has happened by then.
- */
-export async function mapIdle(page: Page) {
-  const seen = await page.evaluateHandle(() => {
-    const map = window.__surveyViewer!.map;
-    const flag = { fired: false };
-    map.once('idle', () => {
-      flag.fired = true;
-    });
-    map.triggerRepaint();
-    return flag;
-  });
-  await page.waitForFunction((flag) => flag.fired, seen, { timeout: 30_000 });
-  await seen.dispose();
-}
-
-/** Starts listening for the map's next `event`, before the action that sets it off; the result waits for it. */
-export async function mapEvent(page: Page, event: 'moveend' | 'idle'): Promise<() => Promise<void>> {
-  const seen = await page.evaluateHandle((name) => {
-    const flag = { fired: false };
-    window.__surveyViewer!.map.once(name, () => {
-      flag.fired = true;
-    });
-    return flag;
-  }, event);
-  return async () => {
-    await page.waitForFunction((flag) => flag.fired, seen, { timeout: 30_000 });
-    await seen.dispose();
-  };
+  await mapSettled(page);
 }
 
 /** Waits for the page's next two animation frames: input sent before it (e.g. a pointer move) has been handled. */
@@ -236,7 +218,7 @@ export async function zoomToImagery(page: Page) {
     else await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ zoom: 15 }));
   }
   await expect.poll(atDetail).toBe(true);
-  await mapIdle(page);
+  await mapSettled(page);
 }
 
 /**
