@@ -81,104 +81,107 @@ async function importFile(page: Page, path: string) {
   await page.getByLabel('Area file').setInputFiles(path);
 }
 
-test('draws a rectangle by drag and a polygon by clicks; lists the covering surveys with percentages; Copy WKT is ' +
-  'what was sent', { tag: '@readme' }, async ({ page }) => {
-  const searches: Request[] = [];
-  page.on('request', (r) => isCoverageSearch(r) && searches.push(r));
-  await signInWithDemo(page);
-  await openAreaSearch(page);
-  await showBox(page, [-105.13, 39.69, -105.04, 39.76]);
+test(
+  'draws a rectangle by drag and a polygon by clicks; lists the covering surveys with percentages; Copy WKT is ' +
+    'what was sent @readme',
+  async ({ page }) => {
+    const searches: Request[] = [];
+    page.on('request', (r) => isCoverageSearch(r) && searches.push(r));
+    await signInWithDemo(page);
+    await openAreaSearch(page);
+    await showBox(page, [-105.13, 39.69, -105.04, 39.76]);
 
-  // A rectangle, by dragging across the map.
-  await page.getByRole('button', { name: 'Draw rectangle' }).click();
-  await expect(page.getByRole('button', { name: 'Draw rectangle' })).toHaveAttribute('aria-pressed', 'true');
-  const from = await pointOf(page, [-105.1, 39.71]);
-  const to = await pointOf(page, [-105.07, 39.73]);
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 1, from.y + 1); // the drag starts here, as a hand's would
-  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
-  await expect(page.locator('.draw-hint__size')).toHaveText(/^[\d.,]+ (m²|ha|km²)$/); // live size while drawing
-  await page.mouse.move(to.x, to.y, { steps: 4 });
-  await page.mouse.up();
-  await expect(results(page).getByRole('option').first()).toBeVisible();
-  expect(searches).toHaveLength(1);
-  // 0.03° × 0.02° at 39.7° N: about 5.7 km².
-  await expect(areaSize(page)).toHaveText(/^[\d.]+ km²$/);
-  const rectangleKm2 = Number((await areaSize(page).textContent())!.replace(' km²', ''));
-  expect(Math.abs(rectangleKm2 - 5.7)).toBeLessThan(0.3);
+    // A rectangle, by dragging across the map.
+    await page.getByRole('button', { name: 'Draw rectangle' }).click();
+    await expect(page.getByRole('button', { name: 'Draw rectangle' })).toHaveAttribute('aria-pressed', 'true');
+    const from = await pointOf(page, [-105.1, 39.71]);
+    const to = await pointOf(page, [-105.07, 39.73]);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 1, from.y + 1); // the drag starts here, as a hand's would
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+    await expect(page.locator('.draw-hint__size')).toHaveText(/^[\d.,]+ (m²|ha|km²)$/); // live size while drawing
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+    await expect(results(page).getByRole('option').first()).toBeVisible();
+    expect(searches).toHaveLength(1);
+    // 0.03° × 0.02° at 39.7° N: about 5.7 km².
+    await expect(areaSize(page)).toHaveText(/^[\d.]+ km²$/);
+    const rectangleKm2 = Number((await areaSize(page).textContent())!.replace(' km²', ''));
+    expect(Math.abs(rectangleKm2 - 5.7)).toBeLessThan(0.3);
 
-  // A polygon, by clicking its corners and then the first one again; it replaces the rectangle.
-  await page.getByRole('button', { name: 'Draw polygon' }).click();
-  for (const corner of DENVER) {
-    const p = await pointOf(page, corner);
-    await page.mouse.click(p.x, p.y);
-  }
-  const first = await pointOf(page, DENVER[0]);
-  const searched = page.waitForRequest(isCoverageSearch);
-  await page.mouse.click(first.x, first.y);
-  const sent = new URL((await searched).url()).searchParams.get('wkt')!;
-  expect(sent).toMatch(/^POLYGON \(\(/);
-  await expect(page.getByRole('button', { name: 'Draw polygon' })).toHaveAttribute('aria-pressed', 'false');
+    // A polygon, by clicking its corners and then the first one again; it replaces the rectangle.
+    await page.getByRole('button', { name: 'Draw polygon' }).click();
+    for (const corner of DENVER) {
+      const p = await pointOf(page, corner);
+      await page.mouse.click(p.x, p.y);
+    }
+    const first = await pointOf(page, DENVER[0]);
+    const searched = page.waitForRequest(isCoverageSearch);
+    await page.mouse.click(first.x, first.y);
+    const sent = new URL((await searched).url()).searchParams.get('wkt')!;
+    expect(sent).toMatch(/^POLYGON \(\(/);
+    await expect(page.getByRole('button', { name: 'Draw polygon' })).toHaveAttribute('aria-pressed', 'false');
 
-  // Six demo surveys cover parts of it; each shows its share, best first.
-  await expect(results(page).getByRole('option')).toHaveCount(6);
-  const percentages = await listedPercentages(page);
-  expect(percentages.every((p) => p > 0 && p <= 100)).toBe(true);
-  expect([...percentages].sort((a, b) => b - a)).toEqual(percentages);
-  await expect(results(page).getByRole('option').first()).toContainText(/Cloud (\d+%|—)/);
-  await expect(page.getByTestId('uncovered')).toContainText(/Not covered: [\d.]+ km²/);
-  await expect
-    .poll(() => page.evaluate(() => window.__surveyViewer!.map.querySourceFeatures('coverage-uncovered').length))
-    .toBeGreaterThan(0);
-  await expect
-    .poll(() => page.evaluate(() => window.__surveyViewer!.map.querySourceFeatures('coverage-footprints').length))
-    .toBeGreaterThan(5);
+    // Six demo surveys cover parts of it; each shows its share, best first.
+    await expect(results(page).getByRole('option')).toHaveCount(6);
+    const percentages = await listedPercentages(page);
+    expect(percentages.every((p) => p > 0 && p <= 100)).toBe(true);
+    expect([...percentages].sort((a, b) => b - a)).toEqual(percentages);
+    await expect(results(page).getByRole('option').first()).toContainText(/Cloud (\d+%|—)/);
+    await expect(page.getByTestId('uncovered')).toContainText(/Not covered: [\d.]+ km²/);
+    await expect
+      .poll(() => page.evaluate(() => window.__surveyViewer!.map.querySourceFeatures('coverage-uncovered').length))
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => window.__surveyViewer!.map.querySourceFeatures('coverage-footprints').length))
+      .toBeGreaterThan(5);
 
-  // The screenshot: a little wider, so the footprints and the city show; the best result hovered.
-  await showBox(page, [-105.2, 39.66, -104.97, 39.79]);
-  await results(page).getByRole('option').first().hover();
-  await mapSettled(page);
-  await readmePicture(page, 'area-search');
-  await showBox(page, [-105.13, 39.69, -105.04, 39.76]);
+    // The screenshot: a little wider, so the footprints and the city show; the best result hovered.
+    await showBox(page, [-105.2, 39.66, -104.97, 39.79]);
+    await results(page).getByRole('option').first().hover();
+    await mapSettled(page);
+    await readmePicture(page, 'area-search');
+    await showBox(page, [-105.13, 39.69, -105.04, 39.76]);
 
-  // Copy WKT copies exactly the string that was sent.
-  await page.getByRole('button', { name: 'Copy WKT' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'WKT copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sent);
+    // Copy WKT copies exactly the string that was sent.
+    await page.getByRole('button', { name: 'Copy WKT' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'WKT copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sent);
 
-  // Hovering a result highlights its footprint.
-  const top = results(page).getByRole('option').first();
-  const topId = (await top.getAttribute('data-survey-id'))!;
-  await top.hover();
-  await expect.poll(() => hoverDrawn(page, topId)).toBe(true);
-  await page.mouse.move(700, 880);
+    // Hovering a result highlights its footprint.
+    const top = results(page).getByRole('option').first();
+    const topId = (await top.getAttribute('data-survey-id'))!;
+    await top.hover();
+    await expect.poll(() => hoverDrawn(page, topId)).toBe(true);
+    await page.mouse.move(700, 880);
 
-  // Edit: dragging a corner reshapes the area, and it is searched again.
-  await page.getByRole('button', { name: 'Edit area' }).click();
-  const corner = await pointOf(page, DENVER[2]);
-  const inward = await pointOf(page, [-105.06, 39.74]);
-  const again = page.waitForRequest(isCoverageSearch);
-  await page.mouse.move(corner.x, corner.y);
-  await page.mouse.down();
-  await page.mouse.move(corner.x - 1, corner.y + 1);
-  await page.mouse.move(inward.x, inward.y, { steps: 5 });
-  // Chromium coalesces quick pointer moves into the next frame; the drag reaches the target before letting go.
-  await nextFrames(page);
-  await page.mouse.move(inward.x, inward.y);
-  await nextFrames(page);
-  await page.mouse.up();
-  const edited = new URL((await again).url()).searchParams.get('wkt')!;
-  const vertices = [...edited.matchAll(/(-?[\d.]+) (-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
-  expect(vertices.some(([lon, lat]) => Math.abs(lon + 105.06) < 0.001 && Math.abs(lat - 39.74) < 0.001)).toBe(true);
-  await expect(areaSize(page)).not.toHaveText('33.3 km²');
-  await page.getByRole('button', { name: 'Edit area' }).click();
+    // Edit: dragging a corner reshapes the area, and it is searched again.
+    await page.getByRole('button', { name: 'Edit area' }).click();
+    const corner = await pointOf(page, DENVER[2]);
+    const inward = await pointOf(page, [-105.06, 39.74]);
+    const again = page.waitForRequest(isCoverageSearch);
+    await page.mouse.move(corner.x, corner.y);
+    await page.mouse.down();
+    await page.mouse.move(corner.x - 1, corner.y + 1);
+    await page.mouse.move(inward.x, inward.y, { steps: 5 });
+    // Chromium coalesces quick pointer moves into the next frame; the drag reaches the target before letting go.
+    await nextFrames(page);
+    await page.mouse.move(inward.x, inward.y);
+    await nextFrames(page);
+    await page.mouse.up();
+    const edited = new URL((await again).url()).searchParams.get('wkt')!;
+    const vertices = [...edited.matchAll(/(-?[\d.]+) (-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(vertices.some(([lon, lat]) => Math.abs(lon + 105.06) < 0.001 && Math.abs(lat - 39.74) < 0.001)).toBe(true);
+    await expect(areaSize(page)).not.toHaveText('33.3 km²');
+    await page.getByRole('button', { name: 'Edit area' }).click();
 
-  // Delete: no area, no results.
-  await page.getByRole('button', { name: 'Delete area' }).click();
-  await expect(areaSize(page)).toHaveCount(0);
-  await expect(results(page)).toHaveCount(0);
-});
+    // Delete: no area, no results.
+    await page.getByRole('button', { name: 'Delete area' }).click();
+    await expect(areaSize(page)).toHaveCount(0);
+    await expect(results(page)).toHaveCount(0);
+  },
+);
 
 test(
   'pastes WKT; invalid WKT and crossing edges keep the area; an area too large sends nothing; imports GeoJSON, ' +
@@ -265,85 +268,88 @@ test(
   },
 );
 
-test("tiles of a result at z16: the count equals the service's answer; tile details; CSV export without " +
-  'credentials; a reload keeps the area', { tag: '@readme' }, async ({ page }) => {
-  await signInWithDemo(page);
-  await openAreaSearch(page);
-  await importFile(page, GEOJSON_FIXTURE);
-  await expect(results(page).getByRole('option')).toHaveCount(6);
+test(
+  "tiles of a result at z16: the count equals the service's answer; tile details; CSV export without " +
+    'credentials; a reload keeps the area @readme',
+  async ({ page }) => {
+    await signInWithDemo(page);
+    await openAreaSearch(page);
+    await importFile(page, GEOJSON_FIXTURE);
+    await expect(results(page).getByRole('option')).toHaveCount(6);
 
-  // Selecting a result previews its imagery and lists its tiles at z16.
-  const top = results(page).getByRole('option').first();
-  const id = (await top.getAttribute('data-survey-id'))!;
-  const answer = page.waitForResponse((r) => isTileList(r) && r.url().includes(`/${id}/coverage`));
-  await top.click();
-  await expect(top).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(id);
-  const response = await answer;
-  expect(new URL(response.url()).searchParams.get('zoom')).toBe('16');
-  const items = (await response.json()) as {
-    static_url: string;
-    geospatial_extent: [number, number, number, number];
-    z: number;
-    x: number;
-    y: number;
-  }[];
-  expect(items.length).toBeGreaterThan(20);
+    // Selecting a result previews its imagery and lists its tiles at z16.
+    const top = results(page).getByRole('option').first();
+    const id = (await top.getAttribute('data-survey-id'))!;
+    const answer = page.waitForResponse((r) => isTileList(r) && r.url().includes(`/${id}/coverage`));
+    await top.click();
+    await expect(top).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(id);
+    const response = await answer;
+    expect(new URL(response.url()).searchParams.get('zoom')).toBe('16');
+    const items = (await response.json()) as {
+      static_url: string;
+      geospatial_extent: [number, number, number, number];
+      z: number;
+      x: number;
+      y: number;
+    }[];
+    expect(items.length).toBeGreaterThan(20);
 
-  const count = String(items.length);
-  await expect(page.getByTestId('tile-count')).toContainText(`${count} tiles at z16, as estimated.`);
-  await expect(page.getByTestId('tile-estimate')).toHaveText(`Estimate: ${count} tiles`);
-  const drawn = await page.evaluate(() => {
-    const source = window.__surveyViewer!.map.getStyle().sources['tile-grid'] as { data: { features: unknown[] } };
-    return source.data.features.length;
-  });
-  expect(drawn).toBe(items.length);
+    const count = String(items.length);
+    await expect(page.getByTestId('tile-count')).toContainText(`${count} tiles at z16, as estimated.`);
+    await expect(page.getByTestId('tile-estimate')).toHaveText(`Estimate: ${count} tiles`);
+    const drawn = await page.evaluate(() => {
+      const source = window.__surveyViewer!.map.getStyle().sources['tile-grid'] as { data: { features: unknown[] } };
+      return source.data.features.length;
+    });
+    expect(drawn).toBe(items.length);
 
-  // Click a tile in the middle of the grid: its details, without credentials in the URL.
-  const tile = items[Math.floor(items.length / 2)];
-  const [west, south, east, north] = tile.geospatial_extent;
-  await showBox(page, [-105.13, 39.69, -105.04, 39.76]);
-  const centre = await pointOf(page, [(west + east) / 2, (south + north) / 2]);
-  await page.mouse.click(centre.x, centre.y);
-  const card = page.getByRole('region', { name: 'Tile details' });
-  await expect(card).toContainText(`${tile.z}/${tile.x}/${tile.y}`);
-  await expect(card).toContainText('Resolution');
-  await expect(card).toContainText(/\d+(\.\d+)?cm/);
-  await expect(card.getByTitle('Tile URL')).toHaveText(tile.static_url);
-  await page.getByTestId('tile-count').scrollIntoViewIfNeeded();
-  await page.mouse.move(700, 880);
-  await mapSettled(page);
-  await readmePicture(page, 'tile-grid');
+    // Click a tile in the middle of the grid: its details, without credentials in the URL.
+    const tile = items[Math.floor(items.length / 2)];
+    const [west, south, east, north] = tile.geospatial_extent;
+    await showBox(page, [-105.13, 39.69, -105.04, 39.76]);
+    const centre = await pointOf(page, [(west + east) / 2, (south + north) / 2]);
+    await page.mouse.click(centre.x, centre.y);
+    const card = page.getByRole('region', { name: 'Tile details' });
+    await expect(card).toContainText(`${tile.z}/${tile.x}/${tile.y}`);
+    await expect(card).toContainText('Resolution');
+    await expect(card).toContainText(/\d+(\.\d+)?cm/);
+    await expect(card.getByTitle('Tile URL')).toHaveText(tile.static_url);
+    await page.getByTestId('tile-count').scrollIntoViewIfNeeded();
+    await page.mouse.move(700, 880);
+    await mapSettled(page);
+    await readmePicture(page, 'tile-grid');
 
-  // The CSV: a header and one row per tile, no credentials.
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export tiles as CSV' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe(`${id}_z16_tiles.csv`);
-  const csv = await readFile((await file.path())!, 'utf8');
-  const rows = csv.trimEnd().split('\r\n');
-  expect(rows[0]).toBe('z,x,y,url,capture_start,capture_end,published,resolution,percent_covered');
-  expect(rows).toHaveLength(items.length + 1);
-  expect(
-    rows
-      .slice(1)
-      .map((row) => row.split(',').slice(0, 3).join('/'))
-      .sort(),
-  ).toEqual(items.map((t) => `${t.z}/${t.x}/${t.y}`).sort());
-  expect(csv).not.toMatch(/api_key|token|eyJ/i);
+    // The CSV: a header and one row per tile, no credentials.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export tiles as CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${id}_z16_tiles.csv`);
+    const csv = await readFile((await file.path())!, 'utf8');
+    const rows = csv.trimEnd().split('\r\n');
+    expect(rows[0]).toBe('z,x,y,url,capture_start,capture_end,published,resolution,percent_covered');
+    expect(rows).toHaveLength(items.length + 1);
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row.split(',').slice(0, 3).join('/'))
+        .sort(),
+    ).toEqual(items.map((t) => `${t.z}/${t.x}/${t.y}`).sort());
+    expect(csv).not.toMatch(/api_key|token|eyJ/i);
 
-  // After a reload the area is back, and once signed in the search runs again.
-  await page.reload();
-  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
-  const searched = page.waitForRequest(isCoverageSearch);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  expect(new URL((await searched).url()).searchParams.get('wkt')).toBe(
-    DENVER_WKT.replace('POLYGON((', 'POLYGON ((').replace(/\)\)$/, '))'),
-  );
-  await expect(page.getByRole('tab', { name: 'Area search' })).toHaveAttribute('aria-selected', 'true');
-  await expect(areaSize(page)).toBeVisible();
-  await expect(results(page).getByRole('option')).toHaveCount(6);
-});
+    // After a reload the area is back, and once signed in the search runs again.
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+    const searched = page.waitForRequest(isCoverageSearch);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(new URL((await searched).url()).searchParams.get('wkt')).toBe(
+      DENVER_WKT.replace('POLYGON((', 'POLYGON ((').replace(/\)\)$/, '))'),
+    );
+    await expect(page.getByRole('tab', { name: 'Area search' })).toHaveAttribute('aria-selected', 'true');
+    await expect(areaSize(page)).toBeVisible();
+    await expect(results(page).getByRole('option')).toHaveCount(6);
+  },
+);
 
 test(
   "a refused tile list and an offline search keep the area: the service's reasons with Retry, and the search " +

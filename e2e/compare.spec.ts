@@ -96,178 +96,181 @@ async function pickFromTimeline(page: Page, id: string, side: 'A' | 'B') {
   await expect(panel.getByRole('button', { name: `Compare as ${side}` })).toHaveAttribute('aria-pressed', 'true');
 }
 
-test('compare shows both captures (swipe and fade) and the capture time of the ' +
-  'tile under the cursor on each side', { tag: '@readme' }, async ({ page, request }) => {
-  const token = await accessToken(request);
-  const centre = await overlapPoint(request, token);
-  const tiles = tileRequests(page);
-  const metadataRequests: string[] = [];
-  const metadataDone: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('metadata=true')) metadataRequests.push(r.url());
-  });
-  const done = (r: Request) => {
-    if (r.url().includes('metadata=true')) metadataDone.push(r.url());
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  await signInWithDemo(page);
-  await jumpTo(page, centre);
-
-  // Pick A and B from the timeline of captures around the map centre.
-  await page.getByRole('button', { name: 'Timeline' }).click();
-  await expect(timelineMark(page, A)).toBeVisible();
-  await pickFromTimeline(page, A, 'A');
-  await expect(page.getByText('Now pick B to compare.')).toBeVisible();
-  await pickFromTimeline(page, B, 'B');
-  await page.getByRole('button', { name: 'Timeline' }).click();
-
-  const compare = page.getByRole('region', { name: 'Compare surveys' });
-  await expect(compare).toBeVisible();
-  const sideA = compare.getByRole('region', { name: 'Side A' });
-  const sideB = compare.getByRole('region', { name: 'Side B' });
-  await expect(sideA).toContainText(A);
-  await expect(sideB).toContainText(B);
-  // Each side labelled with its capture window (the year is in the local format either way).
-  await expect(sideA).toContainText('2024');
-  await expect(sideB).toContainText('2025');
-
-  // Swipe: A on the main map, B on the second map; the plain preview is hidden meanwhile.
-  await mapSettled(page);
-  await overlaySettled(page);
-  const layers = await page.evaluate(() => {
-    const map = window.__surveyViewer!.map;
-    return {
-      preview: map.getLayer('survey-preview-imagery')
-        ? map.getLayoutProperty('survey-preview-imagery', 'visibility')
-        : 'absent',
-      a: map.getLayoutProperty('compare-a-imagery', 'visibility') ?? 'visible',
-      b: map.getLayoutProperty('compare-b-imagery', 'visibility'),
-    };
-  });
-  expect(layers).toEqual({ preview: 'none', a: 'visible', b: 'none' });
-  for (const id of [A, B]) {
-    const ofSide = tiles.filter((t) => t.url().includes(`/tile/v2/${id}/16/`) && !t.url().includes('metadata'));
-    expect(ofSide.length, `z16 tiles of ${id}`).toBeGreaterThan(0);
-    for (const tile of ofSide) expect(await tile.headerValue('authorization')).toMatch(/^Bearer \S+$/);
-  }
-
-  // The divider by keyboard: End shows only A, Home only B; the middle shows A left and B right.
-  const divider = page.getByRole('slider', { name: /Swipe divider/ });
-  await expect(divider).toHaveAttribute('aria-valuenow', '50');
-  await divider.focus();
-  await page.keyboard.press('End');
-  await expect(divider).toHaveAttribute('aria-valuenow', '100');
-  await page.mouse.move(5, 5);
-  const onlyA = await band(page);
-  await page.keyboard.press('Home');
-  await expect(divider).toHaveAttribute('aria-valuenow', '0');
-  const onlyB = await band(page);
-  expect(changedShare(onlyA, onlyB), 'the two surveys look different here').toBeGreaterThan(0.05);
-  await page.keyboard.press('ArrowRight');
-  await expect(divider).toHaveAttribute('aria-valuenow', '2');
-
-  // Dragging the divider to the middle of the map.
-  const mapBox = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
-  const knob = (await divider.boundingBox())!;
-  await page.mouse.move(knob.x + knob.width / 2, knob.y + knob.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(mapBox.x + mapBox.width * 0.3, knob.y + knob.height / 2, { steps: 4 });
-  await page.mouse.move(mapBox.x + mapBox.width / 2, knob.y + knob.height / 2, { steps: 4 });
-  await page.mouse.up();
-  await expect(divider).toHaveAttribute('aria-valuenow', '50');
-  // The drag ends over the map, where each side asks about the tile under the pointer: those answers are in before
-  // the pointer leaves (a request cut short there would be asked again when the pointer comes back to that tile).
-  for (const side of ['a', 'b'])
-    await expect(page.getByTestId(`cursor-capture-${side}`)).toContainText(/Tile \d+\/\d+\/\d+:.*\b20\d\d\b/);
-  await expect.poll(() => metadataDone.length).toBe(metadataRequests.length);
-  const dragEndTile = /Tile (\d+\/\d+\/\d+):/.exec((await page.getByTestId('cursor-capture-a').textContent())!)![1];
-  await page.mouse.move(5, 5);
-  const split = halves(await band(page));
-  const [aLeft] = halves(onlyA);
-  const [, bRight] = halves(onlyB);
-  expect(changedShare(split[0], aLeft), 'left of the divider is A').toBeLessThan(0.02);
-  expect(changedShare(split[1], bRight), 'right of the divider is B').toBeLessThan(0.02);
-
-  // Under the cursor: each side's capture time of that tile, as the service's tile metadata says.
-  const target = { x: mapBox.x + mapBox.width * 0.45, y: mapBox.y + mapBox.height * 0.55 };
-  const lngLat = await page.evaluate(
-    ([x, y]) => window.__surveyViewer!.map.unproject([x, y]).toArray(),
-    [target.x - mapBox.x, target.y - mapBox.y],
-  );
-  const [x, y, z] = pointToTile(lngLat[0], lngLat[1], 16);
-  await page.mouse.move(target.x, target.y);
-  for (const [id, side] of [
-    [A, 'a'],
-    [B, 'b'],
-  ] as const) {
-    const answer = await request.get(`/tile/v2/${id}/${z}/${x}/${y}?metadata=true`, {
-      headers: { Authorization: `Bearer ${token}` },
+test(
+  'compare shows both captures (swipe and fade) and the capture time of the ' +
+    'tile under the cursor on each side @readme',
+  async ({ page, request }) => {
+    const token = await accessToken(request);
+    const centre = await overlapPoint(request, token);
+    const tiles = tileRequests(page);
+    const metadataRequests: string[] = [];
+    const metadataDone: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('metadata=true')) metadataRequests.push(r.url());
     });
-    expect(answer.ok()).toBe(true);
-    const [item] = (await answer.json()) as { capture_date_start: string }[];
-    const day = await page.evaluate(
-      (iso) =>
-        new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso)),
-      item.capture_date_start,
-    );
-    const shown = page.getByTestId(`cursor-capture-${side}`);
-    await expect(shown).toContainText(`Tile ${z}/${x}/${y}:`);
-    await expect(shown).toContainText(day);
-  }
-  await readmePicture(page, 'compare');
-
-  // Moving within the same tile asks nothing new: once a move into the tile to its left has shown that tile's captures,
-  // the moves within the first have been handled, and only that tile was asked about.
-  const asked = metadataRequests.length;
-  // One request per side and tile the pointer rested on: the drag's end, and the target when it is another tile.
-  expect(asked, metadataRequests.join('\n')).toBe(dragEndTile === `${z}/${x}/${y}` ? 2 : 4);
-  await page.mouse.move(target.x + 2, target.y + 1, { steps: 3 });
-  const [west, south, east, north] = tileToBBOX([x - 1, y, z]);
-  const next = await page.evaluate((ll) => window.__surveyViewer!.map.project(ll), [
-    (west + east) / 2,
-    (south + north) / 2,
-  ] as [number, number]);
-  await page.mouse.move(mapBox.x + next.x, mapBox.y + next.y);
-  await expect(page.getByTestId('cursor-capture-a')).toContainText(`Tile ${z}/${x - 1}/${y}:`);
-  await expect(page.getByTestId('cursor-capture-b')).toContainText(`Tile ${z}/${x - 1}/${y}:`);
-  expect(metadataRequests.slice(asked).filter((url) => !url.includes(`/${z}/${x - 1}/${y}?`))).toEqual([]);
-
-  // Below the imagery's zoom, it says why no capture time is shown.
-  await jumpTo(page, centre, 12);
-  await page.mouse.move(target.x, target.y);
-  await expect(compare).toContainText('Zoom in to see tile capture times');
-  await jumpTo(page, centre);
-
-  // Fade: both on the main map, B over A with the slider's opacity; no second map.
-  await compare.getByRole('radio', { name: 'Fade' }).check();
-  await expect(page.locator('.compare-overlay')).toHaveCount(0);
-  const fade = compare.getByRole('slider', { name: 'Fade A to B' });
-  await fade.fill('0');
-  await page.mouse.move(5, 5);
-  await mapSettled(page);
-  expect(changedShare(await band(page), onlyA)).toBeLessThan(0.02);
-  await fade.fill('1');
-  await mapSettled(page);
-  await expect.poll(async () => changedShare(await band(page), onlyB)).toBeLessThan(0.02);
-  expect(
-    await page.evaluate(() => window.__surveyViewer!.map.getPaintProperty('compare-b-imagery', 'raster-opacity')),
-  ).toBe(1);
-
-  // Swap, then close: back to the single preview of the selected survey.
-  await compare.getByRole('button', { name: 'Swap sides' }).click();
-  await expect(sideA).toContainText(B);
-  await compare.getByRole('button', { name: 'Close compare' }).click();
-  await expect(compare).toHaveCount(0);
-  const after = await page.evaluate(() => {
-    const map = window.__surveyViewer!.map;
-    return {
-      a: !!map.getLayer('compare-a-imagery'),
-      preview: map.getLayoutProperty('survey-preview-imagery', 'visibility'),
+    const done = (r: Request) => {
+      if (r.url().includes('metadata=true')) metadataDone.push(r.url());
     };
-  });
-  expect(after).toEqual({ a: false, preview: 'visible' });
-});
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    await signInWithDemo(page);
+    await jumpTo(page, centre);
+
+    // Pick A and B from the timeline of captures around the map centre.
+    await page.getByRole('button', { name: 'Timeline' }).click();
+    await expect(timelineMark(page, A)).toBeVisible();
+    await pickFromTimeline(page, A, 'A');
+    await expect(page.getByText('Now pick B to compare.')).toBeVisible();
+    await pickFromTimeline(page, B, 'B');
+    await page.getByRole('button', { name: 'Timeline' }).click();
+
+    const compare = page.getByRole('region', { name: 'Compare surveys' });
+    await expect(compare).toBeVisible();
+    const sideA = compare.getByRole('region', { name: 'Side A' });
+    const sideB = compare.getByRole('region', { name: 'Side B' });
+    await expect(sideA).toContainText(A);
+    await expect(sideB).toContainText(B);
+    // Each side labelled with its capture window (the year is in the local format either way).
+    await expect(sideA).toContainText('2024');
+    await expect(sideB).toContainText('2025');
+
+    // Swipe: A on the main map, B on the second map; the plain preview is hidden meanwhile.
+    await mapSettled(page);
+    await overlaySettled(page);
+    const layers = await page.evaluate(() => {
+      const map = window.__surveyViewer!.map;
+      return {
+        preview: map.getLayer('survey-preview-imagery')
+          ? map.getLayoutProperty('survey-preview-imagery', 'visibility')
+          : 'absent',
+        a: map.getLayoutProperty('compare-a-imagery', 'visibility') ?? 'visible',
+        b: map.getLayoutProperty('compare-b-imagery', 'visibility'),
+      };
+    });
+    expect(layers).toEqual({ preview: 'none', a: 'visible', b: 'none' });
+    for (const id of [A, B]) {
+      const ofSide = tiles.filter((t) => t.url().includes(`/tile/v2/${id}/16/`) && !t.url().includes('metadata'));
+      expect(ofSide.length, `z16 tiles of ${id}`).toBeGreaterThan(0);
+      for (const tile of ofSide) expect(await tile.headerValue('authorization')).toMatch(/^Bearer \S+$/);
+    }
+
+    // The divider by keyboard: End shows only A, Home only B; the middle shows A left and B right.
+    const divider = page.getByRole('slider', { name: /Swipe divider/ });
+    await expect(divider).toHaveAttribute('aria-valuenow', '50');
+    await divider.focus();
+    await page.keyboard.press('End');
+    await expect(divider).toHaveAttribute('aria-valuenow', '100');
+    await page.mouse.move(5, 5);
+    const onlyA = await band(page);
+    await page.keyboard.press('Home');
+    await expect(divider).toHaveAttribute('aria-valuenow', '0');
+    const onlyB = await band(page);
+    expect(changedShare(onlyA, onlyB), 'the two surveys look different here').toBeGreaterThan(0.05);
+    await page.keyboard.press('ArrowRight');
+    await expect(divider).toHaveAttribute('aria-valuenow', '2');
+
+    // Dragging the divider to the middle of the map.
+    const mapBox = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
+    const knob = (await divider.boundingBox())!;
+    await page.mouse.move(knob.x + knob.width / 2, knob.y + knob.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(mapBox.x + mapBox.width * 0.3, knob.y + knob.height / 2, { steps: 4 });
+    await page.mouse.move(mapBox.x + mapBox.width / 2, knob.y + knob.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect(divider).toHaveAttribute('aria-valuenow', '50');
+    // The drag ends over the map, where each side asks about the tile under the pointer: those answers are in before
+    // the pointer leaves (a request cut short there would be asked again when the pointer comes back to that tile).
+    for (const side of ['a', 'b'])
+      await expect(page.getByTestId(`cursor-capture-${side}`)).toContainText(/Tile \d+\/\d+\/\d+:.*\b20\d\d\b/);
+    await expect.poll(() => metadataDone.length).toBe(metadataRequests.length);
+    const dragEndTile = /Tile (\d+\/\d+\/\d+):/.exec((await page.getByTestId('cursor-capture-a').textContent())!)![1];
+    await page.mouse.move(5, 5);
+    const split = halves(await band(page));
+    const [aLeft] = halves(onlyA);
+    const [, bRight] = halves(onlyB);
+    expect(changedShare(split[0], aLeft), 'left of the divider is A').toBeLessThan(0.02);
+    expect(changedShare(split[1], bRight), 'right of the divider is B').toBeLessThan(0.02);
+
+    // Under the cursor: each side's capture time of that tile, as the service's tile metadata says.
+    const target = { x: mapBox.x + mapBox.width * 0.45, y: mapBox.y + mapBox.height * 0.55 };
+    const lngLat = await page.evaluate(
+      ([x, y]) => window.__surveyViewer!.map.unproject([x, y]).toArray(),
+      [target.x - mapBox.x, target.y - mapBox.y],
+    );
+    const [x, y, z] = pointToTile(lngLat[0], lngLat[1], 16);
+    await page.mouse.move(target.x, target.y);
+    for (const [id, side] of [
+      [A, 'a'],
+      [B, 'b'],
+    ] as const) {
+      const answer = await request.get(`/tile/v2/${id}/${z}/${x}/${y}?metadata=true`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(answer.ok()).toBe(true);
+      const [item] = (await answer.json()) as { capture_date_start: string }[];
+      const day = await page.evaluate(
+        (iso) =>
+          new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso)),
+        item.capture_date_start,
+      );
+      const shown = page.getByTestId(`cursor-capture-${side}`);
+      await expect(shown).toContainText(`Tile ${z}/${x}/${y}:`);
+      await expect(shown).toContainText(day);
+    }
+    await readmePicture(page, 'compare');
+
+    // Moving within the same tile asks nothing new: once a move into the tile to its left shows that tile's captures,
+    // the moves within the first have been handled, and only that tile was asked about.
+    const asked = metadataRequests.length;
+    // One request per side and tile the pointer rested on: the drag's end, and the target when it is another tile.
+    expect(asked, metadataRequests.join('\n')).toBe(dragEndTile === `${z}/${x}/${y}` ? 2 : 4);
+    await page.mouse.move(target.x + 2, target.y + 1, { steps: 3 });
+    const [west, south, east, north] = tileToBBOX([x - 1, y, z]);
+    const next = await page.evaluate((ll) => window.__surveyViewer!.map.project(ll), [
+      (west + east) / 2,
+      (south + north) / 2,
+    ] as [number, number]);
+    await page.mouse.move(mapBox.x + next.x, mapBox.y + next.y);
+    await expect(page.getByTestId('cursor-capture-a')).toContainText(`Tile ${z}/${x - 1}/${y}:`);
+    await expect(page.getByTestId('cursor-capture-b')).toContainText(`Tile ${z}/${x - 1}/${y}:`);
+    expect(metadataRequests.slice(asked).filter((url) => !url.includes(`/${z}/${x - 1}/${y}?`))).toEqual([]);
+
+    // Below the imagery's zoom, it says why no capture time is shown.
+    await jumpTo(page, centre, 12);
+    await page.mouse.move(target.x, target.y);
+    await expect(compare).toContainText('Zoom in to see tile capture times');
+    await jumpTo(page, centre);
+
+    // Fade: both on the main map, B over A with the slider's opacity; no second map.
+    await compare.getByRole('radio', { name: 'Fade' }).check();
+    await expect(page.locator('.compare-overlay')).toHaveCount(0);
+    const fade = compare.getByRole('slider', { name: 'Fade A to B' });
+    await fade.fill('0');
+    await page.mouse.move(5, 5);
+    await mapSettled(page);
+    expect(changedShare(await band(page), onlyA)).toBeLessThan(0.02);
+    await fade.fill('1');
+    await mapSettled(page);
+    await expect.poll(async () => changedShare(await band(page), onlyB)).toBeLessThan(0.02);
+    expect(
+      await page.evaluate(() => window.__surveyViewer!.map.getPaintProperty('compare-b-imagery', 'raster-opacity')),
+    ).toBe(1);
+
+    // Swap, then close: back to the single preview of the selected survey.
+    await compare.getByRole('button', { name: 'Swap sides' }).click();
+    await expect(sideA).toContainText(B);
+    await compare.getByRole('button', { name: 'Close compare' }).click();
+    await expect(compare).toHaveCount(0);
+    const after = await page.evaluate(() => {
+      const map = window.__surveyViewer!.map;
+      return {
+        a: !!map.getLayer('compare-a-imagery'),
+        preview: map.getLayoutProperty('survey-preview-imagery', 'visibility'),
+      };
+    });
+    expect(after).toEqual({ a: false, preview: 'visible' });
+  },
+);
 
 test('with an API key, both sides and the tile capture times carry the key; the bearer header is not used', async ({
   page,

@@ -64,85 +64,88 @@ test.describe('a saved area, with a catalog file the test edits while the servic
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('shows "1 new · 1 updated" after a survey arrives over it and another is ' +
-    'updated; opening it clears the badge', { tag: '@readme' }, async ({ page, request }) => {
-    await signInWithDemo(page, service.origin);
-    await openAreaSearch(page);
-    await expect(page.getByText('Save an area to see when new or updated imagery arrives over it.')).toBeVisible();
+  test(
+    'shows "1 new · 1 updated" after a survey arrives over it and another is ' +
+      'updated; opening it clears the badge @readme',
+    async ({ page, request }) => {
+      await signInWithDemo(page, service.origin);
+      await openAreaSearch(page);
+      await expect(page.getByText('Save an area to see when new or updated imagery arrives over it.')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Paste WKT' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Paste WKT' });
-    await dialog.getByLabel('WKT').fill(AREA_WKT);
-    await dialog.getByRole('button', { name: 'Use area' }).click();
-    await expect(coverageResults(page).getByRole('option')).toHaveCount(2);
+      await page.getByRole('button', { name: 'Paste WKT' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Paste WKT' });
+      await dialog.getByLabel('WKT').fill(AREA_WKT);
+      await dialog.getByRole('button', { name: 'Use area' }).click();
+      await expect(coverageResults(page).getByRole('option')).toHaveCount(2);
 
-    // Saved under the suggested name, then renamed; the name is kept across a reload below.
-    await page.getByRole('button', { name: 'Save area' }).click();
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Area 1');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(savedAreas(page).getByRole('button', { name: 'Open Area 1' })).toBeFocused();
-    await page.getByRole('button', { name: 'Rename Area 1' }).click();
-    await page.getByLabel('New name for Area 1').fill('Downtown Denver');
-    await page.getByLabel('New name for Area 1').press('Enter');
-    const open = savedAreas(page).getByRole('button', { name: 'Open Downtown Denver' });
-    await expect(open).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Save area' })).toHaveCount(0);
+      // Saved under the suggested name, then renamed; the name is kept across a reload below.
+      await page.getByRole('button', { name: 'Save area' }).click();
+      await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Area 1');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(savedAreas(page).getByRole('button', { name: 'Open Area 1' })).toBeFocused();
+      await page.getByRole('button', { name: 'Rename Area 1' }).click();
+      await page.getByLabel('New name for Area 1').fill('Downtown Denver');
+      await page.getByLabel('New name for Area 1').press('Enter');
+      const open = savedAreas(page).getByRole('button', { name: 'Open Downtown Denver' });
+      await expect(open).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Save area' })).toHaveCount(0);
 
-    // The operator adds a survey over the area, updates one there, and changes one elsewhere; the
-    // file is written beside the old one and renamed over it, as editors do.
-    const edited = catalog(
-      survey('E2E-DEN-2025', [-104.98, 39.71, -104.93, 39.77], '2025-04-20', '2025-04-22T00:00:00Z'),
-      DEN_2024,
-      { ...DEN_2023, properties: { ...DEN_2023.properties, last_updated: '2025-05-01T00:00:00Z' } },
-      { ...BOULDER, properties: { ...BOULDER.properties, last_updated: '2025-05-02T00:00:00Z' } },
-      survey('E2E-BOU-2025', [-105.3, 40.0, -105.2, 40.05], '2025-05-10', '2025-05-11T00:00:00Z'),
-    );
-    writeFileSync(`${file}.tmp`, edited);
-    renameSync(`${file}.tmp`, file);
-    const token = await accessToken(request, service.origin);
-    await expect(async () => {
-      const answer = await request.get(`${service.origin}/tile/v2/surveys`, {
-        headers: { Authorization: `Bearer ${token}` },
+      // The operator adds a survey over the area, updates one there, and changes one elsewhere; the
+      // file is written beside the old one and renamed over it, as editors do.
+      const edited = catalog(
+        survey('E2E-DEN-2025', [-104.98, 39.71, -104.93, 39.77], '2025-04-20', '2025-04-22T00:00:00Z'),
+        DEN_2024,
+        { ...DEN_2023, properties: { ...DEN_2023.properties, last_updated: '2025-05-01T00:00:00Z' } },
+        { ...BOULDER, properties: { ...BOULDER.properties, last_updated: '2025-05-02T00:00:00Z' } },
+        survey('E2E-BOU-2025', [-105.3, 40.0, -105.2, 40.05], '2025-05-10', '2025-05-11T00:00:00Z'),
+      );
+      writeFileSync(`${file}.tmp`, edited);
+      renameSync(`${file}.tmp`, file);
+      const token = await accessToken(request, service.origin);
+      await expect(async () => {
+        const answer = await request.get(`${service.origin}/tile/v2/surveys`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        expect((await answer.json()).total_results).toBe(5);
+      }).toPass({ timeout: 20_000 });
+      expect(service.output()).toContain(`Catalog reloaded from ${file}: 5 surveys.`);
+
+      // After a reload (signed in again: tokens live in memory only) the saved area is checked again.
+      await page.reload();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await openAreaSearch(page);
+      const badge = savedAreas(page).getByRole('note', {
+        name: '1 new survey and 1 updated survey since you last opened it',
       });
-      expect((await answer.json()).total_results).toBe(5);
-    }).toPass({ timeout: 20_000 });
-    expect(service.output()).toContain(`Catalog reloaded from ${file}: 5 surveys.`);
+      await expect(badge).toHaveText('1 new · 1 updated');
+      await expect(open).toHaveAccessibleDescription('1 new survey and 1 updated survey since you last opened it');
 
-    // After a reload (signed in again: tokens live in memory only) the saved area is checked again.
-    await page.reload();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await openAreaSearch(page);
-    const badge = savedAreas(page).getByRole('note', {
-      name: '1 new survey and 1 updated survey since you last opened it',
-    });
-    await expect(badge).toHaveText('1 new · 1 updated');
-    await expect(open).toHaveAccessibleDescription('1 new survey and 1 updated survey since you last opened it');
+      // The screenshot: the badge over the restored area, with the results it counts.
+      await expect(coverageResults(page).getByRole('option')).toHaveCount(3);
+      await coverageResults(page)
+        .getByRole('option', { name: /E2E-DEN-2025/ })
+        .click();
+      await mapSettled(page);
+      await readmePicture(page, 'saved-areas');
 
-    // The screenshot: the badge over the restored area, with the results it counts.
-    await expect(coverageResults(page).getByRole('option')).toHaveCount(3);
-    await coverageResults(page)
-      .getByRole('option', { name: /E2E-DEN-2025/ })
-      .click();
-    await mapSettled(page);
-    await readmePicture(page, 'saved-areas');
+      await open.click();
+      await expect(badge).toHaveCount(0);
+      await expect(savedAreas(page).getByRole('note')).toHaveCount(0);
+      await expect(open).not.toHaveAttribute('aria-describedby');
 
-    await open.click();
-    await expect(badge).toHaveCount(0);
-    await expect(savedAreas(page).getByRole('note')).toHaveCount(0);
-    await expect(open).not.toHaveAttribute('aria-describedby');
-
-    // Deleting can be undone, and what was kept survives a reload, badge cleared.
-    await page.getByRole('button', { name: 'Delete Downtown Denver' }).click();
-    await expect(open).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
-    await page.getByRole('button', { name: 'Undo' }).click();
-    await expect(open).toBeVisible();
-    await page.reload();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await openAreaSearch(page);
-    await expect(open).toBeVisible();
-    await expect(coverageResults(page).getByRole('option')).toHaveCount(3);
-    await expect(savedAreas(page).getByRole('listitem')).toHaveCount(1);
-    await expect(savedAreas(page).getByRole('note')).toHaveCount(0);
-  });
+      // Deleting can be undone, and what was kept survives a reload, badge cleared.
+      await page.getByRole('button', { name: 'Delete Downtown Denver' }).click();
+      await expect(open).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect(open).toBeVisible();
+      await page.reload();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await openAreaSearch(page);
+      await expect(open).toBeVisible();
+      await expect(coverageResults(page).getByRole('option')).toHaveCount(3);
+      await expect(savedAreas(page).getByRole('listitem')).toHaveCount(1);
+      await expect(savedAreas(page).getByRole('note')).toHaveCount(0);
+    },
+  );
 });
