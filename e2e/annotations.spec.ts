@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { Annotation } from '../src/annotations/annotation.ts';
 import { annotationsLinkParam } from '../src/annotations/annotation-link.ts';
-import { expect, mapSettled, pointOf, showBox, test, expectAccessibleInBothThemes } from './support.ts';
+import { expect, mapSettled, pointOf, showBox, test, expectAccessibleInBothThemes, readmePicture } from './support.ts';
 
 /** Denver at about z15: the demo imagery's city. */
 const BOX: [number, number, number, number] = [-105.0, 39.735, -104.985, 39.745];
@@ -18,9 +18,9 @@ const pinsDrawn = (page: Page) =>
     window.__surveyViewer!.map.queryRenderedFeatures({ layers: ['annotations-pins'] }).map((f) => f.properties.title),
   );
 
-test('annotate: a measured point kept with its title, note and capture; survives a reload; GeoJSON round trip', async ({
-  page,
-}) => {
+test('annotate: a measured point kept with its title, note and capture; survives a reload; GeoJSON round trip', {
+  tag: '@readme',
+}, async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/?e2e#survey=2024Q1-CO-DEN');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -50,7 +50,7 @@ test('annotate: a measured point kept with its title, note and capture; survives
   await expect(item.locator('.annotation__capture')).toHaveText(captureShown);
   await expect(item).toContainText(/Pin · \d+\.\d{5}° N, \d+\.\d{5}° W/);
   await expectAccessibleInBothThemes(page, '.annotations');
-  await page.screenshot({ path: 'docs/screenshots/annotations.png' });
+  await readmePicture(page, 'annotations');
 
   // Kept in the browser (IndexedDB): a reload shows it again, on the map and in the list.
   await page.reload();

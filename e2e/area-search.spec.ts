@@ -3,7 +3,18 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { Page, Request } from '@playwright/test';
 import { PORTS } from '../playwright.config.ts';
-import { expect, hoverDrawn, mapSettled, openViewer, pointOf, showBox, signInWithDemo, test } from './support.ts';
+import {
+  expect,
+  hoverDrawn,
+  mapSettled,
+  openViewer,
+  pointOf,
+  showBox,
+  signInWithDemo,
+  test,
+  readmePicture,
+  nextFrames,
+} from './support.ts';
 
 const GEOJSON_FIXTURE = 'src/area/fixtures/denver-area.geojson';
 const KML_FIXTURE = 'src/area/fixtures/denver-area.kml';
@@ -72,7 +83,7 @@ async function importFile(page: Page, path: string) {
 
 test(
   'draws a rectangle by drag and a polygon by clicks; lists the covering surveys with percentages; Copy WKT is ' +
-    'what was sent',
+    'what was sent @readme',
   async ({ page }) => {
     const searches: Request[] = [];
     page.on('request', (r) => isCoverageSearch(r) && searches.push(r));
@@ -130,7 +141,7 @@ test(
     await showBox(page, [-105.2, 39.66, -104.97, 39.79]);
     await results(page).getByRole('option').first().hover();
     await mapSettled(page);
-    await page.screenshot({ path: 'docs/screenshots/area-search.png' });
+    await readmePicture(page, 'area-search');
     await showBox(page, [-105.13, 39.69, -105.04, 39.76]);
 
     // Copy WKT copies exactly the string that was sent.
@@ -154,10 +165,10 @@ test(
     await page.mouse.down();
     await page.mouse.move(corner.x - 1, corner.y + 1);
     await page.mouse.move(inward.x, inward.y, { steps: 5 });
-    // Chromium coalesces quick pointer moves; a hand rests on the target a moment before letting go.
-    await page.waitForTimeout(200);
+    // Chromium coalesces quick pointer moves into the next frame; the drag reaches the target before letting go.
+    await nextFrames(page);
     await page.mouse.move(inward.x, inward.y);
-    await page.waitForTimeout(200);
+    await nextFrames(page);
     await page.mouse.up();
     const edited = new URL((await again).url()).searchParams.get('wkt')!;
     const vertices = [...edited.matchAll(/(-?[\d.]+) (-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
@@ -211,7 +222,8 @@ test(
       'searches are limited to 696,000 km²',
     );
     await expect(results(page)).toHaveCount(0);
-    await page.waitForTimeout(500);
+    // The map has drawn the area and come to rest: a search it set off would have been sent by then.
+    await mapSettled(page);
     expect(searches).toHaveLength(1);
 
     // GeoJSON and KML files (points are left out, and said so).
@@ -258,7 +270,7 @@ test(
 
 test(
   "tiles of a result at z16: the count equals the service's answer; tile details; CSV export without " +
-    'credentials; a reload keeps the area',
+    'credentials; a reload keeps the area @readme',
   async ({ page }) => {
     await signInWithDemo(page);
     await openAreaSearch(page);
@@ -306,7 +318,7 @@ test(
     await page.getByTestId('tile-count').scrollIntoViewIfNeeded();
     await page.mouse.move(700, 880);
     await mapSettled(page);
-    await page.screenshot({ path: 'docs/screenshots/tile-grid.png' });
+    await readmePicture(page, 'tile-grid');
 
     // The CSV: a header and one row per tile, no credentials.
     const download = page.waitForEvent('download');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { accessToken, expect, signInWithDemo, surveyList, test } from './support.ts';
+import { accessToken, expect, signInWithDemo, surveyList, test, readmePicture } from './support.ts';
 import { spawnService, type SpawnedService } from './spawned-service.ts';
 
 interface RawSurvey {
@@ -256,7 +256,7 @@ test.describe('a catalog of hundreds of pages', () => {
   });
 });
 
-test('screenshot of the filter bar', async ({ page }) => {
+test('screenshot of the filter bar', { tag: '@readme' }, async ({ page }) => {
   await signInWithDemo(page);
   await page.getByRole('button', { name: /^Filters/ }).click();
   await page.getByLabel('Captured from').fill('2022-01-01');
@@ -265,5 +265,5 @@ test('screenshot of the filter bar', async ({ page }) => {
   await page.getByLabel('Sort surveys').selectOption('least-cloud');
   await expect(page.getByText(/\d+ matches · 89 surveys in the catalog/)).toBeVisible();
   await surveyList(page).getByRole('option').nth(1).hover();
-  await page.screenshot({ path: 'docs/screenshots/filters.png' });
+  await readmePicture(page, 'filters');
 });

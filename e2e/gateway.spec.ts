@@ -10,6 +10,7 @@ import {
   test,
   tileRequests,
   zoomToImagery,
+  mapSettled,
 } from './support.ts';
 
 /**
@@ -156,7 +157,7 @@ test(
     expect(statuses).toContain(200);
     const withImagery = await mapCentre(page);
     await page.getByLabel('Show imagery').uncheck();
-    await page.waitForTimeout(400);
+    await mapSettled(page);
     expect(changedShare(withImagery, await mapCentre(page))).toBeGreaterThan(0.5);
 
     await expectCleanStorage(page);
@@ -219,7 +220,7 @@ test('through the gateway to a provider-profile upstream: WKT footprints, nested
   expect(await tiles[0].headerValue('authorization')).toBeNull();
   const withImagery = await mapCentre(page);
   await page.getByLabel('Show imagery').uncheck();
-  await page.waitForTimeout(400);
+  await mapSettled(page);
   expect(changedShare(withImagery, await mapCentre(page))).toBeGreaterThan(0.5);
 
   await expectCleanStorage(page);

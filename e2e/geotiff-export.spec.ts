@@ -13,7 +13,18 @@ import {
   STAC_ITEM_SCHEMA,
   stacValidator,
 } from '../src/test/stac-schemas/validate.ts';
-import { accessToken, DEMO, expect, mapSettled, pasteArea, signInWithDemo, test, TILE_REQUEST } from './support.ts';
+import {
+  accessToken,
+  DEMO,
+  expect,
+  mapSettled,
+  pasteArea,
+  signInWithDemo,
+  test,
+  TILE_REQUEST,
+  readmePicture,
+  nextFrames,
+} from './support.ts';
 
 /** West Denver, which several demo surveys cover in parts: about 46 km², about 150 tiles at z16. */
 const [WEST, SOUTH, EAST, NORTH] = [-105.125, 39.695, -105.045, 39.755];
@@ -137,10 +148,9 @@ const filePixel = (topLeft: TileAt, tile: TileAt, px: number, py: number): [numb
 /** The first test's zoom: the demo service renders each tile on first request, so tiles cost time. */
 const ZOOM = 16;
 
-test('draws an area and exports a best-available GeoTIFF of over 100 tiles that GDAL reads as a COG', async ({
-  page,
-  request,
-}) => {
+test('draws an area and exports a best-available GeoTIFF of over 100 tiles that GDAL reads as a COG', {
+  tag: '@readme',
+}, async ({ page, request }) => {
   const imageryRequests: string[] = [];
   page.on('request', (r) => TILE_REQUEST.test(r.url()) && imageryRequests.push(r.url()));
   await signInWithDemo(page);
@@ -162,8 +172,7 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
   for (const corner of [...DENVER, DENVER[0]]) {
     const p = await page.evaluate((ll) => window.__surveyViewer!.map.project(ll), corner);
     await page.mouse.click(box.x + p.x, box.y + p.y);
-    // A hand takes a moment between corners; clicks in quick succession can read as one.
-    await page.waitForTimeout(150);
+    await nextFrames(page); // the corner is taken before the next
   }
   // All four corners made it: 0.08° × 0.06° at 39.7° N is about 45.7 km².
   await expect(page.getByTestId('area-km2')).toHaveText(/^4[56]\.\d km²$/);
@@ -184,7 +193,7 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
   const exportRequests = imageryRequests.length - requestsBefore;
   expect(exportRequests).toBeGreaterThanOrEqual(tiles);
   await expect(meter(page)).toHaveText(String(usageBefore + exportRequests));
-  await page.screenshot({ path: 'docs/screenshots/geotiff-export-done.png' });
+  await readmePicture(page, 'geotiff-export-done');
 
   // Provenance: every tile, the survey and capture that supplied it; best available draws on several surveys.
   const provenance = JSON.parse(readFileSync(files.provenance, 'utf8')) as Provenance;
@@ -332,9 +341,9 @@ const CENTRAL_WKT = 'POLYGON((-105 39.73, -104.96 39.73, -104.96 39.758, -105 39
 const NEWEST_CLOUDY = '2026-P1-CO-DEN';
 const OLDER_CLEAR = '2025Q3-CO-DEN';
 
-test('opens at the finest zoom within the tile cap; "least cloud" takes the older, clear survey at each tile', async ({
-  page,
-}) => {
+test('opens at the finest zoom within the tile cap; "least cloud" takes the older, clear survey at each tile', {
+  tag: '@readme',
+}, async ({ page }) => {
   await signInWithDemo(page);
   await openAreaSearch(page);
   await pasteArea(page, CENTRAL_WKT);
@@ -366,7 +375,7 @@ test('opens at the finest zoom within the tile cap; "least cloud" takes the olde
   await expect(rows.first()).toContainText(`${OLDER_CLEAR}2025-09-140 %`);
   await expect(surveys).toContainText('least cloud first');
   await expect(download).toBeEnabled();
-  await page.screenshot({ path: 'docs/screenshots/geotiff-export.png' });
+  await readmePicture(page, 'geotiff-export');
 
   // A finer zoom than the cap allows: Download is disabled and says why, beside it.
   await dialog.getByLabel('Zoom').selectOption('20');

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { booleanPointInPolygon, centerOfMass, pointOnFeature } from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { type CanvasRegion, canvasPixels, colourDifference, servicePixels, showAtOneToOne } from './imagery-pixels.ts';
-import { accessToken, expect, mapSettled, pasteArea, signInWithDemo, squareWkt, surveyList, test } from './support.ts';
+import { accessToken, expect, pasteArea, signInWithDemo, squareWkt, surveyList, test, mapSettled } from './support.ts';
 
 /** A Las Vegas survey of the demo catalog's first page, under five others' footprints. */
 const SURVEY = '2026Q3-NV-LAS';
@@ -37,8 +37,7 @@ async function expectServiceColours(
   for (const zoom of zooms) {
     const place = await showAtOneToOne(page, at, zoom);
     if (!keepPointer) await page.mouse.move(5, 5);
-    await mapSettled(page);
-    await page.waitForTimeout(250); // raster fade-in
+    await mapSettled(page); // tiles in and faded in
     const drawn = await canvasPixels(page, region);
     const expected = await servicePixels(request, token, { ...tiles, ...place }, region);
     const { meanShift, histogramShift } = colourDifference(drawn, expected);

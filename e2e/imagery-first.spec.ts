@@ -13,6 +13,7 @@ import {
   surveyList,
   test,
   TILE_REQUEST,
+  surveyFramed,
 } from './support.ts';
 
 /** Two Las Vegas surveys of the demo catalog's first page that overlap: the newer is cloudy, the older clear. */
@@ -117,15 +118,13 @@ test('picking a survey goes straight to its imagery; another of the same place k
       page.evaluate(() => (window.__surveyViewer!.map.getSource('survey-preview') as { tiles?: string[] }).tiles?.[0]),
     )
     .toContain(`/tile/v2/${NEWER}/`);
-  await page.waitForTimeout(900);
+  // A move to frame it would have started in the render that showed its tiles; the map is at rest after it.
+  await mapSettled(page);
   expect(await camera(page)).toEqual(before);
 
   // A survey elsewhere: the map frames its imagery there.
   await row(page, FAR).click();
-  await page.waitForFunction((id) => {
-    const source = window.__surveyViewer!.map.getSource('survey-preview') as { tiles?: string[] } | undefined;
-    return source?.tiles?.[0]?.includes(`/tile/v2/${id}/`) ?? false;
-  }, FAR);
+  await surveyFramed(page, FAR);
   const farFootprint = await footprintOf(request, FAR);
   await expect.poll(async () => booleanPointInPolygon((await camera(page)).centre, farFootprint)).toBe(true);
   await restsOnImagery(page);
@@ -198,8 +197,7 @@ test(CAPTURE_TITLE, async ({ page, request }) => {
   await expect.poll(() => tiles.some((url) => /\/tile\/v2\/basemap\/\d+\/\d+\/\d+\?max_cloud=0$/.test(url))).toBe(true);
   const place = await showAtOneToOne(page, at, 16);
   await page.mouse.move(5, 5);
-  await mapSettled(page);
-  await page.waitForTimeout(250);
+  await mapSettled(page); // tiles in and faded in
   const region = { left: 400, top: 300, size: 128 };
   const difference = colourDifference(
     await canvasPixels(page, region),
@@ -248,11 +246,12 @@ test('closing a drawn polygon is not a map click: no overlap chooser, the select
     const p = await pointOf(corner);
     await page.mouse.click(p.x, p.y);
   }
-  const searched = page.waitForRequest((r) => new URL(r.url()).pathname === '/tile/v2/surveys/coverage');
+  const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/tile/v2/surveys/coverage');
   await page.mouse.click(first.x, first.y);
   await searched;
   await expect(page.getByRole('button', { name: 'Draw polygon' })).toHaveAttribute('aria-pressed', 'false');
-  await page.waitForTimeout(500);
+  // The closing click's answer is in and the map has drawn what followed it: a chooser it opened would show by now.
+  await mapSettled(page);
   await expect(chooser).toHaveCount(0);
   await expect(selected).toHaveText(FAR);
 });

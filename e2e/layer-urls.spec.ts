@@ -3,14 +3,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { pointToTile } from '@mapbox/tilebelt';
 import { STAC_ITEM_SCHEMA, stacValidator } from '../src/test/stac-schemas/validate.ts';
 import { GATEWAY_ACCESS_KEY, PORTS } from '../playwright.config.ts';
-import { DEMO, expect, test } from './support.ts';
+import { DEMO, expect, test, readmePicture } from './support.ts';
 
 const SURVEY = '2024Q1-CO-DEN';
 
-test('Copy layer URL: a read-only tile key opens the survey in XYZ, TileJSON, WMTS and QGIS until revoked', async ({
-  page,
-  request,
-}) => {
+test('Copy layer URL: a read-only tile key opens the survey in XYZ, TileJSON, WMTS and QGIS until revoked', {
+  tag: '@readme',
+}, async ({ page, request }) => {
   await page.goto('/?e2e');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByLabel('Search survey ids or places').fill(SURVEY);
@@ -41,7 +40,7 @@ test('Copy layer URL: a read-only tile key opens the survey in XYZ, TileJSON, WM
   await expect(dialog.getByRole('region', { name: 'Your tile keys' })).toContainText(SURVEY);
   const axe = await new AxeBuilder({ page }).include('.layer-urls').analyze();
   expect(axe.violations).toEqual([]);
-  await page.screenshot({ path: 'docs/screenshots/layer-urls.png' });
+  await readmePicture(page, 'layer-urls');
 
   // What QGIS would fetch: a tile with imagery, the TileJSON and the capabilities, with nothing but the URL.
   const [x, y] = pointToTile(-104.99, 39.74, 16);

@@ -14,6 +14,8 @@ import {
   signInWithDemo,
   surveyList,
   test,
+  surveyFramed,
+  mapEvent,
 } from './support.ts';
 
 /**
@@ -40,12 +42,6 @@ async function footprintOf(page: Page, id: string): Promise<Footprint> {
   const token = await accessToken(page.request);
   const answer = await page.request.get(`/tile/v2/${id}/footprint`, { headers: { Authorization: `Bearer ${token}` } });
   return (await answer.json()).footprint as Footprint;
-}
-
-/** Waits until the map has come to rest after a move that may not have started yet. */
-async function settled(page: Page) {
-  await page.waitForTimeout(900);
-  await mapSettled(page);
 }
 
 /** Share of the map's visible part (above `bottom` px of the canvas, when given) that lies over the footprint. */
@@ -95,7 +91,7 @@ async function expectFootprintsOnTab(page: Page, tab: string) {
   await page.getByRole('tab', { name: tab }).click();
   await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
   // Once the map has redrawn after the change of tab (they went then).
-  await settled(page);
+  await mapSettled(page);
   expect(await sourceFilled(page, 'footprints'), `footprints drawn on the ${tab} tab`).toBe(true);
 }
 
@@ -111,7 +107,7 @@ test.describe('at 1400×900', () => {
         await showBox(page, [-125, 25, -66, 49]);
         await surveyList(page).locator(`[data-survey-id="${id}"]`).click();
         await expect(selectedPanel(page)).toContainText(id);
-        await settled(page);
+        await surveyFramed(page, id);
         const footprint = await footprintOf(page, id);
         expect(await zoomNow(page), `${id}: a zoom that draws its imagery`).toBeGreaterThanOrEqual(IMAGERY_ZOOM);
         const share = await shareOverFootprint(page, footprint);
@@ -130,8 +126,10 @@ test.describe('at 1400×900', () => {
       );
       await expect(zoomButton).toHaveAttribute('title', (await note.textContent())!);
       const needed = Number(/needs map zoom (\d+\.\d)/.exec((await note.textContent())!)![1]);
+      const moved = await mapEvent(page, 'moveend');
       await zoomButton.click();
-      await settled(page);
+      await moved();
+      await mapSettled(page);
       expect(Math.abs((await zoomNow(page)) - needed)).toBeLessThan(0.1);
       await page.getByRole('button', { name: 'Clear selection' }).click();
 
@@ -208,7 +206,7 @@ test.describe('at 1400×900', () => {
       const id = (await top.getAttribute('data-survey-id'))!;
       await top.click();
       await expect(page.getByTestId('tile-count')).toBeVisible();
-      await settled(page);
+      await mapSettled(page); // the move framing the result started when it was chosen
       const zoom = await zoomNow(page);
       expect(zoom).toBeGreaterThanOrEqual(IMAGERY_ZOOM);
       expect(zoom, 'not the jump to z15, where the grid is white lines only').toBeLessThan(14.5);
@@ -251,7 +249,7 @@ test.describe('at 1400×900', () => {
       await page.mouse.dblclick(b.x, b.y);
       await expect(page.getByRole('button', { name: 'Measure distance' })).toHaveAttribute('aria-pressed', 'false');
       await expect(page.getByTestId('measure-total')).toBeVisible();
-      await page.waitForTimeout(400);
+      await mapSettled(page); // a zoom or tile click set off by the double click would be done by now
       expect(await tileOpened(), 'tile details after the measuring double click').toBe(false);
       expect(await selectedText()).toBe(id);
       expect(await zoomNow(page)).toBe(zoomBefore);
@@ -277,7 +275,7 @@ test.describe('at 1400×900', () => {
       const last = await centre(-105.1, 39.74);
       await page.mouse.dblclick(last.x, last.y);
       await expect(page.getByRole('button', { name: 'Draw polygon' })).toHaveAttribute('aria-pressed', 'false');
-      await page.waitForTimeout(400);
+      await mapSettled(page);
       expect(await tileOpened(), 'tile details after the drawing double click').toBe(false);
       await expect(page.getByRole('dialog', { name: 'Overlapping surveys' })).toHaveCount(0);
       expect(await selectedText()).toBe(id);
@@ -298,7 +296,7 @@ test.describe('at 390×844', () => {
     const id = PICKS[0];
     await surveyList(page).locator(`[data-survey-id="${id}"]`).tap();
     await expect(selectedPanel(page)).toContainText(id);
-    await settled(page);
+    await surveyFramed(page, id);
     const sheet = (await page.getByRole('complementary', { name: 'Surveys and area search' }).boundingBox())!;
     expect(await zoomNow(page)).toBeGreaterThanOrEqual(IMAGERY_ZOOM);
     expect(await shareOverFootprint(page, await footprintOf(page, id), sheet.y)).toBeGreaterThan(0.8);

@@ -12,12 +12,13 @@ import {
   test,
   tileRequests,
   zoomToImagery,
+  readmePicture,
+  mapEvent,
 } from './support.ts';
 
-test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and click work both ways', async ({
-  page,
-  request,
-}) => {
+test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and click work both ways', {
+  tag: '@readme',
+}, async ({ page, request }) => {
   await signInWithDemo(page);
   await mapSettled(page);
   await expect
@@ -26,8 +27,9 @@ test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and cl
 
   const id = await selectSurvey(page, 2);
   // Picking goes to the imagery; the whole footprint is a click away.
+  const moved = await mapEvent(page, 'moveend');
   await page.getByRole('button', { name: 'Zoom to footprint' }).click();
-  await page.waitForTimeout(900);
+  await moved();
   await mapSettled(page);
   const token = await accessToken(request);
   const answer = await request.get(`/tile/v2/${id}/footprint`, { headers: { Authorization: `Bearer ${token}` } });
@@ -62,7 +64,7 @@ test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and cl
   ).toBeGreaterThan(0.5);
   await expect(page.getByRole('status').filter({ hasText: 'Zoom in' })).toBeVisible();
   await page.mouse.move(700, 880);
-  await page.screenshot({ path: 'docs/screenshots/list-and-footprints.png' });
+  await readmePicture(page, 'list-and-footprints');
 
   // Hovering a row highlights its footprint; clicking a footprint selects its row.
   const list = surveyList(page);
@@ -98,7 +100,10 @@ test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and cl
   await expect(list.locator(`[data-survey-id="${id}"]`)).toHaveAttribute('aria-selected', 'true');
 });
 
-test('preview tiles are requested with the bearer token and drawn at z16', async ({ page, request }) => {
+test('preview tiles are requested with the bearer token and drawn at z16', { tag: '@readme' }, async ({
+  page,
+  request,
+}) => {
   const tiles = tileRequests(page);
   const row = await clearSkyRow(request);
   await signInWithDemo(page);
@@ -123,15 +128,15 @@ test('preview tiles are requested with the bearer token and drawn at z16', async
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   const withImagery = await mapCentre(page);
-  await page.screenshot({ path: 'docs/screenshots/preview-z16.png' });
+  await readmePicture(page, 'preview-z16');
   await page.getByLabel('Show imagery').uncheck();
-  await page.waitForTimeout(400);
+  await mapSettled(page);
   const without = await mapCentre(page);
   expect(changedShare(withImagery, without)).toBeGreaterThan(0.5);
 
   await page.getByLabel('Show imagery').check();
   await page.getByLabel('Imagery opacity').fill('0.3');
-  await page.waitForTimeout(400);
+  await mapSettled(page); // the opacity's transition is done
   const faded = await mapCentre(page);
   expect(changedShare(withImagery, faded)).toBeGreaterThan(0.2);
 });

@@ -1,6 +1,6 @@
 import { area, distance, length, lineString, polygon } from '@turf/turf';
 import type { Page } from '@playwright/test';
-import { expect, mapSettled, pointOf, showBox, test, expectAccessibleInBothThemes } from './support.ts';
+import { expect, mapSettled, pointOf, showBox, test, expectAccessibleInBothThemes, readmePicture } from './support.ts';
 
 /** Denver at about z15: the demo imagery's city. */
 const BOX: [number, number, number, number] = [-105.0, 39.735, -104.985, 39.745];
@@ -34,9 +34,9 @@ function placedPoints(page: Page): Promise<[number, number][]> {
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Measurement' });
 
-test('measure a distance and an area on the map: geodesic sizes in either unit, by mouse or keyboard', async ({
-  page,
-}) => {
+test('measure a distance and an area on the map: geodesic sizes in either unit, by mouse or keyboard', {
+  tag: '@readme',
+}, async ({ page }) => {
   // Over a Denver survey's imagery: the measurement is outlines and labels only.
   await page.goto('/?e2e#survey=2024Q1-CO-DEN');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -134,7 +134,7 @@ test('measure a distance and an area on the map: geodesic sizes in either unit, 
   await expect(page.getByRole('button', { name: 'Measure area' })).toHaveAttribute('aria-pressed', 'false');
   const zoom = () => page.evaluate(() => window.__surveyViewer!.map.getZoom());
   const zoomBefore = await zoom();
-  await page.waitForTimeout(500);
+  await mapSettled(page);
   expect(await zoom(), 'the double click that ended the measurement did not zoom').toBe(zoomBefore);
   await mapSettled(page);
   const cornersPlaced = await placedPoints(page);
@@ -148,7 +148,7 @@ test('measure a distance and an area on the map: geodesic sizes in either unit, 
   expect(
     Math.abs(numberIn((await page.getByTestId('measure-total').textContent())!) - perimeterKm) / perimeterKm,
   ).toBeLessThan(0.005);
-  await page.screenshot({ path: 'docs/screenshots/measure.png' });
+  await readmePicture(page, 'measure');
 
   // Imperial, remembered: acres and miles.
   await panel(page).getByLabel('Units').selectOption('imperial');

@@ -4,7 +4,15 @@ import { DEMO_METROS } from '../server/catalog/demo.ts';
 import { areaToWkt } from '../src/area/wkt.ts';
 import { DEFAULT_BUFFER_M, pointBuffer } from '../src/portfolio/location.ts';
 import { spawnService, type SpawnedService } from './spawned-service.ts';
-import { accessToken, expect, mapSettled, signInWithDemo, test, expectAccessibleInBothThemes } from './support.ts';
+import {
+  accessToken,
+  expect,
+  mapSettled,
+  signInWithDemo,
+  test,
+  expectAccessibleInBothThemes,
+  readmePicture,
+} from './support.ts';
 
 let service: SpawnedService;
 
@@ -47,10 +55,9 @@ function portfolioCsv(): { text: string; badLines: number[] } {
   return { text: `${lines.join('\n')}\n`, badLines };
 }
 
-test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a reload, exported, compared', async ({
-  page,
-  request,
-}) => {
+test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a reload, exported, compared', {
+  tag: '@readme',
+}, async ({ page, request }) => {
   test.setTimeout(240_000);
   const { text, badLines } = portfolioCsv();
   expect(badLines).toHaveLength(20);
@@ -91,7 +98,7 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
   await expect(mapping.getByLabel('Latitude', { exact: true })).toHaveValue('2');
   await expect(mapping.getByLabel('Longitude', { exact: true })).toHaveValue('3');
   await expect(mapping.getByLabel('Name', { exact: true })).toHaveValue('0');
-  await page.screenshot({ path: 'docs/screenshots/portfolio-import.png' });
+  await readmePicture(page, 'portfolio-import');
   await mapping.getByRole('button', { name: 'Use these columns' }).click();
 
   await expect(page.getByText('1,980 locations from insured-properties.csv · 20 rows not read')).toBeVisible();
@@ -107,7 +114,7 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
   await page.getByRole('button', { name: 'Check coverage' }).click();
   const progress = page.getByTestId('portfolio-progress');
   await expect(progress).toContainText(/Checking: [1-9][\d,]* of 1,980 locations/, { timeout: 60_000 });
-  await page.screenshot({ path: 'docs/screenshots/portfolio-progress.png' });
+  await readmePicture(page, 'portfolio-progress');
   const before = Number(
     (/Checking: ([\d,]+)/.exec((await progress.textContent()) ?? '')?.[1] ?? '0').replace(/,/g, ''),
   );
@@ -147,7 +154,7 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
     )
     .toBe(1_980);
   await mapSettled(page);
-  await page.screenshot({ path: 'docs/screenshots/portfolio-results.png' });
+  await readmePicture(page, 'portfolio-results');
   await expectAccessibleInBothThemes(page, '.portfolio');
 
   // Export CSV: the input columns, the surveys and dates, a link to each location's before/after view; no credential.
@@ -243,7 +250,7 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
     const overlay = window.__surveyViewer?.compareMap?.();
     return !!overlay && overlay.loaded() && overlay.areTilesLoaded();
   });
-  await page.screenshot({ path: 'docs/screenshots/portfolio-compare.png' });
+  await readmePicture(page, 'portfolio-compare');
 });
 
 test('a location the service refuses (area too large) is reported by name and line; all others are checked', async ({

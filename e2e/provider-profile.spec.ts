@@ -10,14 +10,15 @@ import {
   test,
   tileRequests,
   zoomToImagery,
+  readmePicture,
+  mapSettled,
 } from './support.ts';
 
 const ORIGIN = `http://127.0.0.1:${PORTS.provider}`;
 
-test("works against the provider's published shapes: WKT footprints, no cloud cover, nested metadata", async ({
-  page,
-  request,
-}) => {
+test("works against the provider's published shapes: WKT footprints, no cloud cover, nested metadata", {
+  tag: '@readme',
+}, async ({ page, request }) => {
   const row = await clearSkyRow(request); // same demo catalog; the seed profile tells which survey is cloud-free
   const footprintBodies: string[] = [];
   page.on('response', async (r) => {
@@ -41,8 +42,8 @@ test("works against the provider's published shapes: WKT footprints, no cloud co
   expect(tiles.length).toBeGreaterThan(0);
   expect(await tiles[0].headerValue('authorization')).toMatch(/^Bearer /);
   const withImagery = await mapCentre(page);
-  await page.screenshot({ path: 'docs/screenshots/provider-profile-preview.png' });
+  await readmePicture(page, 'provider-profile-preview');
   await page.getByLabel('Show imagery').uncheck();
-  await page.waitForTimeout(400);
+  await mapSettled(page);
   expect(changedShare(withImagery, await mapCentre(page))).toBeGreaterThan(0.5);
 });

@@ -9,7 +9,7 @@ import { PNG } from 'pngjs';
 import { centerOfMass, intersect } from '@turf/turf';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { annotationsLinkParam } from '../src/annotations/annotation-link.ts';
-import { accessToken, expect, mapSettled, pointOf, showBox, test, transitionsDone } from './support.ts';
+import { accessToken, expect, mapSettled, pointOf, showBox, test, transitionsDone, readmePicture } from './support.ts';
 
 const run = promisify(execFile);
 
@@ -33,9 +33,9 @@ function greyVariance(png: PNG, [x0, y0, x1, y1]: [number, number, number, numbe
   return values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length;
 }
 
-test('Export report: a PDF of the map at print resolution with the imagery’s capture dates, read by poppler', async ({
-  page,
-}) => {
+test('Export report: a PDF of the map at print resolution with the imagery’s capture dates, read by poppler', {
+  tag: '@readme',
+}, async ({ page }) => {
   test.setTimeout(120_000);
   // An annotation in view (here from a link) goes into the report's table and onto its map.
   const pin = annotationsLinkParam([
@@ -101,7 +101,7 @@ test('Export report: a PDF of the map at print resolution with the imagery’s c
   await expect(layers.getByRole('button', { name: 'Export report' })).toBeFocused();
   await page.getByRole('button', { name: 'Dark theme' }).click();
   await layers.getByRole('button', { name: 'Export report' }).click();
-  await page.screenshot({ path: 'docs/screenshots/report-dialog.png' });
+  await readmePicture(page, 'report-dialog');
 
   const downloading = page.waitForEvent('download', { timeout: 90_000 });
   await dialog.getByRole('button', { name: 'Download PDF' }).click();
@@ -151,7 +151,7 @@ test('Export report: a PDF of the map at print resolution with the imagery’s c
   await page.setContent(
     `<body style="margin:0;background:#888"><img src="data:image/png;base64,${pagePng.toString('base64')}"></body>`,
   );
-  await page.screenshot({ path: 'docs/screenshots/report-page.png' });
+  await readmePicture(page, 'report-page');
 });
 
 test('Export report while comparing: both sides printed whole, side by side, each with its captures', async ({

@@ -2,7 +2,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { accessToken, expect, mapSettled, signInWithDemo, test } from './support.ts';
+import { accessToken, expect, mapSettled, signInWithDemo, test, readmePicture } from './support.ts';
 import { spawnService, type SpawnedService } from './spawned-service.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -65,7 +65,8 @@ test.describe('a saved area, with a catalog file the test edits while the servic
   });
 
   test(
-    'shows "1 new · 1 updated" after a survey arrives over it and another is ' + 'updated; opening it clears the badge',
+    'shows "1 new · 1 updated" after a survey arrives over it and another is ' +
+      'updated; opening it clears the badge @readme',
     async ({ page, request }) => {
       await signInWithDemo(page, service.origin);
       await openAreaSearch(page);
@@ -125,7 +126,7 @@ test.describe('a saved area, with a catalog file the test edits while the servic
         .getByRole('option', { name: /E2E-DEN-2025/ })
         .click();
       await mapSettled(page);
-      await page.screenshot({ path: 'docs/screenshots/saved-areas.png' });
+      await readmePicture(page, 'saved-areas');
 
       await open.click();
       await expect(badge).toHaveCount(0);

@@ -1,4 +1,14 @@
-import { DEMO, expect, openViewer, selectSurvey, surveyList, test, tileRequests, zoomToImagery } from './support.ts';
+import {
+  DEMO,
+  expect,
+  openViewer,
+  selectSurvey,
+  surveyList,
+  test,
+  tileRequests,
+  zoomToImagery,
+  readmePicture,
+} from './support.ts';
 
 test('signs in with the demo credentials that config.json pre-fills', async ({ page }) => {
   const configRequests: string[] = [];
@@ -27,7 +37,9 @@ test('signs in with the demo credentials that config.json pre-fills', async ({ p
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
 });
 
-test('a wrong secret shows status, message and correlation id, and keeps what was typed', async ({ page }) => {
+test('a wrong secret shows status, message and correlation id, and keeps what was typed', { tag: '@readme' }, async ({
+  page,
+}) => {
   await openViewer(page);
   await page.getByLabel('Client ID').fill('demo');
   await page.getByLabel('Client secret').fill('not-the-secret');
@@ -42,7 +54,7 @@ test('a wrong secret shows status, message and correlation id, and keeps what wa
   await expect(alert).toContainText(correlationId);
   await expect(page.getByLabel('Client ID')).toHaveValue('demo');
   await expect(page.getByLabel('Client secret')).toHaveValue('not-the-secret');
-  await page.screenshot({ path: 'docs/screenshots/sign-in-error.png' });
+  await readmePicture(page, 'sign-in-error');
 
   await page.getByLabel('Client secret').fill(DEMO.clientSecret);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -107,16 +107,31 @@ export async function clearSkyRow(request: APIRequestContext): Promise<number> {
   return index;
 }
 
-/** Waits until the map has stopped moving and drawn everything it asked for. */
+/**
+ * Waits for the map's next `idle` after a repaint: no camera move under way, every frame asked for until now drawn,
+ * its tiles in and fades done. What an action set off on the map (a move, a layer, new tiles) has happened by then;
+ * a look at the tiles alone would pass before a jumpTo's new tiles were even asked for.
+ */
 export async function mapSettled(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const map = window.__surveyViewer?.map;
-      return !!map && map.loaded() && !map.isMoving() && map.areTilesLoaded();
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
+  await page.waitForFunction(() => !!window.__surveyViewer?.map, undefined, { timeout: 20_000 });
+  const idle = await mapEvent(page, 'idle');
+  await page.evaluate(() => window.__surveyViewer!.map.triggerRepaint());
+  await idle();
+}
+
+/** Starts listening for the map's next `event`, before the action that sets it off; the result waits for it. */
+export async function mapEvent(page: Page, event: 'moveend' | 'idle'): Promise<() => Promise<void>> {
+  const seen = await page.evaluateHandle((name) => {
+    const flag = { fired: false };
+    window.__surveyViewer!.map.once(name, () => {
+      flag.fired = true;
+    });
+    return flag;
+  }, event);
+  return async () => {
+    await page.waitForFunction((flag) => flag.fired, seen, { timeout: 30_000 });
+    await seen.dispose();
+  };
 }
 
 /** Whether the map draws a survey's footprint as hovered (its layers draw the hover source on top). */
@@ -158,9 +173,29 @@ export async function selectSurvey(page: Page, index: number): Promise<string> {
   await option.click();
   await expect(option).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(id);
-  await page.waitForTimeout(900);
-  await mapSettled(page);
+  await surveyFramed(page, id);
   return id;
+}
+
+/**
+ * Waits until a picked survey's imagery is on the map (its footprint is in) and the map has come to rest: the move
+ * that frames it, when there is one, starts in the same render as its preview source.
+ */
+export async function surveyFramed(page: Page, id: string) {
+  await page.waitForFunction(
+    (path) => {
+      const source = window.__surveyViewer?.map.getSource('survey-preview') as { tiles?: string[] } | undefined;
+      return source?.tiles?.[0]?.includes(path) ?? false;
+    },
+    `/tile/v2/${encodeURIComponent(id)}/`,
+    { timeout: 30_000 },
+  );
+  await mapSettled(page);
+}
+
+/** Waits for the page's next two animation frames: input sent before it (e.g. a pointer move) has been handled. */
+export async function nextFrames(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /**
@@ -183,8 +218,18 @@ export async function zoomToImagery(page: Page) {
     else await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ zoom: 15 }));
   }
   await expect.poll(atDetail).toBe(true);
-  await page.waitForTimeout(300);
   await mapSettled(page);
+}
+
+/**
+ * A picture for the README, named after its file in docs/screenshots/. The test run saves it under
+ * test-results/screenshots/ to look at; `npm run screenshots` (UPDATE_SCREENSHOTS=1) retakes the tracked ones. Its
+ * test carries the `@readme` tag that script selects.
+ */
+export async function readmePicture(page: Page, name: string): Promise<Buffer> {
+  expect(test.info().tags, `a test that takes the README picture "${name}" is tagged @readme`).toContain('@readme');
+  const folder = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+  return page.screenshot({ path: `${folder}/${name}.png` });
 }
 
 /** Screenshot of the middle of the map, away from controls and overlays. */

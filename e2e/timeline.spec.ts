@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { centreCell, searchAround } from '../src/features/timeline/timeline-area.ts';
-import { accessToken, expect, mapSettled, signInWithDemo, test, zoomToImagery } from './support.ts';
+import { accessToken, expect, mapSettled, signInWithDemo, test, zoomToImagery, readmePicture } from './support.ts';
 
 /** Central Denver, where the demo catalog has several surveys over the years. */
 const DENVER: [number, number] = [-104.99, 39.74];
@@ -8,7 +8,8 @@ const DENVER: [number, number] = [-104.99, 39.74];
 const marks = (page: Page) => page.getByRole('group', { name: /^Captures around the map centre/ }).getByRole('button');
 
 test(
-  'the timeline shows the captures around the map centre in time order; ' + 'clicking or stepping by keys previews one',
+  'the timeline shows the captures around the map centre in time order; ' +
+    'clicking or stepping by keys previews one @readme',
   async ({ page, request }) => {
     // What the service finds in the same box the timeline asks about.
     const token = await accessToken(request);
@@ -92,7 +93,7 @@ test(
     await expect(marks(page).first()).toBeVisible();
     await marks(page).nth(2).hover();
     await mapSettled(page);
-    await page.screenshot({ path: 'docs/screenshots/timeline.png' });
+    await readmePicture(page, 'timeline');
 
     // Far from any survey, it says so.
     await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ center: [-100.5, 37.5], zoom: 12 }));

@@ -8,6 +8,8 @@ import {
   test,
   tileRequests,
   zoomToImagery,
+  surveyFramed,
+  nextFrames,
 } from './support.ts';
 
 const ORIGIN = `http://127.0.0.1:${PORTS.shortTokens}`;
@@ -35,11 +37,9 @@ test('with 8-second tokens the session keeps working through several expiries, r
   const started = Date.now();
 
   for (let step = 0; Date.now() - started < 12_000; step += 1) {
-    await list
-      .getByRole('option')
-      .nth(step % 6)
-      .click();
-    await page.waitForTimeout(1200);
+    const option = list.getByRole('option').nth(step % 6);
+    await option.click();
+    await surveyFramed(page, (await option.getAttribute('data-survey-id'))!);
     if (step % 3 === 2) {
       await zoomToImagery(page);
       await page.mouse.move(900, 450);
@@ -48,7 +48,7 @@ test('with 8-second tokens the session keeps working through several expiries, r
       await page.mouse.up();
     }
     await list.evaluate((el) => el.scrollBy(0, 400));
-    await page.waitForTimeout(300);
+    await nextFrames(page); // the scrolled rows are drawn
     await list.evaluate((el) => el.scrollTo(0, 0));
     await expect(page.getByRole('alert')).toHaveCount(0);
   }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, mapSettled, pasteArea, signInWithDemo, surveyList, test } from './support.ts';
+import { expect, mapSettled, pasteArea, signInWithDemo, surveyList, test, surveyFramed } from './support.ts';
 
 /** Issue 14's words, units, places, layout, links and keyboard, in real Chromium against the real service. */
 
@@ -57,8 +57,7 @@ test.describe('keyboard', () => {
       await expect(selectedPanel(page)).toContainText(id);
 
       // Far out, the hint offers to zoom in; after it, the focus is on the map, not lost with the hint.
-      await page.waitForTimeout(900);
-      await mapSettled(page);
+      await surveyFramed(page, id);
       const view = await page.evaluate(() => window.__surveyViewer!.map.getCenter().toArray() as [number, number]);
       await jumpTo(page, view, 9);
       const zoomButton = page.getByRole('button', { name: 'Zoom to imagery' });

@@ -11,6 +11,7 @@ import {
   test,
   TILE_REQUEST,
   transitionsDone,
+  readmePicture,
 } from './support.ts';
 
 const DENVER_WKT = 'POLYGON((-105.12 39.7, -105.05 39.7, -105.05 39.75, -105.12 39.75, -105.12 39.7))';
@@ -260,7 +261,9 @@ test(
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the sidebar is a bottom sheet: sign in, pull it up, pick a survey, see its imagery', async ({ page }) => {
+  test('the sidebar is a bottom sheet: sign in, pull it up, pick a survey, see its imagery', {
+    tag: '@readme',
+  }, async ({ page }) => {
     await signInWithDemo(page);
     const sheet = page.getByRole('complementary', { name: 'Surveys and area search' });
     const half = (await sheet.boundingBox())!;
@@ -284,7 +287,7 @@ test.describe('on a phone', () => {
     await expect(layers.getByLabel('Footprints')).toBeHidden();
     const closed = (await layers.boundingBox())!;
     expect(closed.height).toBeLessThan(48);
-    await page.screenshot({ path: 'docs/screenshots/phone.png' });
+    await readmePicture(page, 'phone');
     await toggle.tap();
     await expect(layers.getByLabel('Footprints')).toBeVisible();
     const open = (await layers.boundingBox())!;
@@ -293,6 +296,6 @@ test.describe('on a phone', () => {
     expect(open.y + open.height).toBeLessThanOrEqual((await sheet.boundingBox())!.y);
     await layers.getByLabel('Latest imagery', { exact: true }).tap();
     await expect(layers.getByLabel('Latest imagery', { exact: true })).toBeChecked();
-    await page.screenshot({ path: 'docs/screenshots/phone-layers.png' });
+    await readmePicture(page, 'phone-layers');
   });
 });

@@ -147,7 +147,7 @@ describe('tilesCovering against brute force', () => {
           expectSameAsBruteForce(polygon, z);
         },
       ),
-      { numRuns: 150, seed: 15 },
+      { numRuns: 150 },
     );
   });
 
@@ -164,7 +164,7 @@ describe('tilesCovering against brute force', () => {
           if (clipped) expectSameAsBruteForce(clipped, z);
         },
       ),
-      { numRuns: 100, seed: 180 },
+      { numRuns: 100 },
     );
   });
 
@@ -188,7 +188,7 @@ describe('tilesCovering against brute force', () => {
           }
         },
       ),
-      { numRuns: 100, seed: 1800 },
+      { numRuns: 100 },
     );
   });
 
@@ -207,7 +207,7 @@ describe('tilesCovering against brute force', () => {
           expectSameAsBruteForce({ type: 'Polygon', coordinates: [polygon.coordinates[0]] }, z);
         },
       ),
-      { numRuns: 100, seed: 85 },
+      { numRuns: 100 },
     );
   });
 });
@@ -369,7 +369,7 @@ describe('surveyTilesInArea', () => {
           }
         },
       ),
-      { numRuns: 60, seed: 16 },
+      { numRuns: 60 },
     );
   });
 });

@@ -188,7 +188,7 @@ describe('fast path for repeated cached GETs', () => {
   it('is off with rate limits or injected faults: every request goes through Fastify', async () => {
     for (const overrides of [
       { rateLimits: { perMinute: 1000, credentialsPerMinute: 30 } },
-      { faults: { statuses: [], latencyMs: 0 } },
+      { faults: { statuses: [], latencyMs: 0, seed: 1 } },
     ]) {
       const svc = await listening(overrides);
       await svc.get(PAGE);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { Catalog } from './catalog/catalog.ts';
 import { configFromEnv } from './config.ts';
-import { faultInjector, parseFaults } from './faults.ts';
+import { DEFAULT_FAULT_SEED, faultInjector, parseFaults } from './faults.ts';
 import { proceduralTiles } from './imagery/source.ts';
 import { expectEnvelope, FIXTURE_SURVEYS, SIGNING_KEY, testService } from './test/fixtures.ts';
 
@@ -76,9 +76,34 @@ describe('fault injection', () => {
         { status: 429, probability: 0.05 },
       ],
       latencyMs: 500,
+      seed: DEFAULT_FAULT_SEED,
     });
+    expect(parseFaults('503:0.1,seed:42').seed).toBe(42);
     expect(() => parseFaults('418:0.1')).toThrow(/not one of/);
     expect(() => parseFaults('503:2')).toThrow(/probability/);
+    expect(() => parseFaults('503:0.1,seed:x')).toThrow(/seed must be an integer/);
+  });
+
+  it("rolls from the plan's seed, so a run replays: the same seed the same faults, another seed others", async () => {
+    const faults = async (spec: string) => {
+      const inject = faultInjector(parseFaults(spec));
+      const statuses: number[] = [];
+      for (let i = 0; i < 200; i += 1)
+        statuses.push(
+          await inject({} as never).then(
+            () => 200,
+            (error: { statusCode: number }) => error.statusCode,
+          ),
+        );
+      return statuses;
+    };
+    const first = await faults('503:0.1,429:0.05');
+    expect(first).toContain(503);
+    expect(first).toContain(429);
+    expect(first).toContain(200);
+    expect(await faults('503:0.1,429:0.05')).toEqual(first);
+    expect(await faults(`503:0.1,429:0.05,seed:${DEFAULT_FAULT_SEED}`)).toEqual(first);
+    expect(await faults('503:0.1,429:0.05,seed:7')).not.toEqual(first);
   });
 
   it('answers injected faults with the envelope, and 429 with Retry-After', async () => {

@@ -31,7 +31,7 @@ Usage: npm run service -- [options]
   --public-url URL    externally visible base URL for tile URLs and links (default: $PUBLIC_URL or from the request)
   --viewer DIR        also serve the built viewer from DIR, with its runtime config at /config.json
   --dev-config        serve /config.json for the Vite dev server
-  --faults SPEC       inject faults into /tile requests, e.g. "503:0.1,429:0.05,latency:500" (tests only)
+  --faults SPEC       inject faults into /tile requests, e.g. "503:0.1,429:0.05,latency:500,seed:7" (tests only)
   --quiet             no access logs
   --upstream URL      gateway mode: serve the viewer and a same-origin gateway to the deployment at URL instead of
                       the demo service (also UPSTREAM_URL); see README "Use with a real deployment"

@@ -187,7 +187,7 @@ describe('every upstream URL the gateway asks for', () => {
         for (const url of urls) expect(problem(url, kind, target), `${sent} → ${url}`).toBeNull();
         if (urls.length > 0) reached[kind === 'session' ? 'session' : 'key']++;
       }),
-      { numRuns: 300, seed: 20261127 },
+      { numRuns: 300 },
     );
     // The inputs are not all refused before the upstream: the property was put to the test.
     expect(reached.key).toBeGreaterThan(10);
@@ -212,7 +212,7 @@ describe('every upstream URL the gateway asks for', () => {
           }
         },
       ),
-      { numRuns: 100, seed: 20261127 },
+      { numRuns: 100 },
     );
   });
 });
