@@ -3,8 +3,8 @@
  * the rest of the service as a Survey view — the same id and footprint with that capture's times (so the renderer
  * draws its season and buildings) and its own seed — so tiles, ETags and metadata items need nothing else.
  */
-import { MIN_TILE_ZOOM } from '../../geo/limits.ts';
-import { ancestorAt, quadkeyOf, type TileAddress } from '../../geo/tile-address.ts';
+import { MIN_TILE_ZOOM } from '../../core/geo/limits.ts';
+import { ancestorAt, quadkeyOf, type TileAddress } from '../../core/geo/tile-address.ts';
 import type { Republication, Survey } from './survey.ts';
 
 const views = new WeakMap<Republication, Survey>();

@@ -8,10 +8,10 @@
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { mulberry32, valueNoise } from '../procedural/noise';
-import { type AreaGeometry, extentOf, vertexCount } from '../../geo/geometry.ts';
-import { tilesCovering } from '../../geo/covered-tiles.ts';
-import { MIN_TILE_ZOOM } from '../../geo/limits.ts';
-import { latOfTileY, lonOfTileX, quadkeyOf, tileCoordinates } from '../../geo/tile-address.ts';
+import { type AreaGeometry, extentOf, vertexCount } from '../../core/geo/geometry.ts';
+import { tilesCovering } from '../../core/geo/covered-tiles.ts';
+import { MIN_TILE_ZOOM } from '../../core/geo/limits.ts';
+import { latOfTileY, lonOfTileX, quadkeyOf, tileCoordinates } from '../../core/geo/tile-address.ts';
 import type { Republication, Survey } from './survey';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { normaliseFootprint, normaliseSurvey, normaliseSurveyPage } from '../../src/api/normalise.ts';
-import { areaCentre, extentCentre } from '../../geo/geometry.ts';
+import { normaliseFootprint, normaliseSurvey, normaliseSurveyPage } from '../../core/wire/normalise.ts';
+import { areaCentre, extentCentre } from '../../core/geo/geometry.ts';
 import { isSurveyId } from '../catalog/survey.ts';
 import { notFound } from '../errors.ts';
 import { BASEMAP_ABSTRACT, BASEMAP_TITLE } from '../layers/catalog-layers.ts';

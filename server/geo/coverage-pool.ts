@@ -12,8 +12,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Overlap } from '../../geo/covered-tiles.ts';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { Overlap } from '../../core/geo/covered-tiles.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import type { Survey } from '../catalog/survey.ts';
 import type { UpdateWindow } from '../catalog/updated-tiles.ts';
 

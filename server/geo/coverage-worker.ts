@@ -1,7 +1,7 @@
 /** The coverage pool's worker (coverage-pool.ts): one job at a time, within its budget. */
 import { parentPort } from 'node:worker_threads';
-import { surveyTilesInArea } from '../../geo/covered-tiles.ts';
-import { WorkBudgetExceeded, workBudget } from '../../geo/work-budget.ts';
+import { surveyTilesInArea } from '../../core/geo/covered-tiles.ts';
+import { WorkBudgetExceeded, workBudget } from '../../core/geo/work-budget.ts';
 import { updatedTiles } from '../catalog/updated-tiles.ts';
 import { ApiError } from '../errors.ts';
 import { profileNamed } from '../profiles/profile.ts';

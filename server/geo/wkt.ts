@@ -1,9 +1,9 @@
 import { area } from '@turf/turf';
 import { parse } from 'wellknown';
-import type { AreaGeometry } from '../../geo/geometry.ts';
-import { MAX_AREA_KM2, MAX_VERTICES, MAX_WKT_LENGTH, MAX_WKT_NESTING } from '../../geo/limits.ts';
-import { describeAreaProblem, findAreaProblem } from '../../geo/simple-area.ts';
-import { UNLIMITED, type WorkBudget } from '../../geo/work-budget.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
+import { MAX_AREA_KM2, MAX_VERTICES, MAX_WKT_LENGTH, MAX_WKT_NESTING } from '../../core/geo/limits.ts';
+import { describeAreaProblem, findAreaProblem } from '../../core/geo/simple-area.ts';
+import { UNLIMITED, type WorkBudget } from '../../core/geo/work-budget.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Survey } from '../catalog/survey.ts';
-import { areaCentre, type Extent, extentCentre } from '../../geo/geometry.ts';
+import { areaCentre, type Extent, extentCentre } from '../../core/geo/geometry.ts';
 import { notFound } from '../errors.ts';
 import { baseUrlOf, surveyOrNotFound } from '../routes/checks.ts';
 import { BASEMAP, tileAnswerer, type TileAnswerOptions } from '../routes/tile-answer.ts';

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneF
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
 import { badRequest, errorResponses, forbidden, notFound, unauthorized } from '../errors.ts';
-import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../geo/limits.ts';
+import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../core/geo/limits.ts';
 import { isSurveyId, SURVEY_ID } from '../catalog/survey.ts';
 import { BASEMAP } from '../routes/tile-answer.ts';
-import { TileParams } from '../routes/schemas.ts';
+import { TileParams } from '../../core/wire/request-schemas.ts';
 import { parseTileAddress } from '../routes/tile-request.ts';
 import { tileJson, wmtsCapabilities } from './layer-documents.ts';
 import type { LayerSource } from './layer-source.ts';

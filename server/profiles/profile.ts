@@ -1,9 +1,9 @@
 import { stringify as toWkt } from 'wellknown';
-import type { CoveredTile } from '../../geo/covered-tiles.ts';
-import { formatMosaicStacId } from '../../geo/mosaic-stac-id.ts';
+import type { CoveredTile } from '../../core/geo/covered-tiles.ts';
+import { formatMosaicStacId } from '../../core/geo/mosaic-stac-id.ts';
 import { capturesAt } from '../catalog/captures.ts';
 import type { Survey } from '../catalog/survey.ts';
-import { responseSchemas, type ResponseSchemas, type ResponseShape } from './response-schemas.ts';
+import { responseSchemas, type ResponseSchemas, type ResponseShape } from '../../core/wire/response-schemas.ts';
 
 /** What every response shape needs to know about the request. */
 export interface ShapeContext {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointToTile } from '@mapbox/tilebelt';
 import { PNG } from 'pngjs';
-import { quadkeyOf } from '../../geo/tile-address.ts';
+import { quadkeyOf } from '../../core/geo/tile-address.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { legacyProfile, providerProfile, seedProfile, type Profile } from '../profiles/profile.ts';
 import { expectContract } from '../test/contract.ts';

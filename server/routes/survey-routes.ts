@@ -8,8 +8,8 @@ import type { LiveCatalog } from '../catalog/live-catalog.ts';
 import { surveyVersion } from '../catalog/survey-version.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, errorResponses, notFound } from '../errors.ts';
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../geo/limits.ts';
-import { isValidTile } from '../../geo/tile-address.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../core/geo/limits.ts';
+import { isValidTile } from '../../core/geo/tile-address.ts';
 import { checkedArea, surveyTileMetadata } from '../geo/coverage-work.ts';
 import type { TileSource } from '../imagery/source.ts';
 import type { Profile } from '../profiles/profile.ts';
@@ -28,7 +28,7 @@ import {
   TileMetadataQuery,
   TileParams,
   TileQuery,
-} from './schemas.ts';
+} from '../../core/wire/request-schemas.ts';
 
 export interface SurveyRouteOptions {
   /** "/tile/v2", or "/tile" for the legacy routes. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extentOf } from '../../geo/geometry.ts';
+import { extentOf } from '../../core/geo/geometry.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { expectEnvelope, square, testService, type TestService } from '../test/fixtures.ts';
 import { providerProfile, seedProfile } from '../profiles/profile.ts';

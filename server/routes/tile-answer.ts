@@ -5,12 +5,12 @@ import { capturesAt } from '../catalog/captures.ts';
 import type { Survey } from '../catalog/survey.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { tileShare } from '../../geo/covered-tiles.ts';
-import { tileExtent } from '../../geo/tile-address.ts';
+import { tileShare } from '../../core/geo/covered-tiles.ts';
+import { tileExtent } from '../../core/geo/tile-address.ts';
 import type { TileSource } from '../imagery/source.ts';
 import { mosaicStacId, type Profile } from '../profiles/profile.ts';
 import { baseUrlOf, surveyOrNotFound } from './checks.ts';
-import type { TileQuery } from './schemas.ts';
+import type { TileQuery } from '../../core/wire/request-schemas.ts';
 import type { RequestedTile } from './tile-request.ts';
 
 const TILE_CACHE = 'private, max-age=86400';

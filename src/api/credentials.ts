@@ -1,6 +1,6 @@
 import { requestJson } from './http.ts';
-import type { AccessToken, StaticKey } from './model.ts';
-import { normaliseAccessToken, normaliseStaticKey } from './normalise.ts';
+import type { AccessToken, StaticKey } from '../../core/wire/model.ts';
+import { normaliseAccessToken, normaliseStaticKey } from '../../core/wire/normalise.ts';
 
 export interface ClientCredentials {
   clientId: string;

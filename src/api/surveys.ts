@@ -1,7 +1,7 @@
 import type { Connection } from './connection.ts';
 import { requestJson } from './http.ts';
-import type { SurveyPage } from './model.ts';
-import { normaliseSurveyPage } from './normalise.ts';
+import type { SurveyPage } from '../../core/wire/model.ts';
+import { normaliseSurveyPage } from '../../core/wire/normalise.ts';
 
 export const SURVEY_PAGE_SIZE = 25;
 

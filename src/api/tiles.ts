@@ -1,4 +1,4 @@
-import type { TileAddress } from '../../geo/tile-address.ts';
+import type { TileAddress } from '../../core/geo/tile-address.ts';
 import type { Connection } from './connection.ts';
 
 /** What MapLibre's transformRequest may return for one request. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { RuntimeConfig } from '../api/model.ts';
+import type { RuntimeConfig } from '../../core/wire/model.ts';
 import { useConnection } from '../auth/session-connection.ts';
 import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
 import { OfflineBanner } from '../features/errors/OfflineBanner.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import { NO_FILTERS } from '../state/filter-store.ts';
 import {
   decodeArea,

@@ -1,7 +1,7 @@
 import type { Position } from 'geojson';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import { AreaInputError } from './area-input-error.ts';
-import { MAX_VERTICES } from '../../geo/limits.ts';
+import { MAX_VERTICES } from '../../core/geo/limits.ts';
 
 export interface StructureOptions {
   maxVertices?: number;

@@ -1,9 +1,9 @@
 import { area as areaInSquareMetres, cleanCoords, truncate } from '@turf/turf';
-import { vertexCount, type AreaGeometry } from '../../geo/geometry.ts';
+import { vertexCount, type AreaGeometry } from '../../core/geo/geometry.ts';
 import { AreaInputError } from './area-input-error.ts';
 import { checkAreaStructure } from './check-structure.ts';
-import { MAX_AREA_KM2 } from '../../geo/limits.ts';
-import { describeAreaProblem, findAreaProblem } from '../../geo/simple-area.ts';
+import { MAX_AREA_KM2 } from '../../core/geo/limits.ts';
+import { describeAreaProblem, findAreaProblem } from '../../core/geo/simple-area.ts';
 import { COORDINATE_DECIMALS, DENSE_VERTEX_THRESHOLD } from './limits.ts';
 import { simplifyArea } from './simplify-area.ts';
 
@@ -58,7 +58,7 @@ function roundAndClean(geometry: AreaGeometry): AreaGeometry {
   }
 }
 
-/** The check the service makes (geo/simple-area.ts), so that an area it would refuse is never sent. */
+/** The check the service makes (core/geo/simple-area.ts), so that an area it would refuse is never sent. */
 function refuseCrossingEdges(geometry: AreaGeometry): void {
   const problem = findAreaProblem(geometry);
   if (!problem) return;

@@ -2,7 +2,7 @@ import type { MultiPolygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { percentCovered, rankByCoverage, uncoveredPart } from './coverage.ts';
 import { areaKm2 } from './checked-area.ts';
-import { square, squareRing } from '../test/shapes.ts';
+import { square, squareRing } from '../../core/test/shapes.ts';
 
 const area = square(0, 0, 1, 1);
 

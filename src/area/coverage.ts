@@ -1,5 +1,5 @@
 import { difference, feature, featureCollection, intersect } from '@turf/turf';
-import { type AreaGeometry, extentOf, extentsMeet } from '../../geo/geometry.ts';
+import { type AreaGeometry, extentOf, extentsMeet } from '../../core/geo/geometry.ts';
 import { areaKm2 } from './checked-area.ts';
 
 /** Below this, what is left of an area is rounding noise rather than an uncovered part. */

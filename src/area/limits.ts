@@ -1,6 +1,6 @@
 /**
  * How the viewer sends areas. The interface's own limits (area, positions, zoom, tile cap) are in the geo core,
- * geo/limits.ts.
+ * core/geo/limits.ts.
  */
 
 /**

@@ -1,6 +1,6 @@
 import { bbox, simplify } from '@turf/turf';
-import { vertexCount, type AreaGeometry } from '../../geo/geometry.ts';
-import { findAreaProblem } from '../../geo/simple-area.ts';
+import { vertexCount, type AreaGeometry } from '../../core/geo/geometry.ts';
+import { findAreaProblem } from '../../core/geo/simple-area.ts';
 import { AreaInputError } from './area-input-error.ts';
 
 const MAX_ATTEMPTS = 40;

@@ -1,5 +1,5 @@
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import { AREA_SOURCE } from '../map/area-sources.ts';
 import { areaColours } from './draw-modes.ts';
 

@@ -9,7 +9,7 @@ import { gdalinfo, maskAsAlpha, pixelAt, pixelsAt, validateCog } from '../test/g
 import { OPAQUE_TILE } from './mask-tile.ts';
 import { halveAlphaInto } from './pyramid.ts';
 import { TILE_BYTES } from './tile-encoding.ts';
-import { tileMercatorExtent } from '../../geo/web-mercator.ts';
+import { tileMercatorExtent } from '../../core/geo/web-mercator.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cog-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

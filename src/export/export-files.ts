@@ -3,7 +3,7 @@ import type { ExportCompression, ExportPlan } from './export-plan.ts';
 import type { ExportResult } from './export-run.ts';
 import { provenanceCollection, type TileOutcome } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
-import { tileKey } from '../../geo/tile-address.ts';
+import { tileKey } from '../../core/geo/tile-address.ts';
 
 export interface FailedTile {
   key: string;

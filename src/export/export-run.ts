@@ -7,7 +7,7 @@ import type { TileOutcome } from './provenance.ts';
 import { applyMask, OPAQUE_TILE } from './mask-tile.ts';
 import { HALF, halveAlphaInto, type Quarter } from './pyramid.ts';
 import type { TilePixels } from './tile-encoding.ts';
-import { tileKey } from '../../geo/tile-address.ts';
+import { tileKey } from '../../core/geo/tile-address.ts';
 
 /** What the run needs from its surroundings (the worker gives the real ones; tests give their own). */
 export interface ExportDeps {

@@ -1,7 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AreaGeometry } from '../area/area-geometry.ts';
-import { square } from '../test/shapes.ts';
+import { square } from '../../core/test/shapes.ts';
 import { AreaDrawing } from './area-drawing.ts';
 
 const shown: (AreaGeometry | null)[] = [];

@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
-import { square } from '../test/shapes.ts';
+import { square } from '../../core/test/shapes.ts';
 import { AreaSearchOverlay } from './area-search-overlay.ts';
 import { FeatureSources } from './feature-sources.ts';
 import { Footprints, type FootprintCollection } from './footprints.ts';

@@ -1,6 +1,6 @@
 import { circle } from '@turf/turf';
 import type { Polygon } from 'geojson';
-import { type AreaGeometry, type Extent, extentOf } from '../../geo/geometry.ts';
+import { type AreaGeometry, type Extent, extentOf } from '../../core/geo/geometry.ts';
 import { COORDINATE_DECIMALS } from '../area/limits.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createStore, useStore } from 'zustand';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
 import { readStoredAreaSearch, storeAreaSearch } from './area-search-storage.ts';
 

@@ -1,5 +1,5 @@
-import { parseMosaicStacId } from '../../geo/mosaic-stac-id.ts';
-import type { TileAddress } from '../../geo/tile-address.ts';
+import { parseMosaicStacId } from '../../core/geo/mosaic-stac-id.ts';
+import type { TileAddress } from '../../core/geo/tile-address.ts';
 
 /**
  * A compared side: a survey's imagery (its id), or one capture of it, "survey/capture" (`mosaic_stac_id`: its tiles

@@ -10,7 +10,7 @@ import { compareStore } from '../../state/compare-store.ts';
 import { mapLayersStore } from '../../state/map-layers-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
-import { tileAt } from '../../../geo/tile-address.ts';
+import { tileAt } from '../../../core/geo/tile-address.ts';
 import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
 import { newestCapture } from '../compare/cursor-capture.ts';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import type { TileMetadataItem } from '../../api/model.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { parseSide } from '../../state/compare-side.ts';
 import type { CompareSide } from '../../state/compare-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';

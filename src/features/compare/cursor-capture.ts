@@ -1,4 +1,4 @@
-import type { TileMetadataItem } from '../../api/model.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
 import { formatCaptureWindow } from '../surveys/format.ts';
 import type { CursorTile } from './tile-under-cursor.ts';

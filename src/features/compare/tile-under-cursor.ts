@@ -1,5 +1,5 @@
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../geo/limits.ts';
-import { MAX_MERCATOR_LAT, type TileAddress, tileAt, tileKey as keyOf } from '../../../geo/tile-address.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/geo/limits.ts';
+import { MAX_MERCATOR_LAT, type TileAddress, tileAt, tileKey as keyOf } from '../../../core/geo/tile-address.ts';
 import { tileZoomAt } from '../../map/preview-layer.ts';
 
 /** The service tile under a point at the zoom the map draws, or why there is none to ask about. */

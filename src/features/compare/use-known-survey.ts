@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { bbox as bboxOf } from '@turf/turf';
 import type { Connection } from '../../api/connection.ts';
-import type { CoverageSurvey, Survey, SurveyFootprint } from '../../api/model.ts';
+import type { CoverageSurvey, Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { useAreaSearch } from '../../state/area-search-store.ts';
 import { coverageKeys, coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/footprint-queries.ts';

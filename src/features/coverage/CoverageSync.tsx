@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import type { CoverageSurvey } from '../../api/model.ts';
-import { tileExtent, tileOfKey } from '../../../geo/tile-address.ts';
+import type { CoverageSurvey } from '../../../core/wire/model.ts';
+import { tileExtent, tileOfKey } from '../../../core/geo/tile-address.ts';
 import { tileUrlTemplate } from '../../api/tiles.ts';
 import type { FootprintCollection, SurveyMap, TileGridCollection } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { tileKey, tileOfKey } from '../../../geo/tile-address.ts';
+import { tileKey, tileOfKey } from '../../../core/geo/tile-address.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { captureSide } from '../../state/compare-side.ts';

@@ -1,7 +1,7 @@
 import type { Polygon } from 'geojson';
 import { bboxPolygon } from '@turf/turf';
-import type { CoverageSurvey, TileMetadataItem } from '../../api/model.ts';
-import { type AreaGeometry, extentOf, extentsMeet } from '../../../geo/geometry.ts';
+import type { CoverageSurvey, TileMetadataItem } from '../../../core/wire/model.ts';
+import { type AreaGeometry, extentOf, extentsMeet } from '../../../core/geo/geometry.ts';
 import {
   percentsCovered,
   rankWithPercents,
@@ -9,8 +9,8 @@ import {
   type RankedCoverage,
   type UncoveredPart,
 } from '../../area/coverage.ts';
-import type { TileCount } from '../../../geo/covered-tiles.ts';
-import { tileExtent, tileKey } from '../../../geo/tile-address.ts';
+import type { TileCount } from '../../../core/geo/covered-tiles.ts';
+import { tileExtent, tileKey } from '../../../core/geo/tile-address.ts';
 import type { FootprintCollection, TileGridCollection } from '../../map/survey-map.ts';
 import type { CoverageJob, CoverageJobAnswer } from './coverage-job.ts';
 import { runCoverageJobOffThread } from './coverage-off-thread.ts';

@@ -1,4 +1,4 @@
-import type { TileMetadataItem } from '../../api/model.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { areaToGeoJson, footprintsToGeoJson } from '../../area/export-area.ts';
 import { tilesToCsv, tilesToGeoJson } from '../../area/export-tiles.ts';
 import type { ActiveArea } from '../../state/area-search-store.ts';

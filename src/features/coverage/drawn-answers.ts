@@ -1,4 +1,4 @@
-import type { CoverageSurvey } from '../../api/model.ts';
+import type { CoverageSurvey } from '../../../core/wire/model.ts';
 
 /**
  * Longest the ranking waits for the map: it still runs when an answer is not drawn (area search closed) or drawing

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { extentCentre, extentOf } from '../../../geo/geometry.ts';
+import { extentCentre, extentOf } from '../../../core/geo/geometry.ts';
 import {
   defaultZoomFor,
   EXPORT_MAX_ZOOM,

@@ -1,4 +1,4 @@
-import type { TileCount } from '../../../geo/covered-tiles.ts';
+import type { TileCount } from '../../../core/geo/covered-tiles.ts';
 import { EXPORT_GRID_CAP, EXPORT_MIN_ZOOM, EXPORT_TILE_CAP, type PlanRefusal } from '../../export/export-plan.ts';
 import type { SourceSurvey } from '../../export/tile-selection.ts';
 import { formatCount } from '../coverage/format.ts';

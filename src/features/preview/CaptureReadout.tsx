@@ -8,7 +8,7 @@ import { useSelection } from '../../state/selection-store.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
 import { describeTileCaptures, newestCapture } from '../compare/cursor-capture.ts';
-import type { TileAddress } from '../../../geo/tile-address.ts';
+import type { TileAddress } from '../../../core/geo/tile-address.ts';
 import { tileKey } from '../compare/tile-under-cursor.ts';
 import { useCursorTile } from '../compare/use-cursor-tile.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';

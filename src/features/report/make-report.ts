@@ -2,10 +2,10 @@ import type { Connection } from '../../api/connection.ts';
 import { fetchReportFonts } from '../../api/report-fonts.ts';
 import { LATEST_IMAGERY, parseImageryTileUrl } from '../../api/tiles.ts';
 import type { FailedTile } from '../../map/map-image.ts';
-import { tileKey } from '../../../geo/tile-address.ts';
+import { tileKey } from '../../../core/geo/tile-address.ts';
 import type { PrintOverlay } from '../../map/print-style.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { groundResolution } from '../../../geo/web-mercator.ts';
+import { groundResolution } from '../../../core/geo/web-mercator.ts';
 import { mapWidthPt, type Orientation, type Paper, type ReportMap, reportPdf } from './report-pdf.ts';
 import { capturesShown } from './shown-captures.ts';
 

@@ -1,5 +1,5 @@
 import type { Connection } from '../../api/connection.ts';
-import type { TileMetadataItem } from '../../api/model.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { fetchTileCaptures } from '../../api/tile-metadata.ts';
 import { type ImageryTileUrl, parseImageryTileUrl } from '../../api/tiles.ts';
 import { newestCapture } from '../compare/cursor-capture.ts';

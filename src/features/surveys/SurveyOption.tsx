@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Survey } from '../../api/model.ts';
+import type { Survey } from '../../../core/wire/model.ts';
 import { SpectralRange } from './SpectralRange.tsx';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from './format.ts';
 

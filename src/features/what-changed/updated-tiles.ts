@@ -1,7 +1,7 @@
 import { bboxPolygon } from '@turf/turf';
 import type { FeatureCollection, Polygon } from 'geojson';
-import type { TileMetadataItem } from '../../api/model.ts';
-import { tileExtent, tileKey } from '../../../geo/tile-address.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
+import { tileExtent, tileKey } from '../../../core/geo/tile-address.ts';
 
 export interface UpdatedTile {
   key: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseTileMetadata } from '../../api/normalise.ts';
+import { normaliseTileMetadata } from '../../../core/wire/normalise.ts';
 import { newCaptures, updatedTilesCollection, updatedTilesOf } from './updated-tiles.ts';
 
 const item = (x: number, capture: string, published: string) => ({

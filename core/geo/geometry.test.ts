@@ -10,7 +10,7 @@ import {
   polygonsOf,
   vertexCount,
 } from './geometry.ts';
-import { squareRing } from '../src/test/shapes.ts';
+import { squareRing } from '../test/shapes.ts';
 
 const withHole: Polygon = { type: 'Polygon', coordinates: [squareRing(0, 0, 4, 4), squareRing(1, 1, 2, 2)] };
 const acrossTheAntimeridian: MultiPolygon = {

@@ -3,7 +3,7 @@ import { bbox as bboxOf, booleanIntersects } from '@turf/turf';
 import type { BBox } from 'geojson';
 import type { Position } from 'geojson';
 import type { AreaGeometry } from './geometry.ts';
-import { mulberry32 } from '../server/procedural/noise.ts';
+import { mulberry32 } from '../../server/procedural/noise.ts';
 import { polygonsOf } from './geometry.ts';
 import { prepareArea } from './prepared-area.ts';
 import { inRings, segmentMeetsBox } from './segments.ts';

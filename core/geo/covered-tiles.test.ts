@@ -6,7 +6,7 @@ import { surveyTileCount, surveyTilesInArea, tileShare, tilesCovering, type Tile
 import { type AreaGeometry, extentOf, polygonsOf } from './geometry.ts';
 import { tileAt, tileCoordinates, tileRangeOf, tileExtent } from './tile-address.ts';
 import { workBudget, WorkBudgetExceeded } from './work-budget.ts';
-import { square } from '../src/test/shapes.ts';
+import { square } from '../test/shapes.ts';
 
 // ---- The brute-force reference: every tile of the bounding range, clipped exactly (Sutherland–Hodgman) ----
 

@@ -1,7 +1,7 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { describeAreaProblem, findAreaProblem } from './simple-area.ts';
-import { squareRing } from '../src/test/shapes.ts';
+import { squareRing } from '../test/shapes.ts';
 
 const polygon = (...rings: Position[][]): Polygon => ({ type: 'Polygon', coordinates: rings });
 const multi = (...polygons: Position[][][]): MultiPolygon => ({ type: 'MultiPolygon', coordinates: polygons });

@@ -1,8 +1,8 @@
 import { parse as parseWkt } from 'wellknown';
 import { bbox as bboxOf } from '@turf/turf';
-import { extentCentre } from '../../geo/geometry.ts';
-import { parseMosaicStacId } from '../../geo/mosaic-stac-id.ts';
-import { isValidTile, tileAt } from '../../geo/tile-address.ts';
+import { extentCentre } from '../geo/geometry.ts';
+import { parseMosaicStacId } from '../geo/mosaic-stac-id.ts';
+import { isValidTile, tileAt } from '../geo/tile-address.ts';
 import type {
   AccessToken,
   CoverageSurvey,
