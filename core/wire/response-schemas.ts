@@ -15,6 +15,19 @@ export interface ResponseShape {
   tileMetadata: 'flat' | 'nested';
 }
 
+/** The seed's shape: GeoJSON, ISO times, its extra fields and flat tile metadata. */
+export const SEED_SHAPE: ResponseShape = { geometry: 'geojson', time: 'iso', extras: true, tileMetadata: 'flat' };
+
+/** The provider's published shape: WKT footprints, ISO times, nested tile metadata. */
+export const PROVIDER_SHAPE: ResponseShape = { geometry: 'wkt', time: 'iso', extras: false, tileMetadata: 'nested' };
+
+/** The legacy unversioned routes: a profile's fields with legacy times and WKT footprints. */
+export const legacyShape = (base: 'seed' | 'provider'): ResponseShape => ({
+  ...(base === 'seed' ? SEED_SHAPE : PROVIDER_SHAPE),
+  geometry: 'wkt',
+  time: 'legacy',
+});
+
 export interface ResponseSchemas {
   surveyPage: TSchema;
   footprint: TSchema;

@@ -3,7 +3,14 @@ import type { CoveredTile } from '../../core/geo/covered-tiles.ts';
 import { formatMosaicStacId } from '../../core/geo/mosaic-stac-id.ts';
 import { capturesAt } from '../catalog/captures.ts';
 import type { Survey } from '../catalog/survey.ts';
-import { responseSchemas, type ResponseSchemas, type ResponseShape } from '../../core/wire/response-schemas.ts';
+import {
+  legacyShape,
+  PROVIDER_SHAPE,
+  responseSchemas,
+  SEED_SHAPE,
+  type ResponseSchemas,
+  type ResponseShape,
+} from '../../core/wire/response-schemas.ts';
 
 /** What every response shape needs to know about the request. */
 export interface ShapeContext {
@@ -155,10 +162,7 @@ export function createProfile(options: ShapeOptions): Profile {
 
 export const seedProfile = createProfile({
   name: 'seed',
-  geometry: 'geojson',
-  time: 'iso',
-  extras: true,
-  tileMetadata: 'flat',
+  ...SEED_SHAPE,
   tileUrl: 'zxy',
   prefix: '/tile/v2',
   listOrder: 'captured',
@@ -166,10 +170,7 @@ export const seedProfile = createProfile({
 
 export const providerProfile = createProfile({
   name: 'provider',
-  geometry: 'wkt',
-  time: 'iso',
-  extras: false,
-  tileMetadata: 'nested',
+  ...PROVIDER_SHAPE,
   tileUrl: 'mosaic',
   prefix: '/tile/v2',
   listOrder: 'updated',
@@ -191,10 +192,7 @@ export function profileNamed(name: string): Profile {
 export function legacyProfile(base: 'seed' | 'provider'): Profile {
   return createProfile({
     name: `legacy-${base}`,
-    geometry: 'wkt',
-    time: 'legacy',
-    extras: base === 'seed',
-    tileMetadata: base === 'seed' ? 'flat' : 'nested',
+    ...legacyShape(base),
     tileUrl: 'mosaic',
     prefix: '/tile',
     listOrder: base === 'seed' ? 'captured' : 'updated',
