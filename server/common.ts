@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { Type } from '@sinclair/typebox';
 import { envelope, registerErrorHandling } from './errors.ts';
-import { MAX_WKT_LENGTH } from '../core/geo/limits.ts';
+import { MAX_WKT_LENGTH } from '../core/wire/limits.ts';
 import { validatorCompiler } from './validation.ts';
 import { viewerSecurityHeaders } from './viewer-headers.ts';
 

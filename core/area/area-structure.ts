@@ -1,6 +1,6 @@
 import type { Position } from 'geojson';
 import type { AreaGeometry } from '../geo/geometry.ts';
-import { MAX_VERTICES } from '../geo/limits.ts';
+import { MAX_VERTICES } from '../wire/limits.ts';
 
 /**
  * The one check that a parsed geometry (from WKT, GeoJSON or KML) is a well-formed area in EPSG:4326: Polygon or

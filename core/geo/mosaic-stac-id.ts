@@ -2,7 +2,7 @@
  * The provider's capture id, `mosaic_stac_id`: `{captureStart}_{captureEnd}_{published}_{quadkey}`, timestamps as
  * `YYYYMMDDTHHMMSS` (UTC) and the quadkey of the tile's ancestor at zoom 14 (the tile itself when shallower).
  */
-import { MIN_TILE_ZOOM } from './limits.ts';
+import { MIN_TILE_ZOOM } from '../wire/limits.ts';
 import { ancestorAt, quadkeyOf, type TileAddress, tileOfQuadkey } from './tile-address.ts';
 
 export interface CaptureTimes {

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { MAX_WKT_LENGTH } from '../geo/limits.ts';
+import { MAX_WKT_LENGTH } from './limits.ts';
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Wkt = Type.String({ minLength: 1, maxLength: MAX_WKT_LENGTH });

@@ -3,7 +3,7 @@
  * the rest of the service as a Survey view — the same id and footprint with that capture's times (so the renderer
  * draws its season and buildings) and its own seed — so tiles, ETags and metadata items need nothing else.
  */
-import { MIN_TILE_ZOOM } from '../../core/geo/limits.ts';
+import { MIN_TILE_ZOOM } from '../../core/wire/limits.ts';
 import { ancestorAt, quadkeyOf, type TileAddress } from '../../core/geo/tile-address.ts';
 import type { Republication, Survey } from './survey.ts';
 

@@ -10,7 +10,7 @@ import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { mulberry32, valueNoise } from '../procedural/noise';
 import { type AreaGeometry, extentOf, vertexCount } from '../../core/geo/geometry.ts';
 import { tilesCovering } from '../../core/geo/covered-tiles.ts';
-import { MIN_TILE_ZOOM } from '../../core/geo/limits.ts';
+import { MIN_TILE_ZOOM } from '../../core/wire/limits.ts';
 import { latOfTileY, lonOfTileX, quadkeyOf, tileCoordinates } from '../../core/geo/tile-address.ts';
 import type { Republication, Survey } from './survey';
 

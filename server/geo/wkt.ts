@@ -2,7 +2,7 @@ import { area } from '@turf/turf';
 import { parse } from 'wellknown';
 import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import { checkAreaStructure, type StructureProblem } from '../../core/area/area-structure.ts';
-import { MAX_AREA_KM2, MAX_VERTICES, MAX_WKT_LENGTH, MAX_WKT_NESTING } from '../../core/geo/limits.ts';
+import { MAX_AREA_KM2, MAX_VERTICES, MAX_WKT_LENGTH, MAX_WKT_NESTING } from '../../core/wire/limits.ts';
 import { describeAreaProblem, findAreaProblem } from '../../core/geo/simple-area.ts';
 import { UNLIMITED, type WorkBudget } from '../../core/geo/work-budget.ts';
 import { type ApiError, badRequest, unprocessable } from '../errors.ts';

@@ -1,8 +1,8 @@
 import type { Extent } from '../../core/geo/geometry.ts';
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../core/geo/limits.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../core/wire/limits.ts';
 import { tileRangeOf } from '../../core/geo/tile-address.ts';
 import { tileMercatorExtent } from '../../core/geo/web-mercator.ts';
-import { wmtsCapabilitiesUrl, xyzTemplate } from '../../core/geo/layer-urls.ts';
+import { wmtsCapabilitiesUrl, xyzTemplate } from '../../core/wire/layer-urls.ts';
 
 /** One layer of the standard tile endpoints: a survey, or the `basemap` mosaic. */
 export interface LayerInfo {

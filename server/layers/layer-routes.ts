@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneF
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
 import { badRequest, errorResponses, forbidden, notFound, unauthorized } from '../errors.ts';
-import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../core/geo/limits.ts';
+import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../core/wire/limits.ts';
 import { isSurveyId, SURVEY_ID } from '../catalog/survey.ts';
 import { BASEMAP } from '../routes/tile-answer.ts';
 import { TileParams } from '../../core/wire/request-schemas.ts';

@@ -8,7 +8,7 @@ import type { LiveCatalog } from '../catalog/live-catalog.ts';
 import { surveyVersion } from '../catalog/survey-version.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, errorResponses, notFound } from '../errors.ts';
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../core/geo/limits.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../core/wire/limits.ts';
 import { isValidTile } from '../../core/geo/tile-address.ts';
 import { checkedArea, surveyTileMetadata } from '../geo/coverage-work.ts';
 import type { TileSource } from '../imagery/source.ts';

@@ -2,7 +2,7 @@ import { area as areaInSquareMetres, cleanCoords, truncate } from '@turf/turf';
 import { vertexCount, type AreaGeometry } from '../../core/geo/geometry.ts';
 import { AreaInputError } from './area-input-error.ts';
 import { checkAreaStructure } from './check-structure.ts';
-import { MAX_AREA_KM2 } from '../../core/geo/limits.ts';
+import { MAX_AREA_KM2 } from '../../core/wire/limits.ts';
 import { describeAreaProblem, findAreaProblem } from '../../core/geo/simple-area.ts';
 import { COORDINATE_DECIMALS, DENSE_VERTEX_THRESHOLD } from './limits.ts';
 import { simplifyArea } from './simplify-area.ts';

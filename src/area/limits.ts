@@ -1,6 +1,6 @@
 /**
- * How the viewer sends areas. The interface's own limits (area, positions, zoom, tile cap) are in the geo core,
- * core/geo/limits.ts.
+ * How the viewer sends areas. The interface's own limits (area, positions, zoom, tile cap) are in the shared core,
+ * core/wire/limits.ts.
  */
 
 /**

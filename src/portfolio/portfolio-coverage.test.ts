@@ -2,7 +2,7 @@ import { booleanPointInPolygon } from '@turf/turf';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { polygonsOf, vertexCount } from '../../core/geo/geometry.ts';
-import { MAX_AREA_KM2, MAX_VERTICES } from '../../core/geo/limits.ts';
+import { MAX_AREA_KM2, MAX_VERTICES } from '../../core/wire/limits.ts';
 import { demoCatalog, DEMO_METROS } from '../../server/catalog/demo.ts';
 import { testService, type TestService } from '../../server/test/fixtures.ts';
 import { normaliseCoverage } from '../../core/wire/normalise.ts';

@@ -1,4 +1,4 @@
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/geo/limits.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 import { MAX_MERCATOR_LAT, type TileAddress, tileAt, tileKey as keyOf } from '../../../core/geo/tile-address.ts';
 import { tileZoomAt } from '../../map/preview-layer.ts';
 

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { surveyTileCount } from '../../../core/geo/covered-tiles.ts';
 import { extentCentre, extentOf } from '../../../core/geo/geometry.ts';
-import { DEFAULT_TILE_CAP, MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/geo/limits.ts';
+import { DEFAULT_TILE_CAP, MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { mapZoomFor } from '../../map/preview-layer.ts';
 import { tileCoverageStops } from '../../map/area-search-layers.ts';

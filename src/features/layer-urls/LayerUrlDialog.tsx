@@ -5,7 +5,7 @@ import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey, NewTileKey, Survey, SurveyFootprint, TileKey } from '../../../core/wire/model.ts';
 import { createTileKey, revokeTileKey } from '../../api/tile-keys.ts';
 import { saveBlob } from '../../app/save-file.ts';
-import { tileJsonUrl, wmtsCapabilitiesUrl, xyzTemplate } from '../../../core/geo/layer-urls.ts';
+import { tileJsonUrl, wmtsCapabilitiesUrl, xyzTemplate } from '../../../core/wire/layer-urls.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { useAreaSearch } from '../../state/area-search-store.ts';
 import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';

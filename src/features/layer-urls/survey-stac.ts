@@ -1,6 +1,6 @@
 import type { CoverageSurvey, FootprintGeometry, Survey } from '../../../core/wire/model.ts';
-import { tileJsonUrl, wmtsCapabilitiesUrl, xyzTemplate } from '../../../core/geo/layer-urls.ts';
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/geo/limits.ts';
+import { tileJsonUrl, wmtsCapabilitiesUrl, xyzTemplate } from '../../../core/wire/layer-urls.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 
 export interface SurveyStacInput {
   survey: Survey;
