@@ -7,7 +7,7 @@ import { compareStore } from '../state/compare-store.ts';
 import { filterStore } from '../state/filter-store.ts';
 import { selectionStore } from '../state/selection-store.ts';
 import { uiStore } from '../state/ui-store.ts';
-import { encodeArea, linkFromHash, linkToHash, navigationKey, type LinkState } from './link-state.ts';
+import { encodeArea, linkFromHash, linkToHash, navigationKey, type LinkState } from '../links/link-state.ts';
 
 /** The URL is written at most this long after the map comes to rest (a reload right after a zoom keeps it). */
 const VIEW_WRITE_MS = 150;

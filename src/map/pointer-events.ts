@@ -5,7 +5,7 @@ import type { AreaSearchOverlay } from './area-search-overlay.ts';
 import { type Footprints, SURVEY_LAYERS } from './footprints.ts';
 import type { Emitter, SurveyMapEvents } from './map-events.ts';
 import type { MeasureLayer } from './measure-layer.ts';
-import { PORTFOLIO_TARGETS, type PortfolioLayer } from './portfolio-layer.ts';
+import { PORTFOLIO_TARGETS, type PortfolioLayer } from '../features/portfolio/portfolio-layer.ts';
 
 export interface PointerTargets {
   events: Emitter<SurveyMapEvents>;

@@ -4,7 +4,7 @@ import { ANNOTATIONS_SOURCE } from './annotation-layer.ts';
 import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from './area-search-layers.ts';
 import { FOOTPRINT_SOURCE, HOVER_SOURCE, MARKER_SOURCE, SELECTION_SOURCE } from './footprint-layers.ts';
 import { MEASURE_SOURCE } from './measure-layer.ts';
-import { PORTFOLIO_SOURCE } from './portfolio-layer.ts';
+import { PORTFOLIO_SOURCE } from '../features/portfolio/portfolio-layer.ts';
 import { UPDATED_TILES_SOURCE } from './updated-tiles-layer.ts';
 
 /** What the app draws over the imagery, each of which a print can leave out. */

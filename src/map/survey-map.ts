@@ -18,7 +18,7 @@ import { installLayerSlots, installOverlaySlots, LAYER_SLOTS } from './layer-ord
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { MEASURE_SOURCE, MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
-import { type PortfolioFeature, PortfolioLayer } from './portfolio-layer.ts';
+import { type PortfolioFeature, PortfolioLayer } from '../features/portfolio/portfolio-layer.ts';
 import { composeMapImage, type ImageScale, type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';
 import { MapCamera } from './map-camera.ts';
 import { overlaysIn, type PrintOverlay } from './print-style.ts';

@@ -1,8 +1,8 @@
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { pairComparison, zoomForLocation } from '../../portfolio/portfolio-export.ts';
-import type { PortfolioRow } from '../../portfolio/portfolio-rows.ts';
+import { pairComparison, zoomForLocation } from './portfolio-export.ts';
+import type { PortfolioRow } from './portfolio-rows.ts';
 import { compareStore } from '../../state/compare-store.ts';
-import { portfolioStore } from '../../state/portfolio-store.ts';
+import { portfolioStore } from './portfolio-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 
 /**

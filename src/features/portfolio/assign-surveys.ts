@@ -1,6 +1,6 @@
-import type { AreaGeometry, Extent } from '../../core/geo/geometry.ts';
-import { extentOf, extentsMeet } from '../../core/geo/geometry.ts';
-import { type PreparedArea, prepareArea } from '../../core/geo/prepared-area.ts';
+import type { AreaGeometry, Extent } from '../../../core/geo/geometry.ts';
+import { extentOf, extentsMeet } from '../../../core/geo/geometry.ts';
+import { type PreparedArea, prepareArea } from '../../../core/geo/prepared-area.ts';
 import type { LocationResult } from './location-result.ts';
 import { type LocationPlace, locationArea } from './location.ts';
 

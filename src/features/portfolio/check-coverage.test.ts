@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/api-error.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { type CheckDeps, type CheckOptions, checkCoverage, type FoundSurvey } from './check-coverage.ts';
 import type { LocationResult, MetSurvey } from './location-result.ts';
 import type { PortfolioLocation } from './location.ts';

@@ -1,4 +1,4 @@
-import { offThread } from '../workers/off-thread.ts';
+import { offThread } from '../../workers/off-thread.ts';
 import type { FoundFootprint } from './assign-surveys.ts';
 import type { LocationResult } from './location-result.ts';
 import { type PortfolioLocation, placeOf } from './location.ts';

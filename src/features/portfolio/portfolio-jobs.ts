@@ -1,4 +1,4 @@
-import { areaToWkt } from '../area/wkt.ts';
+import { areaToWkt } from '../../area/wkt.ts';
 import { assignSurveys, type FoundFootprint } from './assign-surveys.ts';
 import { groupLocations } from './group-locations.ts';
 import type { LocationResult } from './location-result.ts';

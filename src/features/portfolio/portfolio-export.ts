@@ -1,7 +1,7 @@
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
-import { EMPTY_LINK, type LinkState, linkToHash } from '../app/link-state.ts';
-import { extentOf } from '../../core/geo/geometry.ts';
-import { toCsv } from '../area/csv.ts';
+import { EMPTY_LINK, type LinkState, linkToHash } from '../../links/link-state.ts';
+import { extentOf } from '../../../core/geo/geometry.ts';
+import { toCsv } from '../../area/csv.ts';
 import type { LocationRefusal, Portfolio } from './portfolio.ts';
 import { type ExportLine, exportLines } from './export-lines.ts';
 import { type CaptureSummary, dayOf } from './location-result.ts';

@@ -1,5 +1,5 @@
 import type { Feature, Geometry } from 'geojson';
-import { AreaInputError } from '../area/area-input-error.ts';
+import { AreaInputError } from '../../area/area-input-error.ts';
 import { type ImportProblem, MAX_LOCATIONS } from './import-problems.ts';
 import type { PortfolioLocation } from './location.ts';
 import { placeOfGeometry } from './place-of-geometry.ts';

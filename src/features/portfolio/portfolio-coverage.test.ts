@@ -1,12 +1,12 @@
 import { booleanPointInPolygon } from '@turf/turf';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { polygonsOf, vertexCount } from '../../core/geo/geometry.ts';
-import { MAX_AREA_KM2, MAX_VERTICES } from '../../core/wire/limits.ts';
-import { demoCatalog, DEMO_METROS } from '../../server/catalog/demo.ts';
-import { testService, type TestService } from '../../server/test/fixtures.ts';
-import { normaliseCoverage } from '../../core/wire/normalise.ts';
-import { areaToWkt } from '../area/wkt.ts';
+import { polygonsOf, vertexCount } from '../../../core/geo/geometry.ts';
+import { MAX_AREA_KM2, MAX_VERTICES } from '../../../core/wire/limits.ts';
+import { demoCatalog, DEMO_METROS } from '../../../server/catalog/demo.ts';
+import { testService, type TestService } from '../../../server/test/fixtures.ts';
+import { normaliseCoverage } from '../../../core/wire/normalise.ts';
+import { areaToWkt } from '../../area/wkt.ts';
 import { area as areaM2 } from '@turf/turf';
 import { assignSurveys } from './assign-surveys.ts';
 import { GROUP_LIMITS, type GroupLimits, groupLocations } from './group-locations.ts';

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { linkFromHash } from '../app/link-state.ts';
+import { linkFromHash } from '../../links/link-state.ts';
 import { summariseCaptures, type MetSurvey } from './location-result.ts';
 import type { PortfolioLocation } from './location.ts';
 import { portfolioCsv, portfolioGeoJson } from './portfolio-export.ts';

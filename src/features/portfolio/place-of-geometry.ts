@@ -1,7 +1,7 @@
 import type { Geometry } from 'geojson';
-import { type AreaGeometry, extentOf } from '../../core/geo/geometry.ts';
-import { AreaInputError } from '../area/area-input-error.ts';
-import { checkAreaStructure } from '../area/check-structure.ts';
+import { type AreaGeometry, extentOf } from '../../../core/geo/geometry.ts';
+import { AreaInputError } from '../../area/area-input-error.ts';
+import { checkAreaStructure } from '../../area/check-structure.ts';
 import { MAX_BUFFER_M, type PortfolioLocation } from './location.ts';
 
 export type Place = Pick<PortfolioLocation, 'position' | 'area'>;

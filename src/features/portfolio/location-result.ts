@@ -1,4 +1,4 @@
-import { withinCloudLimit } from '../../core/wire/model.ts';
+import { withinCloudLimit } from '../../../core/wire/model.ts';
 /** What the coverage check found for one location. */
 export interface LocationResult {
   id: number;

@@ -6,11 +6,11 @@ import type {
   Map as MapLibreMap,
   PointLike,
 } from 'maplibre-gl';
-import { RANK_COLOURS } from '../portfolio/portfolio-rows.ts';
-import { AddedOnFirstUse } from './added-on-first-use.ts';
-import { FONT } from './basemap-style.ts';
-import { OVERLAY_SLOTS } from './layer-order.ts';
-import type { FeatureSources } from './feature-sources.ts';
+import { RANK_COLOURS } from './portfolio-rows.ts';
+import { AddedOnFirstUse } from '../../map/added-on-first-use.ts';
+import { FONT } from '../../map/basemap-style.ts';
+import { OVERLAY_SLOTS } from '../../map/layer-order.ts';
+import type { FeatureSources } from '../../map/feature-sources.ts';
 
 export const PORTFOLIO_SOURCE = 'portfolio';
 const CHOSEN_SOURCE = 'portfolio-chosen';

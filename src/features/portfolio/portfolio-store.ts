@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
-import type { LocationResult, MetSurvey } from '../portfolio/location-result.ts';
-import type { LocationRefusal, Portfolio, RunState, RunStatus } from '../portfolio/portfolio.ts';
+import type { LocationResult, MetSurvey } from './location-result.ts';
+import type { LocationRefusal, Portfolio, RunState, RunStatus } from './portfolio.ts';
 
 export interface PortfolioState {
   portfolio: Portfolio | null;

@@ -1,6 +1,6 @@
-import { ApiError } from '../api/api-error.ts';
-import type { FailureLike } from '../api/retry-policy.ts';
-import { withRetries } from '../api/retry-policy.ts';
+import { ApiError } from '../../api/api-error.ts';
+import type { FailureLike } from '../../api/retry-policy.ts';
+import { withRetries } from '../../api/retry-policy.ts';
 import type { FoundFootprint } from './assign-surveys.ts';
 import type { LocationResult, MetSurvey } from './location-result.ts';
 import type { PortfolioLocation } from './location.ts';

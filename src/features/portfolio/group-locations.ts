@@ -1,6 +1,6 @@
 import { area as areaM2, bboxPolygon } from '@turf/turf';
-import { type AreaGeometry, type Extent, extentOf } from '../../core/geo/geometry.ts';
-import { MAX_AREA_KM2 } from '../../core/wire/limits.ts';
+import { type AreaGeometry, type Extent, extentOf } from '../../../core/geo/geometry.ts';
+import { MAX_AREA_KM2 } from '../../../core/wire/limits.ts';
 import { type LocationPlace, locationArea } from './location.ts';
 
 /** Locations asked about in one coverage query, and the area sent for them. */

@@ -1,8 +1,8 @@
 import { kml } from '@tmcw/togeojson';
 import type { Feature } from 'geojson';
-import { AreaInputError } from '../area/area-input-error.ts';
-import { readImportFile } from '../area/read-import-file.ts';
-import type { TextEncoding } from '../area/sniff-file.ts';
+import { AreaInputError } from '../../area/area-input-error.ts';
+import { readImportFile } from '../../area/read-import-file.ts';
+import type { TextEncoding } from '../../area/sniff-file.ts';
 import { featureLocations, geoJsonFeatures } from './feature-locations.ts';
 import { type ColumnMapping, detectMapping, type LocationTable, readLocationTable } from './location-table.ts';
 import type { ReadLocations } from './table-locations.ts';
