@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { SurveyMap } from '../map/survey-map.ts';
-import { annotationsFromLinkParam, annotationsLinkParam } from '../annotations/annotation-link.ts';
-import { annotationsStore } from '../state/annotations-store.ts';
+import { annotationsFromLinkParam, annotationsLinkParam } from '../features/annotations/annotation-link.ts';
+import { annotationsStore } from '../features/annotations/annotations-store.ts';
 import { areaSearchStore, DEFAULT_TILE_ZOOM, type AreaOrigin } from '../state/area-search-store.ts';
 import { compareStore } from '../state/compare-store.ts';
 import { filterStore } from '../state/filter-store.ts';

@@ -1,6 +1,6 @@
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
-import type { MeasureState } from './measure-layer.ts';
+import type { MeasureState } from '../features/measure/measure-layer.ts';
 
 export interface SurveyMapEvents {
   /** The survey whose footprint is under the pointer (at x, y on the map), or null. */

@@ -4,7 +4,7 @@ import { areaSearchLayerIds } from './area-search-layers.ts';
 import type { AreaSearchOverlay } from './area-search-overlay.ts';
 import { type Footprints, SURVEY_LAYERS } from './footprints.ts';
 import type { Emitter, SurveyMapEvents } from './map-events.ts';
-import type { MeasureLayer } from './measure-layer.ts';
+import type { MeasureLayer } from '../features/measure/measure-layer.ts';
 import { PORTFOLIO_TARGETS, type PortfolioLayer } from '../features/portfolio/portfolio-layer.ts';
 
 export interface PointerTargets {

@@ -1,9 +1,9 @@
 import type { GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl';
 import { AREA_DRAW_PREFIX, AREA_SOURCE } from './area-sources.ts';
-import { ANNOTATIONS_SOURCE } from './annotation-layer.ts';
+import { ANNOTATIONS_SOURCE } from '../features/annotations/annotation-layer.ts';
 import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from './area-search-layers.ts';
 import { FOOTPRINT_SOURCE, HOVER_SOURCE, MARKER_SOURCE, SELECTION_SOURCE } from './footprint-layers.ts';
-import { MEASURE_SOURCE } from './measure-layer.ts';
+import { MEASURE_SOURCE } from '../features/measure/measure-layer.ts';
 import { PORTFOLIO_SOURCE } from '../features/portfolio/portfolio-layer.ts';
 import { UPDATED_TILES_SOURCE } from './updated-tiles-layer.ts';
 

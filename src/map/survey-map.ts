@@ -2,8 +2,12 @@ import type * as maplibregl from 'maplibre-gl';
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../draw/area-draw-controller.ts';
-import type { MeasureKind } from '../draw/measurement.ts';
-import { ANNOTATIONS_SOURCE, AnnotationLayer, type AnnotationFeatures } from './annotation-layer.ts';
+import type { MeasureKind } from '../features/measure/measurement.ts';
+import {
+  ANNOTATIONS_SOURCE,
+  AnnotationLayer,
+  type AnnotationFeatures,
+} from '../features/annotations/annotation-layer.ts';
 import { AreaDrawing } from './area-drawing.ts';
 import { createMap, type SurveyMapOptions } from './create-map.ts';
 import { AreaSearchOverlay, type TileGridCollection } from './area-search-overlay.ts';
@@ -16,7 +20,12 @@ import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
 import { ImageryLayers } from './imagery-layers.ts';
 import { installLayerSlots, installOverlaySlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
-import { MEASURE_SOURCE, MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
+import {
+  MEASURE_SOURCE,
+  MeasureLayer,
+  type MeasureRenderer,
+  type MeasureState,
+} from '../features/measure/measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
 import { type PortfolioFeature, PortfolioLayer } from '../features/portfolio/portfolio-layer.ts';
 import { composeMapImage, type ImageScale, type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';

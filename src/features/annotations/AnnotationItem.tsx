@@ -1,7 +1,7 @@
 import { type CSSProperties, useId, useState } from 'react';
-import { type Annotation, boundsOf, describeAnnotation } from '../../annotations/annotation.ts';
+import { type Annotation, boundsOf, describeAnnotation } from './annotation.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
-import { annotationsStore } from '../../state/annotations-store.ts';
+import { annotationsStore } from './annotations-store.ts';
 import { formatCaptureWindow } from '../surveys/format.ts';
 import { AnnotationForm } from './AnnotationForm.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { annotationPersistence } from '../../annotations/annotation-persistence.ts';
+import { annotationPersistence } from './annotation-persistence.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { useAnnotations } from '../../state/annotations-store.ts';
+import { useAnnotations } from './annotations-store.ts';
 
 /** Puts the annotations on the map, and keeps them in the browser's storage (read once the map is first drawn). */
 export function AnnotationsSync({ surveyMap }: { surveyMap: SurveyMap }) {

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import { geometryOf } from '../../annotations/annotation.ts';
-import type { Measurement } from '../../draw/measurement.ts';
+import { geometryOf } from './annotation.ts';
+import type { Measurement } from '../measure/measurement.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { annotationsStore } from '../../state/annotations-store.ts';
+import { annotationsStore } from './annotations-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { AnnotationForm } from './AnnotationForm.tsx';
 import { imageryUnder } from './imagery-under.ts';

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Position } from 'geojson';
 import type { Connection } from '../../api/connection.ts';
 import { LATEST_IMAGERY, latestImageryQuery } from '../../api/tiles.ts';
-import type { AnnotatedImagery } from '../../annotations/annotation.ts';
+import type { AnnotatedImagery } from './annotation.ts';
 import { PREVIEW_MAX_ZOOM, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { parseSide } from '../../state/compare-side.ts';

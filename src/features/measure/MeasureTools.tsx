@@ -7,7 +7,7 @@ import {
   measure,
   measurementFeatures,
   minPoints,
-} from '../../draw/measurement.ts';
+} from './measurement.ts';
 import type { UnitSystem } from '../../state/units-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import type { Connection } from '../../api/connection.ts';

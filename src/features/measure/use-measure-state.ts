@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { MeasureState } from '../../map/measure-layer.ts';
+import type { MeasureState } from './measure-layer.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 
 /** The map's measuring tool and measurement, as React state. */

@@ -8,14 +8,14 @@ import type { PrintOverlay } from '../../map/print-style.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { areaSearchStore } from '../../state/area-search-store.ts';
 import { compareStore } from '../../state/compare-store.ts';
-import { reportStore, useReportForm } from '../../state/report-store.ts';
+import { reportStore, useReportForm } from './report-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { unitsStore } from '../../state/units-store.ts';
 import { formatBytes } from '../coverage/format.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { makeReport, PRINT_DPI, type ReportProgress } from './make-report.ts';
 import { annotationRows, viewFacts } from './report-facts.ts';
-import { annotationsStore } from '../../state/annotations-store.ts';
+import { annotationsStore } from '../annotations/annotations-store.ts';
 import type { Orientation, Paper } from './report-pdf.ts';
 import './report.css';
 

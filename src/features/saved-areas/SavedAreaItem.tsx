@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { savedAreasStore, type SavedArea } from '../../state/saved-areas-store.ts';
+import { savedAreasStore, type SavedArea } from './saved-areas-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { localDay } from '../what-changed/local-day.ts';
 import { whatChangedStore } from '../what-changed/what-changed-store.ts';

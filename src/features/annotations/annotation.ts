@@ -1,5 +1,5 @@
 import type { FeatureCollection, LineString, Point, Polygon, Position } from 'geojson';
-import type { MeasureKind } from '../map/measure-kinds.ts';
+import type { MeasureKind } from '../measure/measure-kinds.ts';
 
 /** The imagery under an annotation when it was made: which survey and capture, and when it was captured. */
 export interface AnnotatedImagery {

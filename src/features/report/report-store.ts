@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
-import type { Orientation, Paper } from '../features/report/report-pdf.ts';
-import type { PrintOverlay } from '../map/print-style.ts';
+import type { Orientation, Paper } from './report-pdf.ts';
+import type { PrintOverlay } from '../../map/print-style.ts';
 
 /** The report dialog's form: kept while the page is open, so a report can be made again with the same words. */
 export interface ReportFormState {

@@ -1,8 +1,8 @@
 import { area, centroid, distance, length, lineString, polygon } from '@turf/turf';
 import type { Feature, FeatureCollection, LineString, Point, Polygon, Position } from 'geojson';
-import { type MeasureKind, MIN_AREA_POINTS } from '../map/measure-kinds.ts';
+import { type MeasureKind, MIN_AREA_POINTS } from './measure-kinds.ts';
 
-export type { MeasureKind } from '../map/measure-kinds.ts';
+export type { MeasureKind } from './measure-kinds.ts';
 
 /** A measurement being made or made: its kind and its points as [lng, lat], in the order clicked. */
 export interface Measurement {
@@ -25,7 +25,7 @@ function ring(points: Position[]): Position[] {
   return [...points, points[0]];
 }
 
-export { MIN_AREA_POINTS, minPoints } from '../map/measure-kinds.ts';
+export { MIN_AREA_POINTS, minPoints } from './measure-kinds.ts';
 
 const degrees = (value: number, positive: string, negative: string) =>
   `${Math.abs(value).toFixed(5)}° ${value >= 0 ? positive : negative}`;

@@ -1,4 +1,4 @@
-import { annotationsStore } from '../state/annotations-store.ts';
+import { annotationsStore } from './annotations-store.ts';
 import { indexedDbAnnotations } from './annotation-db.ts';
 import { persistAnnotations } from './persist-annotations.ts';
 

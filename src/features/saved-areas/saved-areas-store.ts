@@ -1,5 +1,5 @@
 import { createStore, useStore } from 'zustand';
-import type { AreaGeometry } from '../../core/geo/geometry.ts';
+import type { AreaGeometry } from '../../../core/geo/geometry.ts';
 
 /** Survey id → its `last_updated` (null where the service does not publish it), as last seen over an area. */
 export type SurveySnapshot = Record<string, string | null>;

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand';
-import type { AnnotationsState } from '../state/annotations-store.ts';
+import type { AnnotationsState } from './annotations-store.ts';
 import type { Annotation } from './annotation.ts';
 import type { AnnotationStorage } from './annotation-db.ts';
 

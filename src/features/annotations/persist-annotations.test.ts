@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { createAnnotationsStore } from '../state/annotations-store.ts';
+import { createAnnotationsStore } from './annotations-store.ts';
 import type { Annotation } from './annotation.ts';
 import { type AnnotationStorage, indexedDbAnnotations } from './annotation-db.ts';
 import { persistAnnotations } from './persist-annotations.ts';

@@ -6,11 +6,11 @@ import type {
   MapMouseEvent,
   LayerSpecification,
 } from 'maplibre-gl';
-import type { Measurement } from '../draw/measurement.ts';
+import type { Measurement } from './measurement.ts';
 import { type MeasureKind, minPoints } from './measure-kinds.ts';
-import { AddedOnFirstUse } from './added-on-first-use.ts';
-import { FONT } from './basemap-style.ts';
-import { OVERLAY_SLOTS } from './layer-order.ts';
+import { AddedOnFirstUse } from '../../map/added-on-first-use.ts';
+import { FONT } from '../../map/basemap-style.ts';
+import { OVERLAY_SLOTS } from '../../map/layer-order.ts';
 
 export const MEASURE_SOURCE = 'measure';
 const SOURCE = MEASURE_SOURCE;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { square } from '../../core/test/shapes.ts';
+import { square } from '../../../core/test/shapes.ts';
 import { createSavedAreasStore, nextAreaName, readSavedAreas, SAVED_AREAS_KEY } from './saved-areas-store.ts';
 
 function memoryStorage(initial?: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Annotation } from '../annotations/annotation.ts';
-import { MAX_LINKED_NOTES } from '../annotations/annotation-link.ts';
+import type { Annotation } from './annotation.ts';
+import { MAX_LINKED_NOTES } from './annotation-link.ts';
 import { createAnnotationsStore } from './annotations-store.ts';
 
 const note = (id: string): Annotation => ({

@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
-import type { Annotation } from '../annotations/annotation.ts';
-import { newFromLink } from '../annotations/annotation-link.ts';
+import type { Annotation } from './annotation.ts';
+import { newFromLink } from './annotation-link.ts';
 
 export interface AnnotationsState {
   annotations: Annotation[];

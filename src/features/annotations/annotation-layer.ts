@@ -1,8 +1,8 @@
 import type { FeatureCollection, LineString, Point, Polygon } from 'geojson';
 import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, LayerSpecification } from 'maplibre-gl';
-import { AddedOnFirstUse } from './added-on-first-use.ts';
-import { FONT } from './basemap-style.ts';
-import { OVERLAY_SLOTS } from './layer-order.ts';
+import { AddedOnFirstUse } from '../../map/added-on-first-use.ts';
+import { FONT } from '../../map/basemap-style.ts';
+import { OVERLAY_SLOTS } from '../../map/layer-order.ts';
 
 export const ANNOTATIONS_SOURCE = 'annotations';
 export const annotationLayerIds = {
