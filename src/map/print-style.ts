@@ -5,7 +5,7 @@ import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from './area-sear
 import { FOOTPRINT_SOURCE, HOVER_SOURCE, MARKER_SOURCE, SELECTION_SOURCE } from './footprint-layers.ts';
 import { MEASURE_SOURCE } from '../features/measure/measure-layer.ts';
 import { PORTFOLIO_SOURCE } from '../features/portfolio/portfolio-layer.ts';
-import { UPDATED_TILES_SOURCE } from './updated-tiles-layer.ts';
+import { UPDATED_TILES_SOURCE } from '../features/mosaic-updates/mosaic-updates-layer.ts';
 
 /** What the app draws over the imagery, each of which a print can leave out. */
 export const PRINT_OVERLAYS = [

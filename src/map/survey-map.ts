@@ -33,7 +33,7 @@ import { MapCamera } from './map-camera.ts';
 import { overlaysIn, type PrintOverlay } from './print-style.ts';
 import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
-import { UpdatedTilesLayer } from './updated-tiles-layer.ts';
+import { UpdatedTilesLayer } from '../features/mosaic-updates/mosaic-updates-layer.ts';
 
 export type { FootprintCollection } from './footprints.ts';
 export type { TileGridCollection } from './area-search-overlay.ts';

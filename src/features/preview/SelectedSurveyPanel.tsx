@@ -7,7 +7,7 @@ import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from '../surveys/format.ts';
 import { SpectralRange } from '../surveys/SpectralRange.tsx';
-import { WhatChanged } from '../what-changed/WhatChanged.tsx';
+import { WhatChanged } from '../mosaic-updates/MosaicUpdates.tsx';
 import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';
 
 const oneDecimal = (zoom: number) => (Math.floor(zoom * 10) / 10).toFixed(1);

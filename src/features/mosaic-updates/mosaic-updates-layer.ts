@@ -1,7 +1,7 @@
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import { AddedOnFirstUse } from './added-on-first-use.ts';
-import { OVERLAY_SLOTS } from './layer-order.ts';
+import { AddedOnFirstUse } from '../../map/added-on-first-use.ts';
+import { OVERLAY_SLOTS } from '../../map/layer-order.ts';
 
 export const UPDATED_TILES_SOURCE = 'updated-tiles';
 export const updatedTilesLayerIds = { casing: 'updated-tiles-casing', outline: 'updated-tiles-outline' } as const;

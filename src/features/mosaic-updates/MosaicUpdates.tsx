@@ -2,14 +2,14 @@ import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
-import { SAME_VISIT_MINUTES, surveyVisitsStore, useSurveyVisits } from '../../state/survey-visits-store.ts';
+import { SAME_VISIT_MINUTES, surveyVisitsStore, useSurveyVisits } from './survey-visits-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { formatCaptureWindow } from '../surveys/format.ts';
 import { localDay } from './local-day.ts';
-import { newCaptures, updatedTilesCollection, updatedTilesOf } from './updated-tiles.ts';
-import { mosaicUpdatesQueryOptions } from './what-changed-queries.ts';
-import './what-changed.css';
-import { useWhatChanged, whatChangedStore } from './what-changed-store.ts';
+import { newCaptures, updatedTilesCollection, updatedTilesOf } from './mosaic-updates-model.ts';
+import { mosaicUpdatesQueryOptions } from './mosaic-updates-queries.ts';
+import './mosaic-updates.css';
+import { useWhatChanged, whatChangedStore } from './mosaic-updates-store.ts';
 
 const visitRule =
   `A visit starts when you first open a survey on this device; opening it again within ${SAME_VISIT_MINUTES} ` +

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseTileMetadata } from '../../../core/wire/normalise.ts';
-import { newCaptures, updatedTilesCollection, updatedTilesOf } from './updated-tiles.ts';
+import { newCaptures, updatedTilesCollection, updatedTilesOf } from './mosaic-updates-model.ts';
 
 const item = (x: number, capture: string, published: string) => ({
   static_url: `https://svc/tile/v2/S/${capture}_${capture}_${published}_0231/14/${x}/6219`,
