@@ -5,7 +5,7 @@ import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from './area-sear
 import { FOOTPRINT_SOURCE, HOVER_SOURCE, MARKER_SOURCE, SELECTION_SOURCE } from './footprint-layers.ts';
 import { MEASURE_SOURCE } from '../features/measure/measure-layer.ts';
 import { PORTFOLIO_SOURCE } from '../features/portfolio/portfolio-layer.ts';
-import { UPDATED_TILES_SOURCE } from '../features/mosaic-updates/mosaic-updates-layer.ts';
+import { MOSAIC_UPDATES_SOURCE } from '../features/mosaic-updates/mosaic-updates-layer.ts';
 
 /** What the app draws over the imagery, each of which a print can leave out. */
 export const PRINT_OVERLAYS = [
@@ -34,7 +34,7 @@ export function overlayOfSource(id: string): PrintOverlay | null {
   if (id === AREA_SOURCE || id.startsWith(`${AREA_DRAW_PREFIX}-`)) return 'area';
   if (id === UNCOVERED_SOURCE) return 'uncovered';
   if (id === TILE_GRID_SOURCE) return 'tileGrid';
-  if (id === UPDATED_TILES_SOURCE) return 'updatedTiles';
+  if (id === MOSAIC_UPDATES_SOURCE) return 'updatedTiles';
   // The portfolio's locations and the chosen one ('portfolio-chosen').
   if (id === PORTFOLIO_SOURCE || id.startsWith(`${PORTFOLIO_SOURCE}-`)) return 'portfolio';
   if (id === ANNOTATIONS_SOURCE) return 'annotations';

@@ -33,7 +33,7 @@ import { MapCamera } from './map-camera.ts';
 import { overlaysIn, type PrintOverlay } from './print-style.ts';
 import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
-import { UpdatedTilesLayer } from '../features/mosaic-updates/mosaic-updates-layer.ts';
+import { MosaicUpdatesLayer } from '../features/mosaic-updates/mosaic-updates-layer.ts';
 
 export type { FootprintCollection } from './footprints.ts';
 export type { TileGridCollection } from './area-search-overlay.ts';
@@ -61,7 +61,7 @@ export class SurveyMap extends MapCamera {
   private readonly footprints: Footprints;
   private readonly areaSearch: AreaSearchOverlay;
   private readonly drawing: AreaDrawing;
-  private readonly updatedTiles: UpdatedTilesLayer;
+  private readonly updatedTiles: MosaicUpdatesLayer;
   private readonly measure: MeasureLayer;
   private readonly annotations: AnnotationLayer;
   private readonly portfolio: PortfolioLayer;
@@ -89,7 +89,7 @@ export class SurveyMap extends MapCamera {
     });
     this.footprints = new Footprints(this.map, sources);
     this.areaSearch = new AreaSearchOverlay(this.map, sources);
-    this.updatedTiles = new UpdatedTilesLayer(this.map);
+    this.updatedTiles = new MosaicUpdatesLayer(this.map);
     this.annotations = new AnnotationLayer(this.map);
     this.portfolio = new PortfolioLayer(this.map, sources);
     this.drawing = new AreaDrawing(this.map, {
@@ -225,7 +225,7 @@ export class SurveyMap extends MapCamera {
   /** Outlines the area checked for one portfolio location, or none. */
   showPortfolioLocation = (area: AreaGeometry | null): void => this.portfolio.showChosen(area);
   /** The tiles re-published since a date, as outlines over the imagery; null removes them. */
-  showUpdatedTiles = (tiles: FeatureCollection<Polygon> | null): void => this.updatedTiles.show(tiles);
+  showMosaicUpdates = (tiles: FeatureCollection<Polygon> | null): void => this.updatedTiles.show(tiles);
   /** Shows one survey's imagery, or none. Opacity and visibility changes keep the loaded tiles. */
   showPreview = (spec: PreviewSpec | null): void => this.imagery.showPreview(spec);
   /** Draws an older capture of one tile over the preview (or none). */

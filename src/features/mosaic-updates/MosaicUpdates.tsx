@@ -9,7 +9,7 @@ import { localDay } from './local-day.ts';
 import { newCaptures, updatedTilesCollection, updatedTilesOf } from './mosaic-updates-model.ts';
 import { mosaicUpdatesQueryOptions } from './mosaic-updates-queries.ts';
 import './mosaic-updates.css';
-import { useWhatChanged, whatChangedStore } from './mosaic-updates-store.ts';
+import { useMosaicUpdates, mosaicUpdatesStore } from './mosaic-updates-store.ts';
 
 const visitRule =
   `A visit starts when you first open a survey on this device; opening it again within ${SAME_VISIT_MINUTES} ` +
@@ -21,9 +21,9 @@ const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n ==
  * "Updated since…" for the selected survey: the tiles re-published since a day (by default the user's previous visit
  * of the survey) drawn as outlines on the map, with the new captures' dates.
  */
-export function WhatChanged({ connection, surveyId }: { connection: Connection; surveyId: string }) {
-  const openFor = useWhatChanged((s) => s.surveyId);
-  const since = useWhatChanged((s) => s.since);
+export function MosaicUpdates({ connection, surveyId }: { connection: Connection; surveyId: string }) {
+  const openFor = useMosaicUpdates((s) => s.surveyId);
+  const since = useMosaicUpdates((s) => s.since);
   const previousVisit = useSurveyVisits((s) => s.visits[surveyId]?.previous ?? null);
   const surveyMap = useSurveyMap();
   const open = openFor === surveyId;
@@ -41,13 +41,13 @@ export function WhatChanged({ connection, surveyId }: { connection: Connection; 
   const shown = open && since !== null && query.data !== undefined;
 
   useEffect(() => {
-    surveyMap?.showUpdatedTiles(shown ? updatedTilesCollection(tiles) : null);
+    surveyMap?.showMosaicUpdates(shown ? updatedTilesCollection(tiles) : null);
   }, [surveyMap, shown, tiles]);
-  useEffect(() => () => surveyMap?.showUpdatedTiles(null), [surveyMap]);
+  useEffect(() => () => surveyMap?.showMosaicUpdates(null), [surveyMap]);
 
   const toggle = () => {
-    if (open) whatChangedStore.getState().whatChangedClosed();
-    else whatChangedStore.getState().whatChangedOpened(surveyId, previousVisit ? localDay(previousVisit) : null);
+    if (open) mosaicUpdatesStore.getState().mosaicUpdatesClosed();
+    else mosaicUpdatesStore.getState().mosaicUpdatesOpened(surveyId, previousVisit ? localDay(previousVisit) : null);
   };
   const zoomToUpdates = () => {
     if (!surveyMap || tiles.length === 0) return;
@@ -77,7 +77,7 @@ export function WhatChanged({ connection, surveyId }: { connection: Connection; 
               type="date"
               value={since ?? ''}
               max={localDay(new Date().toISOString())}
-              onChange={(e) => whatChangedStore.getState().whatChangedSinceChosen(e.target.value || null)}
+              onChange={(e) => mosaicUpdatesStore.getState().mosaicUpdatesSinceChosen(e.target.value || null)}
             />
           </label>
           {previousVisit ? (

@@ -7,7 +7,7 @@ import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from '../surveys/format.ts';
 import { SpectralRange } from '../surveys/SpectralRange.tsx';
-import { WhatChanged } from '../mosaic-updates/MosaicUpdates.tsx';
+import { MosaicUpdates } from '../mosaic-updates/MosaicUpdates.tsx';
 import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';
 
 const oneDecimal = (zoom: number) => (Math.floor(zoom * 10) / 10).toFixed(1);
@@ -116,7 +116,7 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
           )}
           <CopyLayerUrl connection={connection} survey={survey} footprint={footprint} />
         </div>
-        <WhatChanged connection={connection} surveyId={survey.id} />
+        <MosaicUpdates connection={connection} surveyId={survey.id} />
         {/* Compare: any way of selecting a survey can feed either side. */}
         <div className="selected-panel__compare" role="group" aria-label="Compare">
           {(['a', 'b'] as const).map((side) => {
