@@ -10,11 +10,11 @@ import {
   EXPORT_TILE_CAP,
   isPlan,
   type ExportCompression,
-} from '../../export/export-plan.ts';
-import { defaultExportZoom, exportTileCount } from '../../export/export-zoom.ts';
-import type { ExportFiles } from '../../export/export-files.ts';
-import { exportFileNames } from '../../export/file-names.ts';
-import { rankSurveys, type SourceSurvey, type TileSelection } from '../../export/tile-selection.ts';
+} from './export-plan.ts';
+import { defaultExportZoom, exportTileCount } from './export-zoom.ts';
+import type { ExportFiles } from './export-files.ts';
+import { exportFileNames } from './file-names.ts';
+import { rankSurveys, type SourceSurvey, type TileSelection } from './tile-selection.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { surveyTilesQueryOptions } from '../coverage/coverage-queries.ts';
 import { formatBytes, formatCount } from '../coverage/format.ts';

@@ -1,5 +1,5 @@
-import { type ExportCompression, type ExportPlan, estimatedBytes } from '../../export/export-plan.ts';
-import type { SelectionRule } from '../../export/tile-selection.ts';
+import { type ExportCompression, type ExportPlan, estimatedBytes } from './export-plan.ts';
+import type { SelectionRule } from './tile-selection.ts';
 import { formatBytes, formatCount } from '../coverage/format.ts';
 import { captureDateText, cloudText } from './export-dialog-text.ts';
 

@@ -1,5 +1,5 @@
 import { bbox as bboxOf } from '@turf/turf';
-import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { AreaGeometry } from '../../area/area-geometry.ts';
 import type { ExportCompression, ExportPlan, PlannedTile } from './export-plan.ts';
 import { exportFileNames } from './file-names.ts';
 import type { SelectionRule } from './tile-selection.ts';

@@ -1,5 +1,5 @@
-import { ApiError } from '../api/api-error.ts';
-import type { Credential, CredentialSource } from '../api/connection.ts';
+import { ApiError } from '../../api/api-error.ts';
+import type { Credential, CredentialSource } from '../../api/connection.ts';
 
 /**
  * How the export worker proves who it is without keeping credentials: it asks the page, whose auth store holds them,

@@ -1,9 +1,9 @@
-import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { AreaGeometry } from '../../area/area-geometry.ts';
 import type { ExportCompression, ExportPlan } from './export-plan.ts';
 import type { ExportResult } from './export-run.ts';
 import { provenanceCollection, type TileOutcome } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
-import { tileKey } from '../../core/geo/tile-address.ts';
+import { tileKey } from '../../../core/geo/tile-address.ts';
 
 export interface FailedTile {
   key: string;

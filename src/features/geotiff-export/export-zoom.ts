@@ -1,6 +1,6 @@
-import { sharedArea, type TileCount, tilesCovering } from '../../core/geo/covered-tiles.ts';
-import type { AreaGeometry } from '../../core/geo/geometry.ts';
-import { tileKey } from '../../core/geo/tile-address.ts';
+import { sharedArea, type TileCount, tilesCovering } from '../../../core/geo/covered-tiles.ts';
+import type { AreaGeometry } from '../../../core/geo/geometry.ts';
+import { tileKey } from '../../../core/geo/tile-address.ts';
 import { EXPORT_MIN_ZOOM, EXPORT_TILE_CAP } from './export-plan.ts';
 
 /**

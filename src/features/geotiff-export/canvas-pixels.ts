@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
-import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { AreaGeometry } from '../../area/area-geometry.ts';
 import type { JpegEncoder } from './cog-builder.ts';
 import { TILE_SIZE } from './cog-layout.ts';
 import type { PlannedTile } from './export-plan.ts';
 import { startsAsJpeg, type Sampling } from './jpeg-frame.ts';
 import { HALF, halveInto } from './pyramid.ts';
 import type { TilePixels } from './tile-encoding.ts';
-import { prepareArea, type PreparedArea } from '../../core/geo/prepared-area.ts';
-import { tileExtent } from '../../core/geo/tile-address.ts';
-import { mercatorRings, tileMercatorExtent } from '../../core/geo/web-mercator.ts';
+import { prepareArea, type PreparedArea } from '../../../core/geo/prepared-area.ts';
+import { tileExtent } from '../../../core/geo/tile-address.ts';
+import { mercatorRings, tileMercatorExtent } from '../../../core/geo/web-mercator.ts';
 
 /**
  * The browser's own image decoder and rasteriser, in the export worker (OffscreenCanvas): pixels are read as the

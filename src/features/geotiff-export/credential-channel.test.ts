@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Credential } from '../api/connection.ts';
+import type { Credential } from '../../api/connection.ts';
 import { CREDENTIAL_REUSE_MS, credentialsFromPage, type CredentialQuestion } from './credential-channel.ts';
 
 /** A page that answers each question with the next token, and counts them. */

@@ -1,12 +1,12 @@
 import { encode as encodeJpeg } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/api-error.ts';
-import type { TileMetadataItem } from '../../core/wire/model.ts';
+import { ApiError } from '../../api/api-error.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { isPlan, planExport, type PlannedTile } from './export-plan.ts';
 import { runExport, type ExportDeps, type ExportProgress } from './export-run.ts';
 import { HALF } from './pyramid.ts';
 import { selectTiles } from './tile-selection.ts';
-import { tileKey } from '../../core/geo/tile-address.ts';
+import { tileKey } from '../../../core/geo/tile-address.ts';
 
 const metadata = (x: number, y: number): TileMetadataItem => ({
   z: 18,

@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CogBuilder } from './cog-builder.ts';
 import { cogLevels } from './cog-layout.ts';
 import { zipExport, zipFiles } from './export-zip.ts';
-import { gdalinfo, ogrFeatures } from '../../core/test/gdal-tools.ts';
+import { gdalinfo, ogrFeatures } from '../../../core/test/gdal-tools.ts';
 import { TILE_BYTES } from './tile-encoding.ts';
-import { tileMercatorExtent } from '../../core/geo/web-mercator.ts';
+import { tileMercatorExtent } from '../../../core/geo/web-mercator.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'zip-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

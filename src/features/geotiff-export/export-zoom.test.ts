@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tilesCovering } from '../../core/geo/covered-tiles.ts';
-import type { AreaGeometry } from '../../core/geo/geometry.ts';
+import { tilesCovering } from '../../../core/geo/covered-tiles.ts';
+import type { AreaGeometry } from '../../../core/geo/geometry.ts';
 import { defaultZoomFor } from './export-plan.ts';
 import { defaultExportZoom, exportTileCount } from './export-zoom.ts';
 

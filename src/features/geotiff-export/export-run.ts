@@ -1,5 +1,5 @@
-import { ApiError, isApiError } from '../api/api-error.ts';
-import { withRetries } from '../api/retry-policy.ts';
+import { ApiError, isApiError } from '../../api/api-error.ts';
+import { withRetries } from '../../api/retry-policy.ts';
 import { CogBuilder, type BuilderImagery } from './cog-builder.ts';
 import { TILE_SIZE } from './cog-layout.ts';
 import type { ExportPlan, PlannedTile } from './export-plan.ts';
@@ -7,7 +7,7 @@ import type { TileOutcome } from './provenance.ts';
 import { applyMask, OPAQUE_TILE } from './mask-tile.ts';
 import { HALF, halveAlphaInto, type Quarter } from './pyramid.ts';
 import type { TilePixels } from './tile-encoding.ts';
-import { tileKey } from '../../core/geo/tile-address.ts';
+import { tileKey } from '../../../core/geo/tile-address.ts';
 
 /** What the run needs from its surroundings (the worker gives the real ones; tests give their own). */
 export interface ExportDeps {

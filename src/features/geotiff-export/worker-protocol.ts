@@ -1,4 +1,4 @@
-import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { AreaGeometry } from '../../area/area-geometry.ts';
 import type { CredentialAnswer, CredentialQuestion } from './credential-channel.ts';
 import type { ExportFiles } from './export-files.ts';
 import type { ExportCompression, ExportPlan } from './export-plan.ts';

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-import type { Connection } from '../api/connection.ts';
-import { fetchTileImage } from '../api/tile-images.ts';
+import type { Connection } from '../../api/connection.ts';
+import { fetchTileImage } from '../../api/tile-images.ts';
 import { areaMasker, tileDecoder } from './canvas-pixels.ts';
 import type { BuilderImagery } from './cog-builder.ts';
 import { credentialsFromPage } from './credential-channel.ts';

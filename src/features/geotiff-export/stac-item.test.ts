@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TileMetadataItem } from '../../core/wire/model.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { chooseTiles, defaultZoomFor, isPlan, planExport, type ExportPlan, type PlannedTile } from './export-plan.ts';
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import type { TileChoice } from './tile-selection.ts';
-import { PROJECTION_SCHEMA, RASTER_SCHEMA, STAC_ITEM_SCHEMA, stacValidator } from '../test/stac-schemas/validate.ts';
-import { tileKey } from '../../core/geo/tile-address.ts';
+import { PROJECTION_SCHEMA, RASTER_SCHEMA, STAC_ITEM_SCHEMA, stacValidator } from '../../test/stac-schemas/validate.ts';
+import { tileKey } from '../../../core/geo/tile-address.ts';
 
 const item = (z: number, x: number, y: number, capture: string, extra: Partial<TileMetadataItem> = {}) =>
   ({

@@ -1,6 +1,6 @@
-import { type TileMetadataItem, withinCloudLimit } from '../../core/wire/model.ts';
+import { type TileMetadataItem, withinCloudLimit } from '../../../core/wire/model.ts';
 import { chooseTiles, type PlannedTile } from './export-plan.ts';
-import { tileKey } from '../../core/geo/tile-address.ts';
+import { tileKey } from '../../../core/geo/tile-address.ts';
 
 /**
  * Which survey supplies each tile: the newest of the results there (as the service's `basemap` picks), the one with

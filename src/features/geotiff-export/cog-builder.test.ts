@@ -5,11 +5,11 @@ import { encode as encodeJpeg } from 'jpeg-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CogBuilder, type JpegEncoder } from './cog-builder.ts';
 import { cogLevels } from './cog-layout.ts';
-import { gdalinfo, maskAsAlpha, pixelAt, pixelsAt, validateCog } from '../../core/test/gdal-tools.ts';
+import { gdalinfo, maskAsAlpha, pixelAt, pixelsAt, validateCog } from '../../../core/test/gdal-tools.ts';
 import { OPAQUE_TILE } from './mask-tile.ts';
 import { halveAlphaInto } from './pyramid.ts';
 import { TILE_BYTES } from './tile-encoding.ts';
-import { tileMercatorExtent } from '../../core/geo/web-mercator.ts';
+import { tileMercatorExtent } from '../../../core/geo/web-mercator.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cog-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,8 +1,8 @@
 import type { Feature, FeatureCollection, Polygon } from 'geojson';
-import { stripCredentials } from '../area/strip-credentials.ts';
+import { stripCredentials } from '../../area/strip-credentials.ts';
 import type { ExportPlan, PlannedTile } from './export-plan.ts';
 import type { SelectionRule } from './tile-selection.ts';
-import { tileKey, tilePolygon } from '../../core/geo/tile-address.ts';
+import { tileKey, tilePolygon } from '../../../core/geo/tile-address.ts';
 
 /** What became of one planned tile. */
 export type TileOutcome =

@@ -1,10 +1,10 @@
-import type { TileMetadataItem } from '../../core/wire/model.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import type { Georeference } from './cog-file.ts';
 import { cogLevels, TILE_SIZE, type LevelLayout } from './cog-layout.ts';
 import { zOrder } from './pyramid.ts';
 import type { PlanSurvey, TileChoice, TileSelection } from './tile-selection.ts';
-import { tileExtent, tileKey } from '../../core/geo/tile-address.ts';
-import { groundResolution, tileMercatorExtent } from '../../core/geo/web-mercator.ts';
+import { tileExtent, tileKey } from '../../../core/geo/tile-address.ts';
+import { groundResolution, tileMercatorExtent } from '../../../core/geo/web-mercator.ts';
 
 /** Zooms an export may use: the service's tile range. */
 export const EXPORT_MIN_ZOOM = 14;

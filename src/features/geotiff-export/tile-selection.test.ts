@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TileMetadataItem } from '../../core/wire/model.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { isPlan, planExport } from './export-plan.ts';
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import { rankSurveys, selectTiles, type SourceSurvey, type TileSelection } from './tile-selection.ts';
-import { tileKey } from '../../core/geo/tile-address.ts';
+import { tileKey } from '../../../core/geo/tile-address.ts';
 
 const item = (x: number, y: number, survey: string): TileMetadataItem => ({
   z: 16,
