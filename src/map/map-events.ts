@@ -1,5 +1,5 @@
 import type { AreaGeometry } from '../area/area-geometry.ts';
-import type { AreaTool } from '../draw/area-draw-controller.ts';
+import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
 import type { MeasureState } from '../features/measure/measure-layer.ts';
 
 export interface SurveyMapEvents {

@@ -1,7 +1,7 @@
 import type { GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl';
-import { AREA_DRAW_PREFIX, AREA_SOURCE } from './area-sources.ts';
+import { AREA_DRAW_PREFIX, AREA_SOURCE } from '../features/area-search/area-sources.ts';
 import { ANNOTATIONS_SOURCE } from '../features/annotations/annotation-layer.ts';
-import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from './area-search-layers.ts';
+import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from '../features/area-search/area-search-layers.ts';
 import { FOOTPRINT_SOURCE, HOVER_SOURCE, MARKER_SOURCE, SELECTION_SOURCE } from './footprint-layers.ts';
 import { MEASURE_SOURCE } from '../features/measure/measure-layer.ts';
 import { PORTFOLIO_SOURCE } from '../features/portfolio/portfolio-layer.ts';

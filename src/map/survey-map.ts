@@ -1,16 +1,16 @@
 import type * as maplibregl from 'maplibre-gl';
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { AreaGeometry } from '../area/area-geometry.ts';
-import type { AreaTool } from '../draw/area-draw-controller.ts';
+import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
 import type { MeasureKind } from '../features/measure/measurement.ts';
 import {
   ANNOTATIONS_SOURCE,
   AnnotationLayer,
   type AnnotationFeatures,
 } from '../features/annotations/annotation-layer.ts';
-import { AreaDrawing } from './area-drawing.ts';
+import { AreaDrawing } from '../features/area-search/area-drawing.ts';
 import { createMap, type SurveyMapOptions } from './create-map.ts';
-import { AreaSearchOverlay, type TileGridCollection } from './area-search-overlay.ts';
+import { AreaSearchOverlay, type TileGridCollection } from '../features/area-search/area-search-map.ts';
 import { repaintBasemap } from './basemap-style.ts';
 import type { CaptureSpec } from './capture-layer.ts';
 import type { CompareSpec } from './compare-layers.ts';
@@ -36,7 +36,7 @@ import type { PreviewSpec } from './preview-layer.ts';
 import { MosaicUpdatesLayer } from '../features/mosaic-updates/mosaic-updates-layer.ts';
 
 export type { FootprintCollection } from './footprints.ts';
-export type { TileGridCollection } from './area-search-overlay.ts';
+export type { TileGridCollection } from '../features/area-search/area-search-map.ts';
 export type { SurveyMapEvents } from './map-events.ts';
 export type { MapView } from './map-camera.ts';
 

@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
 import type { AreaGeometry } from '../../core/geo/geometry.ts';
-import type { AreaTool } from '../draw/area-draw-controller.ts';
+import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
 import { readStoredAreaSearch, storeAreaSearch } from './area-search-storage.ts';
 
 export type AreaOrigin = 'drawn' | 'edited' | 'pasted' | 'imported' | 'restored' | 'linked';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { AreaTool } from '../../draw/area-draw-controller.ts';
+import type { AreaTool } from './area-draw-controller.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { uiStore } from '../../state/ui-store.ts';

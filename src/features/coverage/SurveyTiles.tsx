@@ -5,7 +5,7 @@ import { extentCentre, extentOf } from '../../../core/geo/geometry.ts';
 import { DEFAULT_TILE_CAP, MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { mapZoomFor } from '../../map/preview-layer.ts';
-import { tileCoverageStops } from '../../map/area-search-layers.ts';
+import { tileCoverageStops } from '../area-search/area-search-layers.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { tileZoomNote } from '../units/zoom-levels.ts';

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { MultiPolygon, Polygon } from 'geojson';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AreaGeometry } from '../../core/geo/geometry.ts';
+import type { AreaGeometry } from '../../../core/geo/geometry.ts';
 import { AREA_DRAW_LOWEST_LAYER_ID, AreaDrawController, type AreaTool } from './area-draw-controller.ts';
-import { FakeMapLibreMap } from '../test/fake-maplibre-map.ts';
+import { FakeMapLibreMap } from '../../test/fake-maplibre-map.ts';
 
 const ring = (w: number, s: number, e: number, n: number) => [
   [w, s],

@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
-import type { AreaGeometry } from '../area/area-geometry.ts';
-import type { AreaDrawCallbacks, AreaDrawController, AreaTool } from '../draw/area-draw-controller.ts';
+import type { AreaGeometry } from '../../area/area-geometry.ts';
+import type { AreaDrawCallbacks, AreaDrawController, AreaTool } from './area-draw-controller.ts';
 
 export interface AreaDrawingCallbacks extends Required<AreaDrawCallbacks> {
   /** The drawing tools are loaded and can be used. */
@@ -62,7 +62,7 @@ export class AreaDrawing {
 
   private async loadController(): Promise<void> {
     const below = this.below!;
-    const { AreaDrawController } = await import('../draw/area-draw-controller.ts');
+    const { AreaDrawController } = await import('./area-draw-controller.ts');
     if (this.destroyed) return;
     this.controller = new AreaDrawController(
       this.map,

@@ -1,11 +1,11 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AreaGeometry } from '../area/area-geometry.ts';
-import { square } from '../../core/test/shapes.ts';
+import type { AreaGeometry } from '../../area/area-geometry.ts';
+import { square } from '../../../core/test/shapes.ts';
 import { AreaDrawing } from './area-drawing.ts';
 
 const shown: (AreaGeometry | null)[] = [];
-vi.mock('../draw/area-draw-controller.ts', () => ({
+vi.mock('./area-draw-controller.ts', () => ({
   AreaDrawController: class {
     setArea(area: AreaGeometry | null) {
       shown.push(area);

@@ -1,11 +1,11 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { TerraDraw, type TerraDrawEventListeners } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
-import type { AreaGeometry } from '../../core/geo/geometry.ts';
+import type { AreaGeometry } from '../../../core/geo/geometry.ts';
 import { areaFromSnapshot, areaToDrawFeatures } from './area-features.ts';
 import { createAreaModes, DRAW_MODE_NAMES, type DrawModeName } from './draw-modes.ts';
 import { AreaLayer } from './area-layer.ts';
-import { AREA_DRAW_PREFIX } from '../map/area-sources.ts';
+import { AREA_DRAW_PREFIX } from './area-sources.ts';
 
 type FeatureId = Parameters<TerraDrawEventListeners['finish']>[0];
 

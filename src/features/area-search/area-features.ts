@@ -1,5 +1,5 @@
 import type { GeoJSONStoreFeatures } from 'terra-draw';
-import { areaFromPolygons, hasHoles, polygonsOf, type AreaGeometry } from '../../core/geo/geometry.ts';
+import { areaFromPolygons, hasHoles, polygonsOf, type AreaGeometry } from '../../../core/geo/geometry.ts';
 
 /**
  * The area held by terra-draw's features: every finished polygon, as one Polygon or MultiPolygon.
