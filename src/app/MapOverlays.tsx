@@ -37,7 +37,7 @@ const AreaSearchOverlay = lazy(() =>
 /** Whether the map has drawn its first view completely: tools nobody has asked for yet wait for that. */
 function useFirstViewDrawn(surveyMap: SurveyMap): boolean {
   const [drawn, setDrawn] = useState(false);
-  useEffect(() => surveyMap.afterFirstIdle(() => setDrawn(true)), [surveyMap]);
+  useEffect(() => surveyMap.camera.afterFirstIdle(() => setDrawn(true)), [surveyMap]);
   return drawn;
 }
 

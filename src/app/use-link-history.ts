@@ -29,7 +29,7 @@ function currentLink(surveyMap: SurveyMap): LinkState {
   const area = areaSearchStore.getState();
   const compare = compareStore.getState();
   return {
-    view: surveyMap.getView(),
+    view: surveyMap.camera.getView(),
     surveyId: selectionStore.getState().selectedId,
     // Before sign-in a linked area is still waiting to be checked: it stays in the link.
     area: area.area?.geometry ?? area.pendingRestore,
@@ -124,13 +124,13 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       if (disposed) return;
       // While the camera moves only a new selection, comparison or area is written (each its own step back); anything
       // else waits for the camera to stop (its moveend schedules the write) rather than spend ~10 ms of a frame.
-      if (surveyMap.isMoving() && !evenWhileMoving && !entryPending) return;
+      if (surveyMap.camera.isMoving() && !evenWhileMoving && !entryPending) return;
       entryPending = false;
       const link = currentLink(surveyMap);
       const key = navigationKey(link);
       // A view change waits for the camera to stop (its moveend schedules the write); a new selection, comparison or
       // area is a history entry at once.
-      if (key === lastKey && surveyMap.isMoving() && !evenWhileMoving) return;
+      if (key === lastKey && surveyMap.camera.isMoving() && !evenWhileMoving) return;
       const hash = linkToHash(link);
       if (hash === location.hash && ownEntry(history.state)) return;
       const url = `${location.pathname}${location.search}${hash}`;
@@ -159,7 +159,7 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       clearTimeout(timer);
       timer = undefined;
       applyToStores(link, { entry: ownEntry(history.state) });
-      if (link.view) surveyMap.setView(link.view);
+      if (link.view) surveyMap.camera.setView(link.view);
       // What is shown now (a link without an area kept the user's), and the entry marked as this app's.
       lastKey = navigationKey(currentLink(surveyMap));
       schedule();
@@ -186,8 +186,8 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       }),
       uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && schedule()),
       annotationsStore.subscribe((s, p) => s.annotations !== p.annotations && schedule()),
-      surveyMap.onViewChange(schedule, { settled: true }),
-      surveyMap.onMapIdle(schedule),
+      surveyMap.camera.onViewChange(schedule, { settled: true }),
+      surveyMap.camera.onMapIdle(schedule),
     ];
     window.addEventListener('popstate', onPopState);
     schedule();

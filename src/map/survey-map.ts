@@ -50,7 +50,10 @@ export type { SurveyMapOptions } from './create-map.ts';
  * drawing). Components talk to it only through these task-level methods; each module keeps the wanted
  * state and applies it whenever the style is ready.
  */
-export class SurveyMap extends MapCamera {
+export class SurveyMap {
+  readonly map: maplibregl.Map;
+  /** Where the map looks and when it moves. */
+  readonly camera: MapCamera;
   private ready = false;
   private authorizeTile: TileAuthorizer = () => undefined;
   /** The basemap asked for while the style was loading. */
@@ -75,7 +78,8 @@ export class SurveyMap extends MapCamera {
   };
 
   constructor(container: HTMLElement, options: SurveyMapOptions) {
-    super(createMap(container, options));
+    this.map = createMap(container, options);
+    this.camera = new MapCamera(this.map);
     const { style } = options;
     this.map.setTransformRequest(this.requestTile);
     this.stopIdleWatch = idleAfterMissingTiles(this.map);
@@ -209,10 +213,10 @@ export class SurveyMap extends MapCamera {
     this.measure.start(kind);
   }
   /** Adds the map's centre to the measurement (for the keyboard: pan, then add). */
-  addMeasurePointAtCentre = (): void => this.measure.addPoint(this.getCenter());
+  addMeasurePointAtCentre = (): void => this.measure.addPoint(this.camera.getCenter());
   undoMeasurePoint = (): void => this.measure.undoPoint();
   /** For the keyboard, as a drag moves it: a finished measurement's point to the map's centre. */
-  moveMeasurePointToCentre = (index: number): void => this.measure.movePoint(index, this.getCenter());
+  moveMeasurePointToCentre = (index: number): void => this.measure.movePoint(index, this.camera.getCenter());
   clearMeasure = (): void => this.measure.clear();
   getMeasureState = (): MeasureState => this.measure.getState();
   /** What draws a measurement: its shapes and labels in the user's units. */

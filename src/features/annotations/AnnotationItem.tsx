@@ -68,7 +68,7 @@ export function AnnotationItem({ annotation, row }: { annotation: Annotation; ro
           type="button"
           className="button button--small"
           disabled={!surveyMap}
-          onClick={() => surveyMap?.fitBounds(boundsOf(annotation))}
+          onClick={() => surveyMap?.camera.fitBounds(boundsOf(annotation))}
         >
           Show on map
         </button>

@@ -53,7 +53,7 @@ export async function imageryUnder(
 ): Promise<AnnotatedImagery | null> {
   const layer = layerAt(surveyMap, place);
   if (!layer) return null;
-  const z = Math.min(PREVIEW_MAX_ZOOM, Math.max(PREVIEW_MIN_ZOOM, tileZoomAt(surveyMap.getZoom())));
+  const z = Math.min(PREVIEW_MAX_ZOOM, Math.max(PREVIEW_MIN_ZOOM, tileZoomAt(surveyMap.camera.getZoom())));
   const tile = tileAt(place[0], place[1], z);
   const items = await client.fetchQuery(tileCapturesQueryOptions(connection, layer.surveyId, tile, layer.query));
   const shown = layer.captureId ? items.find((i) => i.captureId === layer.captureId) : newestCapture(items);

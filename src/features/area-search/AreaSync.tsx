@@ -47,7 +47,7 @@ export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
   useEffect(() => {
     if (area === keepsView.current) return;
     if (area && (area.origin === 'pasted' || area.origin === 'imported' || area.origin === 'restored')) {
-      surveyMap.fitBounds(bboxOf(area.geometry) as [number, number, number, number]);
+      surveyMap.camera.fitBounds(bboxOf(area.geometry) as [number, number, number, number]);
     }
   }, [surveyMap, area]);
 

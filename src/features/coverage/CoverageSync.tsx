@@ -38,8 +38,8 @@ function useFrameChosenResult(surveyMap: SurveyMap, chosen: ChosenResult | null)
     if (id === framed.current) return;
     framed.current = id;
     if (!chosen || !area || selectionStore.getState().selectedFrom !== 'area') return;
-    const frame = resultFrame(area, chosen.result.footprint, chosen.request.zoom, surveyMap.getView());
-    if (frame) surveyMap.frame(frame.extent, frame.centre, frame.minZoom);
+    const frame = resultFrame(area, chosen.result.footprint, chosen.request.zoom, surveyMap.camera.getView());
+    if (frame) surveyMap.camera.frame(frame.extent, frame.centre, frame.minZoom);
   }, [surveyMap, chosen, area]);
 }
 

@@ -93,7 +93,7 @@ function MovePoint({ surveyMap, points }: { surveyMap: SurveyMap; points: Positi
       <button
         type="button"
         className="button button--small"
-        onClick={() => surveyMap.zoomTo([lon, lat], surveyMap.getZoom())}
+        onClick={() => surveyMap.camera.zoomTo([lon, lat], surveyMap.camera.getZoom())}
       >
         Show point
       </button>

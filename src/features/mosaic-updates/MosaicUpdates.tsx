@@ -60,7 +60,7 @@ export function MosaicUpdates({ connection, surveyId }: { connection: Connection
       ],
       [180, 90, -180, -90],
     );
-    surveyMap.fitBounds(bounds as [number, number, number, number]);
+    surveyMap.camera.fitBounds(bounds as [number, number, number, number]);
   };
 
   return (

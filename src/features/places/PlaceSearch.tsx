@@ -27,8 +27,8 @@ export function PlaceSearch({ surveyMap }: { surveyMap: SurveyMap }) {
   const showList = open && text.trim() !== '' && gazetteer.isSuccess;
 
   const go = (place: Place) => {
-    if ('center' in place.go) surveyMap.zoomTo(place.go.center, CITY_ZOOM);
-    else surveyMap.fitBounds(place.go.extent);
+    if ('center' in place.go) surveyMap.camera.zoomTo(place.go.center, CITY_ZOOM);
+    else surveyMap.camera.fitBounds(place.go.extent);
     setText(place.label);
     setOpen(false);
     setActive(-1);

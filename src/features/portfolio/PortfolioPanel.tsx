@@ -46,7 +46,7 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
     setDraft(null);
     setSaving(read.locations.length);
     const extent = extentOfLocations(read.locations);
-    if (extent) surveyMap?.fitBounds(extent);
+    if (extent) surveyMap?.camera.fitBounds(extent);
     try {
       await importPortfolio({
         fileName,

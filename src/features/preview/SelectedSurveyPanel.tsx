@@ -27,7 +27,7 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
   const compareB = useCompare((s) => s.b);
   const comparing = useCompare((s) => s.active);
   const collapsed = useUi((s) => s.selectedPanelCollapsed);
-  const fitZoom = footprint && surveyMap ? surveyMap.fitZoom(footprint.bbox) : null;
+  const fitZoom = footprint && surveyMap ? surveyMap.camera.fitZoom(footprint.bbox) : null;
   if (!survey) return null;
   const wholeFootprintNote = fitZoom !== null && fitZoom < IMAGERY_MIN_MAP_ZOOM ? footprintZoomNote(fitZoom) : null;
 
@@ -105,7 +105,7 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
             disabled={!footprint || !surveyMap}
             aria-describedby={wholeFootprintNote ? 'zoom-to-footprint-note' : undefined}
             title={wholeFootprintNote ?? undefined}
-            onClick={() => footprint && surveyMap?.fitBounds(footprint.bbox)}
+            onClick={() => footprint && surveyMap?.camera.fitBounds(footprint.bbox)}
           >
             Zoom to footprint
           </button>

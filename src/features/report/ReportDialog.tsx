@@ -47,8 +47,8 @@ function currentFacts(surveyMap: SurveyMap) {
   const compare = compareStore.getState();
   const compared = compare.active && compare.a && compare.b ? { a: compare.a, b: compare.b } : null;
   const facts = viewFacts({
-    centre: surveyMap.getCenter(),
-    zoom: surveyMap.getZoom(),
+    centre: surveyMap.camera.getCenter(),
+    zoom: surveyMap.camera.getZoom(),
     selectedId: selectionStore.getState().selectedId,
     compared,
     area: areaSearchStore.getState().area,
@@ -56,7 +56,7 @@ function currentFacts(surveyMap: SurveyMap) {
     units: unitsStore.getState().system,
   });
   const labels: [string, string] | null = compared ? [`Left (A): ${compared.a}`, `Right (B): ${compared.b}`] : null;
-  const annotations = annotationRows(annotationsStore.getState().annotations, surveyMap.getBounds());
+  const annotations = annotationRows(annotationsStore.getState().annotations, surveyMap.camera.getBounds());
   return { facts, labels, annotations };
 }
 

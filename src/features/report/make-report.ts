@@ -111,9 +111,9 @@ export async function makeReport(
   onProgress({ phase: 'captures', tiles: tiles.length });
   const imagery = await capturesShown(connection, tiles, signal);
   onProgress({ phase: 'writing' });
-  const [, latitude] = surveyMap.getCenter();
+  const [, latitude] = surveyMap.camera.getCenter();
   // MapLibre's zoom counts 512-px tiles: a CSS pixel spans a 256-px tile's pixel one zoom deeper.
-  const metresPerCssPixel = groundResolution(surveyMap.getZoom() + 1, latitude);
+  const metresPerCssPixel = groundResolution(surveyMap.camera.getZoom() + 1, latitude);
   const maps: ReportMap[] = await Promise.all(
     renders.map(async (render, i) => ({
       image: {

@@ -49,9 +49,9 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
 
   useEffect(() => {
     if (!expanded) return;
-    const follow = () => timelineStore.getState().mapCentreMoved(centreCell(surveyMap.getCenter()));
+    const follow = () => timelineStore.getState().mapCentreMoved(centreCell(surveyMap.camera.getCenter()));
     follow();
-    return surveyMap.onViewChange(follow);
+    return surveyMap.camera.onViewChange(follow);
   }, [surveyMap, expanded]);
 
   // Placed only while the strip is open: an area search may hold thousands of captures.
