@@ -18,8 +18,6 @@ export interface SurveyMapEvents {
   areaToolChanged: AreaTool;
   /** The shape being drawn or edited, on every pointer move. */
   areaChanging: AreaGeometry;
-  /** A portfolio location's mark was clicked (the location's id). */
-  portfolioLocationClicked: number;
   /** A cell of the tile grid was clicked ("z/x/y"), or the map beside it (null). */
   tileClicked: string | null;
   /** The pointer's place on the map ([lng, lat]), or null when it left the map. */

@@ -1,13 +1,7 @@
 import type * as maplibregl from 'maplibre-gl';
-import type { FeatureCollection, Polygon } from 'geojson';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
 import type { MeasureKind } from '../features/measure/measurement.ts';
-import {
-  ANNOTATIONS_SOURCE,
-  AnnotationLayer,
-  type AnnotationFeatures,
-} from '../features/annotations/annotation-layer.ts';
 import { AreaDrawing } from '../features/area-search/area-drawing.ts';
 import { createMap, type SurveyMapOptions } from './create-map.ts';
 import { AreaSearchOverlay, type TileGridCollection } from '../features/area-search/area-search-map.ts';
@@ -15,6 +9,7 @@ import { repaintBasemap } from './basemap-style.ts';
 import type { CaptureSpec } from './capture-layer.ts';
 import type { CompareSpec } from './compare-layers.ts';
 import { FeatureSources } from './feature-sources.ts';
+import { type GeoJsonOverlaySpec, GeoJsonSlot } from './geojson-slot.ts';
 import { type FootprintCollection, Footprints } from './footprints.ts';
 import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
 import { ImageryLayers } from './imagery-layers.ts';
@@ -27,13 +22,11 @@ import {
   type MeasureState,
 } from '../features/measure/measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
-import { type PortfolioFeature, PortfolioLayer } from '../features/portfolio/portfolio-layer.ts';
 import { composeMapImage, type ImageScale, type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';
 import { MapCamera } from './map-camera.ts';
 import { overlaysIn, type PrintOverlay } from './print-style.ts';
 import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
-import { MosaicUpdatesLayer } from '../features/mosaic-updates/mosaic-updates-layer.ts';
 
 export type { FootprintCollection } from './footprints.ts';
 export type { TileGridCollection } from '../features/area-search/area-search-map.ts';
@@ -64,10 +57,12 @@ export class SurveyMap {
   private readonly footprints: Footprints;
   private readonly areaSearch: AreaSearchOverlay;
   private readonly drawing: AreaDrawing;
-  private readonly updatedTiles: MosaicUpdatesLayer;
   private readonly measure: MeasureLayer;
-  private readonly annotations: AnnotationLayer;
-  private readonly portfolio: PortfolioLayer;
+  /** The features' GeoJSON overlays (overlay()), by their spec. */
+  private readonly overlays = new Map<GeoJsonOverlaySpec, GeoJsonSlot>();
+  /** Sources whose marks a swipe's second map draws too. */
+  private readonly mirrored: string[] = [MEASURE_SOURCE];
+  private readonly showPointerOver: (layers: readonly string[]) => void;
   private readonly onOnline = () => this.imagery.networkRestored();
   private readonly stopIdleWatch: () => void;
   /** Every tile the map asks for: counted (usage) and authorized. */
@@ -89,13 +84,10 @@ export class SurveyMap {
       style,
       transformRequest: (url, resourceType) => (resourceType === 'Tile' ? this.authorizeTile(url) : undefined),
       onUnauthorized: () => emit('previewUnauthorized', undefined),
-      mirrored: [MEASURE_SOURCE, ANNOTATIONS_SOURCE],
+      mirrored: this.mirrored,
     });
     this.footprints = new Footprints(this.map, sources);
     this.areaSearch = new AreaSearchOverlay(this.map, sources);
-    this.updatedTiles = new MosaicUpdatesLayer(this.map);
-    this.annotations = new AnnotationLayer(this.map);
-    this.portfolio = new PortfolioLayer(this.map, sources);
     this.drawing = new AreaDrawing(this.map, {
       onReady: () => emit('areaToolsReady', undefined),
       onAreaFinished: (area) => emit('areaFinished', area),
@@ -123,9 +115,7 @@ export class SurveyMap {
       this.footprints.installHighlights();
       this.imagery.install();
       installOverlaySlots(this.map);
-      this.updatedTiles.install();
-      this.portfolio.install();
-      this.annotations.install();
+      for (const slot of this.overlays.values()) slot.install();
       this.measure.install();
       this.drawing.install({ fill: LAYER_SLOTS.fills, outline: LAYER_SLOTS.lines });
     });
@@ -133,15 +123,31 @@ export class SurveyMap {
     // Listening to errors also stops MapLibre from logging them, and their messages hold tile URLs
     // (which may carry an api_key). A 404 tile is normal; a 401 asks for a fresh token.
     this.map.on('error', (event) => this.imagery.tileFailed(event));
-    listenToPointer(this.map, {
+    this.showPointerOver = listenToPointer(this.map, {
       events: this.events,
       drawing: this.drawing,
       measure: this.measure,
       areaSearch: this.areaSearch,
       footprints: this.footprints,
-      portfolio: this.portfolio,
+      overlays: () => this.overlays.values(),
       isReady: () => this.ready,
     });
+  }
+
+  /**
+   * A feature's GeoJSON overlay (the same handle for the same spec): its sources and layers go in under its place in
+   * the overlays' order once there is something to draw.
+   */
+  overlay(spec: GeoJsonOverlaySpec): GeoJsonSlot {
+    let slot = this.overlays.get(spec);
+    if (!slot) {
+      slot = new GeoJsonSlot(this.map, spec);
+      this.overlays.set(spec, slot);
+      if (spec.mirrored) this.mirrored.push(...slot.sourceIds);
+      if (spec.pointerLayers) this.showPointerOver(spec.pointerLayers);
+      if (this.ready) slot.install();
+    }
+    return slot;
   }
 
   on<K extends keyof SurveyMapEvents>(event: K, listener: (payload: SurveyMapEvents[K]) => void): () => void {
@@ -222,14 +228,6 @@ export class SurveyMap {
   /** What draws a measurement: its shapes and labels in the user's units. */
   setMeasureRenderer = (render: MeasureRenderer): void => this.measure.setRenderer(render);
 
-  /** The user's annotations: pins and outlined shapes, titled. */
-  showAnnotations = (features: AnnotationFeatures): void => this.annotations.show(features);
-  /** A portfolio's locations, coloured by the age of their latest imagery and clustered when zoomed out; or none. */
-  showPortfolio = (features: readonly PortfolioFeature[]): void => this.portfolio.show(features);
-  /** Outlines the area checked for one portfolio location, or none. */
-  showPortfolioLocation = (area: AreaGeometry | null): void => this.portfolio.showChosen(area);
-  /** The tiles re-published since a date, as outlines over the imagery; null removes them. */
-  showMosaicUpdates = (tiles: FeatureCollection<Polygon> | null): void => this.updatedTiles.show(tiles);
   /** Shows one survey's imagery, or none. Opacity and visibility changes keep the loaded tiles. */
   showPreview = (spec: PreviewSpec | null): void => this.imagery.showPreview(spec);
   /** Draws an older capture of one tile over the preview (or none). */

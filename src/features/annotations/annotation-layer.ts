@@ -1,8 +1,7 @@
 import type { FeatureCollection, LineString, Point, Polygon } from 'geojson';
-import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, LayerSpecification } from 'maplibre-gl';
-import { AddedOnFirstUse } from '../../map/added-on-first-use.ts';
+import type { FilterSpecification } from 'maplibre-gl';
 import { FONT } from '../../map/basemap-style.ts';
-import { OVERLAY_SLOTS } from '../../map/layer-order.ts';
+import type { GeoJsonOverlaySpec } from '../../map/geojson-slot.ts';
 
 export const ANNOTATIONS_SOURCE = 'annotations';
 export const annotationLayerIds = {
@@ -15,43 +14,34 @@ export const annotationLayerIds = {
 /** What the map draws of an annotation: its geometry, with its id and title. */
 export type AnnotationFeatures = FeatureCollection<Point | LineString | Polygon, { id: string; title: string }>;
 
-const EMPTY: AnnotationFeatures = { type: 'FeatureCollection', features: [] };
 const COLOUR = '#ff4fa3';
+
+const shapes: FilterSpecification = ['!=', ['geometry-type'], 'Point'];
 
 /**
  * The user's annotations: pins as small markers, shapes as outlines (a dark casing under a bright line, no fill, so
- * the imagery inside keeps its colours), each titled beside it.
+ * the imagery inside keeps its colours), each titled beside it; drawn on a swipe's second map too.
  */
-export class AnnotationLayer {
-  private wanted: AnnotationFeatures = EMPTY;
-  private readonly layers = new AddedOnFirstUse(() => this.addLayers());
-
-  constructor(private readonly map: MapLibreMap) {}
-
-  /** The style is ready (the source and layers go in once there is something to draw). */
-  install(): void {
-    this.layers.ready(this.wanted.features.length > 0);
-  }
-
-  private addLayers(): void {
-    const add = (layer: LayerSpecification) => this.map.addLayer(layer, OVERLAY_SLOTS.annotations);
-    const shapes: FilterSpecification = ['!=', ['geometry-type'], 'Point'];
-    this.map.addSource(ANNOTATIONS_SOURCE, { type: 'geojson', data: this.wanted });
-    add({
+export const ANNOTATIONS_OVERLAY: GeoJsonOverlaySpec = {
+  order: 'annotations',
+  sources: { [ANNOTATIONS_SOURCE]: {} },
+  mirrored: true,
+  layers: [
+    {
       id: annotationLayerIds.casing,
       type: 'line',
       source: ANNOTATIONS_SOURCE,
       filter: shapes,
       paint: { 'line-color': '#1b1b1b', 'line-width': 4.5, 'line-opacity': 0.75 },
-    });
-    add({
+    },
+    {
       id: annotationLayerIds.outline,
       type: 'line',
       source: ANNOTATIONS_SOURCE,
       filter: shapes,
       paint: { 'line-color': COLOUR, 'line-width': 2, 'line-dasharray': [3, 1.5] },
-    });
-    add({
+    },
+    {
       id: annotationLayerIds.pins,
       type: 'circle',
       source: ANNOTATIONS_SOURCE,
@@ -62,8 +52,8 @@ export class AnnotationLayer {
         'circle-stroke-color': '#1b1b1b',
         'circle-stroke-width': 2,
       },
-    });
-    add({
+    },
+    {
       id: annotationLayerIds.titles,
       type: 'symbol',
       source: ANNOTATIONS_SOURCE,
@@ -77,12 +67,6 @@ export class AnnotationLayer {
         'text-optional': true,
       },
       paint: { 'text-color': '#1b1b1b', 'text-halo-color': '#ffffff', 'text-halo-width': 2 },
-    });
-  }
-
-  show(features: AnnotationFeatures): void {
-    this.wanted = features;
-    if (this.layers.added) void this.map.getSource<GeoJSONSource>(ANNOTATIONS_SOURCE)?.setData(features);
-    else this.layers.use(features.features.length > 0);
-  }
-}
+    },
+  ],
+};

@@ -1,3 +1,4 @@
+import type { FeatureCollection } from 'geojson';
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
@@ -7,6 +8,7 @@ import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { formatCaptureWindow } from '../surveys/format.ts';
 import { localDay } from './local-day.ts';
 import { newCaptures, updatedTilesCollection, updatedTilesOf } from './mosaic-updates-model.ts';
+import { MOSAIC_UPDATES_OVERLAY, MOSAIC_UPDATES_SOURCE } from './mosaic-updates-layer.ts';
 import { mosaicUpdatesQueryOptions } from './mosaic-updates-queries.ts';
 import './mosaic-updates.css';
 import { useMosaicUpdates, mosaicUpdatesStore } from './mosaic-updates-store.ts';
@@ -21,6 +23,8 @@ const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n ==
  * "Updated since…" for the selected survey: the tiles re-published since a day (by default the user's previous visit
  * of the survey) drawn as outlines on the map, with the new captures' dates.
  */
+const NO_TILES: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
 export function MosaicUpdates({ connection, surveyId }: { connection: Connection; surveyId: string }) {
   const openFor = useMosaicUpdates((s) => s.surveyId);
   const since = useMosaicUpdates((s) => s.since);
@@ -40,10 +44,11 @@ export function MosaicUpdates({ connection, surveyId }: { connection: Connection
   const captures = useMemo(() => newCaptures(tiles), [tiles]);
   const shown = open && since !== null && query.data !== undefined;
 
+  const overlay = useMemo(() => surveyMap?.overlay(MOSAIC_UPDATES_OVERLAY), [surveyMap]);
   useEffect(() => {
-    surveyMap?.showMosaicUpdates(shown ? updatedTilesCollection(tiles) : null);
-  }, [surveyMap, shown, tiles]);
-  useEffect(() => () => surveyMap?.showMosaicUpdates(null), [surveyMap]);
+    overlay?.setData(MOSAIC_UPDATES_SOURCE, shown ? updatedTilesCollection(tiles) : NO_TILES);
+  }, [overlay, shown, tiles]);
+  useEffect(() => () => overlay?.setData(MOSAIC_UPDATES_SOURCE, NO_TILES), [overlay]);
 
   const toggle = () => {
     if (open) mosaicUpdatesStore.getState().mosaicUpdatesClosed();
