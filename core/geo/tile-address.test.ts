@@ -10,8 +10,8 @@ import {
   tileAt,
   tileCoordinates,
   tileExtent,
-  tileKey,
-  tileOfKey,
+  zxyKey,
+  tileOfZxyKey,
   tileOfQuadkey,
   tilePolygon,
   tileRangeOf,
@@ -63,9 +63,9 @@ describe('tile addressing', () => {
     expect([west, south, east]).toEqual([-180, 0, 0]);
     expect(north).toBeCloseTo(MAX_MERCATOR_LAT, 9);
     expect(tilePolygon({ z: 1, x: 1, y: 1 }).coordinates[0]).toContainEqual([180, 0]);
-    expect(tileKey({ z: 16, x: 13655, y: 24872 })).toBe('16/13655/24872');
-    expect(tileOfKey('16/13655/24872')).toEqual({ z: 16, x: 13655, y: 24872 });
-    for (const bad of ['16/13655', '2/4/0', 'a/b/c', '16/-1/2']) expect(tileOfKey(bad), bad).toBeNull();
+    expect(zxyKey({ z: 16, x: 13655, y: 24872 })).toBe('16/13655/24872');
+    expect(tileOfZxyKey('16/13655/24872')).toEqual({ z: 16, x: 13655, y: 24872 });
+    for (const bad of ['16/13655', '2/4/0', 'a/b/c', '16/-1/2']) expect(tileOfZxyKey(bad), bad).toBeNull();
     const [w, s, e, n] = tileBBox([13655, 24872, 16]);
     expect(
       tileExtent({ z: 16, x: 13655, y: 24872 })

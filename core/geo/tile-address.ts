@@ -86,10 +86,11 @@ export function tilePolygon(tile: TileAddress): Polygon {
   };
 }
 
-export const tileKey = ({ z, x, y }: TileAddress): string => `${z}/${x}/${y}`;
+/** A tile's "z/x/y" string (not a tile key, the read-only layer key for desktop GIS). */
+export const zxyKey = ({ z, x, y }: TileAddress): string => `${z}/${x}/${y}`;
 
 /** The tile a "z/x/y" key names, or null when it names none. */
-export function tileOfKey(key: string): TileAddress | null {
+export function tileOfZxyKey(key: string): TileAddress | null {
   const match = /^(\d+)\/(\d+)\/(\d+)$/.exec(key);
   if (!match) return null;
   const tile = { z: Number(match[1]), x: Number(match[2]), y: Number(match[3]) };

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 import { formatCaptureWindow, formatCaptureWindowUtc, UNKNOWN_WINDOW } from '../surveys/format.ts';
 import { tileCapturesQueryOptions } from './compare-queries.ts';
 import { describeTileCaptures } from './cursor-capture.ts';
-import { tileKey, type CursorTile } from './tile-under-cursor.ts';
+import { cursorTileKey, type CursorTile } from './tile-under-cursor.ts';
 import { useKnownSurvey } from './use-known-survey.ts';
 
 interface CompareSideCardProps {
@@ -48,7 +48,7 @@ export function CompareSideCard({ connection, side, imagery, cursor }: CompareSi
         </div>
         {tile && (
           <div className="compare-side__tile" data-testid={`cursor-capture-${side}`}>
-            <span className="compare-side__tile-label">Tile {tileKey(tile)}:</span>{' '}
+            <span className="compare-side__tile-label">Tile {cursorTileKey(tile)}:</span>{' '}
             {captures.isPending
               ? 'looking up…'
               : captures.isError

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey } from '../../../core/wire/model.ts';
-import { tileExtent, tileOfKey } from '../../../core/geo/tile-address.ts';
+import { tileExtent, tileOfZxyKey } from '../../../core/geo/tile-address.ts';
 import { tileUrlTemplate } from '../../api/tiles.ts';
 import type { FootprintCollection, SurveyMap, TileGridCollection } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
@@ -81,7 +81,7 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
       ? shownCapture
       : null;
   useEffect(() => {
-    const tile = capture && tileOfKey(capture.tileKey);
+    const tile = capture && tileOfZxyKey(capture.tileKey);
     surveyMap.showCapture(
       capture && tile
         ? {

@@ -10,7 +10,7 @@ import {
   type UncoveredPart,
 } from '../../area/coverage.ts';
 import type { TileCount } from '../../../core/geo/covered-tiles.ts';
-import { tileExtent, tileKey } from '../../../core/geo/tile-address.ts';
+import { tileExtent, zxyKey } from '../../../core/geo/tile-address.ts';
 import type { FootprintCollection, TileGridCollection } from '../../map/survey-map.ts';
 import type { CoverageJob, CoverageJobAnswer } from './coverage-job.ts';
 import { runCoverageJobOffThread } from './coverage-off-thread.ts';
@@ -113,7 +113,7 @@ export function tileFetchPlan({ count, overCap }: TileCount, approved: boolean):
 export function tileGridOf(tiles: readonly TileMetadataItem[]): TileGridCollection {
   const cells = new Map<string, { extent: [number, number, number, number]; percent: number | null }>();
   for (const tile of tiles) {
-    const key = tileKey(tile);
+    const key = zxyKey(tile);
     const known = cells.get(key);
     const percent = tile.percentCovered;
     if (!known) cells.set(key, { extent: tile.extent ?? tileExtent(tile), percent });
@@ -130,4 +130,4 @@ export function tileGridOf(tiles: readonly TileMetadataItem[]): TileGridCollecti
 }
 
 /** Distinct tile positions among the items. */
-export const tilePositionCount = (tiles: readonly TileMetadataItem[]): number => new Set(tiles.map(tileKey)).size;
+export const tilePositionCount = (tiles: readonly TileMetadataItem[]): number => new Set(tiles.map(zxyKey)).size;

@@ -3,7 +3,7 @@ import type { ExportCompression, ExportPlan } from './export-plan.ts';
 import type { ExportResult } from './export-run.ts';
 import { provenanceCollection, type TileOutcome } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
-import { tileKey } from '../../../core/geo/tile-address.ts';
+import { zxyKey } from '../../../core/geo/tile-address.ts';
 
 export interface FailedTile {
   key: string;
@@ -36,11 +36,11 @@ export function exportFiles(
   { tiff, outcomes }: ExportResult,
 ): ExportFiles {
   const statusOf = (key: string) => outcomes.get(key)?.status;
-  const exported = plan.tiles.filter((t) => statusOf(tileKey(t)) === 'exported');
+  const exported = plan.tiles.filter((t) => statusOf(zxyKey(t)) === 'exported');
   const failed: FailedTile[] = [];
   for (const tile of plan.tiles) {
-    const outcome = outcomes.get(tileKey(tile));
-    if (outcome?.status === 'failed') failed.push({ key: tileKey(tile), surveyId: tile.surveyId, outcome });
+    const outcome = outcomes.get(zxyKey(tile));
+    if (outcome?.status === 'failed') failed.push({ key: zxyKey(tile), surveyId: tile.surveyId, outcome });
   }
   const json = (value: unknown, type: string) => new Blob([JSON.stringify(value, null, 1)], { type });
   return {
@@ -49,7 +49,7 @@ export function exportFiles(
     provenance: json(provenanceCollection(plan, outcomes), 'application/geo+json'),
     stac: json(stacItem({ name, area, plan, compression, exported, created }), 'application/json'),
     exported: exported.length,
-    noImagery: plan.tiles.filter((t) => statusOf(tileKey(t)) === 'no_imagery').length,
+    noImagery: plan.tiles.filter((t) => statusOf(zxyKey(t)) === 'no_imagery').length,
     overCloudLimit: plan.overCloudLimit.length,
     failed,
   };

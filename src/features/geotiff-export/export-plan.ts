@@ -3,7 +3,7 @@ import type { Georeference } from './cog-file.ts';
 import { cogLevels, TILE_SIZE, type LevelLayout } from './cog-layout.ts';
 import { zOrder } from './pyramid.ts';
 import type { PlanSurvey, TileChoice, TileSelection } from './tile-selection.ts';
-import { tileExtent, tileKey } from '../../../core/geo/tile-address.ts';
+import { tileExtent, zxyKey } from '../../../core/geo/tile-address.ts';
 import { groundResolution, tileMercatorExtent } from '../../../core/geo/web-mercator.ts';
 
 /** Zooms an export may use: the service's tile range. */
@@ -68,7 +68,7 @@ export function chooseTiles(sources: readonly SurveyTiles[]): PlannedTile[] {
   for (const { surveyId, cloudCover = null, tiles } of sources) {
     const newest = new Map<string, TileMetadataItem>();
     for (const item of tiles) {
-      const key = tileKey(item);
+      const key = zxyKey(item);
       if (chosen.has(key)) continue;
       const known = newest.get(key);
       if (!known || newerCapture(item, known) > 0) newest.set(key, item);

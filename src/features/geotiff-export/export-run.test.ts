@@ -6,7 +6,7 @@ import { isPlan, planExport, type PlannedTile } from './export-plan.ts';
 import { runExport, type ExportDeps, type ExportProgress } from './export-run.ts';
 import { HALF } from './pyramid.ts';
 import { selectTiles } from './tile-selection.ts';
-import { tileKey } from '../../../core/geo/tile-address.ts';
+import { zxyKey } from '../../../core/geo/tile-address.ts';
 
 const metadata = (x: number, y: number): TileMetadataItem => ({
   z: 18,
@@ -77,7 +77,7 @@ describe('an export run', () => {
       onProgress: (p) => (last = p),
       onRequest: (tile) => requested.push(tile),
     });
-    const status = (x: number, y: number) => outcomes.get(tileKey({ z: 18, x: 1000 + x, y: 2000 + y }));
+    const status = (x: number, y: number) => outcomes.get(zxyKey({ z: 18, x: 1000 + x, y: 2000 + y }));
     expect(status(0, 0)).toEqual({ status: 'exported' });
     expect(status(1, 1)).toEqual({ status: 'no_imagery' });
     expect(status(2, 2)).toMatchObject({ status: 'failed', httpStatus: 503, correlationId: 'corr-503' });

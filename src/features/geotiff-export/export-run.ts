@@ -7,7 +7,7 @@ import type { TileOutcome } from './provenance.ts';
 import { applyMask, OPAQUE_TILE } from './mask-tile.ts';
 import { HALF, halveAlphaInto, type Quarter } from './pyramid.ts';
 import type { TilePixels } from './tile-encoding.ts';
-import { tileKey } from '../../../core/geo/tile-address.ts';
+import { zxyKey } from '../../../core/geo/tile-address.ts';
 
 /** What the run needs from its surroundings (the worker gives the real ones; tests give their own). */
 export interface ExportDeps {
@@ -122,7 +122,7 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
           throw new ApiError(
             0,
             'undecodable_tile',
-            `The service sent tile ${tileKey(tile)} in a form that could not be read.`,
+            `The service sent tile ${zxyKey(tile)} in a form that could not be read.`,
           );
         }
         const mask = deps.mask(tile);
@@ -154,7 +154,7 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
       }
       await builder.add(tile.x - plan.x0, tile.y - plan.y0, pixels?.rgba ?? null, pixels?.sent, pixels?.quarter);
       inFlight -= 1;
-      outcomes.set(tileKey(tile), outcome);
+      outcomes.set(zxyKey(tile), outcome);
       report();
     }
   }

@@ -1,6 +1,6 @@
 import { sharedArea, type TileCount, tilesCovering } from '../../../core/geo/covered-tiles.ts';
 import type { AreaGeometry } from '../../../core/geo/geometry.ts';
-import { tileKey } from '../../../core/geo/tile-address.ts';
+import { zxyKey } from '../../../core/geo/tile-address.ts';
 import { EXPORT_MIN_ZOOM, EXPORT_TILE_CAP } from './export-plan.ts';
 
 /**
@@ -15,7 +15,7 @@ export function exportTileCount(area: AreaGeometry, footprints: readonly AreaGeo
     if (!shared) continue;
     const listed = tilesCovering(shared, z, { cap: EXPORT_TILE_CAP });
     if (listed.kind === 'over-cap') return overCap;
-    for (const tile of listed.tiles) keys.add(tileKey(tile));
+    for (const tile of listed.tiles) keys.add(zxyKey(tile));
     if (keys.size > EXPORT_TILE_CAP) return overCap;
   }
   return { count: keys.size, overCap: false };

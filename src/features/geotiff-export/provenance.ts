@@ -2,7 +2,7 @@ import type { Feature, FeatureCollection, Polygon } from 'geojson';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import type { ExportPlan, PlannedTile } from './export-plan.ts';
 import type { SelectionRule } from './tile-selection.ts';
-import { tileKey, tilePolygon } from '../../../core/geo/tile-address.ts';
+import { zxyKey, tilePolygon } from '../../../core/geo/tile-address.ts';
 
 /** What became of one planned tile. */
 export type TileOutcome =
@@ -72,7 +72,7 @@ export function provenanceCollection(
     max_cloud_cover: selection.maxCloudCover,
     features: tiles
       .map((tile): Feature<Polygon, TileProvenance> => {
-        const outcome = outcomes.get(tileKey(tile)) ?? {
+        const outcome = outcomes.get(zxyKey(tile)) ?? {
           status: 'failed',
           httpStatus: 0,
           code: 'not_fetched',

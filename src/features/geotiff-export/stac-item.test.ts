@@ -5,7 +5,7 @@ import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import type { TileChoice } from './tile-selection.ts';
 import { PROJECTION_SCHEMA, RASTER_SCHEMA, STAC_ITEM_SCHEMA, stacValidator } from '../../test/stac-schemas/validate.ts';
-import { tileKey } from '../../../core/geo/tile-address.ts';
+import { zxyKey } from '../../../core/geo/tile-address.ts';
 
 const item = (z: number, x: number, y: number, capture: string, extra: Partial<TileMetadataItem> = {}) =>
   ({
@@ -54,7 +54,7 @@ describe('choosing tiles', () => {
       },
       { surveyId: 'OLD', tiles: [item(16, 1, 1, '2020-01-01'), item(16, 3, 1, '2020-01-01')] },
     ]);
-    expect(tiles.map((t) => [tileKey(t), t.surveyId, t.captureId])).toEqual([
+    expect(tiles.map((t) => [zxyKey(t), t.surveyId, t.captureId])).toEqual([
       ['16/1/1', 'NEW', '2025-04-01'],
       ['16/2/1', 'NEW', '2025-03-01'],
       ['16/3/1', 'OLD', '2020-01-01'],
@@ -103,7 +103,7 @@ describe('provenance and the STAC Item', () => {
   it('names the survey and capture of each tile, marks the failed one, and carries no credential', () => {
     const collection = provenanceCollection(plan, outcomes);
     expect(collection.features).toHaveLength(3);
-    const byKey = new Map(collection.features.map((f) => [tileKey(f.properties), f.properties]));
+    const byKey = new Map(collection.features.map((f) => [zxyKey(f.properties), f.properties]));
     expect(byKey.get('16/13400/24800')).toMatchObject({
       survey_id: 'NEW',
       mosaic_stac_id: '2025-03-01',
@@ -120,7 +120,7 @@ describe('provenance and the STAC Item', () => {
   });
 
   it('is a STAC 1.0.0 Item that validates against the core, projection and raster schemas', () => {
-    const exported = plan.tiles.filter((t) => outcomes.get(tileKey(t))?.status === 'exported');
+    const exported = plan.tiles.filter((t) => outcomes.get(zxyKey(t))?.status === 'exported');
     const created = new Date('2026-01-02T03:04:05Z');
     const stac = stacItem({ name: 'area-z16', area: AREA, plan, compression: 'jpeg', exported, created });
     const validate = stacValidator();

@@ -4,7 +4,7 @@ import { isPlan, planExport } from './export-plan.ts';
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import { rankSurveys, selectTiles, type SourceSurvey, type TileSelection } from './tile-selection.ts';
-import { tileKey } from '../../../core/geo/tile-address.ts';
+import { zxyKey } from '../../../core/geo/tile-address.ts';
 
 const item = (x: number, y: number, survey: string): TileMetadataItem => ({
   z: 16,
@@ -53,7 +53,7 @@ const UNKNOWN = survey('2026-UNKNOWN', '2026-06-01', null, [
 const SOURCES = [OLDEST, UNKNOWN, NEWEST, OLDER];
 
 const byTile = (selection: TileSelection) =>
-  Object.fromEntries(selectTiles(SOURCES, selection).tiles.map((t) => [tileKey(t), t.surveyId]));
+  Object.fromEntries(selectTiles(SOURCES, selection).tiles.map((t) => [zxyKey(t), t.surveyId]));
 
 describe('the best available rules', () => {
   it('newest: at each tile the newest survey there, however cloudy (the service basemap’s pick)', () => {
@@ -98,14 +98,14 @@ describe('the best available rules', () => {
     for (const rule of ['newest', 'least-cloud'] as const) {
       const choice = selectTiles(SOURCES, { rule, maxCloudCover: 15 });
       expect(new Set(choice.tiles.map((t) => t.surveyId))).toEqual(new Set(['2025-CLEARER', '2023-CLEARER']));
-      expect(choice.tiles.map(tileKey).sort()).toEqual([
+      expect(choice.tiles.map(zxyKey).sort()).toEqual([
         '16/13400/24800',
         '16/13400/24801',
         '16/13401/24800',
         '16/13401/24801',
       ]);
       // The tiles only the cloudy or unknown surveys have are left empty, and counted, with what was kept out.
-      expect(choice.overCloudLimit.map((t) => [tileKey(t), t.surveyId]).sort()).toEqual([
+      expect(choice.overCloudLimit.map((t) => [zxyKey(t), t.surveyId]).sort()).toEqual([
         ['16/13402/24800', '2026-CLOUDY'],
         ['16/13403/24800', '2026-UNKNOWN'],
       ]);
@@ -154,12 +154,12 @@ describe('the plan and its files under a rule and a limit', () => {
   });
 
   it('records the rule, the limit and each tile’s cloud cover in the provenance and the STAC Item', () => {
-    const outcomes = new Map(plan.tiles.map((t) => [tileKey(t), { status: 'exported' as const }]));
+    const outcomes = new Map(plan.tiles.map((t) => [zxyKey(t), { status: 'exported' as const }]));
     const provenance = provenanceCollection(plan, outcomes);
     expect(provenance).toMatchObject({ selection_rule: 'least-cloud', max_cloud_cover: 15 });
     expect(provenance.features).toHaveLength(6);
     const status = Object.fromEntries(
-      provenance.features.map((f) => [tileKey(f.properties), [f.properties.status, f.properties.cloud_cover]]),
+      provenance.features.map((f) => [zxyKey(f.properties), [f.properties.status, f.properties.cloud_cover]]),
     );
     expect(status['16/13400/24800']).toEqual(['exported', 13]);
     expect(status['16/13402/24800']).toEqual(['over_cloud_limit', 16]);

@@ -1,6 +1,6 @@
 import { type TileMetadataItem, withinCloudLimit } from '../../../core/wire/model.ts';
 import { chooseTiles, type PlannedTile } from './export-plan.ts';
-import { tileKey } from '../../../core/geo/tile-address.ts';
+import { zxyKey } from '../../../core/geo/tile-address.ts';
 
 /**
  * Which survey supplies each tile: the newest of the results there (as the service's `basemap` picks), the one with
@@ -79,8 +79,8 @@ export function selectTiles(
 ): TileChoice {
   const { used, leftOut } = rankSurveys(sources, selection);
   const tiles = chooseTiles(used);
-  const taken = new Set(tiles.map(tileKey));
-  const overCloudLimit = chooseTiles(leftOut).filter((t) => !taken.has(tileKey(t)));
+  const taken = new Set(tiles.map(zxyKey));
+  const overCloudLimit = chooseTiles(leftOut).filter((t) => !taken.has(zxyKey(t)));
   const supplied = new Map<string, number>();
   for (const { surveyId } of tiles) supplied.set(surveyId, (supplied.get(surveyId) ?? 0) + 1);
   return {
@@ -88,6 +88,6 @@ export function selectTiles(
     tiles,
     overCloudLimit,
     surveys: used.filter((s) => supplied.has(s.surveyId)).map((s) => describe(s, supplied.get(s.surveyId) ?? 0)),
-    leftOut: leftOut.map((s) => describe(s, new Set(s.tiles.map(tileKey)).size)).filter((s) => s.tiles > 0),
+    leftOut: leftOut.map((s) => describe(s, new Set(s.tiles.map(zxyKey)).size)).filter((s) => s.tiles > 0),
   };
 }

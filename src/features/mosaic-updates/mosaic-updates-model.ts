@@ -1,7 +1,7 @@
 import { bboxPolygon } from '@turf/turf';
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
-import { tileExtent, tileKey } from '../../../core/geo/tile-address.ts';
+import { tileExtent, zxyKey } from '../../../core/geo/tile-address.ts';
 
 export interface UpdatedTile {
   key: string;
@@ -21,7 +21,7 @@ const newer = (a: TileMetadataItem, b: TileMetadataItem) =>
 export function updatedTilesOf(items: readonly TileMetadataItem[]): UpdatedTile[] {
   const newest = new Map<string, TileMetadataItem>();
   for (const item of items) {
-    const key = tileKey(item);
+    const key = zxyKey(item);
     const known = newest.get(key);
     if (!known || newer(item, known) > 0) newest.set(key, item);
   }

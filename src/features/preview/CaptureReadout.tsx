@@ -9,7 +9,7 @@ import { useUi } from '../../state/ui-store.ts';
 import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
 import { describeTileCaptures, newestCapture } from '../compare/cursor-capture.ts';
 import type { TileAddress } from '../../../core/geo/tile-address.ts';
-import { tileKey } from '../compare/tile-under-cursor.ts';
+import { cursorTileKey } from '../compare/tile-under-cursor.ts';
 import { useCursorTile } from '../compare/use-cursor-tile.ts';
 import { ErrorNotice } from '../errors/ErrorNotice.tsx';
 
@@ -66,7 +66,7 @@ export function CaptureReadout({ connection, surveyMap }: { connection: Connecti
   return (
     <section className="capture-readout" aria-label="Capture under the cursor" aria-live="off">
       <div className="capture-readout__place">
-        {place.atCentre ? 'At the map centre' : 'Under the cursor'}, tile {tileKey(place.tile)}
+        {place.atCentre ? 'At the map centre' : 'Under the cursor'}, tile {cursorTileKey(place.tile)}
       </div>
       {layers.map((layer) => (
         <CaptureLine key={layer.surveyId} connection={connection} layer={layer} tile={place.tile} />

@@ -2,7 +2,7 @@ import type { Connection } from '../../api/connection.ts';
 import { fetchReportFonts } from '../../api/report-fonts.ts';
 import { LATEST_IMAGERY, parseImageryTileUrl } from '../../api/tiles.ts';
 import type { FailedTile } from '../../map/map-image.ts';
-import { tileKey } from '../../../core/geo/tile-address.ts';
+import { zxyKey } from '../../../core/geo/tile-address.ts';
 import type { PrintOverlay } from '../../map/print-style.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { groundResolution } from '../../../core/geo/web-mercator.ts';
@@ -69,7 +69,7 @@ export function failureNotes(connection: Connection, failed: readonly FailedTile
     const tile = parseImageryTileUrl(connection, url);
     const survey = !tile ? 'the basemap' : tile.surveyId === LATEST_IMAGERY ? 'the latest imagery' : tile.surveyId;
     const key = `${survey}\n${status}`;
-    groups.set(key, [...(groups.get(key) ?? []), tile ? tileKey(tile) : url]);
+    groups.set(key, [...(groups.get(key) ?? []), tile ? zxyKey(tile) : url]);
   }
   return [...groups].map(([key, tiles]) => {
     const [survey, status] = key.split('\n');
