@@ -4,7 +4,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { badRequest, errorResponses, forbidden, notFound, unauthorized } from '../errors.ts';
 import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../core/wire/limits.ts';
 import { isSurveyId, SURVEY_ID } from '../catalog/survey.ts';
-import { BASEMAP } from '../routes/tile-answer.ts';
+import { LATEST_IMAGERY } from '../../core/wire/latest-imagery.ts';
 import { TileParams } from '../../core/wire/request-schemas.ts';
 import { parseTileAddress } from '../routes/tile-request.ts';
 import { tileJson, wmtsCapabilities } from './layer-documents.ts';
@@ -92,7 +92,7 @@ export function tileKeyRoutes(options: LayerRouteOptions): FastifyPluginAsync {
         const { name, surveys, expires_in } = request.body;
         const scope = surveys === 'all' ? 'all' : [...new Set(surveys)];
         if (scope !== 'all') {
-          if (scope.includes(BASEMAP))
+          if (scope.includes(LATEST_IMAGERY))
             throw badRequest('"basemap" mixes every survey: make a key for "all" surveys to open it.');
           const [missing] = await source.unknownSurveys(request, scope);
           if (missing !== undefined) throw notFound(`No survey with id "${missing}".`, 'survey_not_found');

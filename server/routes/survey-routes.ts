@@ -14,7 +14,8 @@ import { checkedArea, surveyTileMetadata } from '../geo/coverage-work.ts';
 import type { TileSource } from '../imagery/source.ts';
 import type { Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkDay, checkZoom, JSON_TYPE, surveyOrNotFound } from './checks.ts';
-import { BASEMAP, notModified, tileAnswerer } from './tile-answer.ts';
+import { notModified, tileAnswerer } from './tile-answer.ts';
+import { LATEST_IMAGERY } from '../../core/wire/latest-imagery.ts';
 import { parseTileAddress } from './tile-request.ts';
 import { mosaicUpdateRoutes } from './mosaic-updates.ts';
 import {
@@ -239,7 +240,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
                 'tile_out_of_range',
               );
           }
-          return sendTile(request, reply, BASEMAP, parseTileAddress({ z, x, y }));
+          return sendTile(request, reply, LATEST_IMAGERY, parseTileAddress({ z, x, y }));
         },
       );
     }

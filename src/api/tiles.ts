@@ -7,9 +7,6 @@ export interface TileRequest {
   headers?: Record<string, string>;
 }
 
-/** The survey id that stands for the newest imagery at each tile, across all surveys. */
-export const LATEST_IMAGERY = 'basemap';
-
 /**
  * The query of the latest imagery's tiles: captures cloudier than `maxCloud` percent skipped (a reference-service
  * extension, `max_cloud`), or none.

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Position } from 'geojson';
 import type { Connection } from '../../api/connection.ts';
-import { LATEST_IMAGERY, latestImageryQuery } from '../../api/tiles.ts';
+import { latestImageryQuery } from '../../api/tiles.ts';
+import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
 import type { AnnotatedImagery } from './annotation.ts';
 import { PREVIEW_MAX_ZOOM, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { LATEST_IMAGERY, latestImageryQuery } from '../../api/tiles.ts';
+import { latestImageryQuery } from '../../api/tiles.ts';
+import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { useCompare } from '../../state/compare-store.ts';
 import { useMapLayers } from '../../state/map-layers-store.ts';

@@ -1,6 +1,7 @@
 import type { Connection } from '../../api/connection.ts';
 import { fetchReportFonts } from '../../api/report-fonts.ts';
-import { LATEST_IMAGERY, parseImageryTileUrl } from '../../api/tiles.ts';
+import { parseImageryTileUrl } from '../../api/tiles.ts';
+import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
 import type { FailedTile } from '../../map/map-image.ts';
 import { zxyKey } from '../../../core/geo/tile-address.ts';
 import type { PrintOverlay } from '../../map/print-style.ts';
