@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Connection } from '../api/connection.ts';
-import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
+import { LoadBoundary } from '../ui/errors/LoadBoundary.tsx';
 import { FootprintLabel } from '../features/footprints/FootprintLabel.tsx';
 import { FootprintSync } from '../features/footprints/FootprintSync.tsx';
 import { OverlapChooser } from '../features/footprints/OverlapChooser.tsx';

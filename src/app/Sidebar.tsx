@@ -2,7 +2,7 @@ import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect } from 'r
 import type { Connection } from '../api/connection.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { forgetKey } from '../auth/sign-in.ts';
-import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
+import { LoadBoundary } from '../ui/errors/LoadBoundary.tsx';
 import { SelectedSurveyPanel } from '../features/preview/SelectedSurveyPanel.tsx';
 import { ShellActions } from '../features/shell/ShellActions.tsx';
 import { SurveyList } from '../features/surveys/SurveyList.tsx';

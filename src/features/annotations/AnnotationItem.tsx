@@ -2,7 +2,7 @@ import { type CSSProperties, useId, useState } from 'react';
 import { type Annotation, boundsOf, describeAnnotation } from './annotation.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
 import { annotationsStore } from './annotations-store.ts';
-import { formatCaptureWindow } from '../surveys/format.ts';
+import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { AnnotationForm } from './AnnotationForm.tsx';
 
 /** Where a row of the virtualized Notes list sits, and its measuring ref. */

@@ -3,7 +3,7 @@ import type { AreaTool } from './area-draw-controller.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
-import { useAreaFormat } from '../units/use-area-format.ts';
+import { useAreaFormat } from '../../units/use-area-format.ts';
 import { crossingWarning, useLiveSize } from './use-live-size.ts';
 import { CircleIcon, EditIcon, FreehandIcon, PolygonIcon, RectangleIcon, TrashIcon } from './icons.tsx';
 

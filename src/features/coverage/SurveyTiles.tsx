@@ -7,10 +7,10 @@ import { useAuth } from '../../auth/auth-store.ts';
 import { mapZoomFor } from '../../map/preview-layer.ts';
 import { tileCoverageStops } from '../area-search/area-search-layers.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { tileZoomNote } from '../units/zoom-levels.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { tileZoomNote } from '../../units/zoom-levels.ts';
 import { tileFetchPlan, tilePositionCount } from './coverage-results.ts';
-import { formatBytes, formatCount } from './format.ts';
+import { formatBytes, formatCount } from '../../format/coverage-format.ts';
 import { useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
 
 const ZOOMS = Array.from({ length: MAX_TILE_ZOOM - MIN_TILE_ZOOM + 1 }, (_, i) => MIN_TILE_ZOOM + i);

@@ -8,8 +8,8 @@ import { captureSide } from '../../state/compare-side.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
 import { newestCapture } from '../compare/cursor-capture.ts';
-import { formatCaptureWindow } from '../surveys/format.ts';
-import { formatDateTime } from './format.ts';
+import { formatCaptureWindow } from '../../format/survey-format.ts';
+import { formatDateTime } from '../../format/coverage-format.ts';
 import { useChosenResult, useSurveyTiles } from './use-coverage.ts';
 
 /**

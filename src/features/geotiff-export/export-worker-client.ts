@@ -7,7 +7,7 @@ import type { ZipAnswer, ZipRequest } from './zip.worker.ts';
 import { authStore } from '../../auth/auth-store.ts';
 import { usageStore } from '../../state/usage-store.ts';
 import { geotiffExportStore } from './geotiff-export-store.ts';
-import { saveBlob } from '../../app/save-file.ts';
+import { saveBlob } from '../../ui/save-file.ts';
 
 interface Running {
   worker: Worker;

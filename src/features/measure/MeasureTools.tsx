@@ -14,9 +14,9 @@ import type { Connection } from '../../api/connection.ts';
 import { SaveAnnotation } from '../annotations/SaveAnnotation.tsx';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { useUnits } from '../../state/units-store.ts';
-import { formatArea } from '../units/area-format.ts';
-import { formatLength } from '../units/length-format.ts';
-import { UnitSystemSelect } from '../units/UnitSystemSelect.tsx';
+import { formatArea } from '../../units/area-format.ts';
+import { formatLength } from '../../units/length-format.ts';
+import { UnitSystemSelect } from '../../units/UnitSystemSelect.tsx';
 import { AreaIcon, DistanceIcon, PointIcon } from './icons.tsx';
 import { useMeasureState } from './use-measure-state.ts';
 

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { listboxAction } from '../listbox/listbox-keys.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { listboxAction } from '../../ui/listbox/listbox-keys.ts';
 import { gazetteerQueryOptions } from './place-queries.ts';
 import { searchPlaces, type Place } from './places.ts';
 

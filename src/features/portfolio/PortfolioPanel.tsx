@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { AreaInputError } from '../../area/area-input-error.ts';
-import { saveBlob } from '../../app/save-file.ts';
+import { saveBlob } from '../../ui/save-file.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
 import { notCheckedReason } from './export-lines.ts';
 import { importLocations, type ImportedLocations } from './import-locations.ts';

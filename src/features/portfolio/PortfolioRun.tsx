@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { RunStatus } from './portfolio.ts';
 import { usePortfolio } from './portfolio-store.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { cancelCheck, pauseCheck, startCheck } from './portfolio-runner.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');

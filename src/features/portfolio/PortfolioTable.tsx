@@ -10,7 +10,7 @@ import {
 } from './portfolio-rows.ts';
 import { usePortfolio } from './portfolio-store.ts';
 import { openLocation } from './open-location.ts';
-import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
+import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
 import { type CaptureRules, dayOf } from './location-result.ts';
 import type { LocationRefusal } from './portfolio.ts';
 

@@ -12,7 +12,7 @@ import { describeTileCaptures, newestCapture } from '../compare/cursor-capture.t
 import type { TileAddress } from '../../../core/geo/tile-address.ts';
 import { cursorTileKey } from '../compare/tile-under-cursor.ts';
 import { useCursorTile } from '../compare/use-cursor-tile.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 
 interface ShownLayer {
   surveyId: string;

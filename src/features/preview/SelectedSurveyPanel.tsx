@@ -5,7 +5,12 @@ import { CopyLayerUrl } from '../layer-urls/CopyLayerUrl.tsx';
 import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
-import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from '../surveys/format.ts';
+import {
+  formatCaptureWindow,
+  formatCaptureWindowUtc,
+  formatCloudCover,
+  formatDuration,
+} from '../../format/survey-format.ts';
 import { SpectralRange } from '../surveys/SpectralRange.tsx';
 import { MosaicUpdates } from '../mosaic-updates/MosaicUpdates.tsx';
 import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';

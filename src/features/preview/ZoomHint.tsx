@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { mapZoomFor, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { imageryZoomHint, mapZoomNow } from '../units/zoom-levels.ts';
+import { imageryZoomHint, mapZoomNow } from '../../units/zoom-levels.ts';
 import { DETAIL_TILE_ZOOM, focusPoint } from './focus-point.ts';
 import { useSelectedSurvey } from './use-selected-survey.ts';
 

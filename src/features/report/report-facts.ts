@@ -4,8 +4,8 @@ import type { ActiveArea } from '../../state/area-search-store.ts';
 import type { UnitSystem } from '../../state/units-store.ts';
 import { coordinatesText, type Measurement, measure } from '../measure/measurement.ts';
 import { tileZoomAt } from '../../map/preview-layer.ts';
-import { formatArea } from '../units/area-format.ts';
-import { formatLength } from '../units/length-format.ts';
+import { formatArea } from '../../units/area-format.ts';
+import { formatLength } from '../../units/length-format.ts';
 
 export interface ViewFacts {
   centre: [number, number];

@@ -1,4 +1,4 @@
-import { groundResolution } from '../../../core/geo/web-mercator.ts';
+import { groundResolution } from '../../core/geo/web-mercator.ts';
 
 /**
  * Two zooms meet in this app: the map's (MapLibre counts 512-pixel tiles) and the service's tile zoom (256-pixel

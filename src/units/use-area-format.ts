@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useUnits } from '../../state/units-store.ts';
+import { useUnits } from '../state/units-store.ts';
 import { formatArea } from './area-format.ts';
 
 /** formatArea in the user's unit system. */

@@ -5,7 +5,7 @@ import {
   formatCaptureWindowUtc,
   formatDuration,
   UNKNOWN_WINDOW,
-} from './format.ts';
+} from './survey-format.ts';
 
 describe('survey formatting', () => {
   it('formats a window in UTC and its duration', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatPercent } from './format.ts';
+import { formatBytes, formatPercent } from './coverage-format.ts';
 
 describe('formats', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { unitsStore, useUnits, type UnitSystem } from '../../state/units-store.ts';
+import { unitsStore, useUnits, type UnitSystem } from '../state/units-store.ts';
 import { UNIT_SYSTEM_LABELS } from './area-format.ts';
 
 /** Metric or imperial, for every size the app writes; remembered on this device. */

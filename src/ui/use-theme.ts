@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTheme, type ThemeChoice } from '../../state/theme-store.ts';
+import { useTheme, type ThemeChoice } from '../state/theme-store.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groundResolution } from '../../../core/geo/web-mercator.ts';
+import { groundResolution } from '../../core/geo/web-mercator.ts';
 import { imageryZoomHint, mapZoomNow, tileZoomNote } from './zoom-levels.ts';
 
 const mapZoomFor = (tile: number) => tile - 1;

@@ -1,4 +1,4 @@
-import type { UnitSystem } from '../../state/units-store.ts';
+import type { UnitSystem } from '../state/units-store.ts';
 
 const SQ_FT_PER_M2 = 10.763_910_416_709_722;
 const M2_PER_ACRE = 4_046.856_422_4;

@@ -1,4 +1,4 @@
-import type { UnitSystem } from '../../state/units-store.ts';
+import type { UnitSystem } from '../state/units-store.ts';
 
 const M_PER_FT = 0.3048;
 const M_PER_MILE = 1_609.344;
