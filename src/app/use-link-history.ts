@@ -7,6 +7,7 @@ import { compareStore } from '../state/compare-store.ts';
 import { filterStore } from '../state/filter-store.ts';
 import { selectionStore } from '../state/selection-store.ts';
 import { uiStore } from '../state/ui-store.ts';
+import { setLinkFlusher } from '../links/current-page-url.ts';
 import { encodeArea, linkFromHash, linkToHash, navigationKey, type LinkState } from '../links/link-state.ts';
 
 /** The URL is written at most this long after the map comes to rest (a reload right after a zoom keeps it). */
@@ -91,14 +92,6 @@ function applyToStores(link: LinkState, { entry, reloaded = false }: ApplyOption
   if (link.notes && !entry && !reloaded) applyLinkedNotes(link.notes);
 }
 
-let flushLink: () => void = () => undefined;
-
-/** The URL with everything shown now, written at once (e.g. before it is copied). */
-export function currentPageUrl(): string {
-  flushLink();
-  return location.href;
-}
-
 /** The page's own link at load, applied to the stores before the first render (a link beats stored state). */
 const initialLink = typeof location === 'undefined' ? null : linkFromHash(location.hash);
 if (initialLink) applyToStores(initialLink, { entry: null, reloaded: ownEntry(history.state) !== null });
@@ -149,10 +142,10 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       clearTimeout(timer);
       timer = setTimeout(() => write(), 0);
     };
-    flushLink = () => {
+    setLinkFlusher(() => {
       clearTimeout(timer);
       write({ evenWhileMoving: true });
-    };
+    });
     const onPopState = () => {
       const link = linkFromHash(location.hash);
       if (!link) return;
@@ -193,7 +186,7 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
     schedule();
     return () => {
       disposed = true;
-      flushLink = () => undefined;
+      setLinkFlusher(() => undefined);
       clearTimeout(timer);
       for (const off of offs) off();
       window.removeEventListener('popstate', onPopState);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Connection } from '../../api/connection.ts';
-import { currentPageUrl } from '../../app/use-link-history.ts';
+import { currentPageUrl } from '../../links/current-page-url.ts';
 import { saveBlob } from '../../ui/save-file.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import type { PrintOverlay } from '../../map/print-style.ts';
