@@ -15,7 +15,7 @@ import { type TileRange, tileCoordinates } from './tile-address.ts';
 import { UNLIMITED, type WorkBudget } from './work-budget.ts';
 
 /** Shares this close to 0 or 1 are 0 or 1: rounding, not geometry (a billionth of a tile is well under a pixel). */
-export const SHARE_EPSILON = 1e-9;
+const SHARE_EPSILON = 1e-9;
 
 /** Thrown when more tiles than maxEdgeTiles are met by edges. */
 export class TooManyEdgeTiles extends Error {

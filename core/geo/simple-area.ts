@@ -12,7 +12,7 @@ import { meetingPoint, orient, segmentsMeet } from './segments.ts';
 import { UNLIMITED, type WorkBudget } from './work-budget.ts';
 
 /** An edge: from position `edge` (0-based) of a ring; ring 0 is the outer ring, then the holes. */
-export interface EdgeRef {
+interface EdgeRef {
   polygon: number;
   ring: number;
   edge: number;

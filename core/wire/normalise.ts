@@ -295,7 +295,7 @@ export function normaliseStaticKey(raw: unknown): StaticKey {
   };
 }
 
-export function normaliseTileKey(raw: unknown): TileKey {
+function normaliseTileKey(raw: unknown): TileKey {
   const record = objectOf(raw, 'tile key');
   const surveys = record.surveys;
   return {

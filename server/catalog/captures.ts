@@ -42,9 +42,6 @@ export function capturesAt(survey: Survey, tile: TileAddress): Survey[] {
   return captures;
 }
 
-/** What a tile of the survey shows now: its newest capture there. */
-export const latestCaptureAt = (survey: Survey, tile: TileAddress): Survey => capturesAt(survey, tile)[0];
-
 export interface Publication {
   capture: Survey;
   /** The zoom-14 quadkeys it covers, or null for the whole survey (the original publication). */

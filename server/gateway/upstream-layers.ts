@@ -15,7 +15,7 @@ import { spenderOf, type UpstreamClient } from './upstream-client.ts';
 import { GatewayError } from './upstream-errors.ts';
 
 /** Surveys a WMTS document lists behind a gateway (each needs the upstream's footprint once in ten minutes). */
-export const GATEWAY_MAX_LAYERS = 500;
+const GATEWAY_MAX_LAYERS = 500;
 /** The catalog list is read this many surveys a page, up to MAX_PAGES pages. */
 const PAGE_SIZE = 500;
 const MAX_PAGES = 40;

@@ -19,15 +19,15 @@ declare module 'fastify' {
 }
 
 /** Live keys one client may hold at once. */
-export const MAX_KEYS_PER_CLIENT = 100;
+const MAX_KEYS_PER_CLIENT = 100;
 /** Surveys one key may name (an area search's results fit). */
-export const MAX_KEY_SURVEYS = 2_000;
+const MAX_KEY_SURVEYS = 2_000;
 
 /**
  * Text that any XML or JSON reader takes and a list shows as written: no control characters (C0, DEL, C1), lone
  * surrogates or the non-characters U+FFFE and U+FFFF.
  */
-export const PRINTABLE = '^[^\\p{Cc}\\p{Cs}\\uFFFE\\uFFFF]*$';
+const PRINTABLE = '^[^\\p{Cc}\\p{Cs}\\uFFFE\\uFFFF]*$';
 
 const KeyQuery = Type.Object({ key: Type.Optional(Type.String({ maxLength: 200 })) });
 const NewTileKey = Type.Object(

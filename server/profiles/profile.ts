@@ -13,12 +13,12 @@ import {
 } from '../../core/wire/response-schemas.ts';
 
 /** What every response shape needs to know about the request. */
-export interface ShapeContext {
+interface ShapeContext {
   /** Externally visible base URL, without a trailing slash. */
   baseUrl: string;
 }
 
-export interface SurveyPage {
+interface SurveyPage {
   results: Survey[];
   page: number;
   pageSize: number;
@@ -55,7 +55,7 @@ export interface Profile {
   tileUrl(survey: Survey, tile: CoveredTile, ctx: ShapeContext): string;
 }
 
-export interface ShapeOptions extends ResponseShape {
+interface ShapeOptions extends ResponseShape {
   name: string;
   tileUrl: 'zxy' | 'mosaic';
   /** Path prefix of tile URLs, e.g. "/tile/v2". */
@@ -71,9 +71,9 @@ export const mosaicStacId = (survey: Survey, tile: Pick<CoveredTile, 'x' | 'y' |
   );
 
 /** ISO 8601 → "YYYY-MM-DD HH:MM:SS UTC" (legacy routes). */
-export const legacyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+const legacyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
-export function createProfile(options: ShapeOptions): Profile {
+function createProfile(options: ShapeOptions): Profile {
   const time = options.time === 'iso' ? (iso: string) => iso : legacyTime;
   const geometry =
     options.geometry === 'geojson'

@@ -54,7 +54,7 @@ export interface SurveyRouteOptions {
 
 const FOOTPRINT_CACHE = 'private, max-age=604800';
 /** The one basemap mosaic the reference service publishes on `/tile/rsm` (the provider's default name). */
-export const BASEMAP_MOSAIC = 'NSL_BASEMAP_v7';
+const BASEMAP_MOSAIC = 'NSL_BASEMAP_v7';
 /** The provider publishes no maximum page size: larger pages are served at this size, which the answer states. */
 export const MAX_PAGE_SIZE = 1000;
 

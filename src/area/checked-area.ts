@@ -74,14 +74,14 @@ function refuseCrossingEdges(geometry: AreaGeometry): void {
   );
 }
 
-export function simplificationNote(before: number, after: number): string {
+function simplificationNote(before: number, after: number): string {
   return (
     `The area was simplified from ${before.toLocaleString('en-US')} to ${after.toLocaleString('en-US')} ` +
     `positions so that it can be sent.`
   );
 }
 
-export function tooLargeNote(km2: number): string {
+function tooLargeNote(km2: number): string {
   return (
     `The area is ${Math.round(km2).toLocaleString('en-US')} km²; searches are limited to ` +
     `${MAX_AREA_KM2.toLocaleString('en-US')} km². Draw a smaller area.`

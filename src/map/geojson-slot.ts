@@ -12,7 +12,7 @@ import { diffFeatures, diffIsEmpty, type IdFeature } from './feature-diff.ts';
 import { OVERLAY_SLOTS } from './layer-order.ts';
 
 /** A source's options other than its data; `byId` keeps its features by `properties.id` and sends only changes. */
-export type OverlaySourceOptions = Partial<Omit<GeoJSONSourceSpecification, 'type' | 'data'>> & { byId?: boolean };
+type OverlaySourceOptions = Partial<Omit<GeoJSONSourceSpecification, 'type' | 'data'>> & { byId?: boolean };
 
 /** What a feature draws over the map: its GeoJSON sources and layers, and its place among the overlays. */
 export interface GeoJsonOverlaySpec {

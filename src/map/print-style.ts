@@ -8,7 +8,7 @@ import { PORTFOLIO_SOURCE } from '../features/portfolio/portfolio-layer.ts';
 import { MOSAIC_UPDATES_SOURCE } from '../features/mosaic-updates/mosaic-updates-layer.ts';
 
 /** What the app draws over the imagery, each of which a print can leave out. */
-export const PRINT_OVERLAYS = [
+const PRINT_OVERLAYS = [
   'footprints',
   'area',
   'uncovered',
@@ -29,7 +29,7 @@ const FOOTPRINT_SOURCES: readonly string[] = [
 ];
 
 /** The overlay a source's layers draw, or null (the basemap, imagery). */
-export function overlayOfSource(id: string): PrintOverlay | null {
+function overlayOfSource(id: string): PrintOverlay | null {
   if (FOOTPRINT_SOURCES.includes(id)) return 'footprints';
   if (id === AREA_SOURCE || id.startsWith(`${AREA_DRAW_PREFIX}-`)) return 'area';
   if (id === UNCOVERED_SOURCE) return 'uncovered';

@@ -78,7 +78,7 @@ export interface AreaSearchState {
 }
 
 /** One capture (`mosaic_stac_id`) of one tile of one survey. */
-export interface ShownCapture {
+interface ShownCapture {
   surveyId: string;
   tileKey: string;
   captureId: string;

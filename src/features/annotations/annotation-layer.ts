@@ -1,18 +1,14 @@
-import type { FeatureCollection, LineString, Point, Polygon } from 'geojson';
 import type { FilterSpecification } from 'maplibre-gl';
 import { FONT } from '../../map/basemap-style.ts';
 import type { GeoJsonOverlaySpec } from '../../map/geojson-slot.ts';
 
 export const ANNOTATIONS_SOURCE = 'annotations';
-export const annotationLayerIds = {
+const annotationLayerIds = {
   casing: 'annotations-casing',
   outline: 'annotations-outline',
   pins: 'annotations-pins',
   titles: 'annotations-titles',
 } as const;
-
-/** What the map draws of an annotation: its geometry, with its id and title. */
-export type AnnotationFeatures = FeatureCollection<Point | LineString | Polygon, { id: string; title: string }>;
 
 const COLOUR = '#ff4fa3';
 

@@ -39,13 +39,6 @@ export function geometryOf(kind: MeasureKind, points: Position[]): Annotation['g
   return { type: 'Polygon', coordinates: [[...points, points[0]]] };
 }
 
-/** Where to look for the imagery under an annotation, and where "Show on map" goes: its first point. */
-export function anchorOf({ geometry }: Pick<Annotation, 'geometry'>): Position {
-  if (geometry.type === 'Point') return geometry.coordinates;
-  if (geometry.type === 'LineString') return geometry.coordinates[0];
-  return geometry.coordinates[0][0];
-}
-
 /** [west, south, east, north] of an annotation's geometry. */
 export function boundsOf({ geometry }: Pick<Annotation, 'geometry'>): [number, number, number, number] {
   const points =

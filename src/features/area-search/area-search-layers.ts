@@ -39,7 +39,7 @@ export function areaSearchSlotOf(layer: LayerSpecification): string {
   return AREA_SEARCH_SLOTS.grid;
 }
 
-export const uncoveredColours = { fill: '#e11d48', outline: '#be123c' } as const;
+const uncoveredColours = { fill: '#e11d48', outline: '#be123c' } as const;
 
 /** Percent of a tile holding imagery → colour: a sequential scale, readable with colour-blindness. */
 export const tileCoverageStops = [

@@ -93,7 +93,7 @@ export function coverageFootprints(surveys: readonly CoverageSurvey[]): Footprin
 const drawnAnswers = new WeakMap<readonly CoverageSurvey[], FootprintCollection>();
 
 /** Above this many tiles the user is asked before endpoint 4 is called. */
-export const TILE_CONFIRM_THRESHOLD = 2_000;
+const TILE_CONFIRM_THRESHOLD = 2_000;
 
 export type TileFetchPlan =
   /** Small enough: fetched at once. */

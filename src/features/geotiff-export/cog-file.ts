@@ -29,7 +29,7 @@ export interface Georeference {
  * A tile's data as the file holds it: `part` is leader + payload + trailer for the imagery, then (with a mask) the
  * same for its mask tile; `sizes` counts each payload only.
  */
-export interface TileData {
+interface TileData {
   part: StoredPart;
   sizes: readonly [imagery: number, mask?: number];
 }
@@ -49,7 +49,7 @@ export interface CogContents {
 }
 
 /** The classic TIFF's offsets are 32-bit: an export this large has to be split (the dialog's caps keep far below). */
-export class CogTooLargeError extends Error {
+class CogTooLargeError extends Error {
   override readonly name = 'CogTooLargeError';
 }
 

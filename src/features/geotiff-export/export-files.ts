@@ -5,7 +5,7 @@ import { provenanceCollection, type TileOutcome } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import { zxyKey } from '../../../core/geo/tile-address.ts';
 
-export interface FailedTile {
+interface FailedTile {
   key: string;
   surveyId: string;
   outcome: Extract<TileOutcome, { status: 'failed' }>;

@@ -27,7 +27,7 @@ export const EXPORT_GRID_CAP = 1_000_000;
 export type ExportCompression = 'jpeg' | 'deflate';
 
 /** A tile of aerial imagery weighs about this much in the file: the estimate before a download, not a promise. */
-export const ESTIMATED_TILE_BYTES: Record<ExportCompression, number> = { jpeg: 30_000, deflate: 110_000 };
+const ESTIMATED_TILE_BYTES: Record<ExportCompression, number> = { jpeg: 30_000, deflate: 110_000 };
 
 /** One capture of one tile position that the export fetches. */
 export interface PlannedTile {

@@ -12,7 +12,7 @@ export interface ExportPlanRequest {
   zoom: number;
 }
 
-export const geotiffExportKeys = {
+const geotiffExportKeys = {
   all: (baseUrl: string) => ['geotiff-export', baseUrl] as const,
   plan: (baseUrl: string, { sources, selection, wkt, zoom }: ExportPlanRequest) =>
     [

@@ -8,7 +8,7 @@ import { deflate, TILE_BYTES, type TilePixels } from './tile-encoding.ts';
  */
 const ROW_BYTES = TILE_SIZE / 8;
 
-export function maskBits(rgba: TilePixels): Uint8Array {
+function maskBits(rgba: TilePixels): Uint8Array {
   const bits = new Uint8Array(ROW_BYTES * TILE_SIZE);
   for (let pixel = 0; pixel < TILE_SIZE * TILE_SIZE; pixel++) {
     if (rgba[pixel * 4 + 3] >= 128) bits[pixel >> 3] |= 0x80 >> (pixel & 7);
@@ -17,7 +17,7 @@ export function maskBits(rgba: TilePixels): Uint8Array {
 }
 
 /** Whether every pixel of the tile holds data. */
-export function isOpaque(rgba: TilePixels): boolean {
+function isOpaque(rgba: TilePixels): boolean {
   for (let i = 3; i < rgba.length; i += 4) if (rgba[i] < 128) return false;
   return true;
 }

@@ -14,7 +14,7 @@ export interface StoredPart {
   size: number;
 }
 
-export const CHUNK_BYTES = 4 * 1024 * 1024;
+const CHUNK_BYTES = 4 * 1024 * 1024;
 
 interface Waiting {
   stored: StoredPart;

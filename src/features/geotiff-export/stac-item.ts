@@ -4,12 +4,12 @@ import type { ExportCompression, ExportPlan, PlannedTile } from './export-plan.t
 import { exportFileNames } from './file-names.ts';
 import type { SelectionRule } from './tile-selection.ts';
 
-export const STAC_EXTENSIONS = [
+const STAC_EXTENSIONS = [
   'https://stac-extensions.github.io/projection/v1.1.0/schema.json',
   'https://stac-extensions.github.io/raster/v1.1.0/schema.json',
 ];
 
-export const COG_MEDIA_TYPE = 'image/tiff; application=geotiff; profile=cloud-optimized';
+const COG_MEDIA_TYPE = 'image/tiff; application=geotiff; profile=cloud-optimized';
 
 export interface StacItemInput {
   /** The files' common name, without extension. */

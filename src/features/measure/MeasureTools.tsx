@@ -32,7 +32,7 @@ const HINT = 'Click to add points; double-click or Finish to end. Keyboard: pan 
 const POINT_HINT = 'Click a place for its coordinates. Keyboard: pan with the arrows, then Add point at centre.';
 
 /** A measurement as one line of text: a path's length, an area's size and perimeter, a point's place. */
-export function measuredText(measurement: Measurement, system: UnitSystem): string {
+function measuredText(measurement: Measurement, system: UnitSystem): string {
   if (measurement.kind === 'point') return coordinatesText(measurement.points[0]);
   const { totalKm, areaKm2 } = measure(measurement);
   const length = formatLength(totalKm, system);

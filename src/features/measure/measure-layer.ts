@@ -14,7 +14,7 @@ import { OVERLAY_SLOTS } from '../../map/layer-order.ts';
 
 export const MEASURE_SOURCE = 'measure';
 const SOURCE = MEASURE_SOURCE;
-export const measureLayerIds = {
+const measureLayerIds = {
   casing: 'measure-casing',
   line: 'measure-line',
   points: 'measure-points',

@@ -25,7 +25,7 @@ function ring(points: Position[]): Position[] {
   return [...points, points[0]];
 }
 
-export { MIN_AREA_POINTS, minPoints } from './measure-kinds.ts';
+export { minPoints } from './measure-kinds.ts';
 
 const degrees = (value: number, positive: string, negative: string) =>
   `${Math.abs(value).toFixed(5)}° ${value >= 0 ? positive : negative}`;

@@ -1,7 +1,7 @@
 import type { GeoJsonOverlaySpec } from '../../map/geojson-slot.ts';
 
 export const MOSAIC_UPDATES_SOURCE = 'updated-tiles';
-export const mosaicUpdatesLayerIds = { casing: 'updated-tiles-casing', outline: 'updated-tiles-outline' } as const;
+const mosaicUpdatesLayerIds = { casing: 'updated-tiles-casing', outline: 'updated-tiles-outline' } as const;
 
 /**
  * The tiles re-published since a date ("what changed"): outlines only, a dark casing under a bright line, so the

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { fetchMosaicUpdates } from '../../api/mosaic-updates.ts';
 
-export const mosaicUpdatesKeys = {
+const mosaicUpdatesKeys = {
   all: ['mosaic-updates'] as const,
   since: (baseUrl: string, surveyId: string, since: string) =>
     [...mosaicUpdatesKeys.all, baseUrl, surveyId, since] as const,

@@ -19,7 +19,7 @@ export interface CheckDeps {
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-export interface CheckProgress {
+interface CheckProgress {
   /** Queries planned for the locations not yet done when this run started. */
   planned: number;
   /** Requests sent (retries included). */

@@ -3,7 +3,7 @@ import type { LocationRefusal, Portfolio, RunStatus } from './portfolio.ts';
 import type { PortfolioRow } from './portfolio-rows.ts';
 
 /** What became of one input row: checked, not read (why), refused by the service (its answer), or not checked yet. */
-export type LineStatus = 'checked' | 'not read' | 'refused' | 'not checked';
+type LineStatus = 'checked' | 'not read' | 'refused' | 'not checked';
 
 /** One input row of an export, in the file's order: a location (with its answer so far) or a row that was not read. */
 export type ExportLine =

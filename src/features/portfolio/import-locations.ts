@@ -20,7 +20,7 @@ export type ImportedLocations =
   | { kind: 'features'; fileName: string; read: ReadLocations };
 
 /** What a portfolio may be imported from, as a refusal names it. */
-export const LOCATION_FORMATS = 'a CSV or TSV table, GeoJSON, KML/KMZ or a zipped shapefile';
+const LOCATION_FORMATS = 'a CSV or TSV table, GeoJSON, KML/KMZ or a zipped shapefile';
 
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name.toLowerCase())?.[1] ?? '';
 

@@ -53,7 +53,7 @@ export function pairComparison({ before, after }: CaptureSummary): NonNullable<L
 }
 
 /** The viewer at this location: before against after in a swipe when both exist, else its latest survey. */
-export function locationLink(row: PortfolioRow, appUrl: string): string {
+function locationLink(row: PortfolioRow, appUrl: string): string {
   const compare = pairComparison(row.captures);
   const hash = linkToHash({
     ...EMPTY_LINK,

@@ -6,7 +6,7 @@ import type { GeoJsonOverlaySpec } from '../../map/geojson-slot.ts';
 
 export const PORTFOLIO_SOURCE = 'portfolio';
 export const CHOSEN_SOURCE = 'portfolio-chosen';
-export const portfolioLayerIds = {
+const portfolioLayerIds = {
   clusterCasing: 'portfolio-cluster-casing',
   clusters: 'portfolio-clusters',
   clusterCounts: 'portfolio-cluster-counts',

@@ -80,7 +80,7 @@ export const AGE_BUCKETS = [
   { label: 'over 2 years', maxDays: Infinity, colour: '#d73027' },
 ] as const;
 export const NO_IMAGERY_COLOUR = '#9a9a9a';
-export const UNCHECKED_COLOUR = '#4f8cff';
+const UNCHECKED_COLOUR = '#4f8cff';
 
 /** The map's colour of each rank: the age buckets newest first, then no imagery, then not checked yet. */
 export const RANK_COLOURS: readonly string[] = [
@@ -98,5 +98,5 @@ export function rankOf(row: PortfolioRow, now: number): number {
 }
 
 /** Days since the latest capture ended, or null without one. */
-export const ageInDays = (latest: MetSurvey | null, now: number): number | null =>
+const ageInDays = (latest: MetSurvey | null, now: number): number | null =>
   latest ? Math.max(0, Math.floor((now - Date.parse(latest.captureEnd)) / 86_400_000)) : null;

@@ -86,7 +86,7 @@ export function readSavedAreas(storage: ReadStorage | undefined): SavedArea[] {
   }
 }
 
-export function writeSavedAreas(areas: readonly SavedArea[], storage: WriteStorage | undefined): void {
+function writeSavedAreas(areas: readonly SavedArea[], storage: WriteStorage | undefined): void {
   try {
     if (areas.length === 0) storage?.removeItem(SAVED_AREAS_KEY);
     // Field by field, so nothing else that may sit on an object ever reaches storage.

@@ -13,7 +13,7 @@ import { timelineStore, useTimeline } from './timeline-store.ts';
 import { useTimelineCaptures } from './use-timeline-captures.ts';
 
 /** Keys on a focused mark: ← → previous/next capture, Home/End oldest/newest. */
-export const TIMELINE_KEYS: Record<string, Step> = {
+const TIMELINE_KEYS: Record<string, Step> = {
   ArrowLeft: 'previous',
   ArrowRight: 'next',
   Home: 'first',
