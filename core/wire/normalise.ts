@@ -1,6 +1,5 @@
 import { parse as parseWkt } from 'wellknown';
-import { bbox as bboxOf } from '@turf/turf';
-import { extentCentre } from '../geo/geometry.ts';
+import { extentCentre, extentOf } from '../geo/geometry.ts';
 import { parseMosaicStacId } from '../geo/mosaic-stac-id.ts';
 import { isValidTile, tileAt } from '../geo/tile-address.ts';
 import type {
@@ -179,7 +178,7 @@ export function normaliseFootprint(raw: unknown, surveyId: string): SurveyFootpr
   const value = pick(record, FIELDS.footprint);
   if (value === undefined) return null;
   const geometry = normaliseGeometry(value);
-  return { surveyId, geometry, bbox: bboxOf(geometry) };
+  return { surveyId, geometry, bbox: extentOf(geometry) };
 }
 
 /** Surveys intersecting an area (endpoint 3): a bare array (seed and provider) or one wrapped in results. */

@@ -1,4 +1,4 @@
-import { bbox as bboxOf } from '@turf/turf';
+import { extentOf } from '../../../core/geo/geometry.ts';
 import type { AreaGeometry } from '../../area/area-geometry.ts';
 import type { ExportCompression, ExportPlan, PlannedTile } from './export-plan.ts';
 import { exportFileNames } from './file-names.ts';
@@ -61,7 +61,7 @@ export function stacItem({ name, area, plan, compression, exported, created }: S
     stac_version: '1.0.0',
     stac_extensions: STAC_EXTENSIONS,
     id: name,
-    bbox: bboxOf(area),
+    bbox: extentOf(area),
     geometry: area,
     properties: {
       title: `Imagery of the area at zoom ${zoom}`,
