@@ -4,7 +4,7 @@ import { AreaInputError } from './area-input-error.ts';
 import { checkAreaStructure } from './check-structure.ts';
 import { MAX_AREA_KM2 } from '../../core/wire/limits.ts';
 import { describeAreaProblem, findAreaProblem } from '../../core/geo/simple-area.ts';
-import { COORDINATE_DECIMALS, DENSE_VERTEX_THRESHOLD } from './limits.ts';
+import { COORDINATE_DECIMALS, DENSE_VERTEX_THRESHOLD } from './send-limits.ts';
 import { simplifyArea } from './simplify-area.ts';
 
 export interface CheckedArea {

@@ -1,7 +1,7 @@
 import { decode, encode } from '@mapbox/polyline';
 import type { Position } from 'geojson';
 import { areaFromPolygons, polygonsOf, type AreaGeometry } from '../../core/geo/geometry.ts';
-import { COORDINATE_DECIMALS } from '../area/limits.ts';
+import { COORDINATE_DECIMALS } from '../area/send-limits.ts';
 import type { CompareMode } from '../state/compare-store.ts';
 import { NO_FILTERS, type SurveyFilters, type SurveySort } from '../state/filter-store.ts';
 

@@ -10,7 +10,7 @@ import type { CaptureSpec } from './capture-layer.ts';
 import type { CompareSpec } from './compare-layers.ts';
 import { FeatureSources } from './feature-sources.ts';
 import { type GeoJsonOverlaySpec, GeoJsonSlot } from './geojson-slot.ts';
-import { type FootprintCollection, Footprints } from './footprints.ts';
+import { type FootprintCollection, Footprints } from './catalog-footprints.ts';
 import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
 import { ImageryLayers } from './imagery-layers.ts';
 import { installLayerSlots, installOverlaySlots, LAYER_SLOTS } from './layer-order.ts';
@@ -28,7 +28,7 @@ import { overlaysIn, type PrintOverlay } from './print-style.ts';
 import { listenToPointer } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
 
-export type { FootprintCollection } from './footprints.ts';
+export type { FootprintCollection } from './catalog-footprints.ts';
 export type { TileGridCollection } from '../features/area-search/area-search-map.ts';
 export type { SurveyMapEvents } from './map-events.ts';
 export type { MapView } from './map-camera.ts';

@@ -6,7 +6,7 @@ import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
 import type { AnnotatedImagery } from './annotation.ts';
 import { PREVIEW_MAX_ZOOM, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { parseSide } from '../../state/compare-side.ts';
+import { parseSide } from '../../state/compared-imagery.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { mapLayersStore } from '../../state/map-layers-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { square } from '../../../core/test/shapes.ts';
 import { AreaSearchOverlay } from './area-search-map.ts';
 import { FeatureSources } from '../../map/feature-sources.ts';
-import { Footprints, type FootprintCollection } from '../../map/footprints.ts';
+import { Footprints, type FootprintCollection } from '../../map/catalog-footprints.ts';
 import { installLayerSlots } from '../../map/layer-order.ts';
 
 /** A style's layer order and sources, and what was sent to the sources, without WebGL. */

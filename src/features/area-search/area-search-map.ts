@@ -14,7 +14,7 @@ import {
   UNCOVERED_SOURCE,
 } from './area-search-layers.ts';
 import type { FeatureSources } from '../../map/feature-sources.ts';
-import type { FootprintCollection } from '../../map/footprints.ts';
+import type { FootprintCollection } from '../../map/catalog-footprints.ts';
 import { LAYER_SLOTS, slotMarker } from '../../map/layer-order.ts';
 
 /** Tile cells: `key` is "z/x/y", `percent` the share of the tile holding imagery (null when unknown). */

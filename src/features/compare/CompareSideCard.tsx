@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
-import { parseSide } from '../../state/compare-side.ts';
+import { parseSide } from '../../state/compared-imagery.ts';
 import type { CompareSide } from '../../state/compare-store.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { formatCaptureWindow, formatCaptureWindowUtc, UNKNOWN_WINDOW } from '../../format/survey-format.ts';

@@ -3,7 +3,7 @@ import type { Connection } from '../../api/connection.ts';
 import { tileUrlTemplate } from '../../api/tiles.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { tileExtent } from '../../../core/geo/tile-address.ts';
-import { parseSide } from '../../state/compare-side.ts';
+import { parseSide } from '../../state/compared-imagery.ts';
 import { useCompare } from '../../state/compare-store.ts';
 import { useKnownSurvey } from './use-known-survey.ts';
 

@@ -4,7 +4,7 @@ import type { Connection } from '../../api/connection.ts';
 import { zxyKey, tileOfZxyKey } from '../../../core/geo/tile-address.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
-import { captureSide } from '../../state/compare-side.ts';
+import { captureSide } from '../../state/compared-imagery.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
 import { newestCapture } from '../compare/cursor-capture.ts';

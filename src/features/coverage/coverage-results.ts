@@ -8,7 +8,7 @@ import {
   uncoveredPart,
   type RankedCoverage,
   type UncoveredPart,
-} from '../../area/coverage.ts';
+} from '../../area/coverage-share.ts';
 import type { TileCount } from '../../../core/geo/covered-tiles.ts';
 import { tileExtent, zxyKey } from '../../../core/geo/tile-address.ts';
 import type { FootprintCollection, TileGridCollection } from '../../map/survey-map.ts';

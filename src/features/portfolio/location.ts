@@ -1,7 +1,7 @@
 import { circle } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import { type AreaGeometry, type Extent, extentOf } from '../../../core/geo/geometry.ts';
-import { COORDINATE_DECIMALS } from '../../area/limits.ts';
+import { COORDINATE_DECIMALS } from '../../area/send-limits.ts';
 
 /**
  * One place of a portfolio: a point (checked as a circle of the portfolio's buffer radius) or an area, with the row it

@@ -6,7 +6,7 @@ import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { inTimeOrder, stepCapture, type Step } from './capture-stepping.ts';
-import { compareSideFor } from './compare-side.ts';
+import { compareSideFor } from './side-choice.ts';
 import { assignLanes, timeAxis } from './time-axis.ts';
 import { centreCell } from './timeline-area.ts';
 import { timelineStore, useTimeline } from './timeline-store.ts';

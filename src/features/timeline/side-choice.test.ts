@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSideFor } from './compare-side.ts';
+import { compareSideFor } from './side-choice.ts';
 
 const captures = [
   { id: 'old', captureStart: '2022-05-01T10:00:00Z' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureSide, parseSide } from './compare-side.ts';
+import { captureSide, parseSide } from './compared-imagery.ts';
 import { compareStore } from './compare-store.ts';
 
 const CAPTURE = '20230806T150500_20230809T103300_20230812T233300_02310103010320';

@@ -1,6 +1,6 @@
 import type { MultiPolygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { percentCovered, rankByCoverage, uncoveredPart } from './coverage.ts';
+import { percentCovered, rankByCoverage, uncoveredPart } from './coverage-share.ts';
 import { areaKm2 } from './checked-area.ts';
 import { square, squareRing } from '../../core/test/shapes.ts';
 
