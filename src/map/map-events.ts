@@ -1,6 +1,5 @@
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
-import type { MeasureState } from '../features/measure/measure-layer.ts';
 
 export interface SurveyMapEvents {
   /** The survey whose footprint is under the pointer (at x, y on the map), or null. */
@@ -24,8 +23,6 @@ export interface SurveyMapEvents {
   cursorMoved: [number, number] | null;
   /** MapLibre is about to request this tile URL (credentials not yet added). */
   tileRequested: string;
-  /** The measuring tool or its measurement changed. */
-  measureChanged: MeasureState;
 }
 
 type Listener<T> = (payload: T) => void;

@@ -5,13 +5,19 @@ import type { AreaSearchOverlay } from '../features/area-search/area-search-map.
 import { type Footprints, SURVEY_LAYERS } from './catalog-footprints.ts';
 import { OVERLAY_SLOTS } from './layer-order.ts';
 import type { Emitter, SurveyMapEvents } from './map-events.ts';
-import type { MeasureLayer } from '../features/measure/measure-layer.ts';
 import type { GeoJsonSlot } from './geojson-slot.ts';
+
+/** A feature's tool that takes the map's clicks while it is active; stop() ends it (an area tool was started). */
+export interface MapTool {
+  isActive(): boolean;
+  stop(): void;
+}
 
 export interface PointerTargets {
   events: Emitter<SurveyMapEvents>;
   drawing: AreaDrawing;
-  measure: MeasureLayer;
+  /** Features' tools that take clicks while active (measuring). */
+  tools(): Iterable<MapTool>;
   areaSearch: AreaSearchOverlay;
   footprints: Footprints;
   /** The features' overlays, offered a click before anything under them. */
@@ -26,10 +32,11 @@ export interface PointerTargets {
  */
 export function listenToPointer(
   map: MapLibreMap,
-  { events, drawing, measure, areaSearch, footprints, overlays, isReady }: PointerTargets,
+  { events, drawing, tools, areaSearch, footprints, overlays, isReady }: PointerTargets,
 ): (layers: readonly string[]) => void {
   /** A drawing or measuring tool has the pointer. */
-  const toolActive = () => drawing.isActive() || measure.isActive();
+  const featureToolActive = () => [...tools()].some((tool) => tool.isActive());
+  const toolActive = () => drawing.isActive() || featureToolActive();
   const setPointer = (on: boolean) => {
     if (!toolActive()) map.getCanvas().style.cursor = on ? 'pointer' : '';
   };
@@ -58,7 +65,7 @@ export function listenToPointer(
   });
   map.on('click', (event) => {
     // A measuring tool marks the clicks it takes (its listener comes first), the one that ends a measurement too.
-    if (!isReady() || event.defaultPrevented || drawing.ownsClick() || measure.isActive()) return;
+    if (!isReady() || event.defaultPrevented || drawing.ownsClick() || featureToolActive()) return;
     // The overlays' marks are drawn over everything else of the app's: the top one first.
     for (const slot of [...overlays()].sort((a, b) => overlayRank(b) - overlayRank(a)))
       if (slot.clicked(event.point)) return;

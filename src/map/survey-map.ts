@@ -1,7 +1,6 @@
 import type * as maplibregl from 'maplibre-gl';
 import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
-import type { MeasureKind } from '../features/measure/measurement.ts';
 import { AreaDrawing } from '../features/area-search/area-drawing.ts';
 import { createMap, type SurveyMapOptions } from './create-map.ts';
 import { AreaSearchOverlay, type TileGridCollection } from '../features/area-search/area-search-map.ts';
@@ -15,17 +14,11 @@ import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
 import { ImageryLayers } from './imagery-layers.ts';
 import { installLayerSlots, installOverlaySlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
-import {
-  MEASURE_SOURCE,
-  MeasureLayer,
-  type MeasureRenderer,
-  type MeasureState,
-} from '../features/measure/measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
 import { composeMapImage, type ImageScale, type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';
 import { MapCamera } from './map-camera.ts';
 import { overlaysIn, type PrintOverlay } from './print-style.ts';
-import { listenToPointer } from './pointer-events.ts';
+import { listenToPointer, type MapTool } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
 
 export type { FootprintCollection } from './catalog-footprints.ts';
@@ -57,11 +50,12 @@ export class SurveyMap {
   private readonly footprints: Footprints;
   private readonly areaSearch: AreaSearchOverlay;
   private readonly drawing: AreaDrawing;
-  private readonly measure: MeasureLayer;
   /** The features' GeoJSON overlays (overlay()), by their spec. */
   private readonly overlays = new Map<GeoJsonOverlaySpec, GeoJsonSlot>();
   /** Sources whose marks a swipe's second map draws too. */
-  private readonly mirrored: string[] = [MEASURE_SOURCE];
+  private readonly mirrored: string[] = [];
+  /** Tools that take the map's clicks while active (measuring): an area tool started stops them. */
+  private readonly tools = new Set<MapTool>();
   private readonly showPointerOver: (layers: readonly string[]) => void;
   private readonly onOnline = () => this.imagery.networkRestored();
   private readonly stopIdleWatch: () => void;
@@ -95,14 +89,13 @@ export class SurveyMap {
       onAreaChanging: (shape) => emit('areaChanging', shape),
       onToolChange: (tool) => {
         if (tool !== 'static') {
-          this.measure.start(null);
+          for (const other of this.tools) other.stop();
           this.map.getCanvas().style.cursor = '';
           this.areaSearch.hoverTile(null);
         }
         emit('areaToolChanged', tool);
       },
     });
-    this.measure = new MeasureLayer(this.map, (state) => emit('measureChanged', state));
     this.map.addControl(this.layersSlot, 'bottom-right');
     // The app's sources and layers go in as soon as the style is parsed, not at 'load' (after the
     // basemap's first tiles are drawn): a linked survey's imagery then loads alongside the basemap.
@@ -116,7 +109,6 @@ export class SurveyMap {
       this.imagery.install();
       installOverlaySlots(this.map);
       for (const slot of this.overlays.values()) slot.install();
-      this.measure.install();
       this.drawing.install({ fill: LAYER_SLOTS.fills, outline: LAYER_SLOTS.lines });
     });
     window.addEventListener('online', this.onOnline);
@@ -126,7 +118,7 @@ export class SurveyMap {
     this.showPointerOver = listenToPointer(this.map, {
       events: this.events,
       drawing: this.drawing,
-      measure: this.measure,
+      tools: () => this.tools,
       areaSearch: this.areaSearch,
       footprints: this.footprints,
       overlays: () => this.overlays.values(),
@@ -213,20 +205,10 @@ export class SurveyMap {
   /** Shows the area of interest (or none). Never reported back as a user's drawing. */
   setArea = (area: AreaGeometry | null): void => this.drawing.setArea(area);
 
-  /** Starts measuring a distance or an area (stopping any area tool), or ends the measurement with null. */
-  startMeasure(kind: MeasureKind | null): void {
-    if (kind) this.drawing.startTool('static');
-    this.measure.start(kind);
+  /** A tool that takes the map's clicks while active (a feature's, e.g. measuring); an area tool stops it. */
+  addTool(tool: MapTool): void {
+    this.tools.add(tool);
   }
-  /** Adds the map's centre to the measurement (for the keyboard: pan, then add). */
-  addMeasurePointAtCentre = (): void => this.measure.addPoint(this.camera.getCenter());
-  undoMeasurePoint = (): void => this.measure.undoPoint();
-  /** For the keyboard, as a drag moves it: a finished measurement's point to the map's centre. */
-  moveMeasurePointToCentre = (index: number): void => this.measure.movePoint(index, this.camera.getCenter());
-  clearMeasure = (): void => this.measure.clear();
-  getMeasureState = (): MeasureState => this.measure.getState();
-  /** What draws a measurement: its shapes and labels in the user's units. */
-  setMeasureRenderer = (render: MeasureRenderer): void => this.measure.setRenderer(render);
 
   /** Shows one survey's imagery, or none. Opacity and visibility changes keep the loaded tiles. */
   showPreview = (spec: PreviewSpec | null): void => this.imagery.showPreview(spec);
@@ -254,7 +236,6 @@ export class SurveyMap {
     this.imagery.destroy();
     window.removeEventListener('online', this.onOnline);
     this.drawing.destroy();
-    this.measure.destroy();
     this.map.remove();
   }
 }

@@ -1,16 +1,10 @@
 import type { FeatureCollection, Position } from 'geojson';
-import type {
-  FilterSpecification,
-  GeoJSONSource,
-  Map as MapLibreMap,
-  MapMouseEvent,
-  LayerSpecification,
-} from 'maplibre-gl';
+import type { FilterSpecification, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { Measurement } from './measurement.ts';
 import { type MeasureKind, minPoints } from './measure-kinds.ts';
-import { AddedOnFirstUse } from '../../map/added-on-first-use.ts';
 import { FONT } from '../../map/basemap-style.ts';
-import { OVERLAY_SLOTS } from '../../map/layer-order.ts';
+import type { GeoJsonOverlaySpec, GeoJsonSlot } from '../../map/geojson-slot.ts';
+import type { SurveyMap } from '../../map/survey-map.ts';
 
 export const MEASURE_SOURCE = 'measure';
 const SOURCE = MEASURE_SOURCE;
@@ -33,53 +27,29 @@ export interface MeasureState {
   measurement: Measurement | null;
 }
 
-/**
- * Measuring on the map: while a tool is on, each click adds a point and a double click (or finish()) ends it; the
- * measurement stays drawn, as outlines and labels only (nothing tints the imagery), until cleared or replaced.
- */
-export class MeasureLayer {
-  private state: MeasureState = { tool: null, measurement: null };
-  private cursor: Position | null = null;
-  /** The point being dragged, by its place in the measurement. */
-  private dragging: number | null = null;
-  private readonly layers = new AddedOnFirstUse(() => this.addLayers());
-  private render: MeasureRenderer = () => NOTHING;
+const role = (name: string): FilterSpecification => ['==', ['get', 'role'], name];
 
-  constructor(
-    private readonly map: MapLibreMap,
-    private readonly onChange: (state: MeasureState) => void,
-  ) {
-    map.on('click', this.handleClick);
-    map.on('mousemove', this.handleMove);
-    map.on('mousedown', measureLayerIds.points, this.handleGrab);
-    map.on('mouseenter', measureLayerIds.points, this.handleEnterPoint);
-    map.on('mouseleave', measureLayerIds.points, this.handleLeavePoint);
-  }
-
-  /** The style is ready (the source and layers go in once there is something to draw). */
-  install(): void {
-    this.layers.ready(this.state.measurement !== null);
-  }
-
-  private addLayers(): void {
-    const add = (layer: LayerSpecification) => this.map.addLayer(layer, OVERLAY_SLOTS.measure);
-    this.map.addSource(SOURCE, { type: 'geojson', data: NOTHING });
-    const role = (name: string): FilterSpecification => ['==', ['get', 'role'], name];
-    add({
+/** The measurement's shapes, points and labels: outlines and text only; drawn on a swipe's second map too. */
+const MEASURE_OVERLAY: GeoJsonOverlaySpec = {
+  order: 'measure',
+  sources: { [SOURCE]: {} },
+  mirrored: true,
+  layers: [
+    {
       id: measureLayerIds.casing,
       type: 'line',
       source: SOURCE,
       filter: role('shape'),
       paint: { 'line-color': '#111111', 'line-width': 5, 'line-opacity': 0.7 },
-    });
-    add({
+    },
+    {
       id: measureLayerIds.line,
       type: 'line',
       source: SOURCE,
       filter: role('shape'),
       paint: { 'line-color': '#ffd400', 'line-width': 2.5 },
-    });
-    add({
+    },
+    {
       id: measureLayerIds.points,
       type: 'circle',
       source: SOURCE,
@@ -90,8 +60,8 @@ export class MeasureLayer {
         'circle-stroke-color': '#111111',
         'circle-stroke-width': 2,
       },
-    });
-    add({
+    },
+    {
       id: measureLayerIds.labels,
       type: 'symbol',
       source: SOURCE,
@@ -104,18 +74,58 @@ export class MeasureLayer {
         'text-ignore-placement': true,
       },
       paint: { 'text-color': '#111111', 'text-halo-color': '#ffffff', 'text-halo-width': 2 },
-    });
-    this.draw();
+    },
+  ],
+};
+
+/**
+ * Measuring on the map: while a tool is on, each click adds a point and a double click (or finish()) ends it; the
+ * measurement stays drawn, as outlines and labels only (nothing tints the imagery), until cleared or replaced.
+ */
+export class MeasureLayer {
+  private state: MeasureState = { tool: null, measurement: null };
+  private cursor: Position | null = null;
+  /** The point being dragged, by its place in the measurement. */
+  private dragging: number | null = null;
+  private render: MeasureRenderer = () => NOTHING;
+  private readonly listeners = new Set<() => void>();
+  private readonly map: MapLibreMap;
+  private readonly slot: GeoJsonSlot;
+
+  constructor(private readonly surveyMap: SurveyMap) {
+    const { map } = surveyMap;
+    this.map = map;
+    this.slot = surveyMap.overlay(MEASURE_OVERLAY);
+    // An area tool started ends the measuring, as measuring stops the area tool (start()).
+    surveyMap.addTool({ isActive: () => this.isActive(), stop: () => this.start(null) });
+    map.on('click', this.handleClick);
+    map.on('mousemove', this.handleMove);
+    map.on('mousedown', measureLayerIds.points, this.handleGrab);
+    map.on('mouseenter', measureLayerIds.points, this.handleEnterPoint);
+    map.on('mouseleave', measureLayerIds.points, this.handleLeavePoint);
   }
 
   getState = (): MeasureState => this.state;
   isActive = (): boolean => this.state.tool !== null;
 
-  /** Starts a new measurement of this kind (dropping the last), or stops the tool with null. */
-  start(tool: MeasureKind | null): void {
-    if (tool) this.set({ tool, measurement: { kind: tool, points: [] } });
-    else this.finish();
-  }
+  /** Calls `listener` whenever the tool or the measurement changes; returns how to stop. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Starts measuring a distance or an area (stopping any area tool, dropping the last), or ends it with null. */
+  start = (tool: MeasureKind | null): void => {
+    if (tool) {
+      this.surveyMap.startAreaTool('static');
+      this.set({ tool, measurement: { kind: tool, points: [] } });
+    } else this.finish();
+  };
+
+  /** Adds the map's centre to the measurement (for the keyboard: pan, then add). */
+  addPointAtCentre = (): void => this.addPoint(this.surveyMap.camera.getCenter());
+  /** For the keyboard, as a drag moves it: a finished measurement's point to the map's centre. */
+  movePointToCentre = (index: number): void => this.movePoint(index, this.surveyMap.camera.getCenter());
 
   addPoint(point: Position): void {
     const { tool, measurement } = this.state;
@@ -125,11 +135,11 @@ export class MeasureLayer {
     else this.set({ tool, measurement: { kind: tool, points: [...measurement.points, point] } });
   }
 
-  undoPoint(): void {
+  undoPoint = (): void => {
     const { tool, measurement } = this.state;
     if (!tool || !measurement?.points.length) return;
     this.set({ tool, measurement: { kind: tool, points: measurement.points.slice(0, -1) } });
-  }
+  };
 
   /** Moves a finished measurement's point (by its place in it) as a drag does; the sizes follow. */
   movePoint(index: number, point: Position): void {
@@ -147,24 +157,15 @@ export class MeasureLayer {
     this.set({ tool: null, measurement: kept ? measurement : null });
   }
 
-  clear(): void {
+  clear = (): void => {
     this.cursor = null;
     this.set({ tool: this.state.tool, measurement: this.state.tool ? { kind: this.state.tool, points: [] } : null });
-  }
+  };
 
   /** Given by the measuring tools when they load (the geodesic maths and the user's units live there). */
   setRenderer(render: MeasureRenderer): void {
     this.render = render;
     this.draw();
-  }
-
-  destroy(): void {
-    this.map.off('click', this.handleClick);
-    this.map.off('mousemove', this.handleMove);
-    this.map.off('mousedown', measureLayerIds.points, this.handleGrab);
-    this.map.off('mouseenter', measureLayerIds.points, this.handleEnterPoint);
-    this.map.off('mouseleave', measureLayerIds.points, this.handleLeavePoint);
-    this.map.off('mousemove', this.handleDrag);
   }
 
   private set(state: MeasureState): void {
@@ -174,16 +175,14 @@ export class MeasureLayer {
     else this.map.doubleClickZoom.enable();
     this.map.getCanvas().style.cursor = state.tool ? 'crosshair' : '';
     this.draw();
-    this.onChange(state);
+    for (const listener of this.listeners) listener();
   }
 
   private draw(): void {
-    if (!this.layers.use(this.state.measurement !== null)) return;
     const { measurement, tool } = this.state;
     const following = tool && tool !== 'point' && this.cursor ? [this.cursor] : [];
     const points = measurement ? [...measurement.points, ...following] : [];
-    const data = measurement ? this.render({ kind: measurement.kind, points }) : NOTHING;
-    void this.map.getSource<GeoJSONSource>(SOURCE)?.setData(data);
+    this.slot.setData(SOURCE, measurement ? this.render({ kind: measurement.kind, points }) : NOTHING);
   }
 
   private readonly handleClick = (event: MapMouseEvent) => {
@@ -238,4 +237,16 @@ export class MeasureLayer {
     this.cursor = [event.lngLat.lng, event.lngLat.lat];
     this.draw();
   };
+}
+
+const measures = new WeakMap<SurveyMap, MeasureLayer>();
+
+/** The map's measuring (one per map, made on first use). */
+export function measureOf(surveyMap: SurveyMap): MeasureLayer {
+  let layer = measures.get(surveyMap);
+  if (!layer) {
+    layer = new MeasureLayer(surveyMap);
+    measures.set(surveyMap, layer);
+  }
+  return layer;
 }

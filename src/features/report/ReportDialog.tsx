@@ -17,6 +17,7 @@ import { makeReport, PRINT_DPI, type ReportProgress } from './make-report.ts';
 import { annotationRows, viewFacts } from './report-facts.ts';
 import { annotationsStore } from '../annotations/annotations-store.ts';
 import type { Orientation, Paper } from './report-pdf.ts';
+import { measureOf } from '../measure/index.ts';
 import './report.css';
 
 /** The overlays as the dialog names them. */
@@ -52,7 +53,7 @@ function currentFacts(surveyMap: SurveyMap) {
     selectedId: selectionStore.getState().selectedId,
     compared,
     area: areaSearchStore.getState().area,
-    measurement: surveyMap.getMeasureState().measurement,
+    measurement: measureOf(surveyMap).getState().measurement,
     units: unitsStore.getState().system,
   });
   const labels: [string, string] | null = compared ? [`Left (A): ${compared.a}`, `Right (B): ${compared.b}`] : null;
