@@ -117,7 +117,7 @@ export interface CoveragePool {
   close(): Promise<void>;
 }
 
-function createCoveragePool(size = Math.max(1, Math.min(2, availableParallelism() - 1))): CoveragePool {
+export function createCoveragePool(size = Math.max(1, Math.min(2, availableParallelism() - 1))): CoveragePool {
   const slots: Slot[] = [];
   const waiting: Pending[] = [];
   let nextId = 1;
