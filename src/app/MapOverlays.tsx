@@ -6,6 +6,9 @@ import { FootprintSync } from '../features/footprints/FootprintSync.tsx';
 import { OverlapChooser } from '../features/footprints/OverlapChooser.tsx';
 import { PlaceSearch } from '../features/places/PlaceSearch.tsx';
 import { MapLayersPanel } from '../features/map-layers/MapLayersPanel.tsx';
+import { SaveImage } from '../features/map-image/SaveImage.tsx';
+import { CaptureReadout } from '../features/preview/CaptureReadout.tsx';
+import { ExportReport } from '../features/report/ExportReport.tsx';
 import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
 import { ZoomHint } from '../features/preview/ZoomHint.tsx';
@@ -55,7 +58,11 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <PlaceSearch surveyMap={surveyMap} />
       <ZoomHint connection={connection} surveyMap={surveyMap} />
       <MapLayersSync connection={connection} surveyMap={surveyMap} />
-      <MapLayersPanel connection={connection} surveyMap={surveyMap} />
+      <MapLayersPanel surveyMap={surveyMap}>
+        <SaveImage surveyMap={surveyMap} />
+        <ExportReport connection={connection} surveyMap={surveyMap} />
+        <CaptureReadout connection={connection} surveyMap={surveyMap} />
+      </MapLayersPanel>
       <OverlapChooser connection={connection} />
       <FootprintLabel connection={connection} surveyMap={surveyMap} />
       <LoadBoundary fallback={null}>

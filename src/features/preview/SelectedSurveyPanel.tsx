@@ -11,7 +11,7 @@ import {
   formatCloudCover,
   formatDuration,
 } from '../../format/survey-format.ts';
-import { SpectralRange } from '../surveys/SpectralRange.tsx';
+import { SpectralRange } from '../../ui/SpectralRange.tsx';
 import { MosaicUpdates } from '../mosaic-updates/MosaicUpdates.tsx';
 import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';
 

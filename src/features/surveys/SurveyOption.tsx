@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { Survey } from '../../../core/wire/model.ts';
-import { SpectralRange } from './SpectralRange.tsx';
+import { SpectralRange } from '../../ui/SpectralRange.tsx';
 import {
   formatCaptureWindow,
   formatCaptureWindowUtc,

@@ -1,4 +1,4 @@
-import { describeSpectralRange } from '../../format/survey-format.ts';
+import { describeSpectralRange } from '../format/survey-format.ts';
 
 /** A survey's spectral range as a short label with a colour-bands mark; what it means on hover and for readers. */
 export function SpectralRange({ range }: { range: string }) {
