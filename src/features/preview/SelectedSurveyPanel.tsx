@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import type { Connection } from '../../api/connection.ts';
+import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
 import { IMAGERY_MIN_MAP_ZOOM, PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
-import { CopyLayerUrl } from '../layer-urls/CopyLayerUrl.tsx';
 import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
@@ -12,7 +13,6 @@ import {
   formatDuration,
 } from '../../format/survey-format.ts';
 import { SpectralRange } from '../../ui/SpectralRange.tsx';
-import { MosaicUpdates } from '../mosaic-updates/MosaicUpdates.tsx';
 import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';
 
 const oneDecimal = (zoom: number) => (Math.floor(zoom * 10) / 10).toFixed(1);
@@ -23,7 +23,17 @@ const footprintZoomNote = (fitZoom: number) =>
   `the whole footprint needs map zoom ${oneDecimal(fitZoom)}.`;
 
 /** The open survey: its facts and the imagery controls (opacity, show/hide). */
-export function SelectedSurveyPanel({ connection }: { connection: Connection }) {
+export function SelectedSurveyPanel({
+  connection,
+  layerActions,
+  updates,
+}: {
+  connection: Connection;
+  /** Beside "Zoom to footprint": what other features offer for the survey's imagery (e.g. its layer URLs). */
+  layerActions?: (survey: Survey, footprint: SurveyFootprint | null) => ReactNode;
+  /** Under the imagery controls: what changed in the survey (another feature's). */
+  updates?: (survey: Survey) => ReactNode;
+}) {
   const { survey, footprint } = useSelectedSurvey(connection);
   const opacity = useUi((s) => s.previewOpacity);
   const visible = useUi((s) => s.previewVisible);
@@ -119,9 +129,9 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
               {wholeFootprintNote}
             </p>
           )}
-          <CopyLayerUrl connection={connection} survey={survey} footprint={footprint} />
+          {layerActions?.(survey, footprint)}
         </div>
-        <MosaicUpdates connection={connection} surveyId={survey.id} />
+        {updates?.(survey)}
         {/* Compare: any way of selecting a survey can feed either side. */}
         <div className="selected-panel__compare" role="group" aria-label="Compare">
           {(['a', 'b'] as const).map((side) => {
