@@ -15,7 +15,12 @@ export const BUDGET_OVER_FLOOR = 120 * 1024;
 /** Code that must load lazily: drawing, area import and export, and their libraries. */
 export const LAZY_ONLY: { name: string; pattern: RegExp }[] = [
   { name: 'terra-draw', pattern: /node_modules\/terra-draw/ },
-  { name: 'drawing (src/draw)', pattern: /(^|\/)src\/draw\// },
+  {
+    name: 'area drawing',
+    pattern: /(^|\/)src\/features\/area-search\/(area-draw-controller|area-features|draw-modes)\./,
+  },
+  { name: 'area drawing layer', pattern: /(^|\/)src\/features\/area-search\/area-layer\./ },
+  { name: 'measurement', pattern: /(^|\/)src\/features\/measure\/measurement\./ },
   { name: 'area export (src/area/export-*)', pattern: /(^|\/)src\/area\/export-/ },
   { name: 'area import (src/area/import-*)', pattern: /(^|\/)src\/area\/import-/ },
   { name: '@tmcw/togeojson (KML import)', pattern: /node_modules\/@tmcw\/togeojson/ },

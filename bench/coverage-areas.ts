@@ -4,7 +4,7 @@
  */
 import type { Position } from 'geojson';
 import { stringify } from 'wellknown';
-import { type AreaGeometry, vertexCount } from '../geo/geometry.ts';
+import { type AreaGeometry, vertexCount } from '../core/geo/geometry.ts';
 import { prng } from './lib/stats.ts';
 
 export type Area = AreaGeometry;

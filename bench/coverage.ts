@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { booleanIntersects } from '@turf/turf';
 import path from 'node:path';
 import type { Catalog as CatalogType } from '../server/catalog/catalog.ts';
-import type { AreaGeometry } from '../geo/geometry.ts';
+import type { AreaGeometry } from '../core/geo/geometry.ts';
 import type { Survey } from '../server/catalog/survey.ts';
 import { syntheticCatalog } from '../server/catalog/synthetic.ts';
 import { parseAreaWkt } from '../server/geo/wkt.ts';

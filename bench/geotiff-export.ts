@@ -14,8 +14,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { normaliseCoverage, normaliseTileMetadata } from '../src/api/normalise.ts';
-import { chooseTiles, type PlannedTile } from '../src/export/export-plan.ts';
+import { normaliseCoverage, normaliseTileMetadata } from '../core/wire/normalise.ts';
+import { chooseTiles, type PlannedTile } from '../src/features/geotiff-export/export-plan.ts';
 import { CHROMIUM } from './lib/browser.ts';
 import { VIEWER_DIR } from './lib/build.ts';
 import { fmtRatio, type BenchContext, type BenchResult } from './lib/result.ts';

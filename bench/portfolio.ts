@@ -8,8 +8,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_METROS } from '../server/catalog/demo.ts';
 import { areaToWkt } from '../src/area/wkt.ts';
-import { CHECK_CONCURRENCY } from '../src/portfolio/check-coverage.ts';
-import { DEFAULT_BUFFER_M, pointBuffer } from '../src/portfolio/location.ts';
+import { CHECK_CONCURRENCY } from '../src/features/portfolio/check-coverage.ts';
+import { DEFAULT_BUFFER_M, pointBuffer } from '../src/features/portfolio/location.ts';
 import { launch } from './lib/browser.ts';
 import { profileDuring, summarise } from './lib/cpu-profile.ts';
 import { VIEWER_DIR } from './lib/build.ts';

@@ -14,7 +14,7 @@ import { loadTest, type LoadResult } from './lib/load.ts';
 import { fmtRatio, type BenchContext, type BenchResult } from './lib/result.ts';
 import { accessToken, cpuSeconds, ROOT, startScript, startService, type Running } from './lib/service.ts';
 import { median, rotated } from './lib/stats.ts';
-import { tileAt } from '../geo/tile-address.ts';
+import { tileAt } from '../core/geo/tile-address.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = 2.5;

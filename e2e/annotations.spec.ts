@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import type { Annotation } from '../src/annotations/annotation.ts';
-import { annotationsLinkParam } from '../src/annotations/annotation-link.ts';
+import type { Annotation } from '../src/features/annotations/annotation.ts';
+import { annotationsLinkParam } from '../src/features/annotations/annotation-link.ts';
 import { expect, mapSettled, pointOf, showBox, test, expectAccessibleInBothThemes, readmePicture } from './support.ts';
 
 /** Denver at about z15: the demo imagery's city. */

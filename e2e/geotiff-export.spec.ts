@@ -6,7 +6,7 @@ import { booleanPointInPolygon, point } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import { PNG } from 'pngjs';
 import { GATEWAY_ACCESS_KEY, PORTS } from '../playwright.config.ts';
-import { gdalinfo, maskAsAlpha, ogrFeatures, pixelsAt, validateCog } from '../src/test/gdal-tools.ts';
+import { gdalinfo, maskAsAlpha, ogrFeatures, pixelsAt, validateCog } from '../core/test/gdal-tools.ts';
 import {
   PROJECTION_SCHEMA,
   RASTER_SCHEMA,

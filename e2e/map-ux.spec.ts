@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { booleanPointInPolygon, centerOfMass } from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { PNG } from 'pngjs';
-import { extentOf } from '../geo/geometry.ts';
+import { extentOf } from '../core/geo/geometry.ts';
 import {
   accessToken,
   expect,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { Annotation } from '../src/annotations/annotation.ts';
-import { encodeLinkedAnnotations, MAX_LINKED_NOTES } from '../src/annotations/annotation-link.ts';
+import type { Annotation } from '../src/features/annotations/annotation.ts';
+import { encodeLinkedAnnotations, MAX_LINKED_NOTES } from '../src/features/annotations/annotation-link.ts';
 import { expect, expectAccessibleInBothThemes, test } from './support.ts';
 
 const VIEW = 'map=15.5/39.7401/-104.9925';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { DEMO_METROS } from '../server/catalog/demo.ts';
 import { areaToWkt } from '../src/area/wkt.ts';
-import { DEFAULT_BUFFER_M, pointBuffer } from '../src/portfolio/location.ts';
+import { DEFAULT_BUFFER_M, pointBuffer } from '../src/features/portfolio/location.ts';
 import { spawnService, type SpawnedService } from './spawned-service.ts';
 import {
   accessToken,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { annotationsLinkParam } from '../src/annotations/annotation-link.ts';
+import { annotationsLinkParam } from '../src/features/annotations/annotation-link.ts';
 import { expect, mapSettled, pasteArea, showBox, signInWithDemo, squareWkt, test } from './support.ts';
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { centerOfMass, intersect } from '@turf/turf';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
-import { annotationsLinkParam } from '../src/annotations/annotation-link.ts';
+import { annotationsLinkParam } from '../src/features/annotations/annotation-link.ts';
 import { accessToken, expect, mapSettled, pointOf, showBox, test, transitionsDone, readmePicture } from './support.ts';
 
 const run = promisify(execFile);

@@ -14,7 +14,7 @@ import * as turf from '@turf/turf';
 import { demoCatalog } from '../server/catalog/demo';
 import type { Survey } from '../server/catalog/survey';
 import { groundClassAt, renderTile, tileIntersectsFootprint } from '../server/imagery/render';
-import { tileCoordinates } from '../geo/tile-address.ts';
+import { tileCoordinates } from '../core/geo/tile-address.ts';
 
 const T = 256;
 

@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { Type } from '@sinclair/typebox';
 import { envelope, registerErrorHandling } from './errors.ts';
-import { MAX_WKT_LENGTH } from '../geo/limits.ts';
+import { MAX_WKT_LENGTH } from '../core/wire/limits.ts';
 import { validatorCompiler } from './validation.ts';
 import { viewerSecurityHeaders } from './viewer-headers.ts';
 
@@ -31,7 +31,7 @@ export interface ConnectionLimits {
   maxConnections: number;
 }
 
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 120_000,
   keepAliveTimeoutMs: 72_000,
@@ -39,7 +39,7 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 };
 
 /** A segment of a route's path (a survey id, a capture id) is at most this long; longer ones get a 414. */
-export const MAX_PATH_SEGMENT = 100;
+const MAX_PATH_SEGMENT = 100;
 
 export interface CommonServerOptions {
   logger?: FastifyServerOptions['logger'];
@@ -50,7 +50,7 @@ export interface CommonServerOptions {
   corsHeaders?: Record<string, string>;
 }
 
-export function connectionLimits(given: Partial<ConnectionLimits> = {}): ConnectionLimits {
+function connectionLimits(given: Partial<ConnectionLimits> = {}): ConnectionLimits {
   return { ...DEFAULT_CONNECTION_LIMITS, ...given };
 }
 
@@ -110,7 +110,7 @@ function setCommonHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff');
 }
 
-export interface ViewerFiles {
+interface ViewerFiles {
   /** The built viewer (dist/). */
   dir: string;
   /** VIEWER_CONNECT_SRC: see viewerSecurityHeaders. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TILE_CAP } from '../geo/limits.ts';
+import { DEFAULT_TILE_CAP } from '../core/wire/limits.ts';
 import { configFromEnv, DEFAULT_AUDIENCE, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './config.ts';
 import {
   DEFAULT_KEY_RATE_LIMIT,

@@ -1,5 +1,5 @@
 import { EnvError, makeExactValidator, str } from 'envalid';
-import { DEFAULT_TILE_CAP } from '../geo/limits.ts';
+import { DEFAULT_TILE_CAP } from '../core/wire/limits.ts';
 import { oneOf, positiveInt, positiveIntOrZero, readEnv } from './env.ts';
 import { parseFaults, type FaultPlan } from './faults.ts';
 import type { RateLimits } from './rate-limits.ts';

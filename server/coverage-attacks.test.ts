@@ -12,16 +12,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Position } from 'geojson';
 import { stringify } from 'wellknown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { surveyTilesInArea } from '../geo/covered-tiles.ts';
-import type { AreaGeometry } from '../geo/geometry.ts';
-import { tileAt, tileExtent } from '../geo/tile-address.ts';
+import { surveyTilesInArea } from '../core/geo/covered-tiles.ts';
+import type { AreaGeometry } from '../core/geo/geometry.ts';
+import { tileAt, tileExtent } from '../core/geo/tile-address.ts';
 import { buildApp } from './app.ts';
 import { Catalog } from './catalog/catalog.ts';
 import { loadCatalogFile } from './catalog/load-geojson.ts';
 import { configFromEnv } from './config.ts';
 import { proceduralTiles } from './imagery/source.ts';
 import { SIGNING_KEY } from './test/fixtures.ts';
-import { squareRing } from '../src/test/shapes.ts';
+import { squareRing } from '../core/test/shapes.ts';
 
 /** Two surveys: one over Denver, one straddling the antimeridian (two polygons, at 180° and at −180°). */
 const CATALOG = {

@@ -24,7 +24,7 @@ export const positiveInt = makeExactValidator<number>((input) => integer(input, 
 export const positiveIntOrZero = makeExactValidator<number>((input) => integer(input, 0));
 
 /** An absolute http(s) URL without credentials, query or fragment, as its origin and path without trailing slashes. */
-export function parseHttpUrl(input: string): string {
+function parseHttpUrl(input: string): string {
   let url: URL;
   try {
     url = new URL(input.trim());

@@ -39,7 +39,7 @@ export interface FastPath {
   plugin: FastifyPluginAsync<FastPathContext>;
 }
 
-export interface FastPathContext {
+interface FastPathContext {
   issuer: TokenIssuer;
   catalog: LiveCatalog;
   /** When access logs are on. */

@@ -20,10 +20,7 @@ export function clientKey(request: FastifyRequest): string {
   return credential ? `cred:${credential.subject}:${credential.tokenId}` : `ip:${request.ip}`;
 }
 
-export function rateLimitError(
-  _request: FastifyRequest,
-  context: { after: string; max: number; ttl: number },
-): ApiError {
+function rateLimitError(_request: FastifyRequest, context: { after: string; max: number; ttl: number }): ApiError {
   const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
   return new ApiError(
     429,

@@ -40,7 +40,7 @@ export async function buildViewer(outDir = VIEWER_DIR): Promise<void> {
 }
 
 /** The baseline pages: bare MapLibre (bench/pages/bare.html) and a bare virtual list (bench/pages/list.html). */
-export async function buildPages(): Promise<void> {
+async function buildPages(): Promise<void> {
   await asProduction(() =>
     build({
       root: path.join(ROOT, 'bench/pages'),

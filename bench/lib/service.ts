@@ -14,7 +14,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVICE_ROOT = process.env.BENCH_SERVICE_ROOT ? path.resolve(process.env.BENCH_SERVICE_ROOT) : ROOT;
 
 /** A free TCP port at or above `from` on 127.0.0.1 (the brief keeps benchmarks at 9100 and up). */
-export async function freePort(from = 9100): Promise<number> {
+async function freePort(from = 9100): Promise<number> {
   for (let port = from; port < from + 400; port++) {
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer();
@@ -112,7 +112,7 @@ export async function startScript(script: string, extraArgs: string[] = [], prob
   return run([script, String(port), ...extraArgs], {}, port, probePath);
 }
 
-export const DEMO = {
+const DEMO = {
   client_id: 'demo',
   client_secret: 'demo-secret',
   audience: 'https://api.survey-viewer.example/tile',
@@ -127,14 +127,4 @@ export async function accessToken(baseUrl: string): Promise<string> {
   });
   if (!answer.ok) throw new Error(`token request failed: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { access_token: string }).access_token;
-}
-
-export async function staticKey(baseUrl: string): Promise<string> {
-  const answer = await fetch(`${baseUrl}/oauth/static_key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: DEMO.client_id, client_secret: DEMO.client_secret }),
-  });
-  if (!answer.ok) throw new Error(`static key request failed: ${answer.status} ${await answer.text()}`);
-  return ((await answer.json()) as { api_key: string }).api_key;
 }

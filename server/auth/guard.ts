@@ -6,7 +6,7 @@ import { TILE_KEY_PREFIX } from '../layers/tile-keys.ts';
 import type { TokenIssuer } from './tokens.ts';
 
 /** Who a request is, once its credential is verified: the client and the token (or API key) it used. */
-export interface VerifiedCredential {
+interface VerifiedCredential {
   /** The client id (`sub`). */
   subject: string;
   /** The token's or API key's id (`jti`). */
@@ -28,7 +28,7 @@ declare module 'fastify' {
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 
 /** Finds the credential of a request: the bearer header, else the `api_key` query parameter. */
-export function credentialOf(request: FastifyRequest): string | undefined {
+function credentialOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = BEARER.exec(header);

@@ -12,7 +12,7 @@ const ALG = 'ES256';
  */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-export type CredentialKind = 'access' | 'static';
+type CredentialKind = 'access' | 'static';
 
 export interface TokenIssuer {
   issue(kind: CredentialKind): Promise<{ token: string; expiresIn: number }>;

@@ -3,8 +3,8 @@
  * the rest of the service as a Survey view — the same id and footprint with that capture's times (so the renderer
  * draws its season and buildings) and its own seed — so tiles, ETags and metadata items need nothing else.
  */
-import { MIN_TILE_ZOOM } from '../../geo/limits.ts';
-import { ancestorAt, quadkeyOf, type TileAddress } from '../../geo/tile-address.ts';
+import { MIN_TILE_ZOOM } from '../../core/wire/limits.ts';
+import { ancestorAt, quadkeyOf, type TileAddress } from '../../core/geo/tile-address.ts';
 import type { Republication, Survey } from './survey.ts';
 
 const views = new WeakMap<Republication, Survey>();
@@ -41,9 +41,6 @@ export function capturesAt(survey: Survey, tile: TileAddress): Survey[] {
   captures.push(survey);
   return captures;
 }
-
-/** What a tile of the survey shows now: its newest capture there. */
-export const latestCaptureAt = (survey: Survey, tile: TileAddress): Survey => capturesAt(survey, tile)[0];
 
 export interface Publication {
   capture: Survey;

@@ -1,6 +1,6 @@
 import Flatbush from 'flatbush';
-import { prepareArea } from '../../geo/prepared-area.ts';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import { prepareArea } from '../../core/geo/prepared-area.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import type { Survey } from './survey.ts';
 
 export interface CoverageFilter {

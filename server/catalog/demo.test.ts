@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoCatalog } from './demo';
 import type { Survey } from './survey';
 import { syntheticCatalog } from './synthetic';
-import { polygonsOf } from '../../geo/geometry.ts';
+import { polygonsOf } from '../../core/geo/geometry.ts';
 
 const ID_RE = /^\d{4}(Q[1-4]|-P\d{1,2})-[A-Z]{2}-[A-Z]{2,5}$/;
 

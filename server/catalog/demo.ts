@@ -8,10 +8,10 @@
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { mulberry32, valueNoise } from '../procedural/noise';
-import { type AreaGeometry, extentOf, vertexCount } from '../../geo/geometry.ts';
-import { tilesCovering } from '../../geo/covered-tiles.ts';
-import { MIN_TILE_ZOOM } from '../../geo/limits.ts';
-import { latOfTileY, lonOfTileX, quadkeyOf, tileCoordinates } from '../../geo/tile-address.ts';
+import { type AreaGeometry, extentOf, vertexCount } from '../../core/geo/geometry.ts';
+import { tilesCovering } from '../../core/geo/covered-tiles.ts';
+import { MIN_TILE_ZOOM } from '../../core/wire/limits.ts';
+import { latOfTileY, lonOfTileX, quadkeyOf, tileCoordinates } from '../../core/geo/tile-address.ts';
 import type { Republication, Survey } from './survey';
 
 // ---------------------------------------------------------------------------------------------
@@ -20,7 +20,7 @@ import type { Republication, Survey } from './survey';
 export { mulberry32 };
 
 /** FNV-1a string hash → uint32. */
-export function hashString(s: string): number {
+function hashString(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
@@ -32,7 +32,7 @@ export function hashString(s: string): number {
 /**
  * A boolean mask over a window of tile cells: cell (i, j) of the mask is tile (x0 + i, y0 + j).
  */
-export interface CellMask {
+interface CellMask {
   z: number;
   x0: number;
   y0: number;
@@ -189,7 +189,7 @@ function traceCells(m: CellMask, cellList: number[]): Position[][] {
 }
 
 /** Dissolve components of a cleaned mask into a Polygon or MultiPolygon. */
-export function maskToFootprint(m: CellMask, components: number[][]): AreaGeometry {
+function maskToFootprint(m: CellMask, components: number[][]): AreaGeometry {
   const polys = components.map((c) => traceCells(m, c));
   if (polys.length === 1) return { type: 'Polygon', coordinates: polys[0] } satisfies Polygon;
   return { type: 'MultiPolygon', coordinates: polys } satisfies MultiPolygon;

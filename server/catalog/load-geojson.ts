@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type AreaGeometry, extentOf } from '../../geo/geometry.ts';
+import { type AreaGeometry, extentOf } from '../../core/geo/geometry.ts';
 import { isSurveyId, type Survey } from './survey.ts';
 
 export class CatalogFileError extends Error {}

@@ -1,4 +1,4 @@
-import type { AreaGeometry, Extent } from '../../geo/geometry.ts';
+import type { AreaGeometry, Extent } from '../../core/geo/geometry.ts';
 
 /** Part of a survey re-processed and published again later: a new capture over some of its zoom-14 tiles. */
 export interface Republication {

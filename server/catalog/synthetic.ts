@@ -4,7 +4,7 @@
  * second or two.
  */
 import type { Position } from 'geojson';
-import { latOfTileY, lonOfTileX, tileAt } from '../../geo/tile-address.ts';
+import { latOfTileY, lonOfTileX, tileAt } from '../../core/geo/tile-address.ts';
 import { mulberry32 } from './demo';
 import type { Survey } from './survey';
 

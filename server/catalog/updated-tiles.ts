@@ -3,9 +3,9 @@
  * falls in the window, every tile of the footprint; otherwise only the tiles of the re-published zoom-14 patches.
  * Bounded like tile metadata: more than `cap` tiles to walk is refused (over-cap), and the walk spends the budget.
  */
-import { type CoveredTile, surveyTilesInArea, type TileList, tilesCovering } from '../../geo/covered-tiles.ts';
-import { tileExtent, tileOfQuadkey, tilePolygon } from '../../geo/tile-address.ts';
-import { UNLIMITED, type WorkBudget } from '../../geo/work-budget.ts';
+import { type CoveredTile, surveyTilesInArea, type TileList, tilesCovering } from '../../core/geo/covered-tiles.ts';
+import { tileExtent, tileOfQuadkey, tilePolygon } from '../../core/geo/tile-address.ts';
+import { UNLIMITED, type WorkBudget } from '../../core/geo/work-budget.ts';
 import type { UpdatedTile } from '../profiles/profile.ts';
 import { captureQuadkey, capturesAt, publicationsOf } from './captures.ts';
 import type { Survey } from './survey.ts';

@@ -5,7 +5,7 @@ import { surveysFromText } from './load-geojson.ts';
 import type { LiveCatalog } from './live-catalog.ts';
 import type { Survey } from './survey.ts';
 
-export interface CatalogWatchLog {
+interface CatalogWatchLog {
   info(message: string): void;
   error(message: string): void;
 }
@@ -20,7 +20,7 @@ export interface CatalogWatchOptions {
   debounceMs?: number;
 }
 
-export type ReloadOutcome =
+type ReloadOutcome =
   | { status: 'reloaded'; size: number }
   | { status: 'unchanged' }
   | { status: 'refused'; message: string };

@@ -4,7 +4,7 @@
  */
 import { transferableSymbol, valueSymbol } from 'piscina';
 import { afterAll, describe, expect, it } from 'vitest';
-import { surveyTilesInArea } from '../../geo/covered-tiles.ts';
+import { surveyTilesInArea } from '../../core/geo/covered-tiles.ts';
 import { demoCatalog } from '../catalog/demo.ts';
 import { square, wktSquare } from '../test/fixtures.ts';
 import { type CoverageJob, CoverageRefused, createCoveragePool } from './coverage-pool.ts';

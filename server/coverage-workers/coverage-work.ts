@@ -3,8 +3,8 @@
  * configured budget: 4xx for an area that is refused or a tile list over the cap, 503 when the work does not fit its
  * budget or the pool is full.
  */
-import type { Overlap } from '../../geo/covered-tiles.ts';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { Overlap } from '../../core/geo/covered-tiles.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import type { Survey } from '../catalog/survey.ts';
 import type { UpdateWindow } from '../catalog/updated-tiles.ts';
 import type { Profile } from '../profiles/profile.ts';

@@ -1,8 +1,8 @@
 /** The coverage pool's worker (coverage-pool.ts): piscina calls the default export, one job at a time. */
 import { threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { surveyTilesInArea } from '../../geo/covered-tiles.ts';
-import { WorkBudgetExceeded, workBudget } from '../../geo/work-budget.ts';
+import { surveyTilesInArea } from '../../core/geo/covered-tiles.ts';
+import { WorkBudgetExceeded, workBudget } from '../../core/geo/work-budget.ts';
 import { updatedTiles } from '../catalog/updated-tiles.ts';
 import { ApiError } from '../errors.ts';
 import { profileNamed } from '../profiles/profile.ts';

@@ -126,10 +126,10 @@ const antimeridian = fc
   });
 
 /** Well-formed areas built to make geometry work slow or wrong. */
-export const hostileArea = fc.oneof(selfIntersecting, overlapping, combLike, antimeridian);
+const hostileArea = fc.oneof(selfIntersecting, overlapping, combLike, antimeridian);
 
 /** WKT-like text: well-formed, nearly well-formed, and garbage. */
-export const wktInput = fc.oneof(
+const wktInput = fc.oneof(
   structured,
   noisy,
   fc.string({ maxLength: 200 }),
@@ -158,7 +158,7 @@ const key = fc.constantFrom(
 );
 
 /** Query strings with known and unknown keys, repeated keys and odd encodings. */
-export const queryInput = fc
+const queryInput = fc
   .array(fc.tuple(key, fc.oneof(value, wktInput)), { maxLength: 6 })
   .map((pairs) => pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&'));
 
@@ -185,7 +185,7 @@ const segment = fc.oneof(
 );
 
 /** Paths under the service's prefixes. */
-export const pathInput = fc
+const pathInput = fc
   .tuple(fc.constantFrom('/tile/v2/', '/tile/', '/oauth/', '/'), fc.array(segment, { maxLength: 6 }))
   .map(([prefix, parts]) => prefix + parts.join('/'));
 
@@ -259,7 +259,7 @@ const keySegment = fc.oneof(
 );
 
 /** Who sends a gateway request: the signed-in session, a key for one survey, a key for all, a wrong key, nobody. */
-export type GatewayCaller = 'session' | 'key' | 'all-key' | 'bad-key' | 'none';
+type GatewayCaller = 'session' | 'key' | 'all-key' | 'bad-key' | 'none';
 
 export interface GatewayInput {
   url: string;

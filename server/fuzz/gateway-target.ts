@@ -11,7 +11,7 @@ export interface RawAnswer {
 }
 
 /** GET with the request target sent as written (no client-side folding of "..", "%2e" or backslashes). */
-export function rawGet(base: string, target: string, headers: Record<string, string>): Promise<RawAnswer> {
+function rawGet(base: string, target: string, headers: Record<string, string>): Promise<RawAnswer> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const sent = httpRequest({ host: hostname, port, path: target, headers, agent: false }, (response) => {

@@ -38,7 +38,7 @@ export interface GatewayAppOptions {
 }
 
 /** What the viewer reads from /config.json in gateway mode: no service URL, no client id, no secret. */
-export function gatewayViewerConfig(config: GatewayConfig) {
+function gatewayViewerConfig(config: GatewayConfig) {
   return { mode: 'gateway', serviceUrl: '', accessKeyRequired: config.guard.accessKey !== undefined };
 }
 

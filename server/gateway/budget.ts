@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { ApiError } from '../errors.ts';
 
 /** What one session (or SSO user, or address when open) may spend in a minute; 0 means no limit. */
-export interface Share {
+interface Share {
   /** A name for the counter, and for the refusal's message. */
   what: string;
   perMinute: number;

@@ -3,7 +3,7 @@ import { DEFAULT_AUDIENCE } from '../config.ts';
 import { httpUrl, httpUrls, parseHeaderName, positiveInt, positiveIntOrZero, readEnv } from '../env.ts';
 
 /** How the gateway decides who may use it. Any configured guard admits a request. */
-export interface GatewayGuard {
+interface GatewayGuard {
   /** A shared access key, exchanged at POST /gateway/session for a signed session cookie. */
   accessKey?: string;
   /** A request header set by an SSO proxy in front of the gateway (e.g. "x-forwarded-user"); lower case. */

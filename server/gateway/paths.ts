@@ -22,7 +22,7 @@ const ROUTES = [
 /** /tile/v2/… and the deprecated unversioned /tile/… routes. */
 const INTERFACE_PATH = new RegExp(`^/tile(?:/v2)?/(?:${ROUTES.join('|')})$`);
 
-export function isInterfacePath(path: string): boolean {
+function isInterfacePath(path: string): boolean {
   return path.length <= 512 && INTERFACE_PATH.test(path);
 }
 

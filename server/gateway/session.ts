@@ -13,7 +13,7 @@ export const SESSION_COOKIE = 'sv_gateway_session';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** A session cookie that verified: its id (the nonce), when it ends, and the seconds left until then. */
-export interface Session {
+interface Session {
   id: string;
   expiresAt: number;
   left: number;
@@ -63,7 +63,7 @@ export function sessionTokens(config: GatewayConfig): SessionTokens {
  * Every value of one cookie in the Cookie header: a browser sends several with one name when they were
  * set for different paths or domains (one may be planted by a sibling site), so none is "the" cookie.
  */
-export function cookieValues(header: string | undefined, name: string): string[] {
+function cookieValues(header: string | undefined, name: string): string[] {
   const values: string[] = [];
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
@@ -89,7 +89,7 @@ function sessionCookie(config: GatewayConfig, request: FastifyRequest, value: st
 
 const sameKey = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
 
-export type Admission = 'open' | 'header' | 'session';
+type Admission = 'open' | 'header' | 'session';
 
 /** Who is asking, once admitted: what per-user limits count by. */
 declare module 'fastify' {

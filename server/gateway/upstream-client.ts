@@ -103,7 +103,7 @@ async function readText(response: Response, limit: number): Promise<string> {
  * gateway's own origin; null otherwise. The answer carries the URL as parsed, so what was checked is what
  * the browser follows.
  */
-export function sameOriginTarget(location: string, gatewayBase: string): string | null {
+function sameOriginTarget(location: string, gatewayBase: string): string | null {
   const base = new URL(`${gatewayBase}/`);
   let target: URL;
   try {

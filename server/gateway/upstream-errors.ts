@@ -140,7 +140,7 @@ export function scrub(text: string, secrets: readonly string[], bearers = true):
  * An upstream message as it may be relayed: scrubbed, and withheld whole when any reading of what is left still
  * carries a secret (the second line behind relaying no upstream text where none is needed).
  */
-export function relayableMessage(
+function relayableMessage(
   message: string,
   secrets: readonly string[],
   carries: (text: string) => boolean = secretFinder(secrets),

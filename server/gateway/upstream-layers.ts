@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { normaliseFootprint, normaliseSurvey, normaliseSurveyPage } from '../../src/api/normalise.ts';
-import { areaCentre, extentCentre } from '../../geo/geometry.ts';
+import { normaliseFootprint, normaliseSurvey, normaliseSurveyPage } from '../../core/wire/normalise.ts';
+import { areaCentre, extentCentre } from '../../core/geo/geometry.ts';
 import { isSurveyId } from '../catalog/survey.ts';
 import { notFound } from '../errors.ts';
-import { BASEMAP_ABSTRACT, BASEMAP_TITLE } from '../layers/catalog-layers.ts';
+import { LATEST_IMAGERY_ABSTRACT, LATEST_IMAGERY_TITLE } from '../layers/catalog-layers.ts';
 import type { LayerInfo } from '../layers/layer-documents.ts';
 import type { LayerSource } from '../layers/layer-source.ts';
-import { BASEMAP } from '../routes/tile-answer.ts';
+import { LATEST_IMAGERY } from '../../core/wire/latest-imagery.ts';
 import type { Budgets } from './budget.ts';
 import type { GatewayConfig } from './config.ts';
 import { footprintTarget, surveyListTarget, tileTarget } from './paths.ts';
@@ -15,7 +15,7 @@ import { spenderOf, type UpstreamClient } from './upstream-client.ts';
 import { GatewayError } from './upstream-errors.ts';
 
 /** Surveys a WMTS document lists behind a gateway (each needs the upstream's footprint once in ten minutes). */
-export const GATEWAY_MAX_LAYERS = 500;
+const GATEWAY_MAX_LAYERS = 500;
 /** The catalog list is read this many surveys a page, up to MAX_PAGES pages. */
 const PAGE_SIZE = 500;
 const MAX_PAGES = 40;
@@ -24,7 +24,7 @@ const LIST_TTL_MS = 5 * 60_000;
 const LIST_RECHECK_MS = 30_000;
 /** Footprints fetched at once, by all requests together. */
 const FOOTPRINT_CONCURRENCY = 4;
-/** The whole Web Mercator world: the basemap layer's extent when the upstream's catalog is not read whole. */
+/** The whole Web Mercator world: the latest imagery layer's extent when the upstream's catalog is not read whole. */
 const WORLD: LayerInfo['bbox'] = [-180, -85.0511287798066, 180, 85.0511287798066];
 
 interface Listing {
@@ -161,10 +161,10 @@ export function upstreamLayers(config: GatewayConfig, options: UpstreamLayerOpti
     return reading;
   }
 
-  const basemap: LayerInfo = {
-    id: BASEMAP,
-    title: BASEMAP_TITLE,
-    abstract: BASEMAP_ABSTRACT,
+  const latestImagery: LayerInfo = {
+    id: LATEST_IMAGERY,
+    title: LATEST_IMAGERY_TITLE,
+    abstract: LATEST_IMAGERY_ABSTRACT,
     bbox: WORLD,
     centre: extentCentre(WORLD),
   };
@@ -175,14 +175,14 @@ export function upstreamLayers(config: GatewayConfig, options: UpstreamLayerOpti
 
   return {
     async layer(request, id) {
-      if (id === BASEMAP) return basemap;
+      if (id === LATEST_IMAGERY) return latestImagery;
       const layer = await surveyLayer(request, id);
       if (!layer) throw notFound(`No survey with id "${id}".`, 'survey_not_found');
       return layer;
     },
     async layers(request, surveys) {
       if (surveys !== 'all') return layersOf(request, surveys);
-      return [...(await layersOf(request, (await catalog(request)).ids)), basemap];
+      return [...(await layersOf(request, (await catalog(request)).ids)), latestImagery];
     },
     async unknownSurveys(request, ids) {
       let unknown = ids.filter((id) => !(listing?.known.has(id) ?? false));

@@ -2,9 +2,9 @@ import type { GatewayConfig } from './config.ts';
 import { GatewayError, describeUpstreamFailure, readUpstreamError } from './upstream-errors.ts';
 
 /** The seed's rule: refresh 300 s before expiry, a quarter of the lifetime for tokens shorter than 20 minutes. */
-export const REFRESH_BUFFER_SECONDS = 300;
+const REFRESH_BUFFER_SECONDS = 300;
 
-export function refreshBufferSeconds(expiresIn: number): number {
+function refreshBufferSeconds(expiresIn: number): number {
   return Math.min(REFRESH_BUFFER_SECONDS, expiresIn / 4);
 }
 

@@ -1,10 +1,11 @@
 import { area } from '@turf/turf';
 import { parse } from 'wellknown';
-import type { AreaGeometry } from '../../geo/geometry.ts';
-import { MAX_AREA_KM2, MAX_VERTICES, MAX_WKT_LENGTH, MAX_WKT_NESTING } from '../../geo/limits.ts';
-import { describeAreaProblem, findAreaProblem } from '../../geo/simple-area.ts';
-import { UNLIMITED, type WorkBudget } from '../../geo/work-budget.ts';
-import { badRequest, unprocessable } from '../errors.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
+import { checkAreaStructure, type StructureProblem } from '../../core/area/area-structure.ts';
+import { MAX_AREA_KM2, MAX_VERTICES, MAX_WKT_LENGTH, MAX_WKT_NESTING } from '../../core/wire/limits.ts';
+import { describeAreaProblem, findAreaProblem } from '../../core/geo/simple-area.ts';
+import { UNLIMITED, type WorkBudget } from '../../core/geo/work-budget.ts';
+import { type ApiError, badRequest, unprocessable } from '../errors.ts';
 
 /**
  * Parses a WKT area of interest (Polygon or MultiPolygon, EPSG:4326) and checks it, or throws a 4xx ApiError: the
@@ -23,31 +24,18 @@ export function parseAreaWkt(wkt: string, budget: WorkBudget = UNLIMITED): AreaG
   }
   if (!geometry)
     throw badRequest('wkt is not well-formed WKT (expected e.g. "POLYGON((lon lat, ...))").', 'invalid_wkt');
-  if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') {
-    throw badRequest(`wkt must be a POLYGON or MULTIPOLYGON, got ${geometry.type.toUpperCase()}.`, 'invalid_geometry');
-  }
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  if (polygons.length === 0) throw badRequest('wkt has no polygon.', 'invalid_geometry');
-  let vertices = 0;
-  for (const rings of polygons) {
-    if (rings.length === 0) throw badRequest('wkt has an empty polygon.', 'invalid_geometry');
-    for (const ring of rings) {
-      vertices += ring.length;
-      checkRing(ring);
-    }
-  }
-  if (vertices > MAX_VERTICES)
-    throw badRequest(`wkt has ${vertices} vertices; the limit is ${MAX_VERTICES}.`, 'too_many_vertices');
-  const problem = findAreaProblem(geometry, budget);
+  const { area: checked, problem: structureProblem } = checkAreaStructure(geometry);
+  if (structureProblem) throw structureError(structureProblem);
+  const problem = findAreaProblem(checked, budget);
   if (problem) {
     throw badRequest(
-      `wkt is not a simple area: ${describeAreaProblem(problem, geometry.type === 'MultiPolygon')} Areas must not ` +
+      `wkt is not a simple area: ${describeAreaProblem(problem, checked.type === 'MultiPolygon')} Areas must not ` +
         'cross or touch themselves, and the polygons of a MULTIPOLYGON must not overlap (an area crossing 180° is ' +
         'two polygons, one ending at 180 and one starting at -180).',
       'invalid_geometry',
     );
   }
-  const km2 = area(geometry) / 1e6;
+  const km2 = area(checked) / 1e6;
   if (km2 > MAX_AREA_KM2) {
     throw unprocessable(
       `The area is ${Math.round(km2).toLocaleString('en-US')} km²; the limit is ` +
@@ -55,7 +43,7 @@ export function parseAreaWkt(wkt: string, budget: WorkBudget = UNLIMITED): AreaG
       'area_too_large',
     );
   }
-  return geometry;
+  return checked;
 }
 
 /** Cheap linear checks that bound the parser's work: nesting depth and a vertex count from the commas. */
@@ -80,22 +68,32 @@ function checkShapeBeforeParsing(wkt: string): void {
   if (commas + 1 > MAX_VERTICES) throw badRequest(`wkt has more than ${MAX_VERTICES} vertices.`, 'too_many_vertices');
 }
 
-function checkRing(ring: number[][]): void {
-  if (ring.length < 4) throw badRequest('Every polygon ring needs at least 4 positions (closed).', 'invalid_geometry');
-  for (const position of ring) {
-    const [lon, lat] = position;
-    if (position.length < 2 || !Number.isFinite(lon) || !Number.isFinite(lat)) {
-      throw badRequest('wkt has a coordinate that is not a finite number.', 'invalid_geometry');
-    }
-    if (lon < -180 || lon > 180 || lat < -90 || lat > 90) {
-      throw badRequest(
-        `Coordinate (${lon} ${lat}) is outside EPSG:4326 bounds (lon -180..180, lat -90..90; order is "lon lat").`,
+/** The envelope's words for a structure problem: the service's own, as they have always been. */
+function structureError(problem: StructureProblem): ApiError {
+  switch (problem.code) {
+    case 'wrong-geometry-type':
+      return badRequest(
+        `wkt must be a POLYGON or MULTIPOLYGON, got ${problem.type.toUpperCase()}.`,
         'invalid_geometry',
       );
-    }
+    case 'empty-geometry':
+      return badRequest(
+        problem.polygon === null ? 'wkt has no polygon.' : 'wkt has an empty polygon.',
+        'invalid_geometry',
+      );
+    case 'too-many-vertices':
+      return badRequest(`wkt has ${problem.count} vertices; the limit is ${problem.limit}.`, 'too_many_vertices');
+    case 'invalid-coordinate':
+      return badRequest('wkt has a coordinate that is not a finite number.', 'invalid_geometry');
+    case 'coordinate-out-of-range':
+      return badRequest(
+        `Coordinate (${problem.lon} ${problem.lat}) is outside EPSG:4326 bounds ` +
+          '(lon -180..180, lat -90..90; order is "lon lat").',
+        'invalid_geometry',
+      );
+    case 'unclosed-ring':
+      return badRequest('Every polygon ring must be closed (first position equal to the last).', 'invalid_geometry');
+    case 'ring-too-short':
+      return badRequest('Every polygon ring needs at least 4 positions (closed).', 'invalid_geometry');
   }
-  const first = ring[0];
-  const last = ring[ring.length - 1];
-  if (first[0] !== last[0] || first[1] !== last[1])
-    throw badRequest('Every polygon ring must be closed (first position equal to the last).', 'invalid_geometry');
 }

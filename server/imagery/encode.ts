@@ -2,7 +2,7 @@
 import { encode as jpegEncode } from 'jpeg-js';
 import { PNG } from 'pngjs';
 
-export const TILE_SIZE = 256;
+const TILE_SIZE = 256;
 
 function checkSize(rgba: Uint8Array): void {
   if (rgba.length !== TILE_SIZE * TILE_SIZE * 4) {

@@ -9,7 +9,7 @@ import { renderTile } from './render.ts';
 
 export type TileFormat = 'png' | 'jpeg';
 
-export interface EncodedTile {
+interface EncodedTile {
   body: Buffer;
   contentType: string;
   etag: string;

@@ -1,14 +1,15 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Survey } from '../catalog/survey.ts';
-import { areaCentre, type Extent, extentCentre } from '../../geo/geometry.ts';
+import { areaCentre, type Extent, extentCentre } from '../../core/geo/geometry.ts';
 import { notFound } from '../errors.ts';
 import { baseUrlOf, surveyOrNotFound } from '../routes/checks.ts';
-import { BASEMAP, tileAnswerer, type TileAnswerOptions } from '../routes/tile-answer.ts';
+import { tileAnswerer, type TileAnswerOptions } from '../routes/tile-answer.ts';
+import { LATEST_IMAGERY } from '../../core/wire/latest-imagery.ts';
 import type { LayerInfo } from './layer-documents.ts';
 import type { LayerSource } from './layer-source.ts';
 
-export const BASEMAP_TITLE = 'Newest imagery (basemap)';
-export const BASEMAP_ABSTRACT = 'At each tile, the newest survey with imagery there.';
+export const LATEST_IMAGERY_TITLE = 'Newest imagery (basemap)';
+export const LATEST_IMAGERY_ABSTRACT = 'At each tile, the newest survey with imagery there.';
 
 const layerOf = (survey: Survey): LayerInfo => ({
   id: survey.id,
@@ -20,7 +21,7 @@ const layerOf = (survey: Survey): LayerInfo => ({
   centre: areaCentre(survey.footprint),
 });
 
-function basemapLayer(catalog: Catalog): LayerInfo {
+function latestImageryLayer(catalog: Catalog): LayerInfo {
   if (catalog.size === 0) throw notFound('The catalog is empty.', 'survey_not_found');
   const bbox: Extent = [180, 90, -180, -90];
   for (const { bbox: b } of catalog.surveys) {
@@ -29,7 +30,13 @@ function basemapLayer(catalog: Catalog): LayerInfo {
     bbox[2] = Math.max(bbox[2], b[2]);
     bbox[3] = Math.max(bbox[3], b[3]);
   }
-  return { id: BASEMAP, title: BASEMAP_TITLE, abstract: BASEMAP_ABSTRACT, bbox, centre: extentCentre(bbox) };
+  return {
+    id: LATEST_IMAGERY,
+    title: LATEST_IMAGERY_TITLE,
+    abstract: LATEST_IMAGERY_ABSTRACT,
+    bbox,
+    centre: extentCentre(bbox),
+  };
 }
 
 /** The reference service's layers: its catalog and its own tiles. */
@@ -39,12 +46,12 @@ export function catalogLayers(options: TileAnswerOptions): LayerSource {
   return {
     async layer(_request, id) {
       const current = catalog.current;
-      return id === BASEMAP ? basemapLayer(current) : layerOf(surveyOrNotFound(current, id));
+      return id === LATEST_IMAGERY ? latestImageryLayer(current) : layerOf(surveyOrNotFound(current, id));
     },
     async layers(_request, surveys) {
       const current = catalog.current;
       if (surveys !== 'all') return surveys.flatMap((id) => current.get(id) ?? []).map(layerOf);
-      return [...current.surveys.map(layerOf), ...(current.size > 0 ? [basemapLayer(current)] : [])];
+      return [...current.surveys.map(layerOf), ...(current.size > 0 ? [latestImageryLayer(current)] : [])];
     },
     async unknownSurveys(_request, ids) {
       const current = catalog.current;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { pointToTile } from '@mapbox/tilebelt';
-import type { GdalInfo } from '../../src/test/gdal-tools.ts';
+import type { GdalInfo } from '../../core/test/gdal-tools.ts';
 import { testService, type TestService } from '../test/fixtures.ts';
 
 // GDAL's own WMTS and TMS (GDAL_WMS) drivers open our layers over HTTP, as QGIS does (QGIS reads them with GDAL).

@@ -1,8 +1,8 @@
-import type { Extent } from '../../geo/geometry.ts';
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../geo/limits.ts';
-import { tileRangeOf } from '../../geo/tile-address.ts';
-import { tileMercatorExtent } from '../../geo/web-mercator.ts';
-import { wmtsCapabilitiesUrl, xyzTemplate } from '../../geo/layer-urls.ts';
+import type { Extent } from '../../core/geo/geometry.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../core/wire/limits.ts';
+import { tileRangeOf } from '../../core/geo/tile-address.ts';
+import { tileMercatorExtent } from '../../core/geo/web-mercator.ts';
+import { wmtsCapabilitiesUrl, xyzTemplate } from '../../core/wire/layer-urls.ts';
 
 /** One layer of the standard tile endpoints: a survey, or the `basemap` mosaic. */
 export interface LayerInfo {
@@ -15,7 +15,7 @@ export interface LayerInfo {
   centre: [lon: number, lat: number];
 }
 
-export const TILE_MATRIX_SET = 'GoogleMapsCompatible';
+const TILE_MATRIX_SET = 'GoogleMapsCompatible';
 const FORMATS = [
   ['image/png', 'png'],
   ['image/jpeg', 'jpeg'],
@@ -27,7 +27,7 @@ const PIXEL_METRES = 0.00028;
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Text as XML character data or an attribute value: escaped, and what XML cannot hold removed. */
-export const xml = (text: string): string =>
+const xml = (text: string): string =>
   text.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const zooms = (): number[] => Array.from({ length: MAX_TILE_ZOOM - MIN_TILE_ZOOM + 1 }, (_, i) => MIN_TILE_ZOOM + i);

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneF
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
 import { badRequest, errorResponses, forbidden, notFound, unauthorized } from '../errors.ts';
-import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../geo/limits.ts';
+import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../core/wire/limits.ts';
 import { isSurveyId, SURVEY_ID } from '../catalog/survey.ts';
-import { BASEMAP } from '../routes/tile-answer.ts';
-import { TileParams } from '../routes/schemas.ts';
+import { LATEST_IMAGERY } from '../../core/wire/latest-imagery.ts';
+import { TileParams } from '../../core/wire/request-schemas.ts';
 import { parseTileAddress } from '../routes/tile-request.ts';
 import { tileJson, wmtsCapabilities } from './layer-documents.ts';
 import type { LayerSource } from './layer-source.ts';
@@ -19,15 +19,15 @@ declare module 'fastify' {
 }
 
 /** Live keys one client may hold at once. */
-export const MAX_KEYS_PER_CLIENT = 100;
+const MAX_KEYS_PER_CLIENT = 100;
 /** Surveys one key may name (an area search's results fit). */
-export const MAX_KEY_SURVEYS = 2_000;
+const MAX_KEY_SURVEYS = 2_000;
 
 /**
  * Text that any XML or JSON reader takes and a list shows as written: no control characters (C0, DEL, C1), lone
  * surrogates or the non-characters U+FFFE and U+FFFF.
  */
-export const PRINTABLE = '^[^\\p{Cc}\\p{Cs}\\uFFFE\\uFFFF]*$';
+const PRINTABLE = '^[^\\p{Cc}\\p{Cs}\\uFFFE\\uFFFF]*$';
 
 const KeyQuery = Type.Object({ key: Type.Optional(Type.String({ maxLength: 200 })) });
 const NewTileKey = Type.Object(
@@ -92,7 +92,7 @@ export function tileKeyRoutes(options: LayerRouteOptions): FastifyPluginAsync {
         const { name, surveys, expires_in } = request.body;
         const scope = surveys === 'all' ? 'all' : [...new Set(surveys)];
         if (scope !== 'all') {
-          if (scope.includes(BASEMAP))
+          if (scope.includes(LATEST_IMAGERY))
             throw badRequest('"basemap" mixes every survey: make a key for "all" surveys to open it.');
           const [missing] = await source.unknownSurveys(request, scope);
           if (missing !== undefined) throw notFound(`No survey with id "${missing}".`, 'survey_not_found');

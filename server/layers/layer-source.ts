@@ -3,7 +3,7 @@ import type { RequestedTile } from '../routes/tile-request.ts';
 import type { LayerInfo } from './layer-documents.ts';
 
 /** What a key's holder or maker asks of a layer source that may be limited per asker. */
-export type LayerAction = 'make-key' | 'wmts';
+type LayerAction = 'make-key' | 'wmts';
 
 /**
  * Where the layer endpoints get their surveys and tiles: the service's own catalog, or (gateway) the upstream. Each

@@ -1,17 +1,24 @@
 import { stringify as toWkt } from 'wellknown';
-import type { CoveredTile } from '../../geo/covered-tiles.ts';
-import { formatMosaicStacId } from '../../geo/mosaic-stac-id.ts';
+import type { CoveredTile } from '../../core/geo/covered-tiles.ts';
+import { formatMosaicStacId } from '../../core/geo/mosaic-stac-id.ts';
 import { capturesAt } from '../catalog/captures.ts';
 import type { Survey } from '../catalog/survey.ts';
-import { responseSchemas, type ResponseSchemas, type ResponseShape } from './response-schemas.ts';
+import {
+  legacyShape,
+  PROVIDER_SHAPE,
+  responseSchemas,
+  SEED_SHAPE,
+  type ResponseSchemas,
+  type ResponseShape,
+} from '../../core/wire/response-schemas.ts';
 
 /** What every response shape needs to know about the request. */
-export interface ShapeContext {
+interface ShapeContext {
   /** Externally visible base URL, without a trailing slash. */
   baseUrl: string;
 }
 
-export interface SurveyPage {
+interface SurveyPage {
   results: Survey[];
   page: number;
   pageSize: number;
@@ -48,7 +55,7 @@ export interface Profile {
   tileUrl(survey: Survey, tile: CoveredTile, ctx: ShapeContext): string;
 }
 
-export interface ShapeOptions extends ResponseShape {
+interface ShapeOptions extends ResponseShape {
   name: string;
   tileUrl: 'zxy' | 'mosaic';
   /** Path prefix of tile URLs, e.g. "/tile/v2". */
@@ -64,9 +71,9 @@ export const mosaicStacId = (survey: Survey, tile: Pick<CoveredTile, 'x' | 'y' |
   );
 
 /** ISO 8601 → "YYYY-MM-DD HH:MM:SS UTC" (legacy routes). */
-export const legacyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+const legacyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
-export function createProfile(options: ShapeOptions): Profile {
+function createProfile(options: ShapeOptions): Profile {
   const time = options.time === 'iso' ? (iso: string) => iso : legacyTime;
   const geometry =
     options.geometry === 'geojson'
@@ -155,10 +162,7 @@ export function createProfile(options: ShapeOptions): Profile {
 
 export const seedProfile = createProfile({
   name: 'seed',
-  geometry: 'geojson',
-  time: 'iso',
-  extras: true,
-  tileMetadata: 'flat',
+  ...SEED_SHAPE,
   tileUrl: 'zxy',
   prefix: '/tile/v2',
   listOrder: 'captured',
@@ -166,10 +170,7 @@ export const seedProfile = createProfile({
 
 export const providerProfile = createProfile({
   name: 'provider',
-  geometry: 'wkt',
-  time: 'iso',
-  extras: false,
-  tileMetadata: 'nested',
+  ...PROVIDER_SHAPE,
   tileUrl: 'mosaic',
   prefix: '/tile/v2',
   listOrder: 'updated',
@@ -191,10 +192,7 @@ export function profileNamed(name: string): Profile {
 export function legacyProfile(base: 'seed' | 'provider'): Profile {
   return createProfile({
     name: `legacy-${base}`,
-    geometry: 'wkt',
-    time: 'legacy',
-    extras: base === 'seed',
-    tileMetadata: base === 'seed' ? 'flat' : 'nested',
+    ...legacyShape(base),
     tileUrl: 'mosaic',
     prefix: '/tile',
     listOrder: base === 'seed' ? 'captured' : 'updated',

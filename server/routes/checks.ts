@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import type { Survey } from '../catalog/survey.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../geo/limits.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../core/wire/limits.ts';
 
 /** The type of an answer whose JSON was written elsewhere (a coverage worker, a cache). */
 export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -7,7 +7,7 @@ import { Catalog } from '../catalog/catalog.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { ErrorEnvelope } from '../errors.ts';
 import { legacyProfile, providerProfile, seedProfile, type Profile } from '../profiles/profile.ts';
-import { contractProblems, expectContract } from '../test/contract.ts';
+import { contractProblems, expectContract } from '../../core/test/contract.ts';
 import { expectEnvelope, FIXTURE_SURVEYS, testService, wktSquare, type TestService } from '../test/fixtures.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, testService, wktSquare, type TestService } from '../test/fixtures.ts';
 import { providerProfile, seedProfile } from '../profiles/profile.ts';
-import { expectContract } from '../test/contract.ts';
+import { expectContract } from '../../core/test/contract.ts';
 
 let seed: TestService;
 let provider: TestService;

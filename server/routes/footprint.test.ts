@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'wellknown';
 import { expectEnvelope, FIXTURE_SURVEYS, testService, type TestService } from '../test/fixtures.ts';
 import { providerProfile, seedProfile } from '../profiles/profile.ts';
-import { expectContract } from '../test/contract.ts';
+import { expectContract } from '../../core/test/contract.ts';
 
 let seed: TestService;
 let provider: TestService;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pointToTile } from '@mapbox/tilebelt';
 import { expectEnvelope, testService, wktSquare, type TestService } from '../test/fixtures.ts';
 import { legacyProfile } from '../profiles/profile.ts';
-import { expectContract } from '../test/contract.ts';
+import { expectContract } from '../../core/test/contract.ts';
 
 let svc: TestService;
 beforeAll(async () => {

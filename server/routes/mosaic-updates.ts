@@ -6,7 +6,7 @@ import { badRequest, errorResponses } from '../errors.ts';
 import { surveyMosaicUpdates } from '../coverage-workers/coverage-work.ts';
 import type { Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkTime, checkZoom, JSON_TYPE, surveyOrNotFound } from './checks.ts';
-import { MosaicUpdatesQuery, SurveyParams } from './schemas.ts';
+import { MosaicUpdatesQuery, SurveyParams } from '../../core/wire/request-schemas.ts';
 
 export interface MosaicUpdateOptions {
   prefix: string;

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointToTile } from '@mapbox/tilebelt';
 import { PNG } from 'pngjs';
-import { quadkeyOf } from '../../geo/tile-address.ts';
+import { quadkeyOf } from '../../core/geo/tile-address.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { legacyProfile, providerProfile, seedProfile, type Profile } from '../profiles/profile.ts';
-import { expectContract } from '../test/contract.ts';
+import { expectContract } from '../../core/test/contract.ts';
 import { expectEnvelope, FIXTURE_SURVEYS, testService, type TestService } from '../test/fixtures.ts';
 import { MAX_PAGE_SIZE } from './survey-routes.ts';
 

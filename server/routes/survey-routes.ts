@@ -8,13 +8,14 @@ import type { LiveCatalog } from '../catalog/live-catalog.ts';
 import { surveyVersion } from '../catalog/survey-version.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, errorResponses, notFound } from '../errors.ts';
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../geo/limits.ts';
-import { isValidTile } from '../../geo/tile-address.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../core/wire/limits.ts';
+import { isValidTile } from '../../core/geo/tile-address.ts';
 import { checkedArea, surveyTileMetadata } from '../coverage-workers/coverage-work.ts';
 import type { TileSource } from '../imagery/source.ts';
 import type { Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkDay, checkZoom, JSON_TYPE, surveyOrNotFound } from './checks.ts';
-import { BASEMAP, notModified, tileAnswerer } from './tile-answer.ts';
+import { notModified, tileAnswerer } from './tile-answer.ts';
+import { LATEST_IMAGERY } from '../../core/wire/latest-imagery.ts';
 import { parseTileAddress } from './tile-request.ts';
 import { mosaicUpdateRoutes } from './mosaic-updates.ts';
 import {
@@ -28,7 +29,7 @@ import {
   TileMetadataQuery,
   TileParams,
   TileQuery,
-} from './schemas.ts';
+} from '../../core/wire/request-schemas.ts';
 
 export interface SurveyRouteOptions {
   /** "/tile/v2", or "/tile" for the legacy routes. */
@@ -53,7 +54,7 @@ export interface SurveyRouteOptions {
 
 const FOOTPRINT_CACHE = 'private, max-age=604800';
 /** The one basemap mosaic the reference service publishes on `/tile/rsm` (the provider's default name). */
-export const BASEMAP_MOSAIC = 'NSL_BASEMAP_v7';
+const BASEMAP_MOSAIC = 'NSL_BASEMAP_v7';
 /** The provider publishes no maximum page size: larger pages are served at this size, which the answer states. */
 export const MAX_PAGE_SIZE = 1000;
 
@@ -239,7 +240,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
                 'tile_out_of_range',
               );
           }
-          return sendTile(request, reply, BASEMAP, parseTileAddress({ z, x, y }));
+          return sendTile(request, reply, LATEST_IMAGERY, parseTileAddress({ z, x, y }));
         },
       );
     }

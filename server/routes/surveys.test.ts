@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extentOf } from '../../geo/geometry.ts';
+import { extentOf } from '../../core/geo/geometry.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { expectEnvelope, square, testService, type TestService } from '../test/fixtures.ts';
 import { providerProfile, seedProfile } from '../profiles/profile.ts';
-import { expectContract } from '../test/contract.ts';
+import { expectContract } from '../../core/test/contract.ts';
 
 /** 60 surveys, one a day, so ordering and paging are easy to check. */
 const many: Survey[] = Array.from({ length: 60 }, (_, i) => {

@@ -5,17 +5,16 @@ import { capturesAt } from '../catalog/captures.ts';
 import type { Survey } from '../catalog/survey.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { tileShare } from '../../geo/covered-tiles.ts';
-import { tileExtent } from '../../geo/tile-address.ts';
+import { tileShare } from '../../core/geo/covered-tiles.ts';
+import { tileExtent } from '../../core/geo/tile-address.ts';
 import type { TileSource } from '../imagery/source.ts';
 import { mosaicStacId, type Profile } from '../profiles/profile.ts';
 import { baseUrlOf, surveyOrNotFound } from './checks.ts';
-import type { TileQuery } from './schemas.ts';
+import type { TileQuery } from '../../core/wire/request-schemas.ts';
 import type { RequestedTile } from './tile-request.ts';
+import { LATEST_IMAGERY } from '../../core/wire/latest-imagery.ts';
 
 const TILE_CACHE = 'private, max-age=86400';
-/** The survey id that means "the newest imagery at each tile". */
-export const BASEMAP = 'basemap';
 
 /** The provider's `metadata` is a string parameter: "if provided, returns metadata instead of the tile". */
 const metadataAsked = (query: Partial<TileQuery>): boolean => query.metadata !== undefined;
@@ -50,7 +49,7 @@ export function tileAnswerer({ catalog, tiles, profile, config }: TileAnswerOpti
    * skipping those with more than `maxCloud` percent cloud cover when given.
    */
   function surveyForTile(catalog: Catalog, id: string, z: number, x: number, y: number, maxCloud?: number): Survey {
-    if (id !== BASEMAP) {
+    if (id !== LATEST_IMAGERY) {
       if (maxCloud !== undefined) throw badRequest('max_cloud applies to the "basemap" survey only.', 'invalid_query');
       return surveyOrNotFound(catalog, id);
     }

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'wellknown';
 import type { Polygon } from 'geojson';
-import { tilesCovering } from '../../geo/covered-tiles.ts';
+import { tilesCovering } from '../../core/geo/covered-tiles.ts';
 import { expectEnvelope, testService, wktSquare, type TestService } from '../test/fixtures.ts';
 import { providerProfile, seedProfile } from '../profiles/profile.ts';
-import { expectContract } from '../test/contract.ts';
+import { expectContract } from '../../core/test/contract.ts';
 
 let seed: TestService;
 let provider: TestService;

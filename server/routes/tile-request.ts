@@ -1,5 +1,5 @@
-import type { TileAddress } from '../../geo/tile-address.ts';
-import { isValidTile } from '../../geo/tile-address.ts';
+import type { TileAddress } from '../../core/geo/tile-address.ts';
+import { isValidTile } from '../../core/geo/tile-address.ts';
 import { badRequest } from '../errors.ts';
 import type { TileFormat } from '../imagery/source.ts';
 import { checkZoom } from './checks.ts';

@@ -4,7 +4,7 @@ import jpeg from 'jpeg-js';
 import { pointToTile } from '@mapbox/tilebelt';
 import { expectEnvelope, testService, type TestService } from '../test/fixtures.ts';
 import { providerProfile, seedProfile } from '../profiles/profile.ts';
-import { expectContract } from '../test/contract.ts';
+import { expectContract } from '../../core/test/contract.ts';
 
 let seed: TestService;
 let provider: TestService;

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app.ts';
 import { Catalog } from '../catalog/catalog.ts';
 import { LiveCatalog } from '../catalog/live-catalog.ts';
-import { type AreaGeometry, extentOf } from '../../geo/geometry.ts';
+import { type AreaGeometry, extentOf } from '../../core/geo/geometry.ts';
 import type { Survey } from '../catalog/survey.ts';
 import { configFromEnv, type ServiceConfig } from '../config.ts';
 import { proceduralTiles } from '../imagery/source.ts';

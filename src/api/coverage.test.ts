@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeFetch, json } from '../test/fake-service.ts';
 import { fetchTileMetadata, searchCoverage } from './coverage.ts';
-import providerCoverage from './fixtures/provider-coverage.json';
-import providerTiles from './fixtures/provider-tile-metadata.json';
+import providerCoverage from '../../core/wire/fixtures/provider-coverage.json';
+import providerTiles from '../../core/wire/fixtures/provider-tile-metadata.json';
 import type { DownloadProgress } from './http.ts';
 
 const BASE = 'https://service.example';

@@ -1,7 +1,7 @@
 import type { Connection } from './connection.ts';
 import { requestJson, type DownloadProgress } from './http.ts';
-import type { CoverageSurvey, TileMetadataItem } from './model.ts';
-import { normaliseCoverage, normaliseTileMetadata } from './normalise.ts';
+import type { CoverageSurvey, TileMetadataItem } from '../../core/wire/model.ts';
+import { normaliseCoverage, normaliseTileMetadata } from '../../core/wire/normalise.ts';
 
 export interface CoverageSearch {
   /** The area as WKT (EPSG:4326), exactly as the user can copy it. */

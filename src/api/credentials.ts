@@ -1,6 +1,6 @@
 import { requestJson } from './http.ts';
-import type { AccessToken, StaticKey } from './model.ts';
-import { normaliseAccessToken, normaliseStaticKey } from './normalise.ts';
+import type { AccessToken } from '../../core/wire/model.ts';
+import { normaliseAccessToken } from '../../core/wire/normalise.ts';
 
 export interface ClientCredentials {
   clientId: string;
@@ -17,17 +17,5 @@ export function requestAccessToken(
     method: 'POST',
     authenticated: false,
     body: { client_id: clientId, client_secret: clientSecret, audience, grant_type: 'client_credentials' },
-  });
-}
-
-/** POST /oauth/static_key. */
-export function requestStaticKey(
-  baseUrl: string,
-  { clientId, clientSecret }: Omit<ClientCredentials, 'audience'>,
-): Promise<StaticKey> {
-  return requestJson({ baseUrl }, '/oauth/static_key', normaliseStaticKey, {
-    method: 'POST',
-    authenticated: false,
-    body: { client_id: clientId, client_secret: clientSecret },
   });
 }

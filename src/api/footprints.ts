@@ -1,8 +1,8 @@
 import { ApiError } from './api-error.ts';
 import type { Connection } from './connection.ts';
 import { requestJson } from './http.ts';
-import type { SurveyFootprint } from './model.ts';
-import { normaliseFootprint } from './normalise.ts';
+import type { SurveyFootprint } from '../../core/wire/model.ts';
+import { normaliseFootprint } from '../../core/wire/normalise.ts';
 
 /**
  * GET /tile/v2/{survey_id}/footprint. Asked for all at once for the rows in view, at low priority: the

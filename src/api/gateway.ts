@@ -1,6 +1,6 @@
 import type { Connection } from './connection.ts';
 import { request, requestJson } from './http.ts';
-import { ShapeError } from './normalise.ts';
+import { ShapeError } from '../../core/wire/normalise.ts';
 
 /**
  * The gateway's own session endpoints (gateway mode: the viewer is served by a gateway that holds

@@ -1,6 +1,6 @@
 import { ApiError, apiErrorFromResponse, networkError } from './api-error.ts';
 import type { Connection, Credential } from './connection.ts';
-import { ShapeError } from './normalise.ts';
+import { ShapeError } from '../../core/wire/normalise.ts';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'DELETE';

@@ -1,7 +1,7 @@
 import type { Connection } from './connection.ts';
 import { requestJson } from './http.ts';
-import type { TileMetadataItem } from './model.ts';
-import { normaliseTileMetadata } from './normalise.ts';
+import type { TileMetadataItem } from '../../core/wire/model.ts';
+import { normaliseTileMetadata } from '../../core/wire/normalise.ts';
 
 export interface MosaicUpdatesRequest {
   surveyId: string;

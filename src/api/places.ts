@@ -1,6 +1,6 @@
 import { requestJson } from './http.ts';
-import type { Gazetteer } from './model.ts';
-import { normaliseGazetteer } from './normalise.ts';
+import type { Gazetteer } from '../../core/wire/model.ts';
+import { normaliseGazetteer } from '../../core/wire/normalise.ts';
 
 /** GET basemap/gazetteer.json beside the app: the offline basemap's US states, cities and counties (no service). */
 export function fetchGazetteer(signal?: AbortSignal): Promise<Gazetteer> {

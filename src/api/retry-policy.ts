@@ -10,7 +10,7 @@ export interface FailureLike {
   retryAfterMs?: number | null;
 }
 
-export const BACKOFF_BASE_MS = 500;
+const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 15_000;
 
 export function isRetryable(failure: FailureLike): boolean {
@@ -32,7 +32,7 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

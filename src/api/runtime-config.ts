@@ -1,6 +1,6 @@
 import { requestJson } from './http.ts';
-import type { RuntimeConfig } from './model.ts';
-import { normaliseRuntimeConfig } from './normalise.ts';
+import type { RuntimeConfig } from '../../core/wire/model.ts';
+import { normaliseRuntimeConfig } from '../../core/wire/normalise.ts';
 
 /**
  * GET /config.json from the app's own origin: deployment defaults for the sign-in dialog and the basemap.

@@ -1,9 +1,9 @@
 import type { Connection } from './connection.ts';
 import { requestJson } from './http.ts';
-import type { SurveyPage } from './model.ts';
-import { normaliseSurveyPage } from './normalise.ts';
+import type { SurveyPage } from '../../core/wire/model.ts';
+import { normaliseSurveyPage } from '../../core/wire/normalise.ts';
 
-export const SURVEY_PAGE_SIZE = 25;
+const SURVEY_PAGE_SIZE = 25;
 
 /** GET /tile/v2/surveys?page=N */
 export function fetchSurveyPage(

@@ -1,7 +1,7 @@
 import type { Connection } from './connection.ts';
 import { request, requestJson } from './http.ts';
-import type { NewTileKey, TileKey } from './model.ts';
-import { normaliseNewTileKey, normaliseTileKeys } from './normalise.ts';
+import type { NewTileKey, TileKey } from '../../core/wire/model.ts';
+import { normaliseNewTileKey, normaliseTileKeys } from '../../core/wire/normalise.ts';
 
 export interface TileKeyRequest {
   name: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import providerTiles from './fixtures/provider-tile-metadata.json';
-import seedTiles from './fixtures/seed-tile-metadata.json';
-import { ShapeError, normaliseTileCaptures } from './normalise.ts';
+import providerTiles from '../../core/wire/fixtures/provider-tile-metadata.json';
+import seedTiles from '../../core/wire/fixtures/seed-tile-metadata.json';
+import { ShapeError, normaliseTileCaptures } from '../../core/wire/normalise.ts';
 
 describe("one tile's captures (?metadata=true)", () => {
   it("reads the seed's flat array", () => {

@@ -1,8 +1,8 @@
 import { isApiError } from './api-error.ts';
 import type { Connection } from './connection.ts';
 import { requestJson } from './http.ts';
-import type { TileMetadataItem } from './model.ts';
-import { normaliseTileCaptures } from './normalise.ts';
+import type { TileMetadataItem } from '../../core/wire/model.ts';
+import { normaliseTileCaptures } from '../../core/wire/normalise.ts';
 
 export interface TileAddressRequest {
   surveyId: string;

@@ -1,4 +1,4 @@
-import type { TileAddress } from '../../geo/tile-address.ts';
+import type { TileAddress } from '../../core/geo/tile-address.ts';
 import type { Connection } from './connection.ts';
 
 /** What MapLibre's transformRequest may return for one request. */
@@ -6,9 +6,6 @@ export interface TileRequest {
   url: string;
   headers?: Record<string, string>;
 }
-
-/** The survey id that stands for the newest imagery at each tile, across all surveys. */
-export const LATEST_IMAGERY = 'basemap';
 
 /**
  * The query of the latest imagery's tiles: captures cloudier than `maxCloud` percent skipped (a reference-service

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import type { RuntimeConfig } from '../api/model.ts';
+import type { RuntimeConfig } from '../../core/wire/model.ts';
 import { useConnection } from '../auth/session-connection.ts';
-import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
-import { OfflineBanner } from '../features/errors/OfflineBanner.tsx';
+import { LoadBoundary } from '../ui/errors/LoadBoundary.tsx';
+import { OfflineBanner } from '../ui/errors/OfflineBanner.tsx';
 import { Notice } from '../features/shell/Notice.tsx';
 import { ThemeButton } from '../features/shell/ThemeButton.tsx';
 import { useShortcuts } from '../features/shell/use-shortcuts.ts';
-import { useThemeOnDocument } from '../features/shell/use-theme.ts';
+import { useThemeOnDocument } from '../ui/use-theme.ts';
 import { SignInDialog } from '../features/sign-in/SignInDialog.tsx';
 import { SurveyMapContext } from '../map/map-context.ts';
 import { MapView } from '../map/MapView.tsx';

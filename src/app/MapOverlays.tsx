@@ -1,11 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Connection } from '../api/connection.ts';
-import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
+import { LoadBoundary } from '../ui/errors/LoadBoundary.tsx';
 import { FootprintLabel } from '../features/footprints/FootprintLabel.tsx';
 import { FootprintSync } from '../features/footprints/FootprintSync.tsx';
 import { OverlapChooser } from '../features/footprints/OverlapChooser.tsx';
 import { PlaceSearch } from '../features/places/PlaceSearch.tsx';
 import { MapLayersPanel } from '../features/map-layers/MapLayersPanel.tsx';
+import { SaveImage } from '../features/map-image/SaveImage.tsx';
+import { CaptureReadout } from '../features/preview/CaptureReadout.tsx';
+import { ExportReport } from '../features/report/ExportReport.tsx';
 import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
 import { ZoomHint } from '../features/preview/ZoomHint.tsx';
@@ -37,7 +40,7 @@ const AreaSearchOverlay = lazy(() =>
 /** Whether the map has drawn its first view completely: tools nobody has asked for yet wait for that. */
 function useFirstViewDrawn(surveyMap: SurveyMap): boolean {
   const [drawn, setDrawn] = useState(false);
-  useEffect(() => surveyMap.afterFirstIdle(() => setDrawn(true)), [surveyMap]);
+  useEffect(() => surveyMap.camera.afterFirstIdle(() => setDrawn(true)), [surveyMap]);
   return drawn;
 }
 
@@ -55,7 +58,11 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <PlaceSearch surveyMap={surveyMap} />
       <ZoomHint connection={connection} surveyMap={surveyMap} />
       <MapLayersSync connection={connection} surveyMap={surveyMap} />
-      <MapLayersPanel connection={connection} surveyMap={surveyMap} />
+      <MapLayersPanel surveyMap={surveyMap}>
+        <SaveImage surveyMap={surveyMap} />
+        <ExportReport connection={connection} surveyMap={surveyMap} />
+        <CaptureReadout connection={connection} surveyMap={surveyMap} />
+      </MapLayersPanel>
       <OverlapChooser connection={connection} />
       <FootprintLabel connection={connection} surveyMap={surveyMap} />
       <LoadBoundary fallback={null}>

@@ -2,8 +2,10 @@ import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect } from 'r
 import type { Connection } from '../api/connection.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { forgetKey } from '../auth/sign-in.ts';
-import { LoadBoundary } from '../features/errors/LoadBoundary.tsx';
+import { LoadBoundary } from '../ui/errors/LoadBoundary.tsx';
 import { SelectedSurveyPanel } from '../features/preview/SelectedSurveyPanel.tsx';
+import { CopyLayerUrl } from '../features/layer-urls/CopyLayerUrl.tsx';
+import { MosaicUpdates } from '../features/mosaic-updates/MosaicUpdates.tsx';
 import { ShellActions } from '../features/shell/ShellActions.tsx';
 import { SurveyList } from '../features/surveys/SurveyList.tsx';
 import { selectionStore } from '../state/selection-store.ts';
@@ -155,7 +157,13 @@ export function Sidebar({ connection }: { connection: Connection }) {
           </LazyPanel>
         )}
       </div>
-      <SelectedSurveyPanel connection={connection} />
+      <SelectedSurveyPanel
+        connection={connection}
+        layerActions={(survey, footprint) => (
+          <CopyLayerUrl connection={connection} survey={survey} footprint={footprint} />
+        )}
+        updates={(survey) => <MosaicUpdates connection={connection} surveyId={survey.id} />}
+      />
     </>
   );
 }

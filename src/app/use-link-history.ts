@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import type { SurveyMap } from '../map/survey-map.ts';
-import { annotationsFromLinkParam, annotationsLinkParam } from '../annotations/annotation-link.ts';
-import { annotationsStore } from '../state/annotations-store.ts';
+import { annotationsFromLinkParam, annotationsLinkParam } from '../features/annotations/annotation-link.ts';
+import { annotationsStore } from '../features/annotations/annotations-store.ts';
 import { areaSearchStore, DEFAULT_TILE_ZOOM, type AreaOrigin } from '../state/area-search-store.ts';
 import { compareStore } from '../state/compare-store.ts';
 import { filterStore } from '../state/filter-store.ts';
 import { selectionStore } from '../state/selection-store.ts';
 import { uiStore } from '../state/ui-store.ts';
-import { encodeArea, linkFromHash, linkToHash, navigationKey, type LinkState } from './link-state.ts';
+import { setLinkFlusher } from '../links/current-page-url.ts';
+import { encodeArea, linkFromHash, linkToHash, navigationKey, type LinkState } from '../links/link-state.ts';
 
 /** The URL is written at most this long after the map comes to rest (a reload right after a zoom keeps it). */
 const VIEW_WRITE_MS = 150;
@@ -29,7 +30,7 @@ function currentLink(surveyMap: SurveyMap): LinkState {
   const area = areaSearchStore.getState();
   const compare = compareStore.getState();
   return {
-    view: surveyMap.getView(),
+    view: surveyMap.camera.getView(),
     surveyId: selectionStore.getState().selectedId,
     // Before sign-in a linked area is still waiting to be checked: it stays in the link.
     area: area.area?.geometry ?? area.pendingRestore,
@@ -91,14 +92,6 @@ function applyToStores(link: LinkState, { entry, reloaded = false }: ApplyOption
   if (link.notes && !entry && !reloaded) applyLinkedNotes(link.notes);
 }
 
-let flushLink: () => void = () => undefined;
-
-/** The URL with everything shown now, written at once (e.g. before it is copied). */
-export function currentPageUrl(): string {
-  flushLink();
-  return location.href;
-}
-
 /** The page's own link at load, applied to the stores before the first render (a link beats stored state). */
 const initialLink = typeof location === 'undefined' ? null : linkFromHash(location.hash);
 if (initialLink) applyToStores(initialLink, { entry: null, reloaded: ownEntry(history.state) !== null });
@@ -124,13 +117,13 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       if (disposed) return;
       // While the camera moves only a new selection, comparison or area is written (each its own step back); anything
       // else waits for the camera to stop (its moveend schedules the write) rather than spend ~10 ms of a frame.
-      if (surveyMap.isMoving() && !evenWhileMoving && !entryPending) return;
+      if (surveyMap.camera.isMoving() && !evenWhileMoving && !entryPending) return;
       entryPending = false;
       const link = currentLink(surveyMap);
       const key = navigationKey(link);
       // A view change waits for the camera to stop (its moveend schedules the write); a new selection, comparison or
       // area is a history entry at once.
-      if (key === lastKey && surveyMap.isMoving() && !evenWhileMoving) return;
+      if (key === lastKey && surveyMap.camera.isMoving() && !evenWhileMoving) return;
       const hash = linkToHash(link);
       if (hash === location.hash && ownEntry(history.state)) return;
       const url = `${location.pathname}${location.search}${hash}`;
@@ -149,17 +142,17 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       clearTimeout(timer);
       timer = setTimeout(() => write(), 0);
     };
-    flushLink = () => {
+    setLinkFlusher(() => {
       clearTimeout(timer);
       write({ evenWhileMoving: true });
-    };
+    });
     const onPopState = () => {
       const link = linkFromHash(location.hash);
       if (!link) return;
       clearTimeout(timer);
       timer = undefined;
       applyToStores(link, { entry: ownEntry(history.state) });
-      if (link.view) surveyMap.setView(link.view);
+      if (link.view) surveyMap.camera.setView(link.view);
       // What is shown now (a link without an area kept the user's), and the entry marked as this app's.
       lastKey = navigationKey(currentLink(surveyMap));
       schedule();
@@ -186,14 +179,14 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       }),
       uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && schedule()),
       annotationsStore.subscribe((s, p) => s.annotations !== p.annotations && schedule()),
-      surveyMap.onViewChange(schedule, { settled: true }),
-      surveyMap.onMapIdle(schedule),
+      surveyMap.camera.onViewChange(schedule, { settled: true }),
+      surveyMap.camera.onMapIdle(schedule),
     ];
     window.addEventListener('popstate', onPopState);
     schedule();
     return () => {
       disposed = true;
-      flushLink = () => undefined;
+      setLinkFlusher(() => undefined);
       clearTimeout(timer);
       for (const off of offs) off();
       window.removeEventListener('popstate', onPopState);

@@ -1,6 +1,6 @@
 import { feature, featureCollection, union } from '@turf/turf';
 import type { Geometry } from 'geojson';
-import { polygonsOf, type AreaGeometry } from '../../geo/geometry.ts';
+import { polygonsOf, type AreaGeometry } from '../../core/geo/geometry.ts';
 import { AreaInputError } from './area-input-error.ts';
 import { checkAreaStructure, type StructureOptions } from './check-structure.ts';
 

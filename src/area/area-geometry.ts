@@ -1,5 +1,5 @@
 /**
- * The area type lives in the geo core (geo/geometry.ts). This re-export is left only for src/map/survey-map.ts,
+ * The area type lives in the geo core (core/geo/geometry.ts). This re-export is left only for src/map/survey-map.ts,
  * whose import changes when the map class is split into layer modules; nothing else should import it.
  */
-export type { AreaGeometry } from '../../geo/geometry.ts';
+export type { AreaGeometry } from '../../core/geo/geometry.ts';

@@ -1,10 +1,10 @@
 import { circle, kinks } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { vertexCount } from '../../geo/geometry.ts';
+import { vertexCount } from '../../core/geo/geometry.ts';
 import { AreaInputError } from './area-input-error.ts';
 import { areaKm2, checkedArea } from './checked-area.ts';
-import { square, squareRing } from '../test/shapes.ts';
+import { square, squareRing } from '../../core/test/shapes.ts';
 
 /** Area of a lon/lat cell on the sphere turf uses (R = 6371.0088 km): R²·Δλ·(sin φ2 − sin φ1). */
 const sphericalCellKm2 = (dLonDeg: number, lat1: number, lat2: number) => {

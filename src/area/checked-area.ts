@@ -1,10 +1,10 @@
 import { area as areaInSquareMetres, cleanCoords, truncate } from '@turf/turf';
-import { vertexCount, type AreaGeometry } from '../../geo/geometry.ts';
+import { vertexCount, type AreaGeometry } from '../../core/geo/geometry.ts';
 import { AreaInputError } from './area-input-error.ts';
 import { checkAreaStructure } from './check-structure.ts';
-import { MAX_AREA_KM2 } from '../../geo/limits.ts';
-import { describeAreaProblem, findAreaProblem } from '../../geo/simple-area.ts';
-import { COORDINATE_DECIMALS, DENSE_VERTEX_THRESHOLD } from './limits.ts';
+import { MAX_AREA_KM2 } from '../../core/wire/limits.ts';
+import { describeAreaProblem, findAreaProblem } from '../../core/geo/simple-area.ts';
+import { COORDINATE_DECIMALS, DENSE_VERTEX_THRESHOLD } from './send-limits.ts';
 import { simplifyArea } from './simplify-area.ts';
 
 export interface CheckedArea {
@@ -58,7 +58,7 @@ function roundAndClean(geometry: AreaGeometry): AreaGeometry {
   }
 }
 
-/** The check the service makes (geo/simple-area.ts), so that an area it would refuse is never sent. */
+/** The check the service makes (core/geo/simple-area.ts), so that an area it would refuse is never sent. */
 function refuseCrossingEdges(geometry: AreaGeometry): void {
   const problem = findAreaProblem(geometry);
   if (!problem) return;
@@ -74,14 +74,14 @@ function refuseCrossingEdges(geometry: AreaGeometry): void {
   );
 }
 
-export function simplificationNote(before: number, after: number): string {
+function simplificationNote(before: number, after: number): string {
   return (
     `The area was simplified from ${before.toLocaleString('en-US')} to ${after.toLocaleString('en-US')} ` +
     `positions so that it can be sent.`
   );
 }
 
-export function tooLargeNote(km2: number): string {
+function tooLargeNote(km2: number): string {
   return (
     `The area is ${Math.round(km2).toLocaleString('en-US')} km²; searches are limited to ` +
     `${MAX_AREA_KM2.toLocaleString('en-US')} km². Draw a smaller area.`

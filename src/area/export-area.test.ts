@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { areaToGeoJson, areaToWkt, footprintsToGeoJson } from './export-area.ts';
 import { areaKm2 } from './checked-area.ts';
-import { square } from '../test/shapes.ts';
+import { square } from '../../core/test/shapes.ts';
 
 describe('area exports', () => {
   const area = square(-105, 39.73, -104.97, 39.76);

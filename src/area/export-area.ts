@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, GeoJsonProperties } from 'geojson';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import { areaKm2 } from './checked-area.ts';
 
 export { areaToWkt } from './wkt.ts';

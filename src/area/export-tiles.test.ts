@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tilesToCsv, tilesToGeoJson, type TileExportItem } from './export-tiles.ts';
-import { tileExtent } from '../../geo/tile-address.ts';
+import { tileExtent } from '../../core/geo/tile-address.ts';
 
 const tiles: TileExportItem[] = [
   {

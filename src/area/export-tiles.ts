@@ -2,8 +2,8 @@ import { bboxPolygon } from '@turf/turf';
 import type { Feature, FeatureCollection, Polygon } from 'geojson';
 import { toCsv } from './csv.ts';
 import { exportedUrl, type CredentialOptions } from './strip-credentials.ts';
-import type { Extent } from '../../geo/geometry.ts';
-import { tileExtent } from '../../geo/tile-address.ts';
+import type { Extent } from '../../core/geo/geometry.ts';
+import { tileExtent } from '../../core/geo/tile-address.ts';
 
 /** One tile of a survey as exported; the viewer's normalisation layer maps tile metadata to it. */
 export interface TileExportItem {

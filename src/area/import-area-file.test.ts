@@ -4,7 +4,7 @@ import denverGeoJson from './fixtures/denver-area.geojson?raw';
 import denverKml from './fixtures/denver-area.kml?raw';
 import { zipSync } from 'fflate';
 import { areaFileFormat, parseAreaFile, readAreaFile } from './import-area-file.ts';
-import { square } from '../test/shapes.ts';
+import { square } from '../../core/test/shapes.ts';
 
 describe('parseAreaFile', () => {
   it('picks the format from the extension, then from the content', () => {

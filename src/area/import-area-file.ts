@@ -42,7 +42,7 @@ export function parseAreaFile(
 }
 
 /** What an area may be imported from, as a refusal names it. */
-export const AREA_FORMATS = 'GeoJSON, KML/KMZ or WKT';
+const AREA_FORMATS = 'GeoJSON, KML/KMZ or WKT';
 
 /**
  * Reads an imported file into an area: sniffed first (an image, a PDF, a shapefile or other binary data is refused

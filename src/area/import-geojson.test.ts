@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AreaInputError } from './area-input-error.ts';
 import denverArea from './fixtures/denver-area.geojson?raw';
 import { parseGeoJsonArea } from './import-geojson.ts';
-import { square, squareRing } from '../test/shapes.ts';
+import { square, squareRing } from '../../core/test/shapes.ts';
 
 const feature = (geometry: unknown) => ({ type: 'Feature', properties: {}, geometry });
 const collection = (...geometries: unknown[]) => ({ type: 'FeatureCollection', features: geometries.map(feature) });

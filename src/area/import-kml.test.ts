@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import denverKml from './fixtures/denver-area.kml?raw';
 import twoPartsKml from './fixtures/two-parts.kml?raw';
 import { parseKmlArea } from './import-kml.ts';
-import { square, squareRing } from '../test/shapes.ts';
+import { square, squareRing } from '../../core/test/shapes.ts';
 
 describe('parseKmlArea', () => {
   it('takes the polygon (without altitudes) and leaves out the point', () => {

@@ -19,7 +19,7 @@ export interface ZipLimits {
 }
 
 /** Enough for any shapefile or KMZ of 50,000 locations; far under what a tab can hold. */
-export const ZIP_LIMITS: ZipLimits = { maxBytes: 256 * 1024 ** 2, maxEntries: 10_000 };
+const ZIP_LIMITS: ZipLimits = { maxBytes: 256 * 1024 ** 2, maxEntries: 10_000 };
 
 /** Compressed bytes inflated at a time: at deflate's best ratio (1,032:1) each yields at most 16 MB. */
 const CHUNK = 16 * 1024;

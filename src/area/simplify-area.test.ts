@@ -1,9 +1,9 @@
 import { circle, kinks } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { vertexCount } from '../../geo/geometry.ts';
+import { vertexCount } from '../../core/geo/geometry.ts';
 import { simplifyArea } from './simplify-area.ts';
-import { square } from '../test/shapes.ts';
+import { square } from '../../core/test/shapes.ts';
 
 /** A disc with a hole `gapKm` inside its edge: simplifying it hard makes the rings cross. */
 function thinRing(gapKm: number): Polygon {

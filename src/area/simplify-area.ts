@@ -1,6 +1,6 @@
-import { bbox, simplify } from '@turf/turf';
-import { vertexCount, type AreaGeometry } from '../../geo/geometry.ts';
-import { findAreaProblem } from '../../geo/simple-area.ts';
+import { simplify } from '@turf/turf';
+import { extentOf, vertexCount, type AreaGeometry } from '../../core/geo/geometry.ts';
+import { findAreaProblem } from '../../core/geo/simple-area.ts';
 import { AreaInputError } from './area-input-error.ts';
 
 const MAX_ATTEMPTS = 40;
@@ -11,7 +11,7 @@ const MAX_ATTEMPTS = 40;
  */
 export function simplifyArea(area: AreaGeometry, maxVertices: number): AreaGeometry {
   if (vertexCount(area) <= maxVertices) return area;
-  const [west, south, east, north] = bbox(area);
+  const [west, south, east, north] = extentOf(area);
   let tolerance = Math.hypot(east - west, north - south) * 1e-6;
   let smallEnough: AreaGeometry | null = null;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++, tolerance *= 1.5) {

@@ -1,4 +1,4 @@
-import { areaFromPolygons, polygonsOf, type AreaGeometry } from '../../geo/geometry.ts';
+import { areaFromPolygons, polygonsOf, type AreaGeometry } from '../../core/geo/geometry.ts';
 import { AreaInputError } from './area-input-error.ts';
 import { checkAreaStructure } from './check-structure.ts';
 

@@ -1,7 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { AreaInputError, type AreaInputErrorCode } from './area-input-error.ts';
-import { square, squareRing } from '../test/shapes.ts';
+import { square, squareRing } from '../../core/test/shapes.ts';
 import { areaToWkt, parseAreaWkt } from './wkt.ts';
 
 function errorOf(run: () => unknown): AreaInputError {

@@ -1,5 +1,5 @@
 import { parse, stringify, type GeoJSONMultiPolygon, type GeoJSONPolygon } from 'wellknown';
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import { AreaInputError } from './area-input-error.ts';
 import { checkAreaStructure, type StructureOptions } from './check-structure.ts';
 

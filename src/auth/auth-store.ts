@@ -2,7 +2,7 @@ import { createStore, useStore } from 'zustand';
 import type { IssuedToken } from './refresh-rule.ts';
 
 /** Signed in with client id and secret: the secret stays here, in memory, to fetch new tokens. */
-export interface ClientSession {
+interface ClientSession {
   kind: 'client';
   serviceUrl: string;
   baseUrl: string;

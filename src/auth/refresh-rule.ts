@@ -8,10 +8,10 @@ export interface IssuedToken {
 }
 
 /** The seed's rule: refresh 300 s before expiry. */
-export const REFRESH_BUFFER_SECONDS = 300;
+const REFRESH_BUFFER_SECONDS = 300;
 
 /** The buffer, shrunk to a quarter of the lifetime for tokens too short to hold 300 s (test deployments). */
-export function refreshBufferSeconds(expiresIn: number): number {
+function refreshBufferSeconds(expiresIn: number): number {
   return Math.min(REFRESH_BUFFER_SECONDS, expiresIn / 4);
 }
 

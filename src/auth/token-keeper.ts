@@ -1,5 +1,5 @@
 import type { Credential, CredentialSource } from '../api/connection.ts';
-import type { AccessToken } from '../api/model.ts';
+import type { AccessToken } from '../../core/wire/model.ts';
 import { isRefreshDue, type IssuedToken } from './refresh-rule.ts';
 
 export interface TokenKeeperOptions {

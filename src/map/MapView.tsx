@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { resolvedTheme, useSystemDark } from '../features/shell/use-theme.ts';
+import { resolvedTheme, useSystemDark } from '../ui/use-theme.ts';
 import { useTheme } from '../state/theme-store.ts';
 import { offlineBasemapStyle } from './basemap-style.ts';
 import { SurveyMap, type MapView as CameraView } from './survey-map.ts';

@@ -5,7 +5,7 @@ type PaintName = Parameters<MapLibreMap['setPaintProperty']>[1];
 export type BasemapTheme = 'light' | 'dark';
 
 /** The basemap's colours in each theme: the dark one keeps the light one's contrasts, on dark land and water. */
-export const palettes = {
+const palettes = {
   light: {
     water: '#cddbe6',
     land: '#f5f4f0',

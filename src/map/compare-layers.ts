@@ -2,7 +2,7 @@ import type { BBox } from 'geojson';
 import { previewSource } from './preview-layer.ts';
 import type { RasterSpec } from './raster-slot.ts';
 
-export type CompareMode = 'swipe' | 'fade';
+type CompareMode = 'swipe' | 'fade';
 
 /** One side of a comparison: a survey's imagery. */
 export interface CompareSideSpec {

@@ -10,7 +10,7 @@ export interface MapView {
   zoom: number;
 }
 
-/** Where the map looks and when it moves: the camera half of the survey map's task-level methods. */
+/** Where the map looks and when it moves: the survey map's camera (`surveyMap.camera`). */
 export class MapCamera {
   /** Whether the map has drawn everything its first view needed. */
   private idledOnce = false;

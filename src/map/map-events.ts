@@ -1,6 +1,5 @@
 import type { AreaGeometry } from '../area/area-geometry.ts';
-import type { AreaTool } from '../draw/area-draw-controller.ts';
-import type { MeasureState } from './measure-layer.ts';
+import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
 
 export interface SurveyMapEvents {
   /** The survey whose footprint is under the pointer (at x, y on the map), or null. */
@@ -18,16 +17,12 @@ export interface SurveyMapEvents {
   areaToolChanged: AreaTool;
   /** The shape being drawn or edited, on every pointer move. */
   areaChanging: AreaGeometry;
-  /** A portfolio location's mark was clicked (the location's id). */
-  portfolioLocationClicked: number;
   /** A cell of the tile grid was clicked ("z/x/y"), or the map beside it (null). */
   tileClicked: string | null;
   /** The pointer's place on the map ([lng, lat]), or null when it left the map. */
   cursorMoved: [number, number] | null;
   /** MapLibre is about to request this tile URL (credentials not yet added). */
   tileRequested: string;
-  /** The measuring tool or its measurement changed. */
-  measureChanged: MeasureState;
 }
 
 type Listener<T> = (payload: T) => void;

@@ -1,14 +1,14 @@
 import type { GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl';
-import { AREA_DRAW_PREFIX, AREA_SOURCE } from './area-sources.ts';
-import { ANNOTATIONS_SOURCE } from './annotation-layer.ts';
-import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from './area-search-layers.ts';
+import { AREA_DRAW_PREFIX, AREA_SOURCE } from '../features/area-search/area-sources.ts';
+import { ANNOTATIONS_SOURCE } from '../features/annotations/annotation-layer.ts';
+import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from '../features/area-search/area-search-layers.ts';
 import { FOOTPRINT_SOURCE, HOVER_SOURCE, MARKER_SOURCE, SELECTION_SOURCE } from './footprint-layers.ts';
-import { MEASURE_SOURCE } from './measure-layer.ts';
-import { PORTFOLIO_SOURCE } from './portfolio-layer.ts';
-import { UPDATED_TILES_SOURCE } from './updated-tiles-layer.ts';
+import { MEASURE_SOURCE } from '../features/measure/measure-layer.ts';
+import { PORTFOLIO_SOURCE } from '../features/portfolio/portfolio-layer.ts';
+import { MOSAIC_UPDATES_SOURCE } from '../features/mosaic-updates/mosaic-updates-layer.ts';
 
 /** What the app draws over the imagery, each of which a print can leave out. */
-export const PRINT_OVERLAYS = [
+const PRINT_OVERLAYS = [
   'footprints',
   'area',
   'uncovered',
@@ -29,12 +29,12 @@ const FOOTPRINT_SOURCES: readonly string[] = [
 ];
 
 /** The overlay a source's layers draw, or null (the basemap, imagery). */
-export function overlayOfSource(id: string): PrintOverlay | null {
+function overlayOfSource(id: string): PrintOverlay | null {
   if (FOOTPRINT_SOURCES.includes(id)) return 'footprints';
   if (id === AREA_SOURCE || id.startsWith(`${AREA_DRAW_PREFIX}-`)) return 'area';
   if (id === UNCOVERED_SOURCE) return 'uncovered';
   if (id === TILE_GRID_SOURCE) return 'tileGrid';
-  if (id === UPDATED_TILES_SOURCE) return 'updatedTiles';
+  if (id === MOSAIC_UPDATES_SOURCE) return 'updatedTiles';
   // The portfolio's locations and the chosen one ('portfolio-chosen').
   if (id === PORTFOLIO_SOURCE || id.startsWith(`${PORTFOLIO_SOURCE}-`)) return 'portfolio';
   if (id === ANNOTATIONS_SOURCE) return 'annotations';

@@ -1,33 +1,28 @@
 import type * as maplibregl from 'maplibre-gl';
-import type { FeatureCollection, Polygon } from 'geojson';
 import type { AreaGeometry } from '../area/area-geometry.ts';
-import type { AreaTool } from '../draw/area-draw-controller.ts';
-import type { MeasureKind } from '../draw/measurement.ts';
-import { ANNOTATIONS_SOURCE, AnnotationLayer, type AnnotationFeatures } from './annotation-layer.ts';
-import { AreaDrawing } from './area-drawing.ts';
+import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
+import { AreaDrawing } from '../features/area-search/area-drawing.ts';
 import { createMap, type SurveyMapOptions } from './create-map.ts';
-import { AreaSearchOverlay, type TileGridCollection } from './area-search-overlay.ts';
+import { AreaSearchOverlay, type TileGridCollection } from '../features/area-search/area-search-map.ts';
 import { repaintBasemap } from './basemap-style.ts';
 import type { CaptureSpec } from './capture-layer.ts';
 import type { CompareSpec } from './compare-layers.ts';
 import { FeatureSources } from './feature-sources.ts';
-import { type FootprintCollection, Footprints } from './footprints.ts';
+import { type GeoJsonOverlaySpec, GeoJsonSlot } from './geojson-slot.ts';
+import { type FootprintCollection, Footprints } from './catalog-footprints.ts';
 import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
 import { ImageryLayers } from './imagery-layers.ts';
 import { installLayerSlots, installOverlaySlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
-import { MEASURE_SOURCE, MeasureLayer, type MeasureRenderer, type MeasureState } from './measure-layer.ts';
 import { PanelSlot } from './panel-slot.ts';
-import { type PortfolioFeature, PortfolioLayer } from './portfolio-layer.ts';
 import { composeMapImage, type ImageScale, type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';
 import { MapCamera } from './map-camera.ts';
 import { overlaysIn, type PrintOverlay } from './print-style.ts';
-import { listenToPointer } from './pointer-events.ts';
+import { listenToPointer, type MapTool } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
-import { UpdatedTilesLayer } from './updated-tiles-layer.ts';
 
-export type { FootprintCollection } from './footprints.ts';
-export type { TileGridCollection } from './area-search-overlay.ts';
+export type { FootprintCollection } from './catalog-footprints.ts';
+export type { TileGridCollection } from '../features/area-search/area-search-map.ts';
 export type { SurveyMapEvents } from './map-events.ts';
 export type { MapView } from './map-camera.ts';
 
@@ -41,7 +36,10 @@ export type { SurveyMapOptions } from './create-map.ts';
  * drawing). Components talk to it only through these task-level methods; each module keeps the wanted
  * state and applies it whenever the style is ready.
  */
-export class SurveyMap extends MapCamera {
+export class SurveyMap {
+  readonly map: maplibregl.Map;
+  /** Where the map looks and when it moves. */
+  readonly camera: MapCamera;
   private ready = false;
   private authorizeTile: TileAuthorizer = () => undefined;
   /** The basemap asked for while the style was loading. */
@@ -52,10 +50,13 @@ export class SurveyMap extends MapCamera {
   private readonly footprints: Footprints;
   private readonly areaSearch: AreaSearchOverlay;
   private readonly drawing: AreaDrawing;
-  private readonly updatedTiles: UpdatedTilesLayer;
-  private readonly measure: MeasureLayer;
-  private readonly annotations: AnnotationLayer;
-  private readonly portfolio: PortfolioLayer;
+  /** The features' GeoJSON overlays (overlay()), by their spec. */
+  private readonly overlays = new Map<GeoJsonOverlaySpec, GeoJsonSlot>();
+  /** Sources whose marks a swipe's second map draws too. */
+  private readonly mirrored: string[] = [];
+  /** Tools that take the map's clicks while active (measuring): an area tool started stops them. */
+  private readonly tools = new Set<MapTool>();
+  private readonly showPointerOver: (layers: readonly string[]) => void;
   private readonly onOnline = () => this.imagery.networkRestored();
   private readonly stopIdleWatch: () => void;
   /** Every tile the map asks for: counted (usage) and authorized. */
@@ -66,7 +67,8 @@ export class SurveyMap extends MapCamera {
   };
 
   constructor(container: HTMLElement, options: SurveyMapOptions) {
-    super(createMap(container, options));
+    this.map = createMap(container, options);
+    this.camera = new MapCamera(this.map);
     const { style } = options;
     this.map.setTransformRequest(this.requestTile);
     this.stopIdleWatch = idleAfterMissingTiles(this.map);
@@ -76,13 +78,10 @@ export class SurveyMap extends MapCamera {
       style,
       transformRequest: (url, resourceType) => (resourceType === 'Tile' ? this.authorizeTile(url) : undefined),
       onUnauthorized: () => emit('previewUnauthorized', undefined),
-      mirrored: [MEASURE_SOURCE, ANNOTATIONS_SOURCE],
+      mirrored: this.mirrored,
     });
     this.footprints = new Footprints(this.map, sources);
     this.areaSearch = new AreaSearchOverlay(this.map, sources);
-    this.updatedTiles = new UpdatedTilesLayer(this.map);
-    this.annotations = new AnnotationLayer(this.map);
-    this.portfolio = new PortfolioLayer(this.map, sources);
     this.drawing = new AreaDrawing(this.map, {
       onReady: () => emit('areaToolsReady', undefined),
       onAreaFinished: (area) => emit('areaFinished', area),
@@ -90,14 +89,13 @@ export class SurveyMap extends MapCamera {
       onAreaChanging: (shape) => emit('areaChanging', shape),
       onToolChange: (tool) => {
         if (tool !== 'static') {
-          this.measure.start(null);
+          for (const other of this.tools) other.stop();
           this.map.getCanvas().style.cursor = '';
           this.areaSearch.hoverTile(null);
         }
         emit('areaToolChanged', tool);
       },
     });
-    this.measure = new MeasureLayer(this.map, (state) => emit('measureChanged', state));
     this.map.addControl(this.layersSlot, 'bottom-right');
     // The app's sources and layers go in as soon as the style is parsed, not at 'load' (after the
     // basemap's first tiles are drawn): a linked survey's imagery then loads alongside the basemap.
@@ -110,25 +108,38 @@ export class SurveyMap extends MapCamera {
       this.footprints.installHighlights();
       this.imagery.install();
       installOverlaySlots(this.map);
-      this.updatedTiles.install();
-      this.portfolio.install();
-      this.annotations.install();
-      this.measure.install();
+      for (const slot of this.overlays.values()) slot.install();
       this.drawing.install({ fill: LAYER_SLOTS.fills, outline: LAYER_SLOTS.lines });
     });
     window.addEventListener('online', this.onOnline);
     // Listening to errors also stops MapLibre from logging them, and their messages hold tile URLs
     // (which may carry an api_key). A 404 tile is normal; a 401 asks for a fresh token.
     this.map.on('error', (event) => this.imagery.tileFailed(event));
-    listenToPointer(this.map, {
+    this.showPointerOver = listenToPointer(this.map, {
       events: this.events,
       drawing: this.drawing,
-      measure: this.measure,
+      tools: () => this.tools,
       areaSearch: this.areaSearch,
       footprints: this.footprints,
-      portfolio: this.portfolio,
+      overlays: () => this.overlays.values(),
       isReady: () => this.ready,
     });
+  }
+
+  /**
+   * A feature's GeoJSON overlay (the same handle for the same spec): its sources and layers go in under its place in
+   * the overlays' order once there is something to draw.
+   */
+  overlay(spec: GeoJsonOverlaySpec): GeoJsonSlot {
+    let slot = this.overlays.get(spec);
+    if (!slot) {
+      slot = new GeoJsonSlot(this.map, spec);
+      this.overlays.set(spec, slot);
+      if (spec.mirrored) this.mirrored.push(...slot.sourceIds);
+      if (spec.pointerLayers) this.showPointerOver(spec.pointerLayers);
+      if (this.ready) slot.install();
+    }
+    return slot;
   }
 
   on<K extends keyof SurveyMapEvents>(event: K, listener: (payload: SurveyMapEvents[K]) => void): () => void {
@@ -194,29 +205,11 @@ export class SurveyMap extends MapCamera {
   /** Shows the area of interest (or none). Never reported back as a user's drawing. */
   setArea = (area: AreaGeometry | null): void => this.drawing.setArea(area);
 
-  /** Starts measuring a distance or an area (stopping any area tool), or ends the measurement with null. */
-  startMeasure(kind: MeasureKind | null): void {
-    if (kind) this.drawing.startTool('static');
-    this.measure.start(kind);
+  /** A tool that takes the map's clicks while active (a feature's, e.g. measuring); an area tool stops it. */
+  addTool(tool: MapTool): void {
+    this.tools.add(tool);
   }
-  /** Adds the map's centre to the measurement (for the keyboard: pan, then add). */
-  addMeasurePointAtCentre = (): void => this.measure.addPoint(this.getCenter());
-  undoMeasurePoint = (): void => this.measure.undoPoint();
-  /** For the keyboard, as a drag moves it: a finished measurement's point to the map's centre. */
-  moveMeasurePointToCentre = (index: number): void => this.measure.movePoint(index, this.getCenter());
-  clearMeasure = (): void => this.measure.clear();
-  getMeasureState = (): MeasureState => this.measure.getState();
-  /** What draws a measurement: its shapes and labels in the user's units. */
-  setMeasureRenderer = (render: MeasureRenderer): void => this.measure.setRenderer(render);
 
-  /** The user's annotations: pins and outlined shapes, titled. */
-  showAnnotations = (features: AnnotationFeatures): void => this.annotations.show(features);
-  /** A portfolio's locations, coloured by the age of their latest imagery and clustered when zoomed out; or none. */
-  showPortfolio = (features: readonly PortfolioFeature[]): void => this.portfolio.show(features);
-  /** Outlines the area checked for one portfolio location, or none. */
-  showPortfolioLocation = (area: AreaGeometry | null): void => this.portfolio.showChosen(area);
-  /** The tiles re-published since a date, as outlines over the imagery; null removes them. */
-  showUpdatedTiles = (tiles: FeatureCollection<Polygon> | null): void => this.updatedTiles.show(tiles);
   /** Shows one survey's imagery, or none. Opacity and visibility changes keep the loaded tiles. */
   showPreview = (spec: PreviewSpec | null): void => this.imagery.showPreview(spec);
   /** Draws an older capture of one tile over the preview (or none). */
@@ -243,7 +236,6 @@ export class SurveyMap extends MapCamera {
     this.imagery.destroy();
     window.removeEventListener('online', this.onOnline);
     this.drawing.destroy();
-    this.measure.destroy();
     this.map.remove();
   }
 }

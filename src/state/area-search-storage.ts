@@ -1,4 +1,4 @@
-import type { AreaGeometry } from '../../geo/geometry.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
 
 /**
  * The last area search, kept across reloads: the area and the date range. Never results (they are

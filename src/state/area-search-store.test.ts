@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { square } from '../test/shapes.ts';
+import { square } from '../../core/test/shapes.ts';
 import { readStoredAreaSearch, storeAreaSearch } from './area-search-storage.ts';
 import { areaSearchStore, dateRangeProblem, type ActiveArea } from './area-search-store.ts';
 

@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
-import type { AreaGeometry } from '../../geo/geometry.ts';
-import type { AreaTool } from '../draw/area-draw-controller.ts';
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
+import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
 import { readStoredAreaSearch, storeAreaSearch } from './area-search-storage.ts';
 
 export type AreaOrigin = 'drawn' | 'edited' | 'pasted' | 'imported' | 'restored' | 'linked';
@@ -78,7 +78,7 @@ export interface AreaSearchState {
 }
 
 /** One capture (`mosaic_stac_id`) of one tile of one survey. */
-export interface ShownCapture {
+interface ShownCapture {
   surveyId: string;
   tileKey: string;
   captureId: string;

@@ -5,7 +5,7 @@ export type CompareMode = 'swipe' | 'fade';
 
 /**
  * Two surveys side by side: A on the left (or underneath), B on the right (or faded in over A). A side may be one
- * capture of a survey rather than the survey (compare-side.ts).
+ * capture of a survey rather than the survey (compared-imagery.ts).
  */
 export interface CompareState {
   a: string | null;
@@ -18,7 +18,7 @@ export interface CompareState {
   /** Crossfade: 0 shows only A, 1 only B. */
   fade: number;
   comparePicked(side: CompareSide, surveyId: string): void;
-  /** An older capture of a survey (compare-side.ts) against its newest imagery: A the newest, B the capture. */
+  /** An older capture of a survey (compared-imagery.ts) against its newest imagery: A the newest, B the capture. */
   captureCompared(surveyId: string, captureSide: string): void;
   sidesSwapped(): void;
   compareModeChosen(mode: CompareMode): void;

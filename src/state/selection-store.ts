@@ -4,7 +4,7 @@ import { createStore, useStore } from 'zustand';
  * Where a selection came from. A shared link or history entry ('link') brings its own map view; any
  * other pick moves the map to where the survey's imagery is drawn, when it is not drawn already.
  */
-export type SelectionOrigin = 'list' | 'map' | 'area' | 'link';
+type SelectionOrigin = 'list' | 'map' | 'area' | 'link';
 
 export interface SelectionState {
   hoveredId: string | null;

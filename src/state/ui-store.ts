@@ -15,7 +15,7 @@ function sheetAt(from: SheetPosition, to: SheetPosition): Pick<UiState, 'sheet' 
 }
 
 /** Several footprints under one click: the user picks which survey was meant. */
-export interface OverlapChoice {
+interface OverlapChoice {
   surveyIds: string[];
   /** Where the click was, in map container pixels. */
   x: number;

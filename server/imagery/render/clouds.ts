@@ -1,7 +1,7 @@
 /** The cloud field and the threshold that makes its cover match the catalog cloudCover. */
 import type { Survey } from '../../catalog/survey.ts';
 import * as footprintGeometryModule from './footprint-geometry.ts';
-import * as noiseModule from './noise.ts';
+import * as noiseModule from './field-noise.ts';
 import * as worldModule from './world.ts';
 
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).

@@ -3,7 +3,7 @@
  * at every zoom) and sampled bilinearly, plus flags telling whether a tile can hold water or clouds.
  */
 import * as cloudsModule from './clouds.ts';
-import * as noiseModule from './noise.ts';
+import * as noiseModule from './field-noise.ts';
 import * as sceneModule from './scene.ts';
 import * as scratchModule from './scratch.ts';
 import type { SurveyCtx } from './survey-context.ts';

@@ -2,7 +2,7 @@
 import * as sharedNoiseModule from '../../procedural/noise.ts';
 import * as coarseFieldsModule from './coarse-fields.ts';
 import * as levelOfDetailModule from './level-of-detail.ts';
-import * as noiseModule from './noise.ts';
+import * as noiseModule from './field-noise.ts';
 import * as paintModule from './paint.ts';
 import * as scratchModule from './scratch.ts';
 import * as seasonalModule from './seasonal.ts';

@@ -1,5 +1,5 @@
 /** Footprint rings in normalised Web Mercator (x, y in [0,1], y down), cached per footprint object. */
-import type { AreaGeometry } from '../../../geo/geometry.ts';
+import type { AreaGeometry } from '../../../core/geo/geometry.ts';
 import * as worldModule from './world.ts';
 
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).

@@ -7,7 +7,7 @@ import * as coarseFieldsModule from './coarse-fields.ts';
 import * as cropsModule from './crops.ts';
 import * as levelOfDetailModule from './level-of-detail.ts';
 import * as mathModule from './math.ts';
-import * as noiseModule from './noise.ts';
+import * as noiseModule from './field-noise.ts';
 import * as paintModule from './paint.ts';
 import * as roadsModule from './roads.ts';
 import * as scratchModule from './scratch.ts';

@@ -62,7 +62,6 @@ const { splatTrees } = treesModule;
 const { TILE_SIZE: T, mercatorUnit, WORLD } = worldModule;
 
 export { tileCoverageFraction, tileIntersectsFootprint } from './tile-coverage.ts';
-export { TILE_SIZE } from './world.ts';
 
 /**
  * Debug/analysis helper: the ground class the renderer draws at a point for a survey (before

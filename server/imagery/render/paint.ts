@@ -1,6 +1,6 @@
 /** Composing the pixel colour in P.cR/cG/cB, and the detail texture every surface uses. */
 import * as levelOfDetailModule from './level-of-detail.ts';
-import * as noiseModule from './noise.ts';
+import * as noiseModule from './field-noise.ts';
 import * as scratchModule from './scratch.ts';
 
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).

@@ -2,7 +2,7 @@
 import * as sharedNoiseModule from '../../procedural/noise.ts';
 import * as classesModule from './classes.ts';
 import * as coarseFieldsModule from './coarse-fields.ts';
-import * as noiseModule from './noise.ts';
+import * as noiseModule from './field-noise.ts';
 import * as sceneModule from './scene.ts';
 import * as scratchModule from './scratch.ts';
 import type { Sec } from './sections.ts';

@@ -1,6 +1,6 @@
 /** Season-dependent ground cover: grass colour by vegetation vigour, and snow. */
 import * as mathModule from './math.ts';
-import * as noiseModule from './noise.ts';
+import * as noiseModule from './field-noise.ts';
 import * as paintModule from './paint.ts';
 import * as scratchModule from './scratch.ts';
 import * as surveyStateModule from './survey-state.ts';

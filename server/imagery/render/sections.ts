@@ -1,7 +1,7 @@
 /** Half-mile survey sections and their quarters: development year, land use and street layout. */
 import { DEMO_METROS } from '../../catalog/demo.ts';
 import * as sharedNoiseModule from '../../procedural/noise.ts';
-import * as noiseModule from './noise.ts';
+import * as noiseModule from './field-noise.ts';
 import * as sceneModule from './scene.ts';
 import * as scratchModule from './scratch.ts';
 import * as surveyStateModule from './survey-state.ts';

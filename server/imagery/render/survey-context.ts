@@ -1,5 +1,5 @@
 /** Per-survey rendering parameters (season, sun, clouds, grade) derived once per survey object. */
-import { extentCentre } from '../../../geo/geometry.ts';
+import { extentCentre } from '../../../core/geo/geometry.ts';
 import type { Survey } from '../../catalog/survey.ts';
 import * as sharedNoiseModule from '../../procedural/noise.ts';
 import * as cloudsModule from './clouds.ts';

@@ -1,9 +1,9 @@
 /**
- * Whether a tile holds any of a survey's imagery, and how much: the geo core's tile shares (geo/covered-tiles.ts), so
- * that a tile is drawn exactly where tile metadata lists it.
+ * Whether a tile holds any of a survey's imagery, and how much: the geo core's tile shares
+ * (core/geo/covered-tiles.ts), so that a tile is drawn exactly where tile metadata lists it.
  */
-import { tileShare } from '../../../geo/covered-tiles.ts';
-import { tileExtent } from '../../../geo/tile-address.ts';
+import { tileShare } from '../../../core/geo/covered-tiles.ts';
+import { tileExtent } from '../../../core/geo/tile-address.ts';
 import type { Survey } from '../../catalog/survey.ts';
 
 /** Cheap rejection by bounding box, then whether the footprint covers part of the tile (touching does not count). */

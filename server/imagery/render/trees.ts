@@ -4,7 +4,7 @@ import * as classesModule from './classes.ts';
 import * as classifyModule from './classify.ts';
 import * as levelOfDetailModule from './level-of-detail.ts';
 import * as mathModule from './math.ts';
-import * as noiseModule from './noise.ts';
+import * as noiseModule from './field-noise.ts';
 import * as passBuffersModule from './pass-buffers.ts';
 import * as scratchModule from './scratch.ts';
 import * as surveyStateModule from './survey-state.ts';

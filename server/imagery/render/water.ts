@@ -1,5 +1,5 @@
 /** Lakes and rivers: the smooth fields whose iso-lines are their shores. */
-import * as noiseModule from './noise.ts';
+import * as noiseModule from './field-noise.ts';
 import * as sceneModule from './scene.ts';
 
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).

@@ -1,5 +1,5 @@
 /** Tile size and the mapping from Web Mercator to the renderer's world metres. */
-import { tileCoordinates } from '../../../geo/tile-address.ts';
+import { tileCoordinates } from '../../../core/geo/tile-address.ts';
 
 export const TILE_SIZE = 256;
 

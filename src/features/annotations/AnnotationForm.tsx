@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { MAX_NOTE_LENGTH, MAX_TITLE_LENGTH } from '../../annotations/annotation.ts';
+import { MAX_NOTE_LENGTH, MAX_TITLE_LENGTH } from './annotation.ts';
 
 /** An annotation's title and note, as typed: for a new one under a measurement, or an edit in the Notes tab. */
 export function AnnotationForm({

@@ -1,8 +1,8 @@
 import { type CSSProperties, useId, useState } from 'react';
-import { type Annotation, boundsOf, describeAnnotation } from '../../annotations/annotation.ts';
+import { type Annotation, boundsOf, describeAnnotation } from './annotation.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
-import { annotationsStore } from '../../state/annotations-store.ts';
-import { formatCaptureWindow } from '../surveys/format.ts';
+import { annotationsStore } from './annotations-store.ts';
+import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { AnnotationForm } from './AnnotationForm.tsx';
 
 /** Where a row of the virtualized Notes list sits, and its measuring ref. */
@@ -68,7 +68,7 @@ export function AnnotationItem({ annotation, row }: { annotation: Annotation; ro
           type="button"
           className="button button--small"
           disabled={!surveyMap}
-          onClick={() => surveyMap?.fitBounds(boundsOf(annotation))}
+          onClick={() => surveyMap?.camera.fitBounds(boundsOf(annotation))}
         >
           Show on map
         </button>

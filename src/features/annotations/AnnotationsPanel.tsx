@@ -1,9 +1,9 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { annotationsFromGeoJson, annotationsToGeoJson } from '../../annotations/annotation.ts';
-import { annotationPersistence } from '../../annotations/annotation-persistence.ts';
-import { saveBlob } from '../../app/save-file.ts';
-import { annotationsStore, useAnnotations } from '../../state/annotations-store.ts';
-import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
+import { annotationsFromGeoJson, annotationsToGeoJson } from './annotation.ts';
+import { annotationPersistence } from './annotation-persistence.ts';
+import { saveBlob } from '../../ui/save-file.ts';
+import { annotationsStore, useAnnotations } from './annotations-store.ts';
+import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
 import { AnnotationItem } from './AnnotationItem.tsx';
 import './annotations.css';
 

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef } from 'react';
-import { MAX_LINKED_NOTES, newFromLink } from '../../annotations/annotation-link.ts';
-import { annotationsStore, useAnnotations } from '../../state/annotations-store.ts';
+import { MAX_LINKED_NOTES, newFromLink } from './annotation-link.ts';
+import { annotationsStore, useAnnotations } from './annotations-store.ts';
 import './annotations.css';
 
 const notes = (n: number) => `${n.toLocaleString('en-US')} note${n === 1 ? '' : 's'}`;

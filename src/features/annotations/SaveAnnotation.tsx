@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import { geometryOf } from '../../annotations/annotation.ts';
-import type { Measurement } from '../../draw/measurement.ts';
+import { geometryOf } from './annotation.ts';
+import type { Measurement } from '../measure/measurement.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { annotationsStore } from '../../state/annotations-store.ts';
+import { annotationsStore } from './annotations-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { AnnotationForm } from './AnnotationForm.tsx';
+import { measureOf } from '../measure/index.ts';
 import { imageryUnder } from './imagery-under.ts';
 
 /**
@@ -56,7 +57,7 @@ export function SaveAnnotation({
           ? 'Annotation saved: see Notes.'
           : 'Annotation saved (the capture under it could not be looked up): see Notes.',
       );
-    surveyMap.clearMeasure();
+    measureOf(surveyMap).clear();
   };
 
   if (!open)

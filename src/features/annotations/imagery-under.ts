@@ -1,16 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Position } from 'geojson';
 import type { Connection } from '../../api/connection.ts';
-import { LATEST_IMAGERY, latestImageryQuery } from '../../api/tiles.ts';
-import type { AnnotatedImagery } from '../../annotations/annotation.ts';
+import { latestImageryQuery } from '../../api/tiles.ts';
+import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
+import type { AnnotatedImagery } from './annotation.ts';
 import { PREVIEW_MAX_ZOOM, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { parseSide } from '../../state/compare-side.ts';
+import { parseSide } from '../../state/compared-imagery.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { mapLayersStore } from '../../state/map-layers-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
-import { tileAt } from '../../../geo/tile-address.ts';
+import { tileAt } from '../../../core/geo/tile-address.ts';
 import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
 import { newestCapture } from '../compare/cursor-capture.ts';
 
@@ -53,7 +54,7 @@ export async function imageryUnder(
 ): Promise<AnnotatedImagery | null> {
   const layer = layerAt(surveyMap, place);
   if (!layer) return null;
-  const z = Math.min(PREVIEW_MAX_ZOOM, Math.max(PREVIEW_MIN_ZOOM, tileZoomAt(surveyMap.getZoom())));
+  const z = Math.min(PREVIEW_MAX_ZOOM, Math.max(PREVIEW_MIN_ZOOM, tileZoomAt(surveyMap.camera.getZoom())));
   const tile = tileAt(place[0], place[1], z);
   const items = await client.fetchQuery(tileCapturesQueryOptions(connection, layer.surveyId, tile, layer.query));
   const shown = layer.captureId ? items.find((i) => i.captureId === layer.captureId) : newestCapture(items);

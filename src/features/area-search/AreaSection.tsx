@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { areaSearchStore, dateRangeProblem, useAreaSearch, type AreaOrigin } from '../../state/area-search-store.ts';
-import { formatCount } from '../coverage/format.ts';
-import { DateRangeFieldset } from '../fields/DateRangeFieldset.tsx';
+import { formatCount } from '../../format/coverage-format.ts';
+import { DateRangeFieldset } from '../../ui/fields/DateRangeFieldset.tsx';
 import { useSurveyMap } from '../../map/map-context.ts';
 import { importAreaFile } from './import-area.ts';
-import { UnitSystemSelect } from '../units/UnitSystemSelect.tsx';
-import { useAreaFormat } from '../units/use-area-format.ts';
+import { UnitSystemSelect } from '../../units/UnitSystemSelect.tsx';
+import { useAreaFormat } from '../../units/use-area-format.ts';
 import { crossingWarning, useLiveSize } from './use-live-size.ts';
 import { PasteWktDialog } from './PasteWktDialog.tsx';
 

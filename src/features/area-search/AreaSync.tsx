@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { bbox as bboxOf } from '@turf/turf';
+import { extentOf } from '../../../core/geo/geometry.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
 import { acceptArea } from './accept-area.ts';
@@ -47,7 +47,7 @@ export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
   useEffect(() => {
     if (area === keepsView.current) return;
     if (area && (area.origin === 'pasted' || area.origin === 'imported' || area.origin === 'restored')) {
-      surveyMap.fitBounds(bboxOf(area.geometry) as [number, number, number, number]);
+      surveyMap.camera.fitBounds(extentOf(area.geometry));
     }
   }, [surveyMap, area]);
 

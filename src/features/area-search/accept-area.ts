@@ -1,4 +1,4 @@
-import { hasHoles, type AreaGeometry } from '../../../geo/geometry.ts';
+import { hasHoles, type AreaGeometry } from '../../../core/geo/geometry.ts';
 import type { ImportedArea } from '../../area/area-from-geometries.ts';
 import { AreaInputError } from '../../area/area-input-error.ts';
 import { checkedArea } from '../../area/checked-area.ts';

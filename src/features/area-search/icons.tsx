@@ -1,4 +1,4 @@
-import { LineIcon as Icon } from '../shell/PathIcon.tsx';
+import { LineIcon as Icon } from '../../ui/PathIcon.tsx';
 
 const Dot = ({ x, y }: { x: number; y: number }) => <circle cx={x} cy={y} r="1.7" fill="currentColor" stroke="none" />;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cleanCoords } from '@turf/turf';
 import type { AreaGeometry } from '../../area/area-geometry.ts';
-import { findAreaProblem } from '../../../geo/simple-area.ts';
+import { findAreaProblem } from '../../../core/geo/simple-area.ts';
 import { areaKm2 } from '../../area/checked-area.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 

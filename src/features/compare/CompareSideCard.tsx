@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import type { TileMetadataItem } from '../../api/model.ts';
-import { parseSide } from '../../state/compare-side.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
+import { parseSide } from '../../state/compared-imagery.ts';
 import type { CompareSide } from '../../state/compare-store.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { formatCaptureWindow, formatCaptureWindowUtc, UNKNOWN_WINDOW } from '../surveys/format.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { formatCaptureWindow, formatCaptureWindowUtc, UNKNOWN_WINDOW } from '../../format/survey-format.ts';
 import { tileCapturesQueryOptions } from './compare-queries.ts';
 import { describeTileCaptures } from './cursor-capture.ts';
-import { tileKey, type CursorTile } from './tile-under-cursor.ts';
+import { cursorTileKey, type CursorTile } from './tile-under-cursor.ts';
 import { useKnownSurvey } from './use-known-survey.ts';
 
 interface CompareSideCardProps {
@@ -48,7 +48,7 @@ export function CompareSideCard({ connection, side, imagery, cursor }: CompareSi
         </div>
         {tile && (
           <div className="compare-side__tile" data-testid={`cursor-capture-${side}`}>
-            <span className="compare-side__tile-label">Tile {tileKey(tile)}:</span>{' '}
+            <span className="compare-side__tile-label">Tile {cursorTileKey(tile)}:</span>{' '}
             {captures.isPending
               ? 'looking up…'
               : captures.isError

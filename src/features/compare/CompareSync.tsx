@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { tileUrlTemplate } from '../../api/tiles.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { tileExtent } from '../../../geo/tile-address.ts';
-import { parseSide } from '../../state/compare-side.ts';
+import { tileExtent } from '../../../core/geo/tile-address.ts';
+import { parseSide } from '../../state/compared-imagery.ts';
 import { useCompare } from '../../state/compare-store.ts';
 import { useKnownSurvey } from './use-known-survey.ts';
 

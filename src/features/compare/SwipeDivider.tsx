@@ -5,7 +5,7 @@ const STEP = 0.02;
 const PAGE = 0.1;
 
 /** Where a key moves the divider to, or null for keys it ignores. */
-export function swipeKeyTarget(key: string, position: number): number | null {
+function swipeKeyTarget(key: string, position: number): number | null {
   const moves: Record<string, number> = {
     ArrowLeft: position - STEP,
     ArrowDown: position - STEP,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tileExtent } from '../../../geo/tile-address.ts';
+import { tileExtent } from '../../../core/geo/tile-address.ts';
 import { mapZoomFor } from '../../map/preview-layer.ts';
 import { sameCursorTile, tileUnderCursor } from './tile-under-cursor.ts';
 import { throttle } from './throttle.ts';

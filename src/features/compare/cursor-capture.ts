@@ -1,6 +1,6 @@
-import type { TileMetadataItem } from '../../api/model.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
-import { formatCaptureWindow } from '../surveys/format.ts';
+import { formatCaptureWindow } from '../../format/survey-format.ts';
 import type { CursorTile } from './tile-under-cursor.ts';
 
 /** Why no capture time can be shown for the pointer's place, or null when a tile can be asked about. */

@@ -1,5 +1,5 @@
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../geo/limits.ts';
-import { MAX_MERCATOR_LAT, type TileAddress, tileAt, tileKey as keyOf } from '../../../geo/tile-address.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
+import { MAX_MERCATOR_LAT, type TileAddress, tileAt, zxyKey as keyOf } from '../../../core/geo/tile-address.ts';
 import { tileZoomAt } from '../../map/preview-layer.ts';
 
 /** The service tile under a point at the zoom the map draws, or why there is none to ask about. */
@@ -25,10 +25,11 @@ export function tileUnderCursor(
   return atCentre ? { kind: 'tile', tile, atCentre } : { kind: 'tile', tile };
 }
 
-export const tileKey = (tile: TileAddress | null) => (tile ? keyOf(tile) : '');
+/** The "z/x/y" of the tile under the cursor, or nothing. */
+export const cursorTileKey = (tile: TileAddress | null) => (tile ? keyOf(tile) : '');
 
 export const sameCursorTile = (a: CursorTile, b: CursorTile) =>
   a.kind === b.kind &&
   (a.kind !== 'tile' ||
-    (tileKey(a.tile) === tileKey((b as Extract<CursorTile, { kind: 'tile' }>).tile) &&
+    (cursorTileKey(a.tile) === cursorTileKey((b as Extract<CursorTile, { kind: 'tile' }>).tile) &&
       !a.atCentre === !(b as Extract<CursorTile, { kind: 'tile' }>).atCentre));

@@ -15,14 +15,14 @@ export function useCursorTile(surveyMap: SurveyMap, { centreWhenOff = false } = 
     let lngLat: [number, number] | null = null;
     const update = throttle(() => {
       const centre = !lngLat && centreWhenOff;
-      const next = tileUnderCursor(centre ? surveyMap.getCenter() : lngLat, surveyMap.getZoom(), centre);
+      const next = tileUnderCursor(centre ? surveyMap.camera.getCenter() : lngLat, surveyMap.camera.getZoom(), centre);
       setTile((current) => (sameCursorTile(current, next) ? current : next));
     }, POINTER_INTERVAL_MS);
     const offCursor = surveyMap.on('cursorMoved', (at) => {
       lngLat = at;
       update();
     });
-    const offView = surveyMap.onViewChange(update);
+    const offView = surveyMap.camera.onViewChange(update);
     return () => {
       offCursor();
       offView();

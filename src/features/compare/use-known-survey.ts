@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { bbox as bboxOf } from '@turf/turf';
+import { extentOf } from '../../../core/geo/geometry.ts';
 import type { Connection } from '../../api/connection.ts';
-import type { CoverageSurvey, Survey, SurveyFootprint } from '../../api/model.ts';
+import type { CoverageSurvey, Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { useAreaSearch } from '../../state/area-search-store.ts';
 import { coverageKeys, coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/footprint-queries.ts';
@@ -64,7 +64,7 @@ export function useKnownSurvey(
     null;
   const listedFootprint = useQuery(footprintQueryOptions(connection, listed ?? NO_SURVEY, listed !== null));
   const foundFootprint = useMemo<SurveyFootprint | null>(
-    () => (found ? { surveyId: found.id, geometry: found.footprint, bbox: bboxOf(found.footprint) } : null),
+    () => (found ? { surveyId: found.id, geometry: found.footprint, bbox: extentOf(found.footprint) } : null),
     [found],
   );
   // Asked for by id only once the first catalog page (asked for at sign-in) has not got it either.

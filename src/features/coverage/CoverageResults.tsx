@@ -1,14 +1,14 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { useListboxKeys } from '../listbox/use-listbox-keys.ts';
-import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover } from '../surveys/format.ts';
-import { useAreaFormat } from '../units/use-area-format.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { useListboxKeys } from '../../ui/listbox/use-listbox-keys.ts';
+import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover } from '../../format/survey-format.ts';
+import { useAreaFormat } from '../../units/use-area-format.ts';
 import { coverageSentence } from './coverage-sentence.ts';
-import { formatCount, formatPercent } from './format.ts';
+import { formatCount, formatPercent } from '../../format/coverage-format.ts';
 import { useCoverage } from './use-coverage.ts';
-import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
+import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
 
 const optionId = (index: number) => `coverage-option-${index}`;
 /** A result row's usual height; rows are measured once drawn. */

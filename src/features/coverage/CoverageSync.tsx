@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import type { CoverageSurvey } from '../../api/model.ts';
-import { tileExtent, tileOfKey } from '../../../geo/tile-address.ts';
+import type { CoverageSurvey } from '../../../core/wire/model.ts';
+import { tileExtent, tileOfZxyKey } from '../../../core/geo/tile-address.ts';
 import { tileUrlTemplate } from '../../api/tiles.ts';
 import type { FootprintCollection, SurveyMap, TileGridCollection } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
@@ -38,8 +38,8 @@ function useFrameChosenResult(surveyMap: SurveyMap, chosen: ChosenResult | null)
     if (id === framed.current) return;
     framed.current = id;
     if (!chosen || !area || selectionStore.getState().selectedFrom !== 'area') return;
-    const frame = resultFrame(area, chosen.result.footprint, chosen.request.zoom, surveyMap.getView());
-    if (frame) surveyMap.frame(frame.extent, frame.centre, frame.minZoom);
+    const frame = resultFrame(area, chosen.result.footprint, chosen.request.zoom, surveyMap.camera.getView());
+    if (frame) surveyMap.camera.frame(frame.extent, frame.centre, frame.minZoom);
   }, [surveyMap, chosen, area]);
 }
 
@@ -81,7 +81,7 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
       ? shownCapture
       : null;
   useEffect(() => {
-    const tile = capture && tileOfKey(capture.tileKey);
+    const tile = capture && tileOfZxyKey(capture.tileKey);
     surveyMap.showCapture(
       capture && tile
         ? {

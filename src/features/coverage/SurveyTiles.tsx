@@ -1,16 +1,16 @@
 import { useId, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import { surveyTileCount } from '../../../geo/covered-tiles.ts';
-import { extentCentre, extentOf } from '../../../geo/geometry.ts';
-import { DEFAULT_TILE_CAP, MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../geo/limits.ts';
+import { surveyTileCount } from '../../../core/geo/covered-tiles.ts';
+import { extentCentre, extentOf } from '../../../core/geo/geometry.ts';
+import { DEFAULT_TILE_CAP, MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { mapZoomFor } from '../../map/preview-layer.ts';
-import { tileCoverageStops } from '../../map/area-search-layers.ts';
+import { tileCoverageStops } from '../area-search/area-search-layers.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { tileZoomNote } from '../units/zoom-levels.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { tileZoomNote } from '../../units/zoom-levels.ts';
 import { tileFetchPlan, tilePositionCount } from './coverage-results.ts';
-import { formatBytes, formatCount } from './format.ts';
+import { formatBytes, formatCount } from '../../format/coverage-format.ts';
 import { useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
 
 const ZOOMS = Array.from({ length: MAX_TILE_ZOOM - MIN_TILE_ZOOM + 1 }, (_, i) => MIN_TILE_ZOOM + i);

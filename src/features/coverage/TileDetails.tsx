@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { tileKey, tileOfKey } from '../../../geo/tile-address.ts';
+import { zxyKey, tileOfZxyKey } from '../../../core/geo/tile-address.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
-import { captureSide } from '../../state/compare-side.ts';
+import { captureSide } from '../../state/compared-imagery.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
 import { newestCapture } from '../compare/cursor-capture.ts';
-import { formatCaptureWindow } from '../surveys/format.ts';
-import { formatDateTime } from './format.ts';
+import { formatCaptureWindow } from '../../format/survey-format.ts';
+import { formatDateTime } from '../../format/coverage-format.ts';
 import { useChosenResult, useSurveyTiles } from './use-coverage.ts';
 
 /**
@@ -22,9 +22,9 @@ export function TileDetails({ connection }: { connection: Connection }) {
   const chosen = useChosenResult(connection);
   const { query } = useSurveyTiles(connection, chosen);
   const surveyId = chosen?.result.id ?? null;
-  const versions = useQuery(tileCapturesQueryOptions(connection, surveyId, key ? tileOfKey(key) : null));
+  const versions = useQuery(tileCapturesQueryOptions(connection, surveyId, key ? tileOfZxyKey(key) : null));
   const [copied, setCopied] = useState<string | null>(null);
-  const listed = key ? (query.data ?? []).filter((tile) => tileKey(tile) === key) : [];
+  const listed = key ? (query.data ?? []).filter((tile) => zxyKey(tile) === key) : [];
   const captures = versions.data && versions.data.length > listed.length ? versions.data : listed;
   if (!key || !surveyId || captures.length === 0) return null;
   const newest = newestCapture(captures);

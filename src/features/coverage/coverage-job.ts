@@ -1,5 +1,5 @@
-import type { AreaGeometry } from '../../../geo/geometry.ts';
-import { percentsCovered, uncoveredPart, type UncoveredPart } from '../../area/coverage.ts';
+import type { AreaGeometry } from '../../../core/geo/geometry.ts';
+import { percentsCovered, uncoveredPart, type UncoveredPart } from '../../area/coverage-share.ts';
 
 /** The geometry work of ranking a search's results: what the coverage worker is asked. */
 export interface CoverageJob {

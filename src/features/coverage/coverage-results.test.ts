@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import providerTiles from '../../api/fixtures/provider-tile-metadata.json';
-import seedCoverage from '../../api/fixtures/seed-coverage.json';
-import { normaliseCoverage, normaliseTileMetadata } from '../../api/normalise.ts';
-import { square } from '../../test/shapes.ts';
+import providerTiles from '../../../core/wire/fixtures/provider-tile-metadata.json';
+import seedCoverage from '../../../core/wire/fixtures/seed-coverage.json';
+import { normaliseCoverage, normaliseTileMetadata } from '../../../core/wire/normalise.ts';
+import { square } from '../../../core/test/shapes.ts';
 import {
   coverageFootprints,
   summariseCoverage,

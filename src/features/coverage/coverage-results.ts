@@ -1,16 +1,16 @@
 import type { Polygon } from 'geojson';
 import { bboxPolygon } from '@turf/turf';
-import type { CoverageSurvey, TileMetadataItem } from '../../api/model.ts';
-import { type AreaGeometry, extentOf, extentsMeet } from '../../../geo/geometry.ts';
+import type { CoverageSurvey, TileMetadataItem } from '../../../core/wire/model.ts';
+import { type AreaGeometry, extentOf, extentsMeet } from '../../../core/geo/geometry.ts';
 import {
   percentsCovered,
   rankWithPercents,
   uncoveredPart,
   type RankedCoverage,
   type UncoveredPart,
-} from '../../area/coverage.ts';
-import type { TileCount } from '../../../geo/covered-tiles.ts';
-import { tileExtent, tileKey } from '../../../geo/tile-address.ts';
+} from '../../area/coverage-share.ts';
+import type { TileCount } from '../../../core/geo/covered-tiles.ts';
+import { tileExtent, zxyKey } from '../../../core/geo/tile-address.ts';
 import type { FootprintCollection, TileGridCollection } from '../../map/survey-map.ts';
 import type { CoverageJob, CoverageJobAnswer } from './coverage-job.ts';
 import { runCoverageJobOffThread } from './coverage-off-thread.ts';
@@ -93,7 +93,7 @@ export function coverageFootprints(surveys: readonly CoverageSurvey[]): Footprin
 const drawnAnswers = new WeakMap<readonly CoverageSurvey[], FootprintCollection>();
 
 /** Above this many tiles the user is asked before endpoint 4 is called. */
-export const TILE_CONFIRM_THRESHOLD = 2_000;
+const TILE_CONFIRM_THRESHOLD = 2_000;
 
 export type TileFetchPlan =
   /** Small enough: fetched at once. */
@@ -113,7 +113,7 @@ export function tileFetchPlan({ count, overCap }: TileCount, approved: boolean):
 export function tileGridOf(tiles: readonly TileMetadataItem[]): TileGridCollection {
   const cells = new Map<string, { extent: [number, number, number, number]; percent: number | null }>();
   for (const tile of tiles) {
-    const key = tileKey(tile);
+    const key = zxyKey(tile);
     const known = cells.get(key);
     const percent = tile.percentCovered;
     if (!known) cells.set(key, { extent: tile.extent ?? tileExtent(tile), percent });
@@ -130,4 +130,4 @@ export function tileGridOf(tiles: readonly TileMetadataItem[]): TileGridCollecti
 }
 
 /** Distinct tile positions among the items. */
-export const tilePositionCount = (tiles: readonly TileMetadataItem[]): number => new Set(tiles.map(tileKey)).size;
+export const tilePositionCount = (tiles: readonly TileMetadataItem[]): number => new Set(tiles.map(zxyKey)).size;

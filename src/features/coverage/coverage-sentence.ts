@@ -1,4 +1,4 @@
-import { formatCount } from './format.ts';
+import { formatCount } from '../../format/coverage-format.ts';
 
 /** At or above this percent a survey counts as covering the whole area (formatPercent writes it as 100%). */
 const WHOLE = 99.95;

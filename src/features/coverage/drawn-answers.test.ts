@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CoverageSurvey } from '../../api/model.ts';
+import type { CoverageSurvey } from '../../../core/wire/model.ts';
 import { answerDrawn, whenAnswerDrawn } from './drawn-answers.ts';
 
 describe('whenAnswerDrawn', () => {

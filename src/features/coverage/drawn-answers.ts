@@ -1,10 +1,10 @@
-import type { CoverageSurvey } from '../../api/model.ts';
+import type { CoverageSurvey } from '../../../core/wire/model.ts';
 
 /**
  * Longest the ranking waits for the map: it still runs when an answer is not drawn (area search closed) or drawing
  * stalls.
  */
-export const DRAWING_WAIT_MS = 1000;
+const DRAWING_WAIT_MS = 1000;
 
 type Answer = readonly CoverageSurvey[];
 const drawn = new WeakSet<Answer>();

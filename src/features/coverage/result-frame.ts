@@ -1,4 +1,4 @@
-import { type AreaGeometry, type Extent, extentCentre, extentOf } from '../../../geo/geometry.ts';
+import { type AreaGeometry, type Extent, extentCentre, extentOf } from '../../../core/geo/geometry.ts';
 import type { MapView } from '../../map/map-camera.ts';
 import { IMAGERY_MIN_MAP_ZOOM, mapZoomFor } from '../../map/preview-layer.ts';
 

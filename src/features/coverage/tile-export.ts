@@ -1,4 +1,4 @@
-import type { TileMetadataItem } from '../../api/model.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import type { TileExportItem } from '../../area/export-tiles.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 

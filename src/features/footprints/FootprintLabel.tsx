@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap, SurveyMapEvents } from '../../map/survey-map.ts';
 import { useCompare } from '../../state/compare-store.ts';
-import { formatCaptureWindow, formatCloudCover } from '../surveys/format.ts';
+import { formatCaptureWindow, formatCloudCover } from '../../format/survey-format.ts';
 import { useSurveyLookup } from './use-survey-lookup.ts';
 
 /** Room between the pointer and the label. */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import type { Survey } from '../../api/model.ts';
+import type { Survey } from '../../../core/wire/model.ts';
 import type { SurveyMap, FootprintCollection } from '../../map/survey-map.ts';
 import { useAreaSearch } from '../../state/area-search-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';

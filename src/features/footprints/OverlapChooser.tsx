@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
-import { formatCaptureWindow } from '../surveys/format.ts';
+import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { useSurveyLookup } from './use-survey-lookup.ts';
 
 /** Where footprints overlap, a click asks which survey was meant. */

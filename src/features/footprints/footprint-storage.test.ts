@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SurveyFootprint } from '../../api/model.ts';
+import type { SurveyFootprint } from '../../../core/wire/model.ts';
 import {
   flushStoredFootprints,
   MAX_STORED_FOOTPRINTS,

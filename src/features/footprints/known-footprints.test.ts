@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Survey, SurveyFootprint } from '../../api/model.ts';
+import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { footprintKeys } from './footprint-queries.ts';
 import { KnownFootprints } from './known-footprints.ts';
 

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Survey, SurveyFootprint } from '../../api/model.ts';
+import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { footprintKeys, versionOf } from './footprint-queries.ts';
 
 type Versions = ReadonlyMap<string, SurveyFootprint>;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQueryClient, type QueryCache, type QueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import type { Survey, SurveyFootprint } from '../../api/model.ts';
+import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { footprintKeys, footprintQueryOptions } from './footprint-queries.ts';
 import { KnownFootprints, type Arrival } from './known-footprints.ts';
 

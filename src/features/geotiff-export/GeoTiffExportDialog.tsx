@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { extentCentre, extentOf } from '../../../geo/geometry.ts';
+import { extentCentre, extentOf } from '../../../core/geo/geometry.ts';
 import {
   defaultZoomFor,
   EXPORT_MAX_ZOOM,
@@ -10,17 +10,17 @@ import {
   EXPORT_TILE_CAP,
   isPlan,
   type ExportCompression,
-} from '../../export/export-plan.ts';
-import { defaultExportZoom, exportTileCount } from '../../export/export-zoom.ts';
-import type { ExportFiles } from '../../export/export-files.ts';
-import { exportFileNames } from '../../export/file-names.ts';
-import { rankSurveys, type SourceSurvey, type TileSelection } from '../../export/tile-selection.ts';
+} from './export-plan.ts';
+import { defaultExportZoom, exportTileCount } from './export-zoom.ts';
+import type { ExportFiles } from './export-files.ts';
+import { exportFileNames } from './file-names.ts';
+import { rankSurveys, type SourceSurvey, type TileSelection } from './tile-selection.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { surveyTilesQueryOptions } from '../coverage/coverage-queries.ts';
-import { formatBytes, formatCount } from '../coverage/format.ts';
+import { formatBytes, formatCount } from '../../format/coverage-format.ts';
 import { useCoverage } from '../coverage/use-coverage.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { saveBlob } from '../../app/save-file.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { saveBlob } from '../../ui/save-file.ts';
 import { blockedText, type DownloadState, refusalText } from './export-dialog-text.ts';
 import { cancelExport, startExport, zipExportFiles } from './export-worker-client.ts';
 import { exportPlanQueryOptions, type ExportPlanRequest } from './geotiff-export-queries.ts';

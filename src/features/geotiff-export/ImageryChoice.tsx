@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { CoverageResult } from '../coverage/coverage-results.ts';
-import { formatCount } from '../coverage/format.ts';
+import { formatCount } from '../../format/coverage-format.ts';
 import { parseMaxCloud } from '../surveys/survey-filters.ts';
 import { type BestRule, geotiffExportStore, useGeoTiffExport } from './geotiff-export-store.ts';
 

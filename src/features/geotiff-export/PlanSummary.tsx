@@ -1,6 +1,6 @@
-import { type ExportCompression, type ExportPlan, estimatedBytes } from '../../export/export-plan.ts';
-import type { SelectionRule } from '../../export/tile-selection.ts';
-import { formatBytes, formatCount } from '../coverage/format.ts';
+import { type ExportCompression, type ExportPlan, estimatedBytes } from './export-plan.ts';
+import type { SelectionRule } from './tile-selection.ts';
+import { formatBytes, formatCount } from '../../format/coverage-format.ts';
 import { captureDateText, cloudText } from './export-dialog-text.ts';
 
 const ORDER: Record<SelectionRule, string> = {

@@ -1,7 +1,7 @@
-import type { TileCount } from '../../../geo/covered-tiles.ts';
-import { EXPORT_GRID_CAP, EXPORT_MIN_ZOOM, EXPORT_TILE_CAP, type PlanRefusal } from '../../export/export-plan.ts';
-import type { SourceSurvey } from '../../export/tile-selection.ts';
-import { formatCount } from '../coverage/format.ts';
+import type { TileCount } from '../../../core/geo/covered-tiles.ts';
+import { EXPORT_GRID_CAP, EXPORT_MIN_ZOOM, EXPORT_TILE_CAP, type PlanRefusal } from './export-plan.ts';
+import type { SourceSurvey } from './tile-selection.ts';
+import { formatCount } from '../../format/coverage-format.ts';
 
 /** "2025-09-14", or "2025-01-08 – 2025-01-10" across days (UTC, as the provenance has them). */
 export function captureDateText({ captureStart, captureEnd }: Pick<SourceSurvey, 'captureStart' | 'captureEnd'>) {

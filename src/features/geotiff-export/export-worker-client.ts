@@ -1,13 +1,13 @@
 import type { Connection } from '../../api/connection.ts';
-import { answerCredentialQuestion } from '../../export/credential-channel.ts';
-import type { ExportFiles } from '../../export/export-files.ts';
-import { exportFileNames } from '../../export/file-names.ts';
-import type { ExportRequest, FromWorker, ToWorker } from '../../export/worker-protocol.ts';
-import type { ZipAnswer, ZipRequest } from '../../export/zip.worker.ts';
+import { answerCredentialQuestion } from './credential-channel.ts';
+import type { ExportFiles } from './export-files.ts';
+import { exportFileNames } from './file-names.ts';
+import type { ExportRequest, FromWorker, ToWorker } from './worker-protocol.ts';
+import type { ZipAnswer, ZipRequest } from './zip.worker.ts';
 import { authStore } from '../../auth/auth-store.ts';
 import { usageStore } from '../../state/usage-store.ts';
 import { geotiffExportStore } from './geotiff-export-store.ts';
-import { saveBlob } from '../../app/save-file.ts';
+import { saveBlob } from '../../ui/save-file.ts';
 
 interface Running {
   worker: Worker;
@@ -32,14 +32,14 @@ export function startExport(connection: Connection, request: Omit<ExportRequest,
   // One export at a time: a new one replaces any still running.
   stop(current);
   const store = geotiffExportStore.getState();
-  const worker = new Worker(new URL('../../export/export.worker.ts', import.meta.url), {
+  const worker = new Worker(new URL('./export.worker.ts', import.meta.url), {
     type: 'module',
     name: 'geotiff-export',
   });
   const encoders = Array.from(
     { length: encoderCount() },
     (_, i) =>
-      new Worker(new URL('../../export/encode.worker.ts', import.meta.url), {
+      new Worker(new URL('./encode.worker.ts', import.meta.url), {
         type: 'module',
         name: `geotiff-encoder-${i}`,
       }),
@@ -112,7 +112,7 @@ export function cancelExport() {
 
 /** The export's three files in one ZIP, made in a worker of its own. */
 export function zipExportFiles(files: ExportFiles): Promise<Blob> {
-  const worker = new Worker(new URL('../../export/zip.worker.ts', import.meta.url), { type: 'module', name: 'zip' });
+  const worker = new Worker(new URL('./zip.worker.ts', import.meta.url), { type: 'module', name: 'zip' });
   return new Promise<Blob>((resolve, reject) => {
     worker.onmessage = ({ data }: MessageEvent<ZipAnswer>) => {
       if ('zip' in data) resolve(data.zip);

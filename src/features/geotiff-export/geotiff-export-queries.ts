@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { planExport } from '../../export/export-plan.ts';
-import { selectTiles, type SourceSurvey, type TileSelection } from '../../export/tile-selection.ts';
+import { planExport } from './export-plan.ts';
+import { selectTiles, type SourceSurvey, type TileSelection } from './tile-selection.ts';
 import { surveyTilesQueryOptions } from '../coverage/coverage-queries.ts';
 
 export interface ExportPlanRequest {
@@ -12,7 +12,7 @@ export interface ExportPlanRequest {
   zoom: number;
 }
 
-export const geotiffExportKeys = {
+const geotiffExportKeys = {
   all: (baseUrl: string) => ['geotiff-export', baseUrl] as const,
   plan: (baseUrl: string, { sources, selection, wkt, zoom }: ExportPlanRequest) =>
     [

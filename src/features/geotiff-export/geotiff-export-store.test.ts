@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExportFiles } from '../../export/export-files.ts';
+import type { ExportFiles } from './export-files.ts';
 import { geotiffExportStore } from './geotiff-export-store.ts';
 
 const files = { name: 'f', exported: 1, noImagery: 0, failed: [] } as unknown as ExportFiles;

@@ -1,9 +1,9 @@
 import { createStore, useStore } from 'zustand';
-import type { ExportFiles } from '../../export/export-files.ts';
-import type { ExportCompression } from '../../export/export-plan.ts';
-import type { ExportProgress } from '../../export/export-run.ts';
+import type { ExportFiles } from './export-files.ts';
+import type { ExportCompression } from './export-plan.ts';
+import type { ExportProgress } from './export-run.ts';
 
-export type ExportSource = 'selected' | 'best';
+type ExportSource = 'selected' | 'best';
 /** How the best available picks a survey at each tile. */
 export type BestRule = 'newest' | 'least-cloud';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import type { Survey, SurveyFootprint } from '../../api/model.ts';
+import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { LayerUrlDialog } from './LayerUrlDialog.tsx';
 
 /** "Copy layer URL": the selected survey as a WMTS/XYZ/TileJSON layer for desktop GIS, with a scoped tile key. */

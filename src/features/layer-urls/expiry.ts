@@ -1,4 +1,4 @@
-import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../../geo/limits.ts';
+import { MAX_TILE_KEY_SECONDS, MIN_TILE_KEY_SECONDS } from '../../../core/wire/limits.ts';
 
 const DAY = 86_400;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { xyzTemplate } from '../../../geo/layer-urls.ts';
+import { xyzTemplate } from '../../../core/wire/layer-urls.ts';
 import { qgisLayerDefinition } from './qlr.ts';
 
 describe('qgisLayerDefinition', () => {

@@ -1,4 +1,4 @@
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../geo/limits.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 
 const xml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CoverageSurvey } from '../../api/model.ts';
+import type { CoverageSurvey } from '../../../core/wire/model.ts';
 import { STAC_ITEM_SCHEMA, stacValidator } from '../../test/stac-schemas/validate.ts';
 import { surveysItemCollection, surveyStacItem } from './survey-stac.ts';
 

@@ -1,6 +1,7 @@
-import type { CoverageSurvey, FootprintGeometry, Survey } from '../../api/model.ts';
-import { tileJsonUrl, wmtsCapabilitiesUrl, xyzTemplate } from '../../../geo/layer-urls.ts';
-import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../geo/limits.ts';
+import type { CoverageSurvey, FootprintGeometry, Survey } from '../../../core/wire/model.ts';
+import { tileJsonUrl, wmtsCapabilitiesUrl, xyzTemplate } from '../../../core/wire/layer-urls.ts';
+import { extentOf } from '../../../core/geo/geometry.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 
 export interface SurveyStacInput {
   survey: Survey;
@@ -10,13 +11,6 @@ export interface SurveyStacInput {
   /** The tile key the assets open (read-only, expiring). */
   key: string;
 }
-
-const bboxOfGeometry = (geometry: FootprintGeometry): number[] => {
-  const positions = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).flat(2);
-  const xs = positions.map((p) => p[0]);
-  const ys = positions.map((p) => p[1]);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-};
 
 /**
  * A survey as a STAC 1.0 Item: its footprint and capture window, and its imagery as assets a STAC client opens — the
@@ -68,7 +62,7 @@ export function surveysItemCollection(surveys: readonly CoverageSurvey[], baseUr
   return {
     type: 'FeatureCollection',
     features: surveys.map((survey) =>
-      surveyStacItem({ survey, footprint: survey.footprint, bbox: bboxOfGeometry(survey.footprint), baseUrl, key }),
+      surveyStacItem({ survey, footprint: survey.footprint, bbox: extentOf(survey.footprint), baseUrl, key }),
     ),
   };
 }

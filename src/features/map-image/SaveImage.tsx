@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { saveBlob } from '../../app/save-file.ts';
+import { saveBlob } from '../../ui/save-file.ts';
 import { IMAGE_SCALES, type ImageScale } from '../../map/map-image.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { uiStore } from '../../state/ui-store.ts';

@@ -1,13 +1,9 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { createPortal } from 'react-dom';
-import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { MAX_CLOUD_CHOICES, mapLayersStore, useMapLayers } from '../../state/map-layers-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { BILLED_MIN_ZOOM, usageStore, useUsage } from '../../state/usage-store.ts';
-import { SaveImage } from '../map-image/SaveImage.tsx';
-import { ExportReport } from '../report/ExportReport.tsx';
-import { CaptureReadout } from '../preview/CaptureReadout.tsx';
 
 const maxCloudLabel = (percent: number | null) =>
   percent === null ? 'Any cloud' : percent === 0 ? 'No cloud' : `Cloud ≤ ${percent}%`;
@@ -16,7 +12,14 @@ const maxCloudLabel = (percent: number | null) =>
  * In a map corner: the footprints and latest-imagery toggles (with the latter's cloud limit), when the tile under the
  * cursor was captured, and the session's billed-tile meter. On a phone it is a "Layers" button until opened.
  */
-export function MapLayersPanel({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+export function MapLayersPanel({
+  surveyMap,
+  children,
+}: {
+  surveyMap: SurveyMap;
+  /** Other features' controls shown between the layers and the meter (save image, report, capture readout). */
+  children?: ReactNode;
+}) {
   const latest = useUi((s) => s.latestImagery);
   const footprintsShown = useMapLayers((s) => s.footprintsShown);
   const maxCloud = useMapLayers((s) => s.latestMaxCloud);
@@ -74,9 +77,7 @@ export function MapLayersPanel({ connection, surveyMap }: { connection: Connecti
             </select>
           </label>
         )}
-        <SaveImage surveyMap={surveyMap} />
-        <ExportReport connection={connection} surveyMap={surveyMap} />
-        <CaptureReadout connection={connection} surveyMap={surveyMap} />
+        {children}
         <div className="map-layers__usage" role="status" aria-live="off">
           <span
             className="map-layers__usage-label"

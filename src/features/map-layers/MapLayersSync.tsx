@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import { imageryTileZoom, LATEST_IMAGERY, latestImageryQuery, tileUrlTemplate } from '../../api/tiles.ts';
+import { imageryTileZoom, latestImageryQuery, tileUrlTemplate } from '../../api/tiles.ts';
+import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { useMapLayers } from '../../state/map-layers-store.ts';
 import { useUi } from '../../state/ui-store.ts';

@@ -7,18 +7,19 @@ import {
   measure,
   measurementFeatures,
   minPoints,
-} from '../../draw/measurement.ts';
+} from './measurement.ts';
 import type { UnitSystem } from '../../state/units-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import type { Connection } from '../../api/connection.ts';
 import { SaveAnnotation } from '../annotations/SaveAnnotation.tsx';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { useUnits } from '../../state/units-store.ts';
-import { formatArea } from '../units/area-format.ts';
-import { formatLength } from '../units/length-format.ts';
-import { UnitSystemSelect } from '../units/UnitSystemSelect.tsx';
+import { formatArea } from '../../units/area-format.ts';
+import { formatLength } from '../../units/length-format.ts';
+import { UnitSystemSelect } from '../../units/UnitSystemSelect.tsx';
 import { AreaIcon, DistanceIcon, PointIcon } from './icons.tsx';
 import { useMeasureState } from './use-measure-state.ts';
+import { measureOf } from './measure-layer.ts';
 
 const TOOLS: { kind: MeasureKind; label: string; icon: ReactNode }[] = [
   { kind: 'distance', label: 'Measure distance', icon: <DistanceIcon /> },
@@ -32,7 +33,7 @@ const HINT = 'Click to add points; double-click or Finish to end. Keyboard: pan 
 const POINT_HINT = 'Click a place for its coordinates. Keyboard: pan with the arrows, then Add point at centre.';
 
 /** A measurement as one line of text: a path's length, an area's size and perimeter, a point's place. */
-export function measuredText(measurement: Measurement, system: UnitSystem): string {
+function measuredText(measurement: Measurement, system: UnitSystem): string {
   if (measurement.kind === 'point') return coordinatesText(measurement.points[0]);
   const { totalKm, areaKm2 } = measure(measurement);
   const length = formatLength(totalKm, system);
@@ -93,11 +94,15 @@ function MovePoint({ surveyMap, points }: { surveyMap: SurveyMap; points: Positi
       <button
         type="button"
         className="button button--small"
-        onClick={() => surveyMap.zoomTo([lon, lat], surveyMap.getZoom())}
+        onClick={() => surveyMap.camera.zoomTo([lon, lat], surveyMap.camera.getZoom())}
       >
         Show point
       </button>
-      <button type="button" className="button button--small" onClick={() => surveyMap.moveMeasurePointToCentre(index)}>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => measureOf(surveyMap).movePointToCentre(index)}
+      >
         Move to map centre
       </button>
     </fieldset>
@@ -113,13 +118,13 @@ export function MeasureTools({ connection, surveyMap }: { connection: Connection
 
   useEffect(() => {
     const write = { length: (km: number) => formatLength(km, system), area: (km2: number) => formatArea(km2, system) };
-    surveyMap.setMeasureRenderer((measurement) => measurementFeatures(measurement, write));
+    measureOf(surveyMap).setRenderer((measurement) => measurementFeatures(measurement, write));
   }, [surveyMap, system]);
 
   useEffect(() => {
     if (!tool) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') surveyMap.startMeasure(null);
+      if (event.key === 'Escape') measureOf(surveyMap).start(null);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -143,7 +148,7 @@ export function MeasureTools({ connection, surveyMap }: { connection: Connection
             aria-label={label}
             title={label}
             aria-pressed={tool === kind}
-            onClick={() => surveyMap.startMeasure(tool === kind ? null : kind)}
+            onClick={() => measureOf(surveyMap).start(tool === kind ? null : kind)}
           >
             {icon}
           </button>
@@ -193,7 +198,7 @@ export function MeasureTools({ connection, surveyMap }: { connection: Connection
                 <button
                   type="button"
                   className="button button--small measure-panel__extra"
-                  onClick={surveyMap.addMeasurePointAtCentre}
+                  onClick={measureOf(surveyMap).addPointAtCentre}
                 >
                   Add point at centre
                 </button>
@@ -203,18 +208,22 @@ export function MeasureTools({ connection, surveyMap }: { connection: Connection
                       type="button"
                       className="button button--small"
                       disabled={measurement.points.length === 0}
-                      onClick={surveyMap.undoMeasurePoint}
+                      onClick={measureOf(surveyMap).undoPoint}
                     >
                       Undo point
                     </button>
-                    <button type="button" className="button button--small" onClick={() => surveyMap.startMeasure(null)}>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => measureOf(surveyMap).start(null)}
+                    >
                       Finish
                     </button>
                   </>
                 )}
               </>
             )}
-            <button type="button" className="button button--small" onClick={surveyMap.clearMeasure}>
+            <button type="button" className="button button--small" onClick={measureOf(surveyMap).clear}>
               {tool ? 'Clear' : 'Close'}
             </button>
           </div>

@@ -1,4 +1,4 @@
-import { PathIcon } from '../shell/PathIcon.tsx';
+import { PathIcon } from '../../ui/PathIcon.tsx';
 
 /** A ruler. */
 export const DistanceIcon = () => <PathIcon d="M2.5 13.5 13.5 2.5l4 4-11 11ZM6 10l1.5 1.5M8.5 7.5l2 2M11 5l1.5 1.5" />;

@@ -1,9 +1,9 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import type { MeasureState } from '../../map/measure-layer.ts';
+import { useSyncExternalStore } from 'react';
+import { measureOf, type MeasureState } from './measure-layer.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 
 /** The map's measuring tool and measurement, as React state. */
 export function useMeasureState(surveyMap: SurveyMap): MeasureState {
-  const subscribe = useCallback((onChange: () => void) => surveyMap.on('measureChanged', onChange), [surveyMap]);
-  return useSyncExternalStore(subscribe, surveyMap.getMeasureState);
+  const measure = measureOf(surveyMap);
+  return useSyncExternalStore(measure.subscribe, measure.getState);
 }

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { listboxAction } from '../listbox/listbox-keys.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { listboxAction } from '../../ui/listbox/listbox-keys.ts';
 import { gazetteerQueryOptions } from './place-queries.ts';
 import { searchPlaces, type Place } from './places.ts';
 
@@ -27,8 +27,8 @@ export function PlaceSearch({ surveyMap }: { surveyMap: SurveyMap }) {
   const showList = open && text.trim() !== '' && gazetteer.isSuccess;
 
   const go = (place: Place) => {
-    if ('center' in place.go) surveyMap.zoomTo(place.go.center, CITY_ZOOM);
-    else surveyMap.fitBounds(place.go.extent);
+    if ('center' in place.go) surveyMap.camera.zoomTo(place.go.center, CITY_ZOOM);
+    else surveyMap.camera.fitBounds(place.go.extent);
     setText(place.label);
     setOpen(false);
     setActive(-1);

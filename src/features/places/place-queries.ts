@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchGazetteer } from '../../api/places.ts';
 
-export const placeKeys = {
+const placeKeys = {
   gazetteer: () => ['places', 'gazetteer'] as const,
 };
 

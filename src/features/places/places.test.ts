@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normaliseGazetteer } from '../../api/normalise.ts';
+import { normaliseGazetteer } from '../../../core/wire/normalise.ts';
 import { codeScore, placeCodesOf, placesMatch, searchPlaces, surveyPlaceNames } from './places.ts';
 
 /** The gazetteer the app ships (npm run basemap). */

@@ -1,4 +1,4 @@
-import type { Gazetteer, PlaceExtent } from '../../api/model.ts';
+import type { Gazetteer, PlaceExtent } from '../../../core/wire/model.ts';
 
 /** A place the map can go to: a city by its centre, a county or state by its extent. */
 export interface Place {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { TextEncoding } from '../../area/sniff-file.ts';
-import type { ColumnMapping, LocationTable } from '../../portfolio/location-table.ts';
+import type { ColumnMapping, LocationTable } from './location-table.ts';
 
 const DELIMITERS: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 const ENCODINGS: Record<TextEncoding, string> = {

@@ -1,4 +1,4 @@
-import type { ImportProblem } from '../../portfolio/import-problems.ts';
+import type { ImportProblem } from './import-problems.ts';
 
 const SHOWN = 200;
 

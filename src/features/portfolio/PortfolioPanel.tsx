@@ -1,16 +1,16 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { AreaInputError } from '../../area/area-input-error.ts';
-import { saveBlob } from '../../app/save-file.ts';
+import { saveBlob } from '../../ui/save-file.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
-import { notCheckedReason } from '../../portfolio/export-lines.ts';
-import { importLocations, type ImportedLocations } from '../../portfolio/import-locations.ts';
-import { DEFAULT_BUFFER_M, extentOfLocations } from '../../portfolio/location.ts';
-import type { ColumnMapping } from '../../portfolio/location-table.ts';
-import { portfolioCsv, portfolioGeoJson } from '../../portfolio/portfolio-export.ts';
-import { portfolioRows } from '../../portfolio/portfolio-rows.ts';
-import { type ReadLocations, tableLocations } from '../../portfolio/table-locations.ts';
-import { portfolioStore, usePortfolio } from '../../state/portfolio-store.ts';
+import { notCheckedReason } from './export-lines.ts';
+import { importLocations, type ImportedLocations } from './import-locations.ts';
+import { DEFAULT_BUFFER_M, extentOfLocations } from './location.ts';
+import type { ColumnMapping } from './location-table.ts';
+import { portfolioCsv, portfolioGeoJson } from './portfolio-export.ts';
+import { portfolioRows } from './portfolio-rows.ts';
+import { type ReadLocations, tableLocations } from './table-locations.ts';
+import { portfolioStore, usePortfolio } from './portfolio-store.ts';
 import { ColumnMappingForm } from './ColumnMappingForm.tsx';
 import { ImportProblems } from './ImportProblems.tsx';
 import { PortfolioRun } from './PortfolioRun.tsx';
@@ -46,7 +46,7 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
     setDraft(null);
     setSaving(read.locations.length);
     const extent = extentOfLocations(read.locations);
-    if (extent) surveyMap?.fitBounds(extent);
+    if (extent) surveyMap?.camera.fitBounds(extent);
     try {
       await importPortfolio({
         fileName,

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import type { RunStatus } from '../../portfolio/portfolio.ts';
-import { usePortfolio } from '../../state/portfolio-store.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import type { RunStatus } from './portfolio.ts';
+import { usePortfolio } from './portfolio-store.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { cancelCheck, pauseCheck, startCheck } from './portfolio-runner.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');

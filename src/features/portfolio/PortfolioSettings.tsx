@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { MAX_BUFFER_M, MIN_BUFFER_M } from '../../portfolio/location.ts';
-import type { Portfolio } from '../../portfolio/portfolio.ts';
+import { MAX_BUFFER_M, MIN_BUFFER_M } from './location.ts';
+import type { Portfolio } from './portfolio.ts';
 import { changeCloudLimit, changeEventDate, changeRadius } from './portfolio-runner.ts';
 
 /** The buffer around each point (a change clears the answers), the optional event date and cloud limit. */

@@ -2,10 +2,17 @@ import type { Point } from 'geojson';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import type { PortfolioFeature } from '../../map/portfolio-layer.ts';
-import { locationArea } from '../../portfolio/location.ts';
-import { rankOf } from '../../portfolio/portfolio-rows.ts';
-import { portfolioStore, usePortfolio } from '../../state/portfolio-store.ts';
+import {
+  CHOSEN_SOURCE,
+  chosenData,
+  PORTFOLIO_OVERLAY,
+  PORTFOLIO_SOURCE,
+  type PortfolioFeature,
+  portfolioHit,
+} from './portfolio-layer.ts';
+import { locationArea } from './location.ts';
+import { rankOf } from './portfolio-rows.ts';
+import { portfolioStore, usePortfolio } from './portfolio-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { openLocation } from './open-location.ts';
 import { isChecking, restorePortfolio, startCheck } from './portfolio-runner.ts';
@@ -45,23 +52,30 @@ export function PortfolioSync({ connection, surveyMap }: { connection: Connectio
     }));
   }, [rows, points]);
 
-  useEffect(() => surveyMap.showPortfolio(features), [surveyMap, features]);
-  // A location clicked on the map opens as its row does, and the table shows that row.
+  const overlay = useMemo(() => surveyMap.overlay(PORTFOLIO_OVERLAY), [surveyMap]);
+  useEffect(() => overlay.updateData(PORTFOLIO_SOURCE, features), [overlay, features]);
+  // A location clicked on the map opens as its row does, and the table shows that row; a cluster zooms in to split.
   const rowsNow = useRef(rows);
   rowsNow.current = rows;
-  useEffect(
-    () =>
-      surveyMap.on('portfolioLocationClicked', (id) => {
-        const row = rowsNow.current.find((r) => r.location.id === id);
-        if (!row) return;
+  useEffect(() => {
+    overlay.onClick((feature) => {
+      const hit = portfolioHit(feature);
+      if ('cluster' in hit) {
+        void overlay.expandCluster(PORTFOLIO_SOURCE, hit.cluster, hit.center);
+        return true;
+      }
+      const row = rowsNow.current.find((r) => r.location.id === hit.location);
+      if (row) {
         uiStore.getState().sidebarTabChosen('portfolio');
         openLocation(surveyMap, row);
-      }),
-    [surveyMap],
-  );
+      }
+      return true;
+    });
+    return () => overlay.onClick(null);
+  }, [surveyMap, overlay]);
   useEffect(() => {
     const location = portfolio && chosenId !== null ? portfolio.locations[chosenId] : null;
-    surveyMap.showPortfolioLocation(location ? locationArea(location, portfolio?.radiusM ?? 0) : null);
-  }, [surveyMap, portfolio, chosenId]);
+    overlay.setData(CHOSEN_SOURCE, chosenData(location ? locationArea(location, portfolio?.radiusM ?? 0) : null));
+  }, [overlay, portfolio, chosenId]);
   return null;
 }

@@ -7,12 +7,12 @@ import {
   type RowOrder,
   type SortKey,
   sortRows,
-} from '../../portfolio/portfolio-rows.ts';
-import { usePortfolio } from '../../state/portfolio-store.ts';
+} from './portfolio-rows.ts';
+import { usePortfolio } from './portfolio-store.ts';
 import { openLocation } from './open-location.ts';
-import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
-import { type CaptureRules, dayOf } from '../../portfolio/location-result.ts';
-import type { LocationRefusal } from '../../portfolio/portfolio.ts';
+import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
+import { type CaptureRules, dayOf } from './location-result.ts';
+import type { LocationRefusal } from './portfolio.ts';
 
 const ROW_HEIGHT = 40;
 /** The sticky header row, above the first body row inside the scroller. */

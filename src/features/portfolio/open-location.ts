@@ -1,8 +1,8 @@
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { pairComparison, zoomForLocation } from '../../portfolio/portfolio-export.ts';
-import type { PortfolioRow } from '../../portfolio/portfolio-rows.ts';
+import { pairComparison, zoomForLocation } from './portfolio-export.ts';
+import type { PortfolioRow } from './portfolio-rows.ts';
 import { compareStore } from '../../state/compare-store.ts';
-import { portfolioStore } from '../../state/portfolio-store.ts';
+import { portfolioStore } from './portfolio-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 
 /**
@@ -11,7 +11,7 @@ import { selectionStore } from '../../state/selection-store.ts';
  */
 export function openLocation(surveyMap: SurveyMap | null, row: PortfolioRow, compare = false): void {
   portfolioStore.getState().locationChosen(row.location.id);
-  surveyMap?.zoomTo(row.location.position, zoomForLocation(row));
+  surveyMap?.camera.zoomTo(row.location.position, zoomForLocation(row));
   const pair = compare ? pairComparison(row.captures) : null;
   if (pair) {
     // Another location's survey would stay selected (its panel open) while this one's pair is compared.

@@ -1,12 +1,12 @@
 import { isApiError } from '../../api/api-error.ts';
 import type { Connection } from '../../api/connection.ts';
 import { searchCoverage } from '../../api/coverage.ts';
-import { CHECK_CONCURRENCY, CHECK_MAX_RETRIES, checkCoverage } from '../../portfolio/check-coverage.ts';
-import { indexedDbPortfolio, type PortfolioStorage } from '../../portfolio/portfolio-db.ts';
-import { assignSurveysOffThread, planQueriesOffThread } from '../../portfolio/portfolio-off-thread.ts';
-import type { Portfolio } from '../../portfolio/portfolio.ts';
+import { CHECK_CONCURRENCY, CHECK_MAX_RETRIES, checkCoverage } from './check-coverage.ts';
+import { indexedDbPortfolio, type PortfolioStorage } from './portfolio-db.ts';
+import { assignSurveysOffThread, planQueriesOffThread } from './portfolio-off-thread.ts';
+import type { Portfolio } from './portfolio.ts';
 import { authStore } from '../../auth/auth-store.ts';
-import { portfolioStore } from '../../state/portfolio-store.ts';
+import { portfolioStore } from './portfolio-store.ts';
 
 const storage: PortfolioStorage = indexedDbPortfolio;
 let running: AbortController | null = null;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { Portfolio } from '../../portfolio/portfolio.ts';
-import { type PortfolioRow, portfolioRows } from '../../portfolio/portfolio-rows.ts';
-import { portfolioStore, usePortfolio } from '../../state/portfolio-store.ts';
+import type { Portfolio } from './portfolio.ts';
+import { type PortfolioRow, portfolioRows } from './portfolio-rows.ts';
+import { portfolioStore, usePortfolio } from './portfolio-store.ts';
 import { useThrottled } from './use-throttled.ts';
 
 /** While answers arrive, the rows (table and map) are rebuilt at most once a second: 50,000 rows take a while. */

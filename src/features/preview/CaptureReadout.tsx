@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { LATEST_IMAGERY, latestImageryQuery } from '../../api/tiles.ts';
+import { latestImageryQuery } from '../../api/tiles.ts';
+import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { useCompare } from '../../state/compare-store.ts';
 import { useMapLayers } from '../../state/map-layers-store.ts';
@@ -8,10 +9,10 @@ import { useSelection } from '../../state/selection-store.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
 import { describeTileCaptures, newestCapture } from '../compare/cursor-capture.ts';
-import type { TileAddress } from '../../../geo/tile-address.ts';
-import { tileKey } from '../compare/tile-under-cursor.ts';
+import type { TileAddress } from '../../../core/geo/tile-address.ts';
+import { cursorTileKey } from '../compare/tile-under-cursor.ts';
 import { useCursorTile } from '../compare/use-cursor-tile.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 
 interface ShownLayer {
   surveyId: string;
@@ -66,7 +67,7 @@ export function CaptureReadout({ connection, surveyMap }: { connection: Connecti
   return (
     <section className="capture-readout" aria-label="Capture under the cursor" aria-live="off">
       <div className="capture-readout__place">
-        {place.atCentre ? 'At the map centre' : 'Under the cursor'}, tile {tileKey(place.tile)}
+        {place.atCentre ? 'At the map centre' : 'Under the cursor'}, tile {cursorTileKey(place.tile)}
       </div>
       {layers.map((layer) => (
         <CaptureLine key={layer.surveyId} connection={connection} layer={layer} tile={place.tile} />

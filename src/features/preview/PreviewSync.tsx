@@ -45,7 +45,7 @@ export function PreviewSync({ connection, surveyMap }: { connection: Connection;
   // "Zoom to imagery", on a slow connection) leaves their view alone.
   const pickedWith = useRef<MapView | null>(null);
   useEffect(() => {
-    pickedWith.current = surveyId ? surveyMap.getView() : null;
+    pickedWith.current = surveyId ? surveyMap.camera.getView() : null;
   }, [surveyMap, surveyId]);
   const geometry = footprint?.geometry ?? null;
   useEffect(() => {
@@ -55,9 +55,9 @@ export function PreviewSync({ connection, surveyMap }: { connection: Connection;
     // An area search's result is framed with its part of the area (by the area search).
     const { selectedFrom } = selectionStore.getState();
     if (selectedFrom === 'link' || selectedFrom === 'area' || compareStore.getState().active) return;
-    if (pickedWith.current && movedSince(pickedWith.current, surveyMap.getView())) return;
-    if (!drawsImagery(geometry, surveyMap.getView()))
-      surveyMap.frame(bounds, imageryCentre(geometry), IMAGERY_MIN_MAP_ZOOM);
+    if (pickedWith.current && movedSince(pickedWith.current, surveyMap.camera.getView())) return;
+    if (!drawsImagery(geometry, surveyMap.camera.getView()))
+      surveyMap.camera.frame(bounds, imageryCentre(geometry), IMAGERY_MIN_MAP_ZOOM);
   }, [surveyMap, surveyId, geometry, bounds]);
 
   useEffect(

@@ -1,13 +1,18 @@
+import type { ReactNode } from 'react';
 import type { Connection } from '../../api/connection.ts';
+import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
 import { IMAGERY_MIN_MAP_ZOOM, PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
-import { CopyLayerUrl } from '../layer-urls/CopyLayerUrl.tsx';
 import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
-import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from '../surveys/format.ts';
-import { SpectralRange } from '../surveys/SpectralRange.tsx';
-import { WhatChanged } from '../what-changed/WhatChanged.tsx';
+import {
+  formatCaptureWindow,
+  formatCaptureWindowUtc,
+  formatCloudCover,
+  formatDuration,
+} from '../../format/survey-format.ts';
+import { SpectralRange } from '../../ui/SpectralRange.tsx';
 import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';
 
 const oneDecimal = (zoom: number) => (Math.floor(zoom * 10) / 10).toFixed(1);
@@ -18,7 +23,17 @@ const footprintZoomNote = (fitZoom: number) =>
   `the whole footprint needs map zoom ${oneDecimal(fitZoom)}.`;
 
 /** The open survey: its facts and the imagery controls (opacity, show/hide). */
-export function SelectedSurveyPanel({ connection }: { connection: Connection }) {
+export function SelectedSurveyPanel({
+  connection,
+  layerActions,
+  updates,
+}: {
+  connection: Connection;
+  /** Beside "Zoom to footprint": what other features offer for the survey's imagery (e.g. its layer URLs). */
+  layerActions?: (survey: Survey, footprint: SurveyFootprint | null) => ReactNode;
+  /** Under the imagery controls: what changed in the survey (another feature's). */
+  updates?: (survey: Survey) => ReactNode;
+}) {
   const { survey, footprint } = useSelectedSurvey(connection);
   const opacity = useUi((s) => s.previewOpacity);
   const visible = useUi((s) => s.previewVisible);
@@ -27,7 +42,7 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
   const compareB = useCompare((s) => s.b);
   const comparing = useCompare((s) => s.active);
   const collapsed = useUi((s) => s.selectedPanelCollapsed);
-  const fitZoom = footprint && surveyMap ? surveyMap.fitZoom(footprint.bbox) : null;
+  const fitZoom = footprint && surveyMap ? surveyMap.camera.fitZoom(footprint.bbox) : null;
   if (!survey) return null;
   const wholeFootprintNote = fitZoom !== null && fitZoom < IMAGERY_MIN_MAP_ZOOM ? footprintZoomNote(fitZoom) : null;
 
@@ -105,7 +120,7 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
             disabled={!footprint || !surveyMap}
             aria-describedby={wholeFootprintNote ? 'zoom-to-footprint-note' : undefined}
             title={wholeFootprintNote ?? undefined}
-            onClick={() => footprint && surveyMap?.fitBounds(footprint.bbox)}
+            onClick={() => footprint && surveyMap?.camera.fitBounds(footprint.bbox)}
           >
             Zoom to footprint
           </button>
@@ -114,9 +129,9 @@ export function SelectedSurveyPanel({ connection }: { connection: Connection }) 
               {wholeFootprintNote}
             </p>
           )}
-          <CopyLayerUrl connection={connection} survey={survey} footprint={footprint} />
+          {layerActions?.(survey, footprint)}
         </div>
-        <WhatChanged connection={connection} surveyId={survey.id} />
+        {updates?.(survey)}
         {/* Compare: any way of selecting a survey can feed either side. */}
         <div className="selected-panel__compare" role="group" aria-label="Compare">
           {(['a', 'b'] as const).map((side) => {

@@ -2,25 +2,25 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { mapZoomFor, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { imageryZoomHint, mapZoomNow } from '../units/zoom-levels.ts';
+import { imageryZoomHint, mapZoomNow } from '../../units/zoom-levels.ts';
 import { DETAIL_TILE_ZOOM, focusPoint } from './focus-point.ts';
 import { useSelectedSurvey } from './use-selected-survey.ts';
 
 /** Below the imagery's lowest zoom, says so (map zoom and tile zoom both named) and offers to zoom in. */
 export function ZoomHint({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { footprint } = useSelectedSurvey(connection);
-  const subscribe = useCallback((onChange: () => void) => surveyMap.onViewChange(onChange), [surveyMap]);
+  const subscribe = useCallback((onChange: () => void) => surveyMap.camera.onViewChange(onChange), [surveyMap]);
   // Tenths are enough for the text, and spare a render on every frame of a zoom.
-  const mapZoom = useSyncExternalStore(subscribe, () => Math.round(surveyMap.getZoom() * 10) / 10);
+  const mapZoom = useSyncExternalStore(subscribe, () => Math.round(surveyMap.camera.getZoom() * 10) / 10);
   // Whether the map draws the imagery is read from the exact zoom: at 12.46 the text says 12.5, yet MapLibre still
   // draws tile zoom 13, below the imagery's lowest.
-  const tooFar = useSyncExternalStore(subscribe, () => tileZoomAt(surveyMap.getZoom()) < PREVIEW_MIN_ZOOM);
+  const tooFar = useSyncExternalStore(subscribe, () => tileZoomAt(surveyMap.camera.getZoom()) < PREVIEW_MIN_ZOOM);
   if (!footprint || !tooFar) return null;
 
   const zoomIn = () => {
-    surveyMap.zoomTo(focusPoint(footprint.geometry), mapZoomFor(DETAIL_TILE_ZOOM));
+    surveyMap.camera.zoomTo(focusPoint(footprint.geometry), mapZoomFor(DETAIL_TILE_ZOOM));
     // This banner goes once the imagery shows: the keyboard moves on to the map, where arrows pan and +/- zoom.
-    surveyMap.focus();
+    surveyMap.camera.focus();
   };
   return (
     <div className="zoom-hint" role="status">

@@ -1,7 +1,7 @@
 import { area, booleanPointInPolygon, centerOfMass, pointOnFeature } from '@turf/turf';
 import type { Feature, Polygon } from 'geojson';
-import { areaCentre } from '../../../geo/geometry.ts';
-import type { FootprintGeometry } from '../../api/model.ts';
+import { areaCentre } from '../../../core/geo/geometry.ts';
+import type { FootprintGeometry } from '../../../core/wire/model.ts';
 import { PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
 import type { MapView } from '../../map/survey-map.ts';
 

@@ -1,5 +1,5 @@
 import type { Connection } from '../../api/connection.ts';
-import type { Survey, SurveyFootprint } from '../../api/model.ts';
+import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { useKnownSurvey } from '../compare/use-known-survey.ts';
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { reportStore, useReportForm } from '../../state/report-store.ts';
-import { LoadBoundary } from '../errors/LoadBoundary.tsx';
+import { reportStore, useReportForm } from './report-store.ts';
+import { LoadBoundary } from '../../ui/errors/LoadBoundary.tsx';
 
 const ReportDialog = lazy(() => import('./ReportDialog.tsx'));
 

@@ -1,22 +1,23 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Connection } from '../../api/connection.ts';
-import { currentPageUrl } from '../../app/use-link-history.ts';
-import { saveBlob } from '../../app/save-file.ts';
+import { currentPageUrl } from '../../links/current-page-url.ts';
+import { saveBlob } from '../../ui/save-file.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import type { PrintOverlay } from '../../map/print-style.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { areaSearchStore } from '../../state/area-search-store.ts';
 import { compareStore } from '../../state/compare-store.ts';
-import { reportStore, useReportForm } from '../../state/report-store.ts';
+import { reportStore, useReportForm } from './report-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { unitsStore } from '../../state/units-store.ts';
-import { formatBytes } from '../coverage/format.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { formatBytes } from '../../format/coverage-format.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { makeReport, PRINT_DPI, type ReportProgress } from './make-report.ts';
 import { annotationRows, viewFacts } from './report-facts.ts';
-import { annotationsStore } from '../../state/annotations-store.ts';
+import { annotationsStore } from '../annotations/annotations-store.ts';
 import type { Orientation, Paper } from './report-pdf.ts';
+import { measureOf } from '../measure/index.ts';
 import './report.css';
 
 /** The overlays as the dialog names them. */
@@ -47,16 +48,16 @@ function currentFacts(surveyMap: SurveyMap) {
   const compare = compareStore.getState();
   const compared = compare.active && compare.a && compare.b ? { a: compare.a, b: compare.b } : null;
   const facts = viewFacts({
-    centre: surveyMap.getCenter(),
-    zoom: surveyMap.getZoom(),
+    centre: surveyMap.camera.getCenter(),
+    zoom: surveyMap.camera.getZoom(),
     selectedId: selectionStore.getState().selectedId,
     compared,
     area: areaSearchStore.getState().area,
-    measurement: surveyMap.getMeasureState().measurement,
+    measurement: measureOf(surveyMap).getState().measurement,
     units: unitsStore.getState().system,
   });
   const labels: [string, string] | null = compared ? [`Left (A): ${compared.a}`, `Right (B): ${compared.b}`] : null;
-  const annotations = annotationRows(annotationsStore.getState().annotations, surveyMap.getBounds());
+  const annotations = annotationRows(annotationsStore.getState().annotations, surveyMap.camera.getBounds());
   return { facts, labels, annotations };
 }
 

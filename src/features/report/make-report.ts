@@ -1,11 +1,12 @@
 import type { Connection } from '../../api/connection.ts';
 import { fetchReportFonts } from '../../api/report-fonts.ts';
-import { LATEST_IMAGERY, parseImageryTileUrl } from '../../api/tiles.ts';
+import { parseImageryTileUrl } from '../../api/tiles.ts';
+import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
 import type { FailedTile } from '../../map/map-image.ts';
-import { tileKey } from '../../../geo/tile-address.ts';
+import { zxyKey } from '../../../core/geo/tile-address.ts';
 import type { PrintOverlay } from '../../map/print-style.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { groundResolution } from '../../../geo/web-mercator.ts';
+import { groundResolution } from '../../../core/geo/web-mercator.ts';
 import { mapWidthPt, type Orientation, type Paper, type ReportMap, reportPdf } from './report-pdf.ts';
 import { capturesShown } from './shown-captures.ts';
 
@@ -69,7 +70,7 @@ export function failureNotes(connection: Connection, failed: readonly FailedTile
     const tile = parseImageryTileUrl(connection, url);
     const survey = !tile ? 'the basemap' : tile.surveyId === LATEST_IMAGERY ? 'the latest imagery' : tile.surveyId;
     const key = `${survey}\n${status}`;
-    groups.set(key, [...(groups.get(key) ?? []), tile ? tileKey(tile) : url]);
+    groups.set(key, [...(groups.get(key) ?? []), tile ? zxyKey(tile) : url]);
   }
   return [...groups].map(([key, tiles]) => {
     const [survey, status] = key.split('\n');
@@ -111,9 +112,9 @@ export async function makeReport(
   onProgress({ phase: 'captures', tiles: tiles.length });
   const imagery = await capturesShown(connection, tiles, signal);
   onProgress({ phase: 'writing' });
-  const [, latitude] = surveyMap.getCenter();
+  const [, latitude] = surveyMap.camera.getCenter();
   // MapLibre's zoom counts 512-px tiles: a CSS pixel spans a 256-px tile's pixel one zoom deeper.
-  const metresPerCssPixel = groundResolution(surveyMap.getZoom() + 1, latitude);
+  const metresPerCssPixel = groundResolution(surveyMap.camera.getZoom() + 1, latitude);
   const maps: ReportMap[] = await Promise.all(
     renders.map(async (render, i) => ({
       image: {

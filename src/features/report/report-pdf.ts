@@ -40,7 +40,7 @@ const WARN = rgb(0.62, 0.18, 0.05);
 const RULE = rgb(0.75, 0.77, 0.8);
 
 /** Page size in points, [width, height]. */
-export function pageSize(paper: Paper, orientation: Orientation): [number, number] {
+function pageSize(paper: Paper, orientation: Orientation): [number, number] {
   const [w, h] = paper === 'A4' ? PageSizes.A4 : PageSizes.Letter;
   return orientation === 'portrait' ? [w, h] : [h, w];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TileMetadataItem } from '../../api/model.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import type { ImageryTileUrl } from '../../api/tiles.ts';
 import { groupCaptures } from './shown-captures.ts';
 

@@ -1,5 +1,5 @@
 import type { Connection } from '../../api/connection.ts';
-import type { TileMetadataItem } from '../../api/model.ts';
+import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { fetchTileCaptures } from '../../api/tile-metadata.ts';
 import { type ImageryTileUrl, parseImageryTileUrl } from '../../api/tiles.ts';
 import { newestCapture } from '../compare/cursor-capture.ts';
@@ -22,13 +22,13 @@ export interface ShownImagery {
 }
 
 /** Tiles looked up for one report: a print of a large screen at zoom 14–21 shows a few dozen per layer. */
-export const MAX_LOOKUPS = 240;
+const MAX_LOOKUPS = 240;
 const CONCURRENCY = 6;
 
 type CaptureTimes = Pick<TileMetadataItem, 'captureId' | 'captureStart' | 'captureEnd'>;
 
 /** The capture a tile shows: the one its URL names (an older capture's route), else its newest. */
-export function captureShown(tile: ImageryTileUrl, items: readonly TileMetadataItem[]): CaptureTimes | null {
+function captureShown(tile: ImageryTileUrl, items: readonly TileMetadataItem[]): CaptureTimes | null {
   if (tile.captureId === null) return newestCapture(items) ?? items[0] ?? null;
   const named = items.find((item) => item.captureId === tile.captureId);
   return named ?? { captureId: tile.captureId, captureStart: null, captureEnd: null };

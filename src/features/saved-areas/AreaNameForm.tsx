@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MAX_NAME_LENGTH } from '../../state/saved-areas-store.ts';
+import { MAX_NAME_LENGTH } from './saved-areas-store.ts';
 
 interface AreaNameFormProps {
   className: string;

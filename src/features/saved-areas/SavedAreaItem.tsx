@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { savedAreasStore, type SavedArea } from '../../state/saved-areas-store.ts';
+import { savedAreasStore, type SavedArea } from './saved-areas-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
-import { localDay } from '../what-changed/local-day.ts';
-import { whatChangedStore } from '../what-changed/what-changed-store.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { localDay } from '../../format/local-day.ts';
+import { mosaicUpdatesStore } from '../mosaic-updates/mosaic-updates-store.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { AreaNameForm } from './AreaNameForm.tsx';
 import { changesBadge, changesSentence, changesSince, NO_CHANGES, snapshotOf } from './area-changes.ts';
 import { openSavedArea } from './open-saved-area.ts';
@@ -99,9 +99,9 @@ export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedA
                 onClick={() => {
                   // The updated survey, with its tiles re-published since this area was last opened.
                   selectionStore.getState().surveySelected(changes.updated[0], 'map');
-                  whatChangedStore
+                  mosaicUpdatesStore
                     .getState()
-                    .whatChangedOpened(changes.updated[0], localDay(saved.openedAt ?? saved.savedAt));
+                    .mosaicUpdatesOpened(changes.updated[0], localDay(saved.openedAt ?? saved.savedAt));
                 }}
               >
                 What changed

@@ -1,4 +1,4 @@
-import type { SurveySnapshot } from '../../state/saved-areas-store.ts';
+import type { SurveySnapshot } from './saved-areas-store.ts';
 
 interface SurveyVersion {
   id: string;

@@ -1,5 +1,5 @@
-import type { Survey } from '../../api/model.ts';
-import { savedAreasStore, type SavedArea } from '../../state/saved-areas-store.ts';
+import type { Survey } from '../../../core/wire/model.ts';
+import { savedAreasStore, type SavedArea } from './saved-areas-store.ts';
 import { acceptArea } from '../area-search/accept-area.ts';
 import { snapshotOf } from './area-changes.ts';
 

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CoverageSurvey } from '../../api/model.ts';
-import { square } from '../../test/shapes.ts';
+import type { CoverageSurvey } from '../../../core/wire/model.ts';
+import { square } from '../../../core/test/shapes.ts';
 import { areaSearchStore } from '../../state/area-search-store.ts';
-import { savedAreasStore } from '../../state/saved-areas-store.ts';
+import { savedAreasStore } from './saved-areas-store.ts';
 import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 import { activeAreaFrom } from '../area-search/accept-area.ts';
 import { openSavedArea } from './open-saved-area.ts';

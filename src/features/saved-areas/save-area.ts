@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { savedAreasStore } from '../../state/saved-areas-store.ts';
+import { savedAreasStore } from './saved-areas-store.ts';
 import type { ActiveArea } from '../../state/area-search-store.ts';
 import { snapshotOf } from './area-changes.ts';
 import { savedAreaCheckQueryOptions } from './saved-area-queries.ts';

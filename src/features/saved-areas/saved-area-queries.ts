@@ -3,7 +3,7 @@ import type { Connection } from '../../api/connection.ts';
 import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 
 /** How often a saved area is checked for new or updated surveys while the area search is open. */
-export const CHECK_EVERY_MS = 5 * 60_000;
+const CHECK_EVERY_MS = 5 * 60_000;
 
 /**
  * The surveys over a saved area, any capture date: the same query (and cache entry) as a coverage

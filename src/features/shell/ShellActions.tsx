@@ -1,6 +1,6 @@
 import { uiStore } from '../../state/ui-store.ts';
 import { copyLink } from './copy-link.ts';
-import { PathIcon as Icon } from './PathIcon.tsx';
+import { PathIcon as Icon } from '../../ui/PathIcon.tsx';
 import { ThemeButton } from './ThemeButton.tsx';
 
 const LINK =

@@ -1,6 +1,6 @@
 import { themeStore, useTheme } from '../../state/theme-store.ts';
-import { PathIcon as Icon } from './PathIcon.tsx';
-import { resolvedTheme, useSystemDark } from './use-theme.ts';
+import { PathIcon as Icon } from '../../ui/PathIcon.tsx';
+import { resolvedTheme, useSystemDark } from '../../ui/use-theme.ts';
 
 const MOON = 'M15.5 12.5A6 6 0 0 1 7.5 4.5a6 6 0 1 0 8 8Z';
 const SUN =

@@ -1,4 +1,4 @@
-import { currentPageUrl } from '../../app/use-link-history.ts';
+import { currentPageUrl } from '../../links/current-page-url.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import { uiStore } from '../../state/ui-store.ts';
 

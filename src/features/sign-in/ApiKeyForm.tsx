@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { readRememberedKey } from '../../auth/remembered-key.ts';
 import { forgetKey, signInWithApiKey, type ApiKeySignIn } from '../../auth/sign-in.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { Field } from './Field.tsx';
 
 /** A static API key. It is kept on this device only when the user asks for it. */

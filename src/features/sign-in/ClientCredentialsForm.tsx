@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { signInWithClient, type ClientSignIn } from '../../auth/sign-in.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { Field } from './Field.tsx';
 
 /** Client id and secret, exchanged for a bearer token. The secret lives only in this form and in memory. */

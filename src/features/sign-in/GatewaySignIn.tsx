@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useAuth } from '../../auth/auth-store.ts';
 import { signInToGateway } from '../../auth/sign-in.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { Field } from './Field.tsx';
 
 /**

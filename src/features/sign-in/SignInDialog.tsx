@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { RuntimeConfig } from '../../api/model.ts';
+import type { RuntimeConfig } from '../../../core/wire/model.ts';
 import { readRememberedKey } from '../../auth/remembered-key.ts';
 import { ApiKeyForm } from './ApiKeyForm.tsx';
 import { ClientCredentialsForm } from './ClientCredentialsForm.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type Ref } from 'react';
-import { DateRangeFieldset } from '../fields/DateRangeFieldset.tsx';
+import { DateRangeFieldset } from '../../ui/fields/DateRangeFieldset.tsx';
 import { filterStore, type SurveyFilters, type SurveySort } from '../../state/filter-store.ts';
 import { dateRangeProblem, parseMaxCloud, SORT_LABELS } from './survey-filters.ts';
 

@@ -4,15 +4,15 @@ import { useSurveyMap } from '../../map/map-context.ts';
 import { filterStore } from '../../state/filter-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { useListboxKeys } from '../listbox/use-listbox-keys.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { useListboxKeys } from '../../ui/listbox/use-listbox-keys.ts';
 import { FilterChips } from './FilterChips.tsx';
 import { ScanStatus } from './ScanStatus.tsx';
 import { SurveyFilterBar } from './SurveyFilterBar.tsx';
 import { SurveyOption, surveyOptionId } from './SurveyOption.tsx';
 import { useCatalogPaging } from './use-catalog-paging.ts';
 import { useSurveyList } from './use-survey-list.ts';
-import { useRowVirtualizer } from '../listbox/use-row-virtualizer.ts';
+import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
 
 const ROW_HEIGHT = 78;
 /** Keep this many rows loaded beyond the last one on screen. */

@@ -1,7 +1,12 @@
 import { memo } from 'react';
-import type { Survey } from '../../api/model.ts';
-import { SpectralRange } from './SpectralRange.tsx';
-import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover, formatDuration } from './format.ts';
+import type { Survey } from '../../../core/wire/model.ts';
+import { SpectralRange } from '../../ui/SpectralRange.tsx';
+import {
+  formatCaptureWindow,
+  formatCaptureWindowUtc,
+  formatCloudCover,
+  formatDuration,
+} from '../../format/survey-format.ts';
 
 interface SurveyOptionProps {
   survey: Survey;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Survey } from '../../api/model.ts';
+import type { Survey } from '../../../core/wire/model.ts';
 import { NO_FILTERS, type SurveyFilters } from '../../state/filter-store.ts';
 import {
   dateRangeProblem,

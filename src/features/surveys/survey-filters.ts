@@ -1,4 +1,4 @@
-import { type Survey, withinCloudLimit } from '../../api/model.ts';
+import { type Survey, withinCloudLimit } from '../../../core/wire/model.ts';
 import { NO_FILTERS, type SurveyFilters, type SurveySort } from '../../state/filter-store.ts';
 import { placesMatch } from '../places/places.ts';
 

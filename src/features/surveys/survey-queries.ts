@@ -3,7 +3,7 @@ import type { Connection } from '../../api/connection.ts';
 import { fetchSurveyPage } from '../../api/surveys.ts';
 
 /** The largest page the reference service allows; filters read the catalog in pages this big. */
-export const SCAN_PAGE_SIZE = 100;
+const SCAN_PAGE_SIZE = 100;
 
 export const surveyKeys = {
   all: (baseUrl: string) => ['surveys', baseUrl] as const,

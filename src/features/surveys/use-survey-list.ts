@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useInfiniteQuery, useQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import type { Survey, SurveyPage } from '../../api/model.ts';
+import type { Survey, SurveyPage } from '../../../core/wire/model.ts';
 import { filtersActive, useFilters, type SurveyFilters } from '../../state/filter-store.ts';
 import { gazetteerQueryOptions } from '../places/place-queries.ts';
 import { surveyPlaceNames } from '../places/places.ts';

@@ -3,17 +3,17 @@ import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
-import { ErrorNotice } from '../errors/ErrorNotice.tsx';
-import { formatCaptureWindow } from '../surveys/format.ts';
+import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { inTimeOrder, stepCapture, type Step } from './capture-stepping.ts';
-import { compareSideFor } from './compare-side.ts';
+import { compareSideFor } from './side-choice.ts';
 import { assignLanes, timeAxis } from './time-axis.ts';
 import { centreCell } from './timeline-area.ts';
 import { timelineStore, useTimeline } from './timeline-store.ts';
 import { useTimelineCaptures } from './use-timeline-captures.ts';
 
 /** Keys on a focused mark: ← → previous/next capture, Home/End oldest/newest. */
-export const TIMELINE_KEYS: Record<string, Step> = {
+const TIMELINE_KEYS: Record<string, Step> = {
   ArrowLeft: 'previous',
   ArrowRight: 'next',
   Home: 'first',
@@ -49,9 +49,9 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
 
   useEffect(() => {
     if (!expanded) return;
-    const follow = () => timelineStore.getState().mapCentreMoved(centreCell(surveyMap.getCenter()));
+    const follow = () => timelineStore.getState().mapCentreMoved(centreCell(surveyMap.camera.getCenter()));
     follow();
-    return surveyMap.onViewChange(follow);
+    return surveyMap.camera.onViewChange(follow);
   }, [surveyMap, expanded]);
 
   // Placed only while the strip is open: an area search may hold thousands of captures.

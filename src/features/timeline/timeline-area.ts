@@ -6,9 +6,9 @@ import type { AreaSearch } from '../../state/area-search-store.ts';
  * Without an area, the timeline lists captures in a box around the map centre. The centre is
  * snapped to a grid so that panning a little keeps the same box (and the same cached answer).
  */
-export const CELL_DEGREES = 0.05;
+const CELL_DEGREES = 0.05;
 /** Half the box's side, in degrees: about 11 km × 8 km at mid latitudes, well under the service's area limit. */
-export const HALF_BOX_DEGREES = 0.05;
+const HALF_BOX_DEGREES = 0.05;
 
 const snap = (value: number) => Math.round(value / CELL_DEGREES) * CELL_DEGREES;
 const round = (value: number) => Math.round(value * 1e6) / 1e6;

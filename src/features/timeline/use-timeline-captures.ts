@@ -5,7 +5,7 @@ import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 import { searchAround } from './timeline-area.ts';
 import { useTimeline } from './timeline-store.ts';
 
-export type TimelineScope = 'area' | 'centre';
+type TimelineScope = 'area' | 'centre';
 
 /**
  * The captures the timeline shows: the area search's results when an area is set, else those in

@@ -1,0 +1,56 @@
+import type { AreaGeometry } from '../../area/area-geometry.ts';
+import type { ExportCompression, ExportPlan } from './export-plan.ts';
+import type { ExportResult } from './export-run.ts';
+import { provenanceCollection, type TileOutcome } from './provenance.ts';
+import { stacItem } from './stac-item.ts';
+import { zxyKey } from '../../../core/geo/tile-address.ts';
+
+interface FailedTile {
+  key: string;
+  surveyId: string;
+  outcome: Extract<TileOutcome, { status: 'failed' }>;
+}
+
+/** The export's three files and what became of its tiles. */
+export interface ExportFiles {
+  name: string;
+  tiff: Blob;
+  provenance: Blob;
+  stac: Blob;
+  exported: number;
+  noImagery: number;
+  /** Left empty: only surveys over the cloud limit have imagery there. */
+  overCloudLimit: number;
+  failed: FailedTile[];
+}
+
+/** The GeoTIFF with its provenance GeoJSON and STAC Item, named alike. */
+export function exportFiles(
+  {
+    name,
+    area,
+    plan,
+    compression,
+    created,
+  }: { name: string; area: AreaGeometry; plan: ExportPlan; compression: ExportCompression; created: Date },
+  { tiff, outcomes }: ExportResult,
+): ExportFiles {
+  const statusOf = (key: string) => outcomes.get(key)?.status;
+  const exported = plan.tiles.filter((t) => statusOf(zxyKey(t)) === 'exported');
+  const failed: FailedTile[] = [];
+  for (const tile of plan.tiles) {
+    const outcome = outcomes.get(zxyKey(tile));
+    if (outcome?.status === 'failed') failed.push({ key: zxyKey(tile), surveyId: tile.surveyId, outcome });
+  }
+  const json = (value: unknown, type: string) => new Blob([JSON.stringify(value, null, 1)], { type });
+  return {
+    name,
+    tiff,
+    provenance: json(provenanceCollection(plan, outcomes), 'application/geo+json'),
+    stac: json(stacItem({ name, area, plan, compression, exported, created }), 'application/json'),
+    exported: exported.length,
+    noImagery: plan.tiles.filter((t) => statusOf(zxyKey(t)) === 'no_imagery').length,
+    overCloudLimit: plan.overCloudLimit.length,
+    failed,
+  };
+}

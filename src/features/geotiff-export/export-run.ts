@@ -1,0 +1,166 @@
+import { ApiError, isApiError } from '../../api/api-error.ts';
+import { withRetries } from '../../api/retry-policy.ts';
+import { CogBuilder, type BuilderImagery } from './cog-builder.ts';
+import { TILE_SIZE } from './cog-layout.ts';
+import type { ExportPlan, PlannedTile } from './export-plan.ts';
+import type { TileOutcome } from './provenance.ts';
+import { applyMask, OPAQUE_TILE } from './mask-tile.ts';
+import { HALF, halveAlphaInto, type Quarter } from './pyramid.ts';
+import type { TilePixels } from './tile-encoding.ts';
+import { zxyKey } from '../../../core/geo/tile-address.ts';
+
+/** What the run needs from its surroundings (the worker gives the real ones; tests give their own). */
+export interface ExportDeps {
+  /** The tile's imagery as sent, or null where the service has none (404). Throws ApiError on failure. */
+  fetchTile(tile: PlannedTile, signal: AbortSignal): Promise<Uint8Array | null>;
+  /** RGBA, not premultiplied: 256 × 256, or at half size (a JPEG scaled as it is decoded). */
+  decode(image: Uint8Array, size?: number): Promise<TilePixels>;
+  /**
+   * How much of each pixel of the tile the area holds (and its survey's footprint, where one is given), as the alpha
+   * of a 256 × 256 RGBA tile; null when they hold the whole tile.
+   */
+  mask(tile: PlannedTile): TilePixels | null;
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+  random?(): number;
+  /** How the file stores the imagery, and where tiles are compressed (default: deflated RGBA, on this thread). */
+  imagery?: BuilderImagery;
+}
+
+export interface ExportProgress {
+  /** Tiles finished, whether exported, empty or failed. */
+  done: number;
+  failed: number;
+  total: number;
+  /** Compressed bytes so far. */
+  bytes: number;
+  /** Decoded tiles held: in flight, plus unfinished overview tiles. */
+  held: number;
+}
+
+export interface ExportRunOptions {
+  plan: ExportPlan;
+  description: string;
+  /** Tiles fetched at once. */
+  concurrency: number;
+  /** Retries of a tile after a 5xx, a 429 or no answer (with the app's retry policy) before it is marked failed. */
+  maxRetries: number;
+  signal: AbortSignal;
+  onProgress(progress: ExportProgress): void;
+  /** Each imagery request sent (retries too): what the provider bills. */
+  onRequest(tile: PlannedTile): void;
+}
+
+export interface ExportResult {
+  tiff: Blob;
+  outcomes: Map<string, TileOutcome>;
+}
+
+interface Pixels {
+  rgba: TilePixels;
+  sent?: Uint8Array;
+  quarter?: Quarter;
+}
+
+export const DEFAULT_CONCURRENCY = 6;
+export const DEFAULT_MAX_RETRIES = 4;
+
+const failureOf = (error: unknown): TileOutcome => {
+  const api = isApiError(error) ? error : null;
+  return {
+    status: 'failed',
+    httpStatus: api?.status ?? 0,
+    code: api?.code ?? 'export_error',
+    message: error instanceof Error ? error.message : String(error),
+    correlationId: api?.correlationId ?? null,
+  };
+};
+
+/**
+ * Fetches, clips and encodes every planned tile into a COG with bounded concurrency, in the plan's Z-order. A tile
+ * that fails is retried by the app's policy (Retry-After honoured), then marked failed and left transparent. A slot
+ * takes its next tile only once its last one is stored, so decoded tiles in memory stay about `concurrency` plus the
+ * unfinished overview tiles.
+ */
+export async function runExport(deps: ExportDeps, options: ExportRunOptions): Promise<ExportResult> {
+  const { plan, signal } = options;
+  const builder = new CogBuilder({
+    levels: plan.levels,
+    georeference: plan.georeference,
+    planned: plan.tiles.map((t) => [t.x - plan.x0, t.y - plan.y0] as const),
+    description: options.description,
+    imagery: deps.imagery,
+  });
+  const keepsSent = deps.imagery?.kind === 'jpeg';
+  const outcomes = new Map<string, TileOutcome>();
+  let next = 0;
+  let failed = 0;
+  let inFlight = 0;
+  const report = () =>
+    options.onProgress({
+      done: outcomes.size,
+      failed,
+      total: plan.tiles.length,
+      bytes: builder.bytes,
+      held: builder.held + inFlight,
+    });
+
+  /**
+   * The tile's pixels, clipped, and the bytes the service sent where the file may keep them. A tile kept as sent is
+   * decoded at half size, for its overview alone: its full-size pixels are then only the area's mask.
+   */
+  const pixelsOf = (tile: PlannedTile): Promise<Pixels | null> =>
+    withRetries(
+      async (signal) => {
+        options.onRequest(tile);
+        const image = await deps.fetchTile(tile, signal);
+        if (!image) return null;
+        const halfSize = builder.storesAsSent(image);
+        let decoded: TilePixels;
+        try {
+          decoded = await deps.decode(image, halfSize ? HALF : TILE_SIZE);
+        } catch {
+          throw new ApiError(
+            0,
+            'undecodable_tile',
+            `The service sent tile ${zxyKey(tile)} in a form that could not be read.`,
+          );
+        }
+        const mask = deps.mask(tile);
+        if (halfSize) {
+          if (mask) halveAlphaInto(decoded, mask);
+          return { rgba: mask ?? OPAQUE_TILE, sent: image, quarter: decoded };
+        }
+        if (mask) applyMask(decoded, mask);
+        return { rgba: decoded, sent: keepsSent ? image : undefined };
+      },
+      (error) => (isApiError(error) ? error : null),
+      { maxRetries: options.maxRetries, signal, sleep: deps.sleep, random: deps.random },
+    );
+
+  async function slot() {
+    while (next < plan.tiles.length) {
+      const tile = plan.tiles[next++];
+      inFlight += 1;
+      let pixels: Pixels | null = null;
+      let outcome: TileOutcome;
+      try {
+        pixels = await pixelsOf(tile);
+        outcome = pixels ? { status: 'exported' } : { status: 'no_imagery' };
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        pixels = null;
+        outcome = failureOf(error);
+        failed += 1;
+      }
+      await builder.add(tile.x - plan.x0, tile.y - plan.y0, pixels?.rgba ?? null, pixels?.sent, pixels?.quarter);
+      inFlight -= 1;
+      outcomes.set(zxyKey(tile), outcome);
+      report();
+    }
+  }
+
+  report();
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, slot));
+  if (signal.aborted) throw signal.reason;
+  return { tiff: builder.finish(), outcomes };
+}

@@ -1,0 +1,40 @@
+import { createStore, useStore } from 'zustand';
+import type { Orientation, Paper } from './report-pdf.ts';
+import type { PrintOverlay } from '../../map/print-style.ts';
+
+/** The report dialog's form: kept while the page is open, so a report can be made again with the same words. */
+export interface ReportFormState {
+  open: boolean;
+  title: string;
+  notes: string;
+  paper: Paper;
+  orientation: Orientation;
+  /** Overlays left out of the printed map: the area search's tile grid unless asked for (it hides the imagery). */
+  hiddenOverlays: PrintOverlay[];
+  reportDialogOpened(): void;
+  reportDialogClosed(): void;
+  reportFormEdited(changes: Partial<Pick<ReportFormState, 'title' | 'notes' | 'paper' | 'orientation'>>): void;
+  reportOverlayToggled(overlay: PrintOverlay, printed: boolean): void;
+}
+
+/** Letter where the browser's language says so (US, Canada, Mexico, the Philippines…), A4 elsewhere. */
+const LETTER_REGIONS = /-(US|CA|MX|PH|CL|CO|VE|GT|CR|PA|DO|PR|SV|NI)$/i;
+const defaultPaper = (): Paper => (LETTER_REGIONS.test(globalThis.navigator?.language ?? '') ? 'Letter' : 'A4');
+
+export const reportStore = createStore<ReportFormState>()((set) => ({
+  open: false,
+  title: '',
+  notes: '',
+  paper: defaultPaper(),
+  orientation: 'portrait',
+  hiddenOverlays: ['tileGrid'],
+  reportDialogOpened: () => set({ open: true }),
+  reportDialogClosed: () => set({ open: false }),
+  reportFormEdited: (changes) => set(changes),
+  reportOverlayToggled: (overlay, printed) =>
+    set(({ hiddenOverlays }) => ({
+      hiddenOverlays: [...hiddenOverlays.filter((o) => o !== overlay), ...(printed ? [] : [overlay])],
+    })),
+}));
+
+export const useReportForm = <T>(selector: (state: ReportFormState) => T): T => useStore(reportStore, selector);
