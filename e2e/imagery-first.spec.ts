@@ -266,6 +266,8 @@ test('the dark theme gets a dark basemap, and switching keeps the layers and the
   await row(page, OLDER).click();
   await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(OLDER);
   await jumpTo(page, inside(await footprintOf(request, OLDER)), IMAGERY_ZOOM);
+  // The area tools load after the map's first idle and add their layers then: the style compared is the whole one.
+  await page.waitForFunction(() => !!window.__surveyViewer!.map.getLayer('area-draw-polygon'));
   const style = () =>
     page.evaluate(() => {
       const map = window.__surveyViewer!.map;
