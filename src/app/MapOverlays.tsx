@@ -13,7 +13,7 @@ import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
 import { ZoomHint } from '../features/preview/ZoomHint.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
-import { useAreaSearch } from '../state/area-search-store.ts';
+import { useAreaSearch } from '../features/area-search/area-search-store.ts';
 import { useCompare } from '../state/compare-store.ts';
 import { useUi } from '../state/ui-store.ts';
 
@@ -34,7 +34,7 @@ const LinkedNotesPrompt = lazy(() =>
 );
 const PortfolioSync = lazy(() => import('../features/portfolio/index.ts').then((m) => ({ default: m.PortfolioSync })));
 const AreaSearchOverlay = lazy(() =>
-  import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchOverlay })),
+  import('../features/area-search/on-demand.ts').then((m) => ({ default: m.AreaSearchOverlay })),
 );
 
 /** Whether the map has drawn its first view completely: tools nobody has asked for yet wait for that. */

@@ -14,7 +14,7 @@ import { SheetHandle } from './SheetHandle.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
 const AreaSearchPanel = lazy(() =>
-  import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchPanel })),
+  import('../features/area-search/on-demand.ts').then((m) => ({ default: m.AreaSearchPanel })),
 );
 
 const AnnotationsPanel = lazy(() =>

@@ -1,5 +1,5 @@
 import type { Connection } from '../../api/connection.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
+import { useAreaSearch } from './area-search-store.ts';
 import { CoverageResults } from '../coverage/CoverageResults.tsx';
 import { SurveyTiles } from '../coverage/SurveyTiles.tsx';
 import { GeoTiffExport } from '../geotiff-export/GeoTiffExport.tsx';

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { extentOf } from '../../../core/geo/geometry.ts';
 import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey, Survey, SurveyFootprint } from '../../../core/wire/model.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
+import { useAreaSearch } from '../area-search/index.ts';
 import { coverageKeys, coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/footprint-queries.ts';
 import { useSurveyList } from '../surveys/use-survey-list.ts';

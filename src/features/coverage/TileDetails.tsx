@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { zxyKey, tileOfZxyKey } from '../../../core/geo/tile-address.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
-import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
+import { areaSearchStore, useAreaSearch } from '../area-search/index.ts';
 import { captureSide } from '../../state/compared-imagery.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';

@@ -1,7 +1,7 @@
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { areaToGeoJson, footprintsToGeoJson } from '../../area/export-area.ts';
 import { tilesToCsv, tilesToGeoJson } from '../../area/export-tiles.ts';
-import type { ActiveArea } from '../../state/area-search-store.ts';
+import type { ActiveArea } from '../area-search/index.ts';
 import { saveBlob } from '../../ui/save-file.ts';
 import type { CoverageResult } from './coverage-results.ts';
 import { toTileExportItems, withApiKey } from './tile-export.ts';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey } from '../../../core/wire/model.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
+import { useAreaSearch } from '../area-search/index.ts';
 import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 import { useSurveyList } from '../surveys/use-survey-list.ts';
 

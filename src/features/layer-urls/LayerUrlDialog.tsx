@@ -7,7 +7,7 @@ import { createTileKey, revokeTileKey } from '../../api/tile-keys.ts';
 import { saveBlob } from '../../ui/save-file.ts';
 import { tileJsonUrl, wmtsCapabilitiesUrl, xyzTemplate } from '../../../core/wire/layer-urls.ts';
 import { uiStore } from '../../state/ui-store.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
+import { useAreaSearch } from '../area-search/index.ts';
 import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { isDetailsUnknown } from '../preview/use-selected-survey.ts';

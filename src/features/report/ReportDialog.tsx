@@ -6,7 +6,7 @@ import { saveBlob } from '../../ui/save-file.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import type { PrintOverlay } from '../../map/print-style.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { areaSearchStore } from '../../state/area-search-store.ts';
+import { areaSearchStore } from '../area-search/index.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { reportStore, useReportForm } from './report-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
+import { useAreaSearch } from '../area-search/index.ts';
 import { nextAreaName, savedAreasStore, useSavedAreas } from './saved-areas-store.ts';
 import { AreaNameForm } from './AreaNameForm.tsx';
 import { saveArea } from './save-area.ts';

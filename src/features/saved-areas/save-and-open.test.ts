@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CoverageSurvey } from '../../../core/wire/model.ts';
 import { square } from '../../../core/test/shapes.ts';
-import { areaSearchStore } from '../../state/area-search-store.ts';
+import { areaSearchStore } from '../area-search/index.ts';
 import { savedAreasStore } from './saved-areas-store.ts';
 import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
 import { activeAreaFrom } from '../area-search/accept-area.ts';
