@@ -56,7 +56,7 @@ export function AreaSection() {
   };
   const exportArea = async (format: 'wkt' | 'geojson') => {
     if (!area) return;
-    const downloads = await import('../coverage/downloads.ts');
+    const downloads = await import('./area-downloads.ts');
     if (format === 'wkt') downloads.saveAreaWkt(area);
     else downloads.saveAreaGeoJson(area);
   };

@@ -24,6 +24,9 @@ export function useCoverage(connection: Connection) {
   return { area, search, query, ranking, summary };
 }
 
+/** The area search's coverage answer, as useCoverage gives it (the shell hands it to features that show it). */
+export type CoverageAnswer = ReturnType<typeof useCoverage>;
+
 export interface ChosenResult {
   result: CoverageResult;
   request: TileMetadataRequest;

@@ -5,7 +5,7 @@ import type { SurveyMap, FootprintCollection } from '../../map/survey-map.ts';
 import { useAreaSearch } from '../area-search/index.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
-import { useSurveyList } from '../surveys/use-survey-list.ts';
+import { useSurveyList } from '../surveys/index.ts';
 import { useListedFootprints } from './use-listed-footprints.ts';
 import { useDebounced } from './use-debounced.ts';
 

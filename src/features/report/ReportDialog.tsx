@@ -15,7 +15,7 @@ import { formatBytes } from '../../format/coverage-format.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { makeReport, PRINT_DPI, type ReportProgress } from './make-report.ts';
 import { annotationRows, viewFacts } from './report-facts.ts';
-import { annotationsStore } from '../annotations/annotations-store.ts';
+import { annotationsStore } from '../annotations/index.ts';
 import type { Orientation, Paper } from './report-pdf.ts';
 import { measureOf } from '../measure/index.ts';
 import './report.css';

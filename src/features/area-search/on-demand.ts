@@ -1,3 +1,0 @@
-/** The area search, loaded on demand: the sidebar panel and what it puts on the map. */
-export { AreaSearchOverlay } from './AreaSearchOverlay.tsx';
-export { AreaSearchPanel } from './AreaSearchPanel.tsx';
