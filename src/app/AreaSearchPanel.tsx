@@ -23,7 +23,10 @@ function CoverageSwappedAxesHint({ connection }: { connection: Connection }) {
   return <SwappedAxesHint connection={connection} coverage={useCoverage(connection)} />;
 }
 
-/** The sidebar's area search, composed of its features: the area and date range, the surveys covering it, and the tiles of the chosen one. */
+/**
+ * The sidebar's area search, composed of its features: the area and date range, saved areas, the surveys covering it,
+ * and the tiles of the chosen one.
+ */
 export function AreaSearchPanel({ connection }: { connection: Connection }) {
   const searching = useAreaSearch((s) => s.search !== null);
   return (

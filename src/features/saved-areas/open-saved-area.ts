@@ -3,7 +3,7 @@ import type { Survey } from '../../../core/wire/model.ts';
 import { savedAreasStore, type SavedArea } from './saved-areas-store.ts';
 import { snapshotOf } from './area-changes.ts';
 
-/** Makes a geometry the area of interest as a restored area (the area search's, handed in by the shell): whether it was. */
+/** Makes a geometry the area of interest as a restored one (handed in by the shell): whether it did. */
 export type OpenArea = (geometry: AreaGeometry) => boolean;
 
 /**
