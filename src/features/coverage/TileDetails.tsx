@@ -9,7 +9,7 @@ import { compareStore } from '../../state/compare-store.ts';
 import { tileCapturesQueryOptions } from '../compare/index.ts';
 import { newestCapture } from '../compare/index.ts';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
-import { formatDateTime } from '../../format/coverage-format.ts';
+import { formatDateTime } from '../../format/date-format.ts';
 import { useChosenResult, useSurveyTiles } from './use-coverage.ts';
 
 /**

@@ -19,6 +19,7 @@ import { annotationsStore } from '../annotations/index.ts';
 import type { Orientation, Paper } from './report-pdf.ts';
 import { measureOf } from '../measure/index.ts';
 import './report.css';
+import { fileStamp } from '../../format/date-format.ts';
 
 /** The overlays as the dialog names them. */
 const OVERLAY_NAMES: Record<PrintOverlay, string> = {
@@ -32,7 +33,6 @@ const OVERLAY_NAMES: Record<PrintOverlay, string> = {
   measurement: 'Measurement',
 };
 
-const stamp = (date: Date) => date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 const close = () => reportStore.getState().reportDialogClosed();
 const cancelled = () => new DOMException('The report was cancelled.', 'AbortError');
 
@@ -116,7 +116,7 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
         },
         { signal: abort.signal, onProgress: (progress) => setRun({ status: 'running', progress }) },
       );
-      const name = `survey-report-${stamp(new Date())}.pdf`;
+      const name = `survey-report-${fileStamp(new Date())}.pdf`;
       saveBlob(name, blob);
       setRun({ status: 'saved', name, size: blob.size });
     } catch (error) {

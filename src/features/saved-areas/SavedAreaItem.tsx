@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { savedAreasStore, type SavedArea } from './saved-areas-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
-import { localDay } from '../../format/local-day.ts';
+import { localDay } from '../../format/date-format.ts';
 import { mosaicUpdatesStore } from '../mosaic-updates/index.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { AreaNameForm } from './AreaNameForm.tsx';
