@@ -8,7 +8,6 @@ import { GeoTiffExport } from '../features/geotiff-export/GeoTiffExport.tsx';
 import { SavedAreas } from '../features/saved-areas/SavedAreas.tsx';
 import { AreaSection } from '../features/area-search/AreaSection.tsx';
 import { SwappedAxesHint } from '../features/area-search/SwappedAxesHint.tsx';
-
 import { acceptArea } from '../features/area-search/accept-area.ts';
 
 const openRestored = (geometry: AreaGeometry) => acceptArea(geometry, 'restored').ok;

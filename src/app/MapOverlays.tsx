@@ -23,7 +23,7 @@ import { useUi } from '../state/ui-store.ts';
  */
 const CompareView = lazy(() => import('../features/compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
 const Timeline = lazy(() => import('../features/timeline/Timeline.tsx').then((m) => ({ default: m.Timeline })));
-const MeasureTools = lazy(() => import('./MeasureWithNotes.tsx').then((m) => ({ default: m.MeasureWithNotes })));
+const MeasureWithNotes = lazy(() => import('./MeasureWithNotes.tsx').then((m) => ({ default: m.MeasureWithNotes })));
 const AnnotationsSync = lazy(() =>
   import('../features/annotations/on-demand.ts').then((m) => ({ default: m.AnnotationsSync })),
 );
@@ -67,7 +67,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
         <Suspense fallback={null}>
           {comparing && <CompareView connection={connection} surveyMap={surveyMap} />}
           {(drawn || comparing) && <Timeline connection={connection} surveyMap={surveyMap} />}
-          {drawn && <MeasureTools connection={connection} surveyMap={surveyMap} />}
+          {drawn && <MeasureWithNotes connection={connection} surveyMap={surveyMap} />}
           {drawn && <AnnotationsSync surveyMap={surveyMap} />}
           {drawn && <LinkedNotesPrompt />}
           {(drawn || portfolioTabOpen) && <PortfolioSync connection={connection} surveyMap={surveyMap} />}
