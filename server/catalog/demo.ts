@@ -164,17 +164,7 @@ function traceCells(m: CellMask, cellList: number[]): Position[][] {
       verts.push(cur);
       cur = next.get(cur)!;
     }
-    // Drop collinear vertices.
-    const n = verts.length;
-    const pts: [number, number][] = verts.map((v) => [v % W1, Math.floor(v / W1)]);
-    const kept: [number, number][] = [];
-    for (let k = 0; k < n; k++) {
-      const p = pts[(k + n - 1) % n];
-      const c = pts[k];
-      const q = pts[(k + 1) % n];
-      const cross = (c[0] - p[0]) * (q[1] - c[1]) - (c[1] - p[1]) * (q[0] - c[0]);
-      if (cross !== 0) kept.push(c);
-    }
+    const kept = withoutCollinear(verts.map((v): [number, number] => [v % W1, Math.floor(v / W1)]));
     const ring: Position[] = kept.map(([vx, vy]) => [lonOfTileX(m.x0 + vx, m.z), latOfTileY(m.y0 + vy, m.z)]);
     ring.push([ring[0][0], ring[0][1]]);
     rings.push(ring);
@@ -525,4 +515,14 @@ function republish(survey: Survey): void {
   survey.republished = republished;
   const newest = republished[republished.length - 1].publishedDate;
   if (newest > survey.lastUpdated) survey.lastUpdated = newest;
+}
+
+/** A closed ring's vertices (the first not repeated) without those on a line between their neighbours. */
+export function withoutCollinear(ring: readonly [number, number][]): [number, number][] {
+  const n = ring.length;
+  return ring.filter((c, k) => {
+    const p = ring[(k + n - 1) % n];
+    const q = ring[(k + 1) % n];
+    return (c[0] - p[0]) * (q[1] - c[1]) - (c[1] - p[1]) * (q[0] - c[0]) !== 0;
+  });
 }

@@ -11,31 +11,18 @@ const versions = new WeakMap<Survey, string>();
 export function surveyVersion(survey: Survey): string {
   let version = versions.get(survey);
   if (version === undefined) {
-    const {
-      id,
-      captureStart,
-      captureEnd,
-      publishedDate,
-      lastUpdated,
-      cloudCover,
-      spectralRange,
-      resolutionClass,
-      footprint,
-      seed,
-      republished,
-    } = survey;
     const content = JSON.stringify([
-      id,
-      captureStart,
-      captureEnd,
-      publishedDate,
-      lastUpdated,
-      cloudCover,
-      spectralRange,
-      resolutionClass,
-      seed,
-      footprint,
-      republished ?? null,
+      survey.id,
+      survey.captureStart,
+      survey.captureEnd,
+      survey.publishedDate,
+      survey.lastUpdated,
+      survey.cloudCover,
+      survey.spectralRange,
+      survey.resolutionClass,
+      survey.seed,
+      survey.footprint,
+      survey.republished ?? null,
     ]);
     version = createHash('sha1').update(content).digest('base64url').slice(0, 16);
     versions.set(survey, version);

@@ -5,7 +5,7 @@
  */
 import type { Position } from 'geojson';
 import { latOfTileY, lonOfTileX, tileAt } from '../../core/geo/tile-address.ts';
-import { mulberry32 } from './demo';
+import { mulberry32, withoutCollinear } from './demo';
 import type { Survey } from './survey';
 
 const DAY = 86400000;
@@ -43,15 +43,7 @@ export function syntheticCatalog(n: number, seed = 1): Survey[] {
       verts.push([x0 + c, y0 + h]);
     }
     // Close via the left edge back to the start; drop collinear points.
-    const ring: Position[] = [];
-    const m = verts.length;
-    for (let i = 0; i < m; i++) {
-      const p = verts[(i + m - 1) % m];
-      const c = verts[i];
-      const q = verts[(i + 1) % m];
-      const cross = (c[0] - p[0]) * (q[1] - c[1]) - (c[1] - p[1]) * (q[0] - c[0]);
-      if (cross !== 0) ring.push([lonOfTileX(c[0], z), latOfTileY(c[1], z)]);
-    }
+    const ring: Position[] = withoutCollinear(verts).map(([x, y]) => [lonOfTileX(x, z), latOfTileY(y, z)]);
     ring.reverse();
     ring.push([ring[0][0], ring[0][1]]);
     let minLon = Infinity;

@@ -15,6 +15,9 @@ import { useUi } from '../state/ui-store.ts';
 import { useSignedInChunk } from './signed-in-chunk.ts';
 import { linkedView, useLinkHistory } from './use-link-history.ts';
 
+/** The area search's drawing tools (terra-draw), which the map loads once its first view is drawn. */
+const areaDrawTools = () => import('../features/area-search/area-draw-controller.ts').then((m) => m.AreaDrawController);
+
 const HelpDialog = lazy(() => import('../features/shell/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
 
 const VIEWER_NOT_LOADED = (
@@ -61,7 +64,12 @@ export function App({ config }: { config: RuntimeConfig }) {
           )}
         </aside>
         <main className="map-pane">
-          <MapView basemapStyleUrl={config.basemapStyleUrl} initialView={linkedView()} onReady={setSurveyMap} />
+          <MapView
+            basemapStyleUrl={config.basemapStyleUrl}
+            initialView={linkedView()}
+            onReady={setSurveyMap}
+            areaDrawTools={areaDrawTools}
+          />
           <OfflineBanner />
           {connection && surveyMap && session && (
             <LoadBoundary fallback={null}>

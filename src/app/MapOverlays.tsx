@@ -13,7 +13,7 @@ import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
 import { ZoomHint } from '../features/preview/ZoomHint.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
-import { useAreaSearch } from '../state/area-search-store.ts';
+import { useAreaSearch } from '../features/area-search/area-search-store.ts';
 import { useCompare } from '../state/compare-store.ts';
 import { useUi } from '../state/ui-store.ts';
 
@@ -21,20 +21,18 @@ import { useUi } from '../state/ui-store.ts';
  * Loaded later still: the comparison once one starts, the timeline, and the area search (drawing, geometry maths, file
  * import).
  */
-const CompareView = lazy(() => import('../features/compare/index.ts').then((m) => ({ default: m.CompareView })));
+const CompareView = lazy(() => import('../features/compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
 const Timeline = lazy(() => import('../features/timeline/Timeline.tsx').then((m) => ({ default: m.Timeline })));
-const MeasureTools = lazy(() =>
-  import('../features/measure/MeasureTools.tsx').then((m) => ({ default: m.MeasureTools })),
-);
+const MeasureWithNotes = lazy(() => import('./MeasureWithNotes.tsx').then((m) => ({ default: m.MeasureWithNotes })));
 const AnnotationsSync = lazy(() =>
-  import('../features/annotations/index.ts').then((m) => ({ default: m.AnnotationsSync })),
+  import('../features/annotations/on-demand.ts').then((m) => ({ default: m.AnnotationsSync })),
 );
 const LinkedNotesPrompt = lazy(() =>
-  import('../features/annotations/index.ts').then((m) => ({ default: m.LinkedNotesPrompt })),
+  import('../features/annotations/on-demand.ts').then((m) => ({ default: m.LinkedNotesPrompt })),
 );
 const PortfolioSync = lazy(() => import('../features/portfolio/index.ts').then((m) => ({ default: m.PortfolioSync })));
 const AreaSearchOverlay = lazy(() =>
-  import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchOverlay })),
+  import('./area-search-on-demand.ts').then((m) => ({ default: m.AreaSearchOverlay })),
 );
 
 /** Whether the map has drawn its first view completely: tools nobody has asked for yet wait for that. */
@@ -69,7 +67,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
         <Suspense fallback={null}>
           {comparing && <CompareView connection={connection} surveyMap={surveyMap} />}
           {(drawn || comparing) && <Timeline connection={connection} surveyMap={surveyMap} />}
-          {drawn && <MeasureTools connection={connection} surveyMap={surveyMap} />}
+          {drawn && <MeasureWithNotes connection={connection} surveyMap={surveyMap} />}
           {drawn && <AnnotationsSync surveyMap={surveyMap} />}
           {drawn && <LinkedNotesPrompt />}
           {(drawn || portfolioTabOpen) && <PortfolioSync connection={connection} surveyMap={surveyMap} />}

@@ -13,12 +13,10 @@ import { uiStore, useUi, type SidebarTab } from '../state/ui-store.ts';
 import { SheetHandle } from './SheetHandle.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
-const AreaSearchPanel = lazy(() =>
-  import('../features/area-search/index.ts').then((m) => ({ default: m.AreaSearchPanel })),
-);
+const AreaSearchPanel = lazy(() => import('./area-search-on-demand.ts').then((m) => ({ default: m.AreaSearchPanel })));
 
 const AnnotationsPanel = lazy(() =>
-  import('../features/annotations/index.ts').then((m) => ({ default: m.AnnotationsPanel })),
+  import('../features/annotations/on-demand.ts').then((m) => ({ default: m.AnnotationsPanel })),
 );
 
 const PortfolioPanel = lazy(() =>

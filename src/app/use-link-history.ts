@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { annotationsFromLinkParam, annotationsLinkParam } from '../features/annotations/annotation-link.ts';
 import { annotationsStore } from '../features/annotations/annotations-store.ts';
-import { areaSearchStore, DEFAULT_TILE_ZOOM, type AreaOrigin } from '../state/area-search-store.ts';
+import { areaSearchStore, DEFAULT_TILE_ZOOM, type AreaOrigin } from '../features/area-search/area-search-store.ts';
 import { compareStore } from '../state/compare-store.ts';
 import { filterStore } from '../state/filter-store.ts';
 import { selectionStore } from '../state/selection-store.ts';

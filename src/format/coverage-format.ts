@@ -14,13 +14,3 @@ export function formatBytes(bytes: number): string {
 }
 
 export const formatCount = (count: number): string => whole.format(count);
-
-const dateTime = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export const formatDateTime = (iso: string | null): string => (iso ? dateTime.format(new Date(iso)) : '—');

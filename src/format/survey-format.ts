@@ -1,17 +1,6 @@
-const localDate = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const localTime = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const utc = new Intl.DateTimeFormat('en-GB', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'UTC',
-  hour12: false,
-});
+import { formatLocalDate, formatLocalTime, formatUtcDateTime } from './date-format.ts';
 
-const sameLocalDay = (a: Date, b: Date) => localDate.format(a) === localDate.format(b);
+const sameLocalDay = (a: Date, b: Date) => formatLocalDate(a) === formatLocalDate(b);
 const valid = (...dates: Date[]) => dates.every((d) => !Number.isNaN(d.getTime()));
 /** What a window reads as when its dates are not known (e.g. a survey opened by id from a link). */
 export const UNKNOWN_WINDOW = 'Capture window not loaded';
@@ -21,15 +10,15 @@ export function formatCaptureWindow(startIso: string, endIso: string): string {
   const start = new Date(startIso);
   const end = new Date(endIso);
   if (!valid(start, end)) return UNKNOWN_WINDOW;
-  const from = `${localDate.format(start)}, ${localTime.format(start)}`;
-  const to = sameLocalDay(start, end) ? localTime.format(end) : `${localDate.format(end)}, ${localTime.format(end)}`;
+  const from = `${formatLocalDate(start)}, ${formatLocalTime(start)}`;
+  const to = sameLocalDay(start, end) ? formatLocalTime(end) : `${formatLocalDate(end)}, ${formatLocalTime(end)}`;
   return `${from} – ${to}`;
 }
 
 /** The same window in UTC, for the tooltip. */
 export function formatCaptureWindowUtc(startIso: string, endIso: string): string {
   const [start, end] = [new Date(startIso), new Date(endIso)];
-  return valid(start, end) ? `${utc.format(start)} – ${utc.format(end)} UTC` : UNKNOWN_WINDOW;
+  return valid(start, end) ? `${formatUtcDateTime(start)} – ${formatUtcDateTime(end)} UTC` : UNKNOWN_WINDOW;
 }
 
 /** "45 min", "3 h 20 min", "2 d 4 h". */

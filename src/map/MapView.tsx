@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { resolvedTheme, useSystemDark } from '../ui/use-theme.ts';
 import { useTheme } from '../state/theme-store.ts';
 import { offlineBasemapStyle } from './basemap-style.ts';
+import type { AreaDrawToolsLoader } from './area-drawing.ts';
 import { SurveyMap, type MapView as CameraView } from './survey-map.ts';
 
 declare global {
@@ -17,6 +18,8 @@ interface MapViewProps {
   /** Read once, when the map is made. */
   initialView: CameraView | null;
   onReady(map: SurveyMap | null): void;
+  /** Read once, when the map is made. */
+  areaDrawTools: AreaDrawToolsLoader;
 }
 
 const offlineBasemap = (theme: 'light' | 'dark') =>
@@ -26,10 +29,11 @@ const offlineBasemap = (theme: 'light' | 'dark') =>
  * Creates the map once per mount (StrictMode mounts twice: the first map is removed again), before
  * the first paint, so that its setup starts with the page. The offline basemap follows the theme.
  */
-export function MapView({ basemapStyleUrl, initialView, onReady }: MapViewProps) {
+export function MapView({ basemapStyleUrl, initialView, onReady, areaDrawTools }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const onReadyRef = useRef(onReady);
   const initialViewRef = useRef(initialView);
+  const areaDrawToolsRef = useRef(areaDrawTools);
   const theme = resolvedTheme(
     useTheme((s) => s.choice),
     useSystemDark(),
@@ -40,7 +44,11 @@ export function MapView({ basemapStyleUrl, initialView, onReady }: MapViewProps)
 
   useLayoutEffect(() => {
     const style = basemapStyleUrl ?? offlineBasemap(themeRef.current);
-    const made = new SurveyMap(container.current!, { style, view: initialViewRef.current });
+    const made = new SurveyMap(container.current!, {
+      style,
+      view: initialViewRef.current,
+      areaDrawTools: areaDrawToolsRef.current,
+    });
     if (new URLSearchParams(location.search).has('e2e'))
       window.__surveyViewer = { map: made.map, compareMap: () => made.getCompareOverlayMap() };
     setSurveyMap(made);

@@ -1,7 +1,7 @@
 import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import type { Map as MapLibreMap, PointLike } from 'maplibre-gl';
 import { areaCentre } from '../../core/geo/geometry.ts';
-import { AREA_SEARCH_SLOTS, areaSearchLayerIds, COVERAGE_SOURCE } from '../features/area-search/area-search-layers.ts';
+import { AREA_SEARCH_SLOTS, areaSearchLayerIds, COVERAGE_SOURCE } from './area-search-layers.ts';
 import type { IdFeature } from './feature-diff.ts';
 import type { FeatureSources } from './feature-sources.ts';
 import {

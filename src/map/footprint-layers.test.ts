@@ -1,6 +1,6 @@
 import type { LayerSpecification } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
-import { areaSearchLayers, TILE_GRID_SOURCE } from '../features/area-search/area-search-layers.ts';
+import { areaSearchLayers, TILE_GRID_SOURCE } from './area-search-layers.ts';
 import { footprintLayers, hoverLayers, selectionLayers } from './footprint-layers.ts';
 
 const withSource = (layer: LayerSpecification) => ('source' in layer ? (layer.source as string) : '');

@@ -8,7 +8,8 @@ import type {
   PointLike,
 } from 'maplibre-gl';
 import { AddedOnFirstUse } from './added-on-first-use.ts';
-import { diffFeatures, diffIsEmpty, type IdFeature } from './feature-diff.ts';
+import type { IdFeature } from './feature-diff.ts';
+import { FeatureSources } from './feature-sources.ts';
 import { OVERLAY_SLOTS } from './layer-order.ts';
 
 /** A source's options other than its data; `byId` keeps its features by `properties.id` and sends only changes. */
@@ -38,15 +39,17 @@ const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
  */
 export class GeoJsonSlot {
   private readonly wanted = new Map<string, FeatureCollection>();
-  /** A by-id source's features as sent last. */
-  private readonly held = new Map<string, Map<string, IdFeature>>();
+  /** The by-id sources, which hold their features as sent last. */
+  private readonly byIdSources: FeatureSources;
   private readonly layers = new AddedOnFirstUse(() => this.add());
   private click: OverlayClick | null = null;
 
   constructor(
     private readonly map: MapLibreMap,
     readonly spec: GeoJsonOverlaySpec,
-  ) {}
+  ) {
+    this.byIdSources = new FeatureSources(map);
+  }
 
   /** The style is ready: the sources and layers go in at once if there is already something to draw. */
   install(): void {
@@ -72,7 +75,7 @@ export class GeoJsonSlot {
   /** A by-id source's features: only what changed since the last call is sent to MapLibre's worker. */
   updateData(sourceId: string, features: readonly IdFeature[]): void {
     this.wanted.set(sourceId, { type: 'FeatureCollection', features: features as IdFeature[] });
-    if (this.layers.added) this.send(sourceId, features);
+    if (this.layers.added) this.byIdSources.send(sourceId, features);
     else this.layers.use(this.hasSomethingToDraw());
   }
 
@@ -108,29 +111,13 @@ export class GeoJsonSlot {
 
   private add(): void {
     for (const [id, { byId, ...options }] of Object.entries(this.spec.sources)) {
-      this.held.delete(id);
-      this.map.addSource(id, {
-        ...options,
-        type: 'geojson',
-        data: byId ? EMPTY : (this.wanted.get(id) ?? EMPTY),
-        ...(byId && { promoteId: 'id' }),
-      });
+      if (byId) this.byIdSources.add(id, options);
+      else this.map.addSource(id, { ...options, type: 'geojson', data: this.wanted.get(id) ?? EMPTY });
     }
     for (const layer of this.spec.layers) this.map.addLayer(layer, OVERLAY_SLOTS[this.spec.order]);
     for (const [id, { byId }] of Object.entries(this.spec.sources)) {
       const features = this.wanted.get(id)?.features;
-      if (byId && features) this.send(id, features as IdFeature[]);
+      if (byId && features) this.byIdSources.send(id, features as IdFeature[]);
     }
-  }
-
-  private send(sourceId: string, features: readonly IdFeature[]): void {
-    const source = this.map.getSource<GeoJSONSource>(sourceId);
-    if (!source) return;
-    const held = this.held.get(sourceId) ?? new Map<string, IdFeature>();
-    const diff = diffFeatures(held, features);
-    if (diff && diffIsEmpty(diff)) return;
-    if (diff) void source.updateData(diff);
-    else void source.setData({ type: 'FeatureCollection', features: [...features] });
-    this.held.set(sourceId, new Map(features.map((feature) => [feature.properties.id, feature])));
   }
 }

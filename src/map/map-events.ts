@@ -1,5 +1,5 @@
 import type { AreaGeometry } from '../area/area-geometry.ts';
-import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
+import type { AreaTool } from './area-drawing.ts';
 
 export interface SurveyMapEvents {
   /** The survey whose footprint is under the pointer (at x, y on the map), or null. */

@@ -1,7 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import type { AreaDrawing } from '../features/area-search/area-drawing.ts';
-import { areaSearchLayerIds } from '../features/area-search/area-search-layers.ts';
-import type { AreaSearchOverlay } from '../features/area-search/area-search-map.ts';
+import type { AreaDrawing } from './area-drawing.ts';
+import { areaSearchLayerIds } from './area-search-layers.ts';
+import type { AreaSearchOverlay } from './area-search-map.ts';
 import { type Footprints, SURVEY_LAYERS } from './catalog-footprints.ts';
 import { OVERLAY_SLOTS } from './layer-order.ts';
 import type { Emitter, SurveyMapEvents } from './map-events.ts';

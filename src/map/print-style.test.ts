@@ -1,6 +1,16 @@
-import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import type { LayerSpecification, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
-import { overlaysIn, printStyle, scaledSize } from './print-style.ts';
+import { GeoJsonSlot, type GeoJsonOverlaySpec } from './geojson-slot.ts';
+import { featureOverlaySources, overlaysIn, printStyle, scaledSize } from './print-style.ts';
+
+/** The features' overlays as they hand them to the map: each slot's sources draw its overlay. */
+const slot = (order: GeoJsonOverlaySpec['order'], source: string) =>
+  new GeoJsonSlot({} as MapLibreMap, { order, sources: { [source]: {} }, layers: [] });
+const features = featureOverlaySources([
+  slot('measure', 'measure'),
+  slot('updatedTiles', 'updated-tiles'),
+  slot('annotations', 'annotations'),
+]);
 
 const collection = (count: number) => ({
   type: 'FeatureCollection' as const,
@@ -48,7 +58,7 @@ describe('overlaysIn', () => {
         land: 1,
       },
     );
-    expect(overlaysIn(drawn)).toEqual(['footprints', 'area', 'tileGrid', 'annotations']);
+    expect(overlaysIn(drawn, features)).toEqual(['footprints', 'area', 'tileGrid', 'annotations']);
   });
 });
 
@@ -88,7 +98,7 @@ describe('printStyle', () => {
         ],
         {},
       ),
-      { labelScale: 1.5 },
+      { labelScale: 1.5, features },
     );
     const [titles, byZoom, byData, fallback, outline] = printed.layers as (LayerSpecification & {
       layout: Record<string, unknown>;

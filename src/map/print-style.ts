@@ -1,11 +1,9 @@
 import type { GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl';
-import { AREA_DRAW_PREFIX, AREA_SOURCE } from '../features/area-search/area-sources.ts';
-import { ANNOTATIONS_SOURCE } from '../features/annotations/annotation-layer.ts';
-import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from '../features/area-search/area-search-layers.ts';
+import { AREA_DRAW_PREFIX, AREA_SOURCE } from './area-sources.ts';
+import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from './area-search-layers.ts';
 import { FOOTPRINT_SOURCE, HOVER_SOURCE, MARKER_SOURCE, SELECTION_SOURCE } from './footprint-layers.ts';
-import { MEASURE_SOURCE } from '../features/measure/measure-layer.ts';
-import { PORTFOLIO_SOURCE } from '../features/portfolio/portfolio-layer.ts';
-import { MOSAIC_UPDATES_SOURCE } from '../features/mosaic-updates/mosaic-updates-layer.ts';
+import type { GeoJsonSlot } from './geojson-slot.ts';
+import type { OVERLAY_SLOTS } from './layer-order.ts';
 
 /** What the app draws over the imagery, each of which a print can leave out. */
 const PRINT_OVERLAYS = [
@@ -20,6 +18,20 @@ const PRINT_OVERLAYS = [
 ] as const;
 export type PrintOverlay = (typeof PRINT_OVERLAYS)[number];
 
+/** The overlay a feature's GeoJSON slot draws, by its place among the overlays. */
+const SLOT_OVERLAYS: Record<keyof typeof OVERLAY_SLOTS, PrintOverlay> = {
+  updatedTiles: 'updatedTiles',
+  portfolio: 'portfolio',
+  annotations: 'annotations',
+  measure: 'measurement',
+};
+
+/** The features' sources (those of their slots) and the overlay each draws. */
+export type FeatureOverlaySources = ReadonlyMap<string, PrintOverlay>;
+
+export const featureOverlaySources = (slots: Iterable<GeoJsonSlot>): FeatureOverlaySources =>
+  new Map([...slots].flatMap((slot) => slot.sourceIds.map((id) => [id, SLOT_OVERLAYS[slot.spec.order]] as const)));
+
 const FOOTPRINT_SOURCES: readonly string[] = [
   FOOTPRINT_SOURCE,
   MARKER_SOURCE,
@@ -29,17 +41,12 @@ const FOOTPRINT_SOURCES: readonly string[] = [
 ];
 
 /** The overlay a source's layers draw, or null (the basemap, imagery). */
-function overlayOfSource(id: string): PrintOverlay | null {
+function overlayOfSource(id: string, features: FeatureOverlaySources): PrintOverlay | null {
   if (FOOTPRINT_SOURCES.includes(id)) return 'footprints';
   if (id === AREA_SOURCE || id.startsWith(`${AREA_DRAW_PREFIX}-`)) return 'area';
   if (id === UNCOVERED_SOURCE) return 'uncovered';
   if (id === TILE_GRID_SOURCE) return 'tileGrid';
-  if (id === MOSAIC_UPDATES_SOURCE) return 'updatedTiles';
-  // The portfolio's locations and the chosen one ('portfolio-chosen').
-  if (id === PORTFOLIO_SOURCE || id.startsWith(`${PORTFOLIO_SOURCE}-`)) return 'portfolio';
-  if (id === ANNOTATIONS_SOURCE) return 'annotations';
-  if (id === MEASURE_SOURCE) return 'measurement';
-  return null;
+  return features.get(id) ?? null;
 }
 
 function holdsFeatures(source: StyleSpecification['sources'][string] | undefined): boolean {
@@ -50,11 +57,11 @@ function holdsFeatures(source: StyleSpecification['sources'][string] | undefined
 }
 
 /** The overlays a style draws now: a visible layer of theirs over a source holding features. */
-export function overlaysIn(style: StyleSpecification): PrintOverlay[] {
+export function overlaysIn(style: StyleSpecification, features: FeatureOverlaySources): PrintOverlay[] {
   const shown = new Set<PrintOverlay>();
   for (const layer of style.layers) {
     if (!('source' in layer) || typeof layer.source !== 'string' || layer.layout?.visibility === 'none') continue;
-    const overlay = overlayOfSource(layer.source);
+    const overlay = overlayOfSource(layer.source, features);
     if (overlay && holdsFeatures(style.sources[layer.source])) shown.add(overlay);
   }
   return PRINT_OVERLAYS.filter((overlay) => shown.has(overlay));
@@ -92,16 +99,18 @@ export interface PrintStyleOptions {
    * size they have on screen.
    */
   labelScale?: number;
+  /** The features' overlays (SurveyMap adds them). */
+  features?: FeatureOverlaySources;
 }
 
 /** The style to draw a print with: the overlays left out hidden, the labels sized for print. */
 export function printStyle(
   style: StyleSpecification,
-  { hide = [], labelScale = 1 }: PrintStyleOptions,
+  { hide = [], labelScale = 1, features = new Map() }: PrintStyleOptions,
 ): StyleSpecification {
   const layers = style.layers.map((layer) => {
     const source = 'source' in layer && typeof layer.source === 'string' ? layer.source : null;
-    const overlay = source ? overlayOfSource(source) : null;
+    const overlay = source ? overlayOfSource(source, features) : null;
     if (overlay && hide.includes(overlay))
       return { ...layer, layout: { ...layer.layout, visibility: 'none' as const } };
     if (layer.type !== 'symbol' || labelScale === 1) return layer;

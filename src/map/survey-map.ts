@@ -1,9 +1,9 @@
 import type * as maplibregl from 'maplibre-gl';
 import type { AreaGeometry } from '../area/area-geometry.ts';
-import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
-import { AreaDrawing } from '../features/area-search/area-drawing.ts';
+import type { AreaTool } from './area-drawing.ts';
+import { AreaDrawing } from './area-drawing.ts';
 import { createMap, type SurveyMapOptions } from './create-map.ts';
-import { AreaSearchOverlay, type TileGridCollection } from '../features/area-search/area-search-map.ts';
+import { AreaSearchOverlay, type TileGridCollection } from './area-search-map.ts';
 import { repaintBasemap } from './basemap-style.ts';
 import type { CaptureSpec } from './capture-layer.ts';
 import type { CompareSpec } from './compare-layers.ts';
@@ -17,12 +17,12 @@ import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { PanelSlot } from './panel-slot.ts';
 import { composeMapImage, type ImageScale, type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';
 import { MapCamera } from './map-camera.ts';
-import { overlaysIn, type PrintOverlay } from './print-style.ts';
+import { featureOverlaySources, overlaysIn, type PrintOverlay } from './print-style.ts';
 import { listenToPointer, type MapTool } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
 
 export type { FootprintCollection } from './catalog-footprints.ts';
-export type { TileGridCollection } from '../features/area-search/area-search-map.ts';
+export type { TileGridCollection } from './area-search-map.ts';
 export type { SurveyMapEvents } from './map-events.ts';
 export type { MapView } from './map-camera.ts';
 
@@ -82,20 +82,24 @@ export class SurveyMap {
     });
     this.footprints = new Footprints(this.map, sources);
     this.areaSearch = new AreaSearchOverlay(this.map, sources);
-    this.drawing = new AreaDrawing(this.map, {
-      onReady: () => emit('areaToolsReady', undefined),
-      onAreaFinished: (area) => emit('areaFinished', area),
-      onAreaDeleted: () => emit('areaDeleted', undefined),
-      onAreaChanging: (shape) => emit('areaChanging', shape),
-      onToolChange: (tool) => {
-        if (tool !== 'static') {
-          for (const other of this.tools) other.stop();
-          this.map.getCanvas().style.cursor = '';
-          this.areaSearch.hoverTile(null);
-        }
-        emit('areaToolChanged', tool);
+    this.drawing = new AreaDrawing(
+      this.map,
+      {
+        onReady: () => emit('areaToolsReady', undefined),
+        onAreaFinished: (area) => emit('areaFinished', area),
+        onAreaDeleted: () => emit('areaDeleted', undefined),
+        onAreaChanging: (shape) => emit('areaChanging', shape),
+        onToolChange: (tool) => {
+          if (tool !== 'static') {
+            for (const other of this.tools) other.stop();
+            this.map.getCanvas().style.cursor = '';
+            this.areaSearch.hoverTile(null);
+          }
+          emit('areaToolChanged', tool);
+        },
       },
-    });
+      options.areaDrawTools,
+    );
     this.map.addControl(this.layersSlot, 'bottom-right');
     // The app's sources and layers go in as soon as the style is parsed, not at 'load' (after the
     // basemap's first tiles are drawn): a linked survey's imagery then loads alongside the basemap.
@@ -152,11 +156,14 @@ export class SurveyMap {
   /** The map drawn off-screen for print; while a comparison is swiped, its right-hand side's map too (whole). */
   async renderForPrint(options: MapRenderOptions): Promise<MapRender[]> {
     const overlay = this.imagery.overlayMap();
-    const main = await renderMap(this.map, this.requestTile, options);
-    return overlay ? [main, await renderMap(overlay, this.requestTile, options)] : [main];
+    const { print } = options;
+    const withFeatures = print ? { ...options, print: { ...print, features: this.featureOverlays() } } : options;
+    const main = await renderMap(this.map, this.requestTile, withFeatures);
+    return overlay ? [main, await renderMap(overlay, this.requestTile, withFeatures)] : [main];
   }
+  private featureOverlays = () => featureOverlaySources(this.overlays.values());
   /** The overlays drawn now (footprints, area, tile grid…), each of which a print may leave out. */
-  printOverlays = (): PrintOverlay[] => overlaysIn(this.map.getStyle());
+  printOverlays = (): PrintOverlay[] => overlaysIn(this.map.getStyle(), this.featureOverlays());
   /** Where the layers-and-usage panel goes: the bottom-right corner, above the scale. */
   layersPanelContainer = (): HTMLElement => this.layersSlot.container;
 

@@ -6,12 +6,11 @@ import { annotationsStore, useAnnotations } from './annotations-store.ts';
 import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
 import { AnnotationItem } from './AnnotationItem.tsx';
 import './annotations.css';
+import { fileStamp } from '../../format/date-format.ts';
 
 /** An annotation's usual height; rows are measured once drawn (a long note, an open edit form). */
 const ROW_HEIGHT = 150;
 const ROW_GAP = 8;
-
-const stamp = (date: Date) => date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 
 /** The Notes tab: the user's annotations, kept in this browser; exported and imported as GeoJSON. */
 export function AnnotationsPanel() {
@@ -35,7 +34,7 @@ export function AnnotationsPanel() {
 
   const exportGeoJson = () => {
     const json = JSON.stringify(annotationsToGeoJson(annotations), null, 2);
-    saveBlob(`annotations-${stamp(new Date())}.geojson`, new Blob([json], { type: 'application/geo+json' }));
+    saveBlob(`annotations-${fileStamp(new Date())}.geojson`, new Blob([json], { type: 'application/geo+json' }));
   };
 
   const importGeoJson = async (event: ChangeEvent<HTMLInputElement>) => {

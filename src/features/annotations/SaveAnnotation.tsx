@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { geometryOf } from './annotation.ts';
-import type { Measurement } from '../measure/measurement.ts';
+import type { Measurement } from '../measure/index.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { annotationsStore } from './annotations-store.ts';
 import { uiStore } from '../../state/ui-store.ts';

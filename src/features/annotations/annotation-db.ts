@@ -1,4 +1,4 @@
-import { type IDBPDatabase, openDB } from 'idb';
+import { openedOnFirstUse } from '../../state/indexed-db.ts';
 import { type Annotation, annotationsFromGeoJson, annotationsToGeoJson } from './annotation.ts';
 
 /** Where annotations are kept in the browser: IndexedDB (they outlive reloads; nothing is sent anywhere). */
@@ -10,16 +10,11 @@ export interface AnnotationStorage {
 const DB_NAME = 'survey-viewer';
 const STORE = 'annotations';
 
-let opening: Promise<IDBPDatabase> | null = null;
-const database = () =>
-  (opening ??= openDB(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE, { keyPath: 'id' });
-    },
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  }));
+const database = openedOnFirstUse(DB_NAME, 1, {
+  upgrade(db) {
+    db.createObjectStore(STORE, { keyPath: 'id' });
+  },
+});
 
 /** The browser's IndexedDB, through `idb`. Records are read back through the GeoJSON reader: a bad one is skipped. */
 export const indexedDbAnnotations: AnnotationStorage = {

@@ -1,5 +1,5 @@
 import type { FeatureCollection, LineString, Point, Polygon, Position } from 'geojson';
-import type { MeasureKind } from '../measure/measure-kinds.ts';
+import type { MeasureKind } from '../measure/index.ts';
 
 /** The imagery under an annotation when it was made: which survey and capture, and when it was captured. */
 export interface AnnotatedImagery {

@@ -12,8 +12,8 @@ import { mapLayersStore } from '../../state/map-layers-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { tileAt } from '../../../core/geo/tile-address.ts';
-import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
-import { newestCapture } from '../compare/cursor-capture.ts';
+import { tileCapturesQueryOptions } from '../compare/index.ts';
+import { newestCapture } from '../compare/index.ts';
 
 interface ShownLayer {
   surveyId: string;

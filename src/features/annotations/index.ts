@@ -1,4 +1,3 @@
-/** Annotations, loaded once the map is first drawn or the Notes tab opens. */
-export { AnnotationsPanel } from './AnnotationsPanel.tsx';
-export { AnnotationsSync } from './AnnotationsSync.tsx';
-export { LinkedNotesPrompt } from './LinkedNotesPrompt.tsx';
+/** What other features use of annotations: the notes (to print them). */
+export { type Annotation, boundsOf, describeAnnotation } from './annotation.ts';
+export { annotationsStore } from './annotations-store.ts';

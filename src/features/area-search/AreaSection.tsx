@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { areaSearchStore, dateRangeProblem, useAreaSearch, type AreaOrigin } from '../../state/area-search-store.ts';
+import { areaSearchStore, dateRangeProblem, useAreaSearch, type AreaOrigin } from './area-search-store.ts';
 import { formatCount } from '../../format/coverage-format.ts';
 import { DateRangeFieldset } from '../../ui/fields/DateRangeFieldset.tsx';
 import { useSurveyMap } from '../../map/map-context.ts';
@@ -56,7 +56,7 @@ export function AreaSection() {
   };
   const exportArea = async (format: 'wkt' | 'geojson') => {
     if (!area) return;
-    const downloads = await import('../coverage/downloads.ts');
+    const downloads = await import('./area-downloads.ts');
     if (format === 'wkt') downloads.saveAreaWkt(area);
     else downloads.saveAreaGeoJson(area);
   };

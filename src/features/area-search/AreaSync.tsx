@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { extentOf } from '../../../core/geo/geometry.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
+import { areaSearchStore, useAreaSearch } from './area-search-store.ts';
 import { acceptArea } from './accept-area.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { AreaTool } from './area-draw-controller.ts';
+import type { AreaTool } from '../../map/area-drawing.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
+import { areaSearchStore, useAreaSearch } from './area-search-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { useAreaFormat } from '../../units/use-area-format.ts';
 import { crossingWarning, useLiveSize } from './use-live-size.ts';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { AreaInputError } from '../../area/area-input-error.ts';
 import { parseAreaWkt } from '../../area/wkt.ts';
-import { areaSearchStore } from '../../state/area-search-store.ts';
+import { areaSearchStore } from './area-search-store.ts';
 import { activeAreaFrom } from './accept-area.ts';
 
 /** A small dialog to paste an area as WKT. Invalid text gets a precise message, and the current area stays. */

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
-import { useCoverage } from '../coverage/use-coverage.ts';
+import { type CoverageAnswer, coverageSearchQueryOptions } from '../coverage/index.ts';
 import { acceptArea } from './accept-area.ts';
 import { swappedAlternative } from './swapped-axes.ts';
 
@@ -10,8 +9,8 @@ import { swappedAlternative } from './swapped-axes.ts';
  * Under an empty coverage answer: when the area read the other way round (latitude for longitude) meets surveys, says
  * the numbers look swapped and offers to swap them. That reading is only searched once the area's own answer is empty.
  */
-export function SwappedAxesHint({ connection }: { connection: Connection }) {
-  const { area, search, query } = useCoverage(connection);
+export function SwappedAxesHint({ connection, coverage }: { connection: Connection; coverage: CoverageAnswer }) {
+  const { area, search, query } = coverage;
   const empty = query.isSuccess && query.data.length === 0;
   const swapped = useMemo(() => (empty && area ? swappedAlternative(area) : null), [empty, area]);
   const check = useQuery(

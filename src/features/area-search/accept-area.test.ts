@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Polygon } from 'geojson';
 import { square, squareRing } from '../../../core/test/shapes.ts';
-import { areaSearchStore } from '../../state/area-search-store.ts';
+import { areaSearchStore } from './area-search-store.ts';
 import { acceptArea, activeAreaFrom, importNote } from './accept-area.ts';
 
 describe('activeAreaFrom', () => {

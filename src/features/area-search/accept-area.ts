@@ -3,7 +3,7 @@ import type { ImportedArea } from '../../area/area-from-geometries.ts';
 import { AreaInputError } from '../../area/area-input-error.ts';
 import { checkedArea } from '../../area/checked-area.ts';
 import { areaToWkt } from '../../area/wkt.ts';
-import { areaSearchStore, type ActiveArea, type AreaOrigin } from '../../state/area-search-store.ts';
+import { areaSearchStore, type ActiveArea, type AreaOrigin } from './area-search-store.ts';
 
 export type AreaOutcome = { ok: true; area: ActiveArea } | { ok: false; message: string };
 

@@ -2,7 +2,8 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AreaGeometry } from '../../../core/geo/geometry.ts';
-import { AREA_DRAW_LOWEST_LAYER_ID, AreaDrawController, type AreaTool } from './area-draw-controller.ts';
+import type { AreaTool } from '../../map/area-drawing.ts';
+import { AREA_DRAW_LOWEST_LAYER_ID, AreaDrawController } from './area-draw-controller.ts';
 import { FakeMapLibreMap } from '../../test/fake-maplibre-map.ts';
 
 const ring = (w: number, s: number, e: number, n: number) => [

@@ -3,42 +3,26 @@ import { TerraDraw, type TerraDrawEventListeners } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import type { AreaGeometry } from '../../../core/geo/geometry.ts';
 import { areaFromSnapshot, areaToDrawFeatures } from './area-features.ts';
-import { createAreaModes, DRAW_MODE_NAMES, type DrawModeName } from './draw-modes.ts';
+import { createAreaModes } from './draw-modes.ts';
 import { AreaLayer } from './area-layer.ts';
-import { AREA_DRAW_PREFIX } from './area-sources.ts';
+import {
+  AREA_DRAW_MODES,
+  type AreaDrawCallbacks,
+  type AreaDrawMode,
+  type AreaDrawOptions,
+  type AreaDrawTools,
+  type AreaTool,
+} from '../../map/area-drawing.ts';
+import { AREA_DRAW_PREFIX } from '../../map/area-sources.ts';
 
 type FeatureId = Parameters<TerraDrawEventListeners['finish']>[0];
-
-/** 'static' shows the area without interaction: the map behaves as usual. */
-export type AreaTool = DrawModeName | 'select' | 'static';
-
-export interface AreaDrawCallbacks {
-  /** A drawing or an edit of the area was finished; gets the whole area. Not called for setArea() or clear(). */
-  onAreaFinished: (area: AreaGeometry) => void;
-  /** The user deleted the area (Delete key in select mode). */
-  onAreaDeleted?: () => void;
-  /** The tool changed, including the return to 'static' after a drawing is finished. */
-  onToolChange?: (tool: AreaTool) => void;
-  /**
-   * The shape being drawn, or the area while a vertex is dragged, on every pointer move: for a live
-   * read-out (e.g. km²). Not the area yet: that is only what onAreaFinished reports.
-   */
-  onAreaChanging?: (shape: AreaGeometry) => void;
-}
-
-export interface AreaDrawOptions {
-  /** Draw the area below this layer (e.g. the first label layer); on top by default. */
-  renderBelowLayerId?: string;
-  /** Draw the area's fill below this layer instead (e.g. under imagery, which no fill may tint). */
-  fillBelowLayerId?: string;
-}
 
 const LAYER_PREFIX = AREA_DRAW_PREFIX;
 
 /** The lowest of terra-draw's layers: add layers before it to keep them under the area. */
 export const AREA_DRAW_LOWEST_LAYER_ID = `${LAYER_PREFIX}-polygon`;
 
-const isDrawMode = (mode: string): mode is DrawModeName => (DRAW_MODE_NAMES as readonly string[]).includes(mode);
+const isDrawMode = (mode: string): mode is AreaDrawMode => (AREA_DRAW_MODES as readonly string[]).includes(mode);
 
 /**
  * The one area of interest on a map, drawn and edited with terra-draw. Create it once the map's
@@ -46,7 +30,7 @@ const isDrawMode = (mode: string): mode is DrawModeName => (DRAW_MODE_NAMES as r
  * previous area. terra-draw holds the area only while it is edited (select mode); otherwise the
  * area layer shows it.
  */
-export class AreaDrawController {
+export class AreaDrawController implements AreaDrawTools {
   private readonly draw: TerraDraw;
   private readonly callbacks: AreaDrawCallbacks;
   private readonly adapter: TerraDrawMapLibreGLAdapter<MapLibreMap>;

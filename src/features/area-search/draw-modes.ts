@@ -28,10 +28,6 @@ const handleStyle = {
   closingPointOutlineWidth: 2,
 } as const;
 
-/** Modes that draw an area; each names the feature's `mode` property. */
-export const DRAW_MODE_NAMES = ['polygon', 'rectangle', 'circle', 'freehand'] as const;
-export type DrawModeName = (typeof DRAW_MODE_NAMES)[number];
-
 const editableVertices = {
   feature: { draggable: false, coordinates: { draggable: true, midpoints: true, deletable: true } },
 };

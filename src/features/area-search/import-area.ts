@@ -1,6 +1,6 @@
 import { AreaInputError } from '../../area/area-input-error.ts';
 import { readAreaFile } from '../../area/import-area-file.ts';
-import { areaSearchStore } from '../../state/area-search-store.ts';
+import { areaSearchStore } from './area-search-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { acceptArea, importNote, type AreaOutcome } from './accept-area.ts';
 

@@ -1,3 +1,2 @@
-/** The area search, loaded on demand: the sidebar panel and what it puts on the map. */
-export { AreaSearchOverlay } from './AreaSearchOverlay.tsx';
-export { AreaSearchPanel } from './AreaSearchPanel.tsx';
+/** What other features use of the area search: the area of interest and its search. */
+export { type ActiveArea, type AreaSearch, areaSearchStore, useAreaSearch } from './area-search-store.ts';

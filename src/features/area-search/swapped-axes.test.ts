@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAreaWkt } from '../../area/wkt.ts';
-import type { AreaOrigin } from '../../state/area-search-store.ts';
+import type { AreaOrigin } from './area-search-store.ts';
 import { activeAreaFrom } from './accept-area.ts';
 import { swappedAlternative } from './swapped-axes.ts';
 

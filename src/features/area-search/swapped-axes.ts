@@ -1,5 +1,5 @@
 import { swappedReading } from '../../area/swapped-reading.ts';
-import type { ActiveArea, AreaOrigin } from '../../state/area-search-store.ts';
+import type { ActiveArea, AreaOrigin } from './area-search-store.ts';
 import { activeAreaFrom } from './accept-area.ts';
 
 /** Areas whose numbers someone typed or copied (a drawn outline is where it was drawn). */

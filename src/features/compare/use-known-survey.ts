@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { extentOf } from '../../../core/geo/geometry.ts';
 import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey, Survey, SurveyFootprint } from '../../../core/wire/model.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
-import { coverageKeys, coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
-import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/footprint-queries.ts';
-import { useSurveyList } from '../surveys/use-survey-list.ts';
-import { useTimelineCaptures } from '../timeline/use-timeline-captures.ts';
+import { useAreaSearch } from '../area-search/index.ts';
+import { coverageKeys, coverageSearchQueryOptions } from '../coverage/index.ts';
+import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/index.ts';
+import { useSurveyList } from '../surveys/index.ts';
+import { useTimelineCaptures } from '../timeline/index.ts';
 
 const unknownSurvey = (id: string): Survey => ({
   id,

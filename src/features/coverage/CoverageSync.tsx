@@ -5,7 +5,7 @@ import type { CoverageSurvey } from '../../../core/wire/model.ts';
 import { tileExtent, tileOfZxyKey } from '../../../core/geo/tile-address.ts';
 import { tileUrlTemplate } from '../../api/tiles.ts';
 import type { FootprintCollection, SurveyMap, TileGridCollection } from '../../map/survey-map.ts';
-import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
+import { areaSearchStore, useAreaSearch } from '../area-search/index.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { coverageSearchQueryOptions } from './coverage-queries.ts';

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { zxyKey, tileOfZxyKey } from '../../../core/geo/tile-address.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
-import { areaSearchStore, useAreaSearch } from '../../state/area-search-store.ts';
+import { areaSearchStore, useAreaSearch } from '../area-search/index.ts';
 import { captureSide } from '../../state/compared-imagery.ts';
 import { compareStore } from '../../state/compare-store.ts';
-import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
-import { newestCapture } from '../compare/cursor-capture.ts';
+import { tileCapturesQueryOptions } from '../compare/index.ts';
+import { newestCapture } from '../compare/index.ts';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
-import { formatDateTime } from '../../format/coverage-format.ts';
+import { formatDateTime } from '../../format/date-format.ts';
 import { useChosenResult, useSurveyTiles } from './use-coverage.ts';
 
 /**

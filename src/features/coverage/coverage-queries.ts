@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { fetchTileMetadata, searchCoverage, type TileMetadataRequest } from '../../api/coverage.ts';
 import type { DownloadProgress } from '../../api/http.ts';
-import type { AreaSearch } from '../../state/area-search-store.ts';
+import type { AreaSearch } from '../area-search/index.ts';
 
 export const coverageKeys = {
   all: (baseUrl: string) => ['coverage', baseUrl] as const,

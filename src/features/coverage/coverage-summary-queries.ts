@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey } from '../../../core/wire/model.ts';
 import type { AreaGeometry } from '../../../core/geo/geometry.ts';
-import type { ActiveArea, AreaSearch } from '../../state/area-search-store.ts';
+import type { ActiveArea, AreaSearch } from '../area-search/index.ts';
 import { coverageKeys, NO_SEARCH } from './coverage-queries.ts';
 import { summariseCoverageOffThread } from './coverage-results.ts';
 import { whenAnswerDrawn } from './drawn-answers.ts';

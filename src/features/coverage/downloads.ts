@@ -1,8 +1,7 @@
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
-import { areaToGeoJson, footprintsToGeoJson } from '../../area/export-area.ts';
+import { footprintsToGeoJson } from '../../area/export-area.ts';
 import { tilesToCsv, tilesToGeoJson } from '../../area/export-tiles.ts';
-import type { ActiveArea } from '../../state/area-search-store.ts';
-import { saveBlob } from '../../ui/save-file.ts';
+import { jsonFileText, saveText } from '../../ui/save-file.ts';
 import type { CoverageResult } from './coverage-results.ts';
 import { toTileExportItems, withApiKey } from './tile-export.ts';
 
@@ -11,11 +10,6 @@ import { toTileExportItems, withApiKey } from './tile-export.ts';
  * user explicitly chose to include their static API key.
  */
 
-function save(fileName: string, text: string, type: string): void {
-  saveBlob(fileName, new Blob([text], { type }));
-}
-
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const safeName = (text: string) => text.replace(/[^\w.-]+/g, '_');
 
 export interface TileExportOptions {
@@ -31,7 +25,7 @@ function exportItems(tiles: readonly TileMetadataItem[], apiKey: string | null) 
 }
 
 export function saveTilesCsv(tiles: readonly TileMetadataItem[], { surveyId, zoom, apiKey }: TileExportOptions): void {
-  save(
+  saveText(
     `${safeName(surveyId)}_z${zoom}_tiles.csv`,
     tilesToCsv(exportItems(tiles, apiKey), { includeKey: apiKey !== null }),
     'text/csv',
@@ -43,7 +37,7 @@ export function saveTilesGeoJson(
   { surveyId, zoom, apiKey }: TileExportOptions,
 ): void {
   const collection = tilesToGeoJson(exportItems(tiles, apiKey), { includeKey: apiKey !== null });
-  save(`${safeName(surveyId)}_z${zoom}_tiles.geojson`, json(collection), 'application/geo+json');
+  saveText(`${safeName(surveyId)}_z${zoom}_tiles.geojson`, jsonFileText(collection), 'application/geo+json');
 }
 
 export function saveFootprints(results: readonly CoverageResult[]): void {
@@ -59,13 +53,5 @@ export function saveFootprints(results: readonly CoverageResult[]): void {
       },
     })),
   );
-  save('coverage_footprints.geojson', json(collection), 'application/geo+json');
-}
-
-export function saveAreaWkt(area: ActiveArea): void {
-  save('area.wkt', `${area.wkt}\n`, 'text/plain');
-}
-
-export function saveAreaGeoJson(area: ActiveArea): void {
-  save('area.geojson', json(areaToGeoJson(area.geometry)), 'application/geo+json');
+  saveText('coverage_footprints.geojson', jsonFileText(collection), 'application/geo+json');
 }

@@ -4,7 +4,7 @@ import { createStore, useStore } from 'zustand';
 import type { Connection } from '../../api/connection.ts';
 import type { TileMetadataRequest } from '../../api/coverage.ts';
 import type { DownloadProgress } from '../../api/http.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
+import { useAreaSearch } from '../area-search/index.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { coverageSearchQueryOptions, surveyTilesQueryOptions } from './coverage-queries.ts';
 import { coverageSummaryQueryOptions } from './coverage-summary-queries.ts';
@@ -23,6 +23,9 @@ export function useCoverage(connection: Connection) {
   const summary = ranking.data ?? null;
   return { area, search, query, ranking, summary };
 }
+
+/** The area search's coverage answer, as useCoverage gives it (the shell hands it to features that show it). */
+export type CoverageAnswer = ReturnType<typeof useCoverage>;
 
 export interface ChosenResult {
   result: CoverageResult;

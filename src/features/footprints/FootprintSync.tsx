@@ -2,10 +2,10 @@ import { useEffect, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey } from '../../../core/wire/model.ts';
 import type { SurveyMap, FootprintCollection } from '../../map/survey-map.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
+import { useAreaSearch } from '../area-search/index.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
-import { useSurveyList } from '../surveys/use-survey-list.ts';
+import { useSurveyList } from '../surveys/index.ts';
 import { useListedFootprints } from './use-listed-footprints.ts';
 import { useDebounced } from './use-debounced.ts';
 

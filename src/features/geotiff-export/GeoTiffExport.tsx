@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { useSelection } from '../../state/selection-store.ts';
-import { useCoverage } from '../coverage/use-coverage.ts';
+import type { CoverageAnswer } from '../coverage/index.ts';
 import { geotiffExportStore, useGeoTiffExport } from './geotiff-export-store.ts';
 import './geotiff-export.css';
 
 const GeoTiffExportDialog = lazy(() => import('./GeoTiffExportDialog.tsx'));
 
 /** The area search's "Download GeoTIFF" button, once the search has results, and its dialog. */
-export function GeoTiffExport({ connection }: { connection: Connection }) {
-  const { summary } = useCoverage(connection);
+export function GeoTiffExport({ connection, coverage }: { connection: Connection; coverage: CoverageAnswer }) {
+  const { summary } = coverage;
   const selectedId = useSelection((s) => s.selectedId);
   const open = useGeoTiffExport((s) => s.dialogOpen);
   const running = useGeoTiffExport((s) => s.run.status === 'running');
@@ -28,7 +28,7 @@ export function GeoTiffExport({ connection }: { connection: Connection }) {
       {running && <span className="panel-section__hint">Export running…</span>}
       {open && (
         <Suspense fallback={null}>
-          <GeoTiffExportDialog connection={connection} />
+          <GeoTiffExportDialog connection={connection} coverage={coverage} />
         </Suspense>
       )}
     </div>

@@ -16,9 +16,8 @@ import type { ExportFiles } from './export-files.ts';
 import { exportFileNames } from './file-names.ts';
 import { rankSurveys, type SourceSurvey, type TileSelection } from './tile-selection.ts';
 import { useSelection } from '../../state/selection-store.ts';
-import { surveyTilesQueryOptions } from '../coverage/coverage-queries.ts';
+import { type CoverageAnswer, surveyTilesQueryOptions } from '../coverage/index.ts';
 import { formatBytes, formatCount } from '../../format/coverage-format.ts';
-import { useCoverage } from '../coverage/use-coverage.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { saveBlob } from '../../ui/save-file.ts';
 import { blockedText, type DownloadState, refusalText } from './export-dialog-text.ts';
@@ -41,12 +40,18 @@ const safeName = (text: string) => text.replace(/[^\w.-]+/g, '_');
 const close = () => geotiffExportStore.getState().dialogClosed();
 
 /** "Download GeoTIFF": what and at which zoom, what it will cost, then the export's progress and its files. */
-export default function GeoTiffExportDialog({ connection }: { connection: Connection }) {
+export default function GeoTiffExportDialog({
+  connection,
+  coverage,
+}: {
+  connection: Connection;
+  coverage: CoverageAnswer;
+}) {
   const titleId = useId();
   const zoomId = useId();
   const zoomHintId = useId();
   const blockedId = useId();
-  const { area, search, summary } = useCoverage(connection);
+  const { area, search, summary } = coverage;
   const selectedId = useSelection((s) => s.selectedId);
   const source = useGeoTiffExport((s) => s.source);
   const rule = useGeoTiffExport((s) => s.rule);

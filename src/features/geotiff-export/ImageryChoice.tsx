@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import type { CoverageResult } from '../coverage/coverage-results.ts';
+import type { CoverageResult } from '../coverage/index.ts';
 import { formatCount } from '../../format/coverage-format.ts';
-import { parseMaxCloud } from '../surveys/survey-filters.ts';
+import { parseMaxCloud } from '../surveys/index.ts';
 import { type BestRule, geotiffExportStore, useGeoTiffExport } from './geotiff-export-store.ts';
 
 const RULES: { value: BestRule; label: string }[] = [

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { planExport } from './export-plan.ts';
 import { selectTiles, type SourceSurvey, type TileSelection } from './tile-selection.ts';
-import { surveyTilesQueryOptions } from '../coverage/coverage-queries.ts';
+import { surveyTilesQueryOptions } from '../coverage/index.ts';
 
 export interface ExportPlanRequest {
   /** The selected survey, or every result with imagery in the area (best available). */

@@ -7,19 +7,19 @@ import { createTileKey, revokeTileKey } from '../../api/tile-keys.ts';
 import { saveBlob } from '../../ui/save-file.ts';
 import { tileJsonUrl, wmtsCapabilitiesUrl, xyzTemplate } from '../../../core/wire/layer-urls.ts';
 import { uiStore } from '../../state/ui-store.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
-import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
+import { useAreaSearch } from '../area-search/index.ts';
+import { coverageSearchQueryOptions } from '../coverage/index.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
-import { isDetailsUnknown } from '../preview/use-selected-survey.ts';
+import { isDetailsUnknown } from '../preview/index.ts';
 import { DEFAULT_EXPIRY, EXPIRY_CHOICES } from './expiry.ts';
 import { qgisLayerDefinition } from './qlr.ts';
 import { surveysItemCollection, surveyStacItem } from './survey-stac.ts';
 import { tileKeyKeys, tileKeysQueryOptions } from './tile-key-queries.ts';
 import './layer-urls.css';
+import { formatMediumDateTime } from '../../format/date-format.ts';
 
 type Scope = 'survey' | 'area' | 'all';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const scopeText = (key: TileKey) =>
   key.surveys === 'all' ? 'All surveys' : key.surveys.length === 1 ? key.surveys[0] : `${key.surveys.length} surveys`;
 
@@ -75,9 +75,9 @@ function MadeKey({ made, baseUrl, survey, footprint, areaSurveys }: MadeKeyProps
   return (
     <section className="layer-urls__made" aria-label="Layer URLs">
       <p className="layer-urls__note">
-        Key “{made.name}” opens {scopeText(made)} until {dateTime.format(new Date(made.expiresAt))}. Copy the URLs now:
-        the key is shown only once. Anyone with them sees these tiles (and nothing else) until the key expires or you
-        revoke it.
+        Key “{made.name}” opens {scopeText(made)} until {formatMediumDateTime(made.expiresAt)}. Copy the URLs now: the
+        key is shown only once. Anyone with them sees these tiles (and nothing else) until the key expires or you revoke
+        it.
       </p>
       <UrlField label="WMTS capabilities URL" value={wmtsCapabilitiesUrl(baseUrl, made.key)} />
       {opensSurvey && (
@@ -156,7 +156,7 @@ function KeyList({ connection }: { connection: Connection }) {
           {keys.data.map((key) => (
             <li key={key.id} className="layer-urls__key">
               <span>
-                <strong>{key.name}</strong> · {scopeText(key)} · expires {dateTime.format(new Date(key.expiresAt))}
+                <strong>{key.name}</strong> · {scopeText(key)} · expires {formatMediumDateTime(key.expiresAt)}
               </span>
               <button
                 type="button"

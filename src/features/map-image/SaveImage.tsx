@@ -3,8 +3,7 @@ import { saveBlob } from '../../ui/save-file.ts';
 import { IMAGE_SCALES, type ImageScale } from '../../map/map-image.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { uiStore } from '../../state/ui-store.ts';
-
-const stamp = (date: Date) => date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+import { fileStamp } from '../../format/date-format.ts';
 
 /** Save image: the map as a PNG at 1×, 2× or 4× the screen's pixels, drawn off-screen at that resolution. */
 export function SaveImage({ surveyMap }: { surveyMap: SurveyMap }) {
@@ -14,7 +13,7 @@ export function SaveImage({ surveyMap }: { surveyMap: SurveyMap }) {
     setBusy(true);
     try {
       const blob = await surveyMap.renderImage(scale);
-      saveBlob(`survey-map-${stamp(new Date())}@${scale}x.png`, blob);
+      saveBlob(`survey-map-${fileStamp(new Date())}@${scale}x.png`, blob);
     } catch (error) {
       uiStore.getState().noticeShown(`The map image was not saved: ${(error as Error).message}`);
     } finally {

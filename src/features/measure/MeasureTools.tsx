@@ -10,8 +10,6 @@ import {
 } from './measurement.ts';
 import type { UnitSystem } from '../../state/units-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
-import type { Connection } from '../../api/connection.ts';
-import { SaveAnnotation } from '../annotations/SaveAnnotation.tsx';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { useUnits } from '../../state/units-store.ts';
 import { formatArea } from '../../units/area-format.ts';
@@ -110,7 +108,16 @@ function MovePoint({ surveyMap, points }: { surveyMap: SurveyMap; points: Positi
 }
 
 /** The measuring tools over the map, and the measurement's sizes (geodesic) in the user's units. */
-export function MeasureTools({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+/** What saves a finished measurement (and its read-out) elsewhere: the shell hands in the annotations' form. */
+export type SaveMeasurement = (measurement: Measurement, measured: string) => ReactNode;
+
+export function MeasureTools({
+  surveyMap,
+  saveMeasurement,
+}: {
+  surveyMap: SurveyMap;
+  saveMeasurement: SaveMeasurement;
+}) {
   const { tool, measurement } = useMeasureState(surveyMap);
   const system = useUnits((s) => s.system);
   /** Phones show a compact readout until the rest is asked for (wider screens always show all of it). */
@@ -229,14 +236,9 @@ export function MeasureTools({ connection, surveyMap }: { connection: Connection
           </div>
           <div className="measure-panel__extra">
             {!tool && measurement.points.length > 0 && <MovePoint surveyMap={surveyMap} points={measurement.points} />}
-            {!tool && measurement.points.length >= minPoints(measurement.kind) && (
-              <SaveAnnotation
-                connection={connection}
-                surveyMap={surveyMap}
-                measurement={measurement}
-                measured={measuredText(measurement, system)}
-              />
-            )}
+            {!tool &&
+              measurement.points.length >= minPoints(measurement.kind) &&
+              saveMeasurement(measurement, measuredText(measurement, system))}
             <UnitSystemSelect />
           </div>
         </section>

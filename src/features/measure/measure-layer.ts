@@ -6,8 +6,7 @@ import { FONT } from '../../map/basemap-style.ts';
 import type { GeoJsonOverlaySpec, GeoJsonSlot } from '../../map/geojson-slot.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 
-export const MEASURE_SOURCE = 'measure';
-const SOURCE = MEASURE_SOURCE;
+const SOURCE = 'measure';
 const measureLayerIds = {
   casing: 'measure-casing',
   line: 'measure-line',

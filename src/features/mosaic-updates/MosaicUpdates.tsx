@@ -6,7 +6,7 @@ import { useSurveyMap } from '../../map/map-context.ts';
 import { SAME_VISIT_MINUTES, surveyVisitsStore, useSurveyVisits } from './survey-visits-store.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
-import { localDay } from '../../format/local-day.ts';
+import { formatFullDateTime, localDay } from '../../format/date-format.ts';
 import { newCaptures, updatedTilesCollection, updatedTilesOf } from './mosaic-updates-model.ts';
 import { MOSAIC_UPDATES_OVERLAY, MOSAIC_UPDATES_SOURCE } from './mosaic-updates-layer.ts';
 import { mosaicUpdatesQueryOptions } from './mosaic-updates-queries.ts';
@@ -87,7 +87,7 @@ export function MosaicUpdates({ connection, surveyId }: { connection: Connection
           </label>
           {previousVisit ? (
             <p className="what-changed__note">
-              Your previous visit of this survey: {new Date(previousVisit).toLocaleString()}.
+              Your previous visit of this survey: {formatFullDateTime(previousVisit)}.
             </p>
           ) : (
             since === null && (

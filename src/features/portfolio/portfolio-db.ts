@@ -1,4 +1,4 @@
-import { type IDBPDatabase, openDB } from 'idb';
+import { openedOnFirstUse } from '../../state/indexed-db.ts';
 import type { LocationResult, MetSurvey } from './location-result.ts';
 import type { Portfolio, RunState } from './portfolio.ts';
 
@@ -21,19 +21,14 @@ const KEY = 'current';
 const RUN_KEY = 'run';
 const NO_RUN: RunState = { status: 'idle', queriesSent: 0 };
 
-let opening: Promise<IDBPDatabase> | null = null;
-const database = () =>
-  (opening ??= openDB(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore(PORTFOLIO);
-      // One record per query answered (a few hundred locations each): thousands of records cost the page seconds.
-      db.createObjectStore(RESULTS, { autoIncrement: true });
-      db.createObjectStore(SURVEYS, { keyPath: 'id' });
-    },
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  }));
+const database = openedOnFirstUse(DB_NAME, 1, {
+  upgrade(db) {
+    db.createObjectStore(PORTFOLIO);
+    // One record per query answered (a few hundred locations each): thousands of records cost the page seconds.
+    db.createObjectStore(RESULTS, { autoIncrement: true });
+    db.createObjectStore(SURVEYS, { keyPath: 'id' });
+  },
+});
 
 export const indexedDbPortfolio: PortfolioStorage = {
   async read() {

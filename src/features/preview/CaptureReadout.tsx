@@ -7,11 +7,11 @@ import { useCompare } from '../../state/compare-store.ts';
 import { useMapLayers } from '../../state/map-layers-store.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { useUi } from '../../state/ui-store.ts';
-import { tileCapturesQueryOptions } from '../compare/compare-queries.ts';
-import { describeTileCaptures, newestCapture } from '../compare/cursor-capture.ts';
+import { tileCapturesQueryOptions } from '../compare/index.ts';
+import { describeTileCaptures, newestCapture } from '../compare/index.ts';
 import type { TileAddress } from '../../../core/geo/tile-address.ts';
-import { cursorTileKey } from '../compare/tile-under-cursor.ts';
-import { useCursorTile } from '../compare/use-cursor-tile.ts';
+import { cursorTileKey } from '../compare/index.ts';
+import { useCursorTile } from '../compare/index.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 
 interface ShownLayer {

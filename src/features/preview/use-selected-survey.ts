@@ -1,9 +1,9 @@
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { useSelection } from '../../state/selection-store.ts';
-import { useKnownSurvey } from '../compare/use-known-survey.ts';
+import { useKnownSurvey } from '../compare/index.ts';
 
-export { isDetailsUnknown } from '../compare/use-known-survey.ts';
+export { isDetailsUnknown } from '../compare/index.ts';
 
 /**
  * The selected survey and its footprint, when known: from the catalog list, the area search's

@@ -6,7 +6,7 @@ import { saveBlob } from '../../ui/save-file.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import type { PrintOverlay } from '../../map/print-style.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { areaSearchStore } from '../../state/area-search-store.ts';
+import { areaSearchStore } from '../area-search/index.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { reportStore, useReportForm } from './report-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
@@ -15,10 +15,11 @@ import { formatBytes } from '../../format/coverage-format.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { makeReport, PRINT_DPI, type ReportProgress } from './make-report.ts';
 import { annotationRows, viewFacts } from './report-facts.ts';
-import { annotationsStore } from '../annotations/annotations-store.ts';
+import { annotationsStore } from '../annotations/index.ts';
 import type { Orientation, Paper } from './report-pdf.ts';
 import { measureOf } from '../measure/index.ts';
 import './report.css';
+import { fileStamp } from '../../format/date-format.ts';
 
 /** The overlays as the dialog names them. */
 const OVERLAY_NAMES: Record<PrintOverlay, string> = {
@@ -32,7 +33,6 @@ const OVERLAY_NAMES: Record<PrintOverlay, string> = {
   measurement: 'Measurement',
 };
 
-const stamp = (date: Date) => date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 const close = () => reportStore.getState().reportDialogClosed();
 const cancelled = () => new DOMException('The report was cancelled.', 'AbortError');
 
@@ -116,7 +116,7 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
         },
         { signal: abort.signal, onProgress: (progress) => setRun({ status: 'running', progress }) },
       );
-      const name = `survey-report-${stamp(new Date())}.pdf`;
+      const name = `survey-report-${fileStamp(new Date())}.pdf`;
       saveBlob(name, blob);
       setRun({ status: 'saved', name, size: blob.size });
     } catch (error) {

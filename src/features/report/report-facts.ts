@@ -1,8 +1,8 @@
 import type { BBox } from 'geojson';
-import { type Annotation, boundsOf, describeAnnotation } from '../annotations/annotation.ts';
-import type { ActiveArea } from '../../state/area-search-store.ts';
+import { type Annotation, boundsOf, describeAnnotation } from '../annotations/index.ts';
+import type { ActiveArea } from '../area-search/index.ts';
 import type { UnitSystem } from '../../state/units-store.ts';
-import { coordinatesText, type Measurement, measure } from '../measure/measurement.ts';
+import { coordinatesText, type Measurement, measure } from '../measure/index.ts';
 import { tileZoomAt } from '../../map/preview-layer.ts';
 import { formatArea } from '../../units/area-format.ts';
 import { formatLength } from '../../units/length-format.ts';

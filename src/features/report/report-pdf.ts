@@ -2,6 +2,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PageSizes, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import type { ReportFonts } from '../../api/report-fonts.ts';
 import type { ShownCapture } from './shown-captures.ts';
+import { isoMinute } from '../../format/date-format.ts';
 
 export type Paper = 'A4' | 'Letter';
 export type Orientation = 'portrait' | 'landscape';
@@ -63,7 +64,6 @@ export function scaleBarMetres(max: number): number {
 }
 
 const lengthText = (m: number) => (m >= 1000 ? `${m / 1000} km` : `${m} m`);
-const isoMinute = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : 'not published');
 
 function captureWindow({ start, end }: ShownCapture): string {
   if (!start) return 'not published';
@@ -246,7 +246,7 @@ export async function reportPdf(spec: ReportSpec, fonts: ReportFonts): Promise<U
   const bold = await doc.embedFont(fonts.bold, { subset: true });
   const size = pageSize(spec.paper, spec.orientation);
   const out = new PageWriter(doc, size, font, bold);
-  const generated = `${spec.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const generated = `${isoMinute(spec.generatedAt.toISOString())} UTC`;
 
   out.text(spec.title || 'Survey Viewer report', { size: 17, font: bold });
   out.text(`Survey Viewer report · generated ${generated}`, { size: 8.5, color: MUTED });

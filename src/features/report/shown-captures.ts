@@ -2,7 +2,7 @@ import type { Connection } from '../../api/connection.ts';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { fetchTileCaptures } from '../../api/tile-metadata.ts';
 import { type ImageryTileUrl, parseImageryTileUrl } from '../../api/tiles.ts';
-import { newestCapture } from '../compare/cursor-capture.ts';
+import { newestCapture } from '../compare/index.ts';
 
 /** One capture the printed imagery shows: which survey and capture, when, and on how many of the printed tiles. */
 export interface ShownCapture {

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { savedAreasStore, type SavedArea } from './saved-areas-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
-import { localDay } from '../../format/local-day.ts';
-import { mosaicUpdatesStore } from '../mosaic-updates/mosaic-updates-store.ts';
+import { localDay } from '../../format/date-format.ts';
+import { mosaicUpdatesStore } from '../mosaic-updates/index.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { AreaNameForm } from './AreaNameForm.tsx';
 import { changesBadge, changesSentence, changesSince, NO_CHANGES, snapshotOf } from './area-changes.ts';
-import { openSavedArea } from './open-saved-area.ts';
+import { type OpenArea, openSavedArea } from './open-saved-area.ts';
 import { savedAreaCheckQueryOptions } from './saved-area-queries.ts';
 import { useReturnFocus } from './use-return-focus.ts';
 
@@ -19,10 +19,11 @@ interface SavedAreaItemProps {
   shown: boolean;
   /** Just saved: take the focus, so the keyboard stays where the work is. */
   focusOnMount: boolean;
+  openArea: OpenArea;
 }
 
 /** One saved area: open it, see what arrived over it since it was last opened, rename or delete it. */
-export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedAreaItemProps) {
+export function SavedAreaItem({ connection, saved, shown, focusOnMount, openArea }: SavedAreaItemProps) {
   const query = useQuery(savedAreaCheckQueryOptions(connection, saved.wkt));
   const [renaming, setRenaming] = useState(false);
   const { button: renameButton, returnFocus } = useReturnFocus(renaming);
@@ -74,7 +75,7 @@ export function SavedAreaItem({ connection, saved, shown, focusOnMount }: SavedA
               // biome-ignore lint/a11y/noAutofocus: focus comes back here after the user renamed or restored this area
               autoFocus={focusOnMount}
               aria-describedby={badge ? badgeId : undefined}
-              onClick={() => openSavedArea(saved, query.data)}
+              onClick={() => openSavedArea(saved, query.data, openArea)}
             >
               <span className="visually-hidden">Open </span>
               {saved.name}

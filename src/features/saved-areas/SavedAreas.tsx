@@ -1,15 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
+import { useAreaSearch } from '../area-search/index.ts';
 import { nextAreaName, savedAreasStore, useSavedAreas } from './saved-areas-store.ts';
 import { AreaNameForm } from './AreaNameForm.tsx';
 import { saveArea } from './save-area.ts';
+import type { OpenArea } from './open-saved-area.ts';
 import { SavedAreaItem } from './SavedAreaItem.tsx';
 import { useReturnFocus } from './use-return-focus.ts';
 
 /** Areas the user named and kept, each telling when surveys appeared or changed over it since it was last opened. */
-export function SavedAreas({ connection }: { connection: Connection }) {
+export function SavedAreas({ connection, openArea }: { connection: Connection; openArea: OpenArea }) {
   const areas = useSavedAreas((s) => s.areas);
   const deleted = useSavedAreas((s) => s.deleted);
   const area = useAreaSearch((s) => s.area);
@@ -96,6 +97,7 @@ export function SavedAreas({ connection }: { connection: Connection }) {
               saved={saved}
               shown={saved.id === shownId}
               focusOnMount={saved.id === savedId}
+              openArea={openArea}
             />
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { savedAreasStore } from './saved-areas-store.ts';
-import type { ActiveArea } from '../../state/area-search-store.ts';
+import type { ActiveArea } from '../area-search/index.ts';
 import { snapshotOf } from './area-changes.ts';
 import { savedAreaCheckQueryOptions } from './saved-area-queries.ts';
 

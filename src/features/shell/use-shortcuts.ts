@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { areaSearchStore } from '../../state/area-search-store.ts';
+import { areaSearchStore } from '../area-search/index.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { themeStore } from '../../state/theme-store.ts';
 import { uiStore } from '../../state/ui-store.ts';

@@ -1,6 +1,6 @@
 import { type Survey, withinCloudLimit } from '../../../core/wire/model.ts';
 import { NO_FILTERS, type SurveyFilters, type SurveySort } from '../../state/filter-store.ts';
-import { placesMatch } from '../places/places.ts';
+import { placesMatch } from '../places/index.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -3,8 +3,8 @@ import { useInfiniteQuery, useQuery, type InfiniteData, type UseInfiniteQueryRes
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyPage } from '../../../core/wire/model.ts';
 import { filtersActive, useFilters, type SurveyFilters } from '../../state/filter-store.ts';
-import { gazetteerQueryOptions } from '../places/place-queries.ts';
-import { surveyPlaceNames } from '../places/places.ts';
+import { gazetteerQueryOptions } from '../places/index.ts';
+import { surveyPlaceNames } from '../places/index.ts';
 import { filterSurveys } from './survey-filters.ts';
 import { surveyListQueryOptions, surveyScanQueryOptions } from './survey-queries.ts';
 

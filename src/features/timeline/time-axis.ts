@@ -1,3 +1,5 @@
+import { formatMonthUtc } from '../../format/date-format.ts';
+
 /** A horizontal time axis: where a moment sits (0–1 of the width) and the ticks to draw. */
 export interface TimeAxis {
   start: number;
@@ -14,7 +16,6 @@ export interface AxisTick {
 }
 
 const DAY = 86_400_000;
-const monthName = new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' });
 
 /** Time range of the captures, padded so the first and last marks are not on the edges. */
 export function timeAxis(times: readonly number[]): TimeAxis {
@@ -44,7 +45,7 @@ export function ticksBetween(start: number, end: number): AxisTick[] {
     if (time > end) break;
     if (time >= start) {
       const major = month === 0;
-      ticks.push({ time, label: major || step === 12 ? String(year) : monthName.format(time), major });
+      ticks.push({ time, label: major || step === 12 ? String(year) : formatMonthUtc(time), major });
     }
     month += step;
   }

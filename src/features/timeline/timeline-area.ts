@@ -1,6 +1,6 @@
 import { bboxPolygon } from '@turf/turf';
 import { areaToWkt } from '../../area/wkt.ts';
-import type { AreaSearch } from '../../state/area-search-store.ts';
+import type { AreaSearch } from '../area-search/index.ts';
 
 /**
  * Without an area, the timeline lists captures in a box around the map centre. The centre is

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { useAreaSearch } from '../../state/area-search-store.ts';
-import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
+import { useAreaSearch } from '../area-search/index.ts';
+import { coverageSearchQueryOptions } from '../coverage/index.ts';
 import { searchAround } from './timeline-area.ts';
 import { useTimeline } from './timeline-store.ts';
 

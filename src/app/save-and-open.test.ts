@@ -1,13 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CoverageSurvey } from '../../../core/wire/model.ts';
-import { square } from '../../../core/test/shapes.ts';
-import { areaSearchStore } from '../../state/area-search-store.ts';
-import { savedAreasStore } from './saved-areas-store.ts';
-import { coverageSearchQueryOptions } from '../coverage/coverage-queries.ts';
-import { activeAreaFrom } from '../area-search/accept-area.ts';
-import { openSavedArea } from './open-saved-area.ts';
-import { saveArea } from './save-area.ts';
+import type { CoverageSurvey } from '../../core/wire/model.ts';
+import { square } from '../../core/test/shapes.ts';
+import { areaSearchStore } from '../features/area-search/area-search-store.ts';
+import { savedAreasStore } from '../features/saved-areas/saved-areas-store.ts';
+import { coverageSearchQueryOptions } from '../features/coverage/coverage-queries.ts';
+import { acceptArea, activeAreaFrom } from '../features/area-search/accept-area.ts';
+import { openSavedArea } from '../features/saved-areas/open-saved-area.ts';
+import { saveArea } from '../features/saved-areas/save-area.ts';
 
 const connection = { baseUrl: 'https://service.example' };
 const survey = (id: string, lastUpdated: string | null): CoverageSurvey => ({
@@ -58,7 +58,11 @@ describe('saving and opening an area', () => {
     const area = prepared();
     saveArea(new QueryClient(), connection, 'Here', area);
     areaSearchStore.getState().areaDeleted();
-    openSavedArea(savedAreasStore.getState().areas[0], [survey('A', 'u2'), survey('B', null)]);
+    openSavedArea(
+      savedAreasStore.getState().areas[0],
+      [survey('A', 'u2'), survey('B', null)],
+      (geometry) => acceptArea(geometry, 'restored').ok,
+    );
     expect(areaSearchStore.getState().area).toMatchObject({ wkt: area.wkt, origin: 'restored' });
     expect(areaSearchStore.getState().search).toMatchObject({ wkt: area.wkt });
     expect(savedAreasStore.getState().areas[0]).toMatchObject({

@@ -1,10 +1,10 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
-import { square } from '../../../core/test/shapes.ts';
+import { square } from '../../core/test/shapes.ts';
 import { AreaSearchOverlay } from './area-search-map.ts';
-import { FeatureSources } from '../../map/feature-sources.ts';
-import { Footprints, type FootprintCollection } from '../../map/catalog-footprints.ts';
-import { installLayerSlots } from '../../map/layer-order.ts';
+import { FeatureSources } from './feature-sources.ts';
+import { Footprints, type FootprintCollection } from './catalog-footprints.ts';
+import { installLayerSlots } from './layer-order.ts';
 
 /** A style's layer order and sources, and what was sent to the sources, without WebGL. */
 function styleMap() {

@@ -1,7 +1,7 @@
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap, PointLike } from 'maplibre-gl';
-import type { AreaGeometry } from '../../area/area-geometry.ts';
-import { AddedOnFirstUse } from '../../map/added-on-first-use.ts';
+import type { AreaGeometry } from '../area/area-geometry.ts';
+import { AddedOnFirstUse } from './added-on-first-use.ts';
 import {
   AREA_SEARCH_SLOTS,
   areaSearchLayerIds,
@@ -13,9 +13,9 @@ import {
   tileSelectionFilter,
   UNCOVERED_SOURCE,
 } from './area-search-layers.ts';
-import type { FeatureSources } from '../../map/feature-sources.ts';
-import type { FootprintCollection } from '../../map/catalog-footprints.ts';
-import { LAYER_SLOTS, slotMarker } from '../../map/layer-order.ts';
+import type { FeatureSources } from './feature-sources.ts';
+import type { FootprintCollection } from './catalog-footprints.ts';
+import { LAYER_SLOTS, slotMarker } from './layer-order.ts';
 
 /** Tile cells: `key` is "z/x/y", `percent` the share of the tile holding imagery (null when unknown). */
 export type TileGridCollection = FeatureCollection<Polygon, { key: string; percent: number | null }>;

@@ -1,7 +1,7 @@
 import { createStore, useStore } from 'zustand';
-import type { AreaGeometry } from '../../core/geo/geometry.ts';
-import type { AreaTool } from '../features/area-search/area-draw-controller.ts';
-import { readStoredAreaSearch, storeAreaSearch } from './area-search-storage.ts';
+import type { AreaGeometry } from '../../../core/geo/geometry.ts';
+import type { AreaTool } from '../../map/area-drawing.ts';
+import { readStoredAreaSearch, storeAreaSearch } from '../../state/area-search-storage.ts';
 
 export type AreaOrigin = 'drawn' | 'edited' | 'pasted' | 'imported' | 'restored' | 'linked';
 

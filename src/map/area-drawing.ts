@@ -1,6 +1,53 @@
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
-import type { AreaGeometry } from '../../area/area-geometry.ts';
-import type { AreaDrawCallbacks, AreaDrawController, AreaTool } from './area-draw-controller.ts';
+import type { AreaGeometry } from '../area/area-geometry.ts';
+
+/** Modes that draw an area; each names the drawn feature's `mode` property. */
+export const AREA_DRAW_MODES = ['polygon', 'rectangle', 'circle', 'freehand'] as const;
+export type AreaDrawMode = (typeof AREA_DRAW_MODES)[number];
+/** 'static' shows the area without interaction: the map behaves as usual. */
+export type AreaTool = AreaDrawMode | 'select' | 'static';
+
+export interface AreaDrawCallbacks {
+  /** A drawing or an edit of the area was finished; gets the whole area. Not called for setArea() or clear(). */
+  onAreaFinished: (area: AreaGeometry) => void;
+  /** The user deleted the area (Delete key in select mode). */
+  onAreaDeleted?: () => void;
+  /** The tool changed, including the return to 'static' after a drawing is finished. */
+  onToolChange?: (tool: AreaTool) => void;
+  /**
+   * The shape being drawn, or the area while a vertex is dragged, on every pointer move: for a live
+   * read-out (e.g. km²). Not the area yet: that is only what onAreaFinished reports.
+   */
+  onAreaChanging?: (shape: AreaGeometry) => void;
+}
+
+export interface AreaDrawOptions {
+  /** Draw the area below this layer (e.g. the first label layer); on top by default. */
+  renderBelowLayerId?: string;
+  /** Draw the area's fill below this layer instead (e.g. under imagery, which no fill may tint). */
+  fillBelowLayerId?: string;
+}
+
+/** The tools that draw and edit the area (the area search's, with terra-draw), as the map uses them. */
+export interface AreaDrawTools {
+  startPolygon(): void;
+  startRectangle(): void;
+  startCircle(): void;
+  startFreehand(): void;
+  startSelect(): void;
+  stopDrawing(): void;
+  setArea(area: AreaGeometry | null): void;
+  destroy(): void;
+}
+
+/** Loads the drawing tools' code (kept out of the first screen's): the feature that owns them hands it to the map. */
+export type AreaDrawToolsLoader = () => Promise<
+  new (
+    map: MapLibreMap,
+    callbacks: AreaDrawCallbacks,
+    options: AreaDrawOptions,
+  ) => AreaDrawTools
+>;
 
 export interface AreaDrawingCallbacks extends Required<AreaDrawCallbacks> {
   /** The drawing tools are loaded and can be used. */
@@ -16,7 +63,7 @@ const LOAD_BY_MS = 3_000;
  * opened on a survey does not wait on the drawing tools. Until then the area is kept and the tools report not ready.
  */
 export class AreaDrawing {
-  private controller: AreaDrawController | null = null;
+  private controller: AreaDrawTools | null = null;
   private below: { fill: string; outline: string } | null = null;
   private loading: Promise<void> | null = null;
   private loadTimer: ReturnType<typeof setTimeout> | undefined;
@@ -37,6 +84,7 @@ export class AreaDrawing {
   constructor(
     private readonly map: MapLibreMap,
     private readonly callbacks: AreaDrawingCallbacks,
+    private readonly loadTools: AreaDrawToolsLoader,
   ) {
     map.getCanvasContainer().addEventListener('pointerdown', this.pointerDown, true);
     map.on('click', this.click);
@@ -62,9 +110,9 @@ export class AreaDrawing {
 
   private async loadController(): Promise<void> {
     const below = this.below!;
-    const { AreaDrawController } = await import('./area-draw-controller.ts');
+    const Tools = await this.loadTools();
     if (this.destroyed) return;
-    this.controller = new AreaDrawController(
+    this.controller = new Tools(
       this.map,
       {
         ...this.callbacks,

@@ -1,6 +1,6 @@
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
-import { footprintColours, footprintPairLayers, hovered } from '../../map/footprint-layers.ts';
-import { IMAGERY_MIN_MAP_ZOOM } from '../../map/preview-layer.ts';
+import { footprintColours, footprintPairLayers, hovered } from './footprint-layers.ts';
+import { IMAGERY_MIN_MAP_ZOOM } from './preview-layer.ts';
 
 /** Footprints of the surveys an area search found. */
 export const COVERAGE_SOURCE = 'coverage-footprints';

@@ -1,18 +1,18 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AreaGeometry } from '../../area/area-geometry.ts';
-import { square } from '../../../core/test/shapes.ts';
-import { AreaDrawing } from './area-drawing.ts';
+import type { AreaGeometry } from '../area/area-geometry.ts';
+import { square } from '../../core/test/shapes.ts';
+import { AreaDrawing, type AreaDrawToolsLoader } from './area-drawing.ts';
 
 const shown: (AreaGeometry | null)[] = [];
-vi.mock('./area-draw-controller.ts', () => ({
-  AreaDrawController: class {
+/** The drawing tools as far as these tests need them: they record the area they are given. */
+const loadTools = (async () =>
+  class {
     setArea(area: AreaGeometry | null) {
       shown.push(area);
     }
     destroy() {}
-  },
-}));
+  }) as unknown as AreaDrawToolsLoader;
 
 /** A map that says when it is idle. */
 function idleMap() {
@@ -36,13 +36,17 @@ function idleMap() {
 
 function drawingOn(map: MapLibreMap) {
   const ready = vi.fn();
-  const drawing = new AreaDrawing(map, {
-    onReady: ready,
-    onAreaFinished: () => undefined,
-    onAreaDeleted: () => undefined,
-    onAreaChanging: () => undefined,
-    onToolChange: () => undefined,
-  });
+  const drawing = new AreaDrawing(
+    map,
+    {
+      onReady: ready,
+      onAreaFinished: () => undefined,
+      onAreaDeleted: () => undefined,
+      onAreaChanging: () => undefined,
+      onToolChange: () => undefined,
+    },
+    loadTools,
+  );
   return { drawing, ready };
 }
 

@@ -1,0 +1,40 @@
+import type { AreaGeometry } from '../../core/geo/geometry.ts';
+import type { Connection } from '../api/connection.ts';
+import { useAreaSearch } from '../features/area-search/area-search-store.ts';
+import { CoverageResults } from '../features/coverage/CoverageResults.tsx';
+import { SurveyTiles } from '../features/coverage/SurveyTiles.tsx';
+import { useCoverage } from '../features/coverage/use-coverage.ts';
+import { GeoTiffExport } from '../features/geotiff-export/GeoTiffExport.tsx';
+import { SavedAreas } from '../features/saved-areas/SavedAreas.tsx';
+import { AreaSection } from '../features/area-search/AreaSection.tsx';
+import { SwappedAxesHint } from '../features/area-search/SwappedAxesHint.tsx';
+import { acceptArea } from '../features/area-search/accept-area.ts';
+
+const openRestored = (geometry: AreaGeometry) => acceptArea(geometry, 'restored').ok;
+
+/** The GeoTIFF export of the coverage answer. */
+function CoverageGeoTiffExport({ connection }: { connection: Connection }) {
+  return <GeoTiffExport connection={connection} coverage={useCoverage(connection)} />;
+}
+
+/** Under an empty coverage answer, the hint that the area's numbers may be swapped. */
+function CoverageSwappedAxesHint({ connection }: { connection: Connection }) {
+  return <SwappedAxesHint connection={connection} coverage={useCoverage(connection)} />;
+}
+
+/**
+ * The sidebar's area search, composed of its features: the area and date range, saved areas, the surveys covering it,
+ * and the tiles of the chosen one.
+ */
+export function AreaSearchPanel({ connection }: { connection: Connection }) {
+  const searching = useAreaSearch((s) => s.search !== null);
+  return (
+    <div className="area-panel">
+      <AreaSection />
+      <SavedAreas connection={connection} openArea={openRestored} />
+      <CoverageResults connection={connection} whenEmpty={<CoverageSwappedAxesHint connection={connection} />} />
+      {searching && <CoverageGeoTiffExport connection={connection} />}
+      {searching && <SurveyTiles connection={connection} />}
+    </div>
+  );
+}
