@@ -435,19 +435,21 @@ export async function geotiffExportBench(ctx: BenchContext): Promise<BenchResult
         `${heapPlan.urls.length} tiles at z${HEAP.zoom}`,
     );
 
-    let file = 0;
-    const gdal = (c: Case, connections?: number, countRequests = false) =>
-      gdalCog({
-        capabilitiesUrl: wmtsCapabilitiesUrl(service.url, c.key),
+    let files = 0;
+    const gdal = async (c: Case, connections?: number, countRequests = false) => {
+      const file = path.join(out, `gdal-${files++}.tif`);
+      const capabilitiesUrl = wmtsCapabilitiesUrl(service.url, c.key);
+      const run = await gdalCog({
+        capabilitiesUrl,
         layer: c.layer,
         range: c.range,
         connections,
-        out: path.join(out, `gdal-${file++}.tif`),
+        out: file,
         countRequests,
-      }).then((run) => {
-        rmSync(path.join(out, `gdal-${file - 1}.tif`), { force: true });
-        return run;
       });
+      rmSync(file, { force: true });
+      return run;
+    };
     const timed = async <T>(into: number[], work: () => Promise<T>): Promise<T> => {
       const before = browserCpuSeconds();
       const result = await work();
