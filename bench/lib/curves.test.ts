@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curvesSvg, extrapolate, growthExponent, markdownTable } from './curves.ts';
+import { curvesSvg, growthExponent, linearAt, markdownTable } from './curves.ts';
 
 describe('growthExponent', () => {
   it('is the power of a power law', () => {
@@ -58,26 +58,31 @@ describe('growthExponent', () => {
   });
 });
 
-describe('extrapolate', () => {
-  it('continues the fit from the largest point', () => {
+describe('linearAt', () => {
+  it('continues the straight line through the two largest points', () => {
     expect(
-      extrapolate(
+      linearAt(
         [
-          { work: 1e4, cost: 3 },
-          { work: 1e5, cost: 30 },
+          { work: 1e4, cost: 250 },
+          { work: 1e5, cost: 400 },
         ],
         1e6,
       ),
-    ).toBeCloseTo(300);
+    ).toBeCloseTo(1900);
     expect(
-      extrapolate(
+      linearAt(
         [
-          { work: 1e4, cost: 3 },
           { work: 1e5, cost: 3 },
+          { work: 1e3, cost: 99 },
+          { work: 1e4, cost: 3 },
         ],
         1e6,
       ),
     ).toBeCloseTo(3);
+  });
+
+  it('is NaN without two amounts of work', () => {
+    expect(linearAt([{ work: 1e4, cost: 3 }], 1e6)).toBeNaN();
   });
 });
 

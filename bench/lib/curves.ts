@@ -24,10 +24,15 @@ export function growthExponent(points: readonly CurvePoint[]): number {
   return sxx === 0 ? Number.NaN : sxy / sxx;
 }
 
-/** The cost the curve's fit gives at `work`, from its largest measured point: for a goal stated beyond the points. */
-export function extrapolate(points: readonly CurvePoint[], work: number): number {
-  const last = points.reduce((a, b) => (b.work > a.work ? b : a));
-  return last.cost * (work / last.work) ** growthExponent(points);
+/**
+ * The cost at `work` on the straight line (cost = fixed + per-unit × work) through the curve's two largest points: for
+ * a goal stated beyond them. A fixed part (a process's start, its base memory) makes a power-law fit of two points
+ * understate what the next decade costs; the line does not.
+ */
+export function linearAt(points: readonly CurvePoint[], work: number): number {
+  const [a, b] = [...points].sort((p, q) => q.work - p.work);
+  if (!b || a.work === b.work) return Number.NaN;
+  return a.cost + ((a.cost - b.cost) / (a.work - b.work)) * (work - a.work);
 }
 
 /** A GitHub-flavoured Markdown table; `|` in a cell is escaped. */
@@ -48,8 +53,13 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
  * A log-log plot of each curve relative to its first point (work ÷ first work against cost ÷ first cost), with the
  * flat (k = 0) and linear (k = 1) lines for reference: one picture for curves of different units.
  */
-export function curvesSvg(curves: readonly PlottedCurve[], { width = 560, height = 340 } = {}): string {
-  const margin = { left: 52, right: 200, top: 16, bottom: 40 };
+export function curvesSvg(
+  curves: readonly PlottedCurve[],
+  { width = 560, height = 340, title = 'Cost against work' } = {},
+): string {
+  // The legend's width from its longest name (~6.2 px a character at 11 px).
+  const legend = 40 + 6.2 * Math.max(0, ...curves.map((c) => c.name.length));
+  const margin = { left: 52, right: legend, top: 16, bottom: 40 };
   const relative = curves
     .filter((c) => c.points.length > 0)
     .map((c) => {
@@ -74,7 +84,8 @@ export function curvesSvg(curves: readonly PlottedCurve[], { width = 560, height
   };
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
-      `font-family="sans-serif" font-size="11">`,
+      `font-family="sans-serif" font-size="11" role="img">`,
+    `<title>${escapeXml(title)}</title>`,
     `<rect width="${width}" height="${height}" fill="#fff"/>`,
   ];
   for (const t of ticks(1, xMax))
