@@ -12,7 +12,7 @@ import { benchPage, launch, type Loaf } from './lib/browser.ts';
 import { VIEWER_DIR } from './lib/build.ts';
 import { profileDuring, summarise } from './lib/cpu-profile.ts';
 import { fmtRatio, type BenchContext, type BenchResult, underLoadName } from './lib/result.ts';
-import { accessToken, startService, type Running } from './lib/service.ts';
+import { accessToken, startService, surveyTotal, type Running } from './lib/service.ts';
 import { interleaved, max, median, ms, quantile } from './lib/stats.ts';
 
 const SYNTHETIC = 10_000;
@@ -66,13 +66,7 @@ export async function longListBench(
   const browser = shared?.browser ?? (await launch());
   try {
     const token = await accessToken(service.url);
-    const total = (
-      (await (
-        await fetch(`${service.url}/tile/v2/surveys?page=1&page_size=1`, {
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json()) as { total_results: number }
-    ).total_results;
+    const total = await surveyTotal(service.url, token);
     let profileLines = { functions: [] as string[], owners: '' };
 
     const ours = async (profile = false): Promise<Run> => {

@@ -9,7 +9,7 @@
  * instead (bench/scale.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -19,6 +19,7 @@ import { geotiffExportBench } from './geotiff-export.ts';
 import { buildAll, VIEWER_DIR } from './lib/build.ts';
 import { CHROMIUM, launch } from './lib/browser.ts';
 import { startCompetingLoad } from './lib/competing-load.ts';
+import { writeReadmeSection } from './lib/readme-section.ts';
 import type { BenchContext, BenchResult } from './lib/result.ts';
 import { ROOT, startService, type Running } from './lib/service.ts';
 import { longListBench } from './long-list.ts';
@@ -166,16 +167,7 @@ async function main() {
   writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ machine: info, quick, minutes, results }, null, 1));
   writeFileSync(path.join(dir, 'latest.md'), `${table}\n`);
   if (argv.includes('--readme')) {
-    const readme = path.join(ROOT, 'bench/README.md');
-    const text = readFileSync(readme, 'utf8');
-    const start = '<!-- bench:latest:start -->';
-    const end = '<!-- bench:latest:end -->';
-    if (!text.includes(start) || !text.includes(end))
-      throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
-    writeFileSync(
-      readme,
-      `${text.slice(0, text.indexOf(start) + start.length)}\n${table}\n${text.slice(text.indexOf(end))}`,
-    );
+    writeReadmeSection('latest', table);
     console.log('\nbench/README.md updated.');
   }
   console.log(

@@ -13,8 +13,9 @@ import type { Extent } from '../core/geo/geometry.ts';
 import { boxArea, exportPeakHeaps, HEAP_AREA } from './geotiff-export.ts';
 import { buildAll } from './lib/build.ts';
 import { type CurvePoint, curvesSvg, growthExponent, linearAt, markdownTable } from './lib/curves.ts';
+import { writeReadmeSection } from './lib/readme-section.ts';
 import type { BenchContext } from './lib/result.ts';
-import { accessToken, ROOT, startService } from './lib/service.ts';
+import { accessToken, ROOT, startService, surveyTotal } from './lib/service.ts';
 import { median, prng, quantile } from './lib/stats.ts';
 import { portfolioCheckTimes } from './portfolio.ts';
 
@@ -73,13 +74,7 @@ async function catalogAt(ctx: BenchContext, n: number): Promise<CatalogPoint> {
   try {
     const token = await accessToken(service.url);
     const random = prng(n);
-    const total = (
-      (await (
-        await fetch(`${service.url}/tile/v2/surveys?page=1&page_size=1`, {
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json()) as { total_results: number }
-    ).total_results;
+    const total = await surveyTotal(service.url, token);
     const pages = Math.ceil(total / 25);
     const listUrls = Array.from(
       { length: ctx.rounds(600) },
@@ -266,16 +261,7 @@ export async function scaleCurves(ctx: BenchContext, million: boolean): Promise<
   writeFileSync(path.join(results, 'scale.md'), `${table}\n`);
   writeFileSync(path.join(results, 'scale.json'), JSON.stringify({ catalog, checks, heaps, curves }, null, 1));
   if (process.argv.includes('--readme')) {
-    const readme = path.join(ROOT, 'bench/README.md');
-    const text = readFileSync(readme, 'utf8');
-    const start = '<!-- bench:scale:start -->';
-    const end = '<!-- bench:scale:end -->';
-    if (!text.includes(start) || !text.includes(end))
-      throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
-    writeFileSync(
-      readme,
-      `${text.slice(0, text.indexOf(start) + start.length)}\n${table}\n${text.slice(text.indexOf(end))}`,
-    );
+    writeReadmeSection('scale', table);
     console.log('\nbench/README.md updated.');
   }
   console.log('\nPlot: bench/scale.svg; table: bench/.results/scale.{md,json}.');

@@ -139,3 +139,12 @@ export async function tileKey(baseUrl: string, token: string, surveys: string[] 
   if (!answer.ok) throw new Error(`tile key request failed: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { key: string }).key;
 }
+
+/** How many surveys the service's catalog lists (`total_results` of a one-row page). */
+export async function surveyTotal(baseUrl: string, token: string): Promise<number> {
+  const answer = await fetch(`${baseUrl}/tile/v2/surveys?page=1&page_size=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!answer.ok) throw new Error(`survey list failed: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { total_results: number }).total_results;
+}
