@@ -68,7 +68,8 @@ export function curvesSvg(
     });
   const xs = relative.flatMap((c) => c.points.map((p) => p.x));
   const ys = relative.flatMap((c) => c.points.map((p) => p.y));
-  const xMax = Math.max(10, ...xs);
+  // Whole decades, so that the last tick is drawn.
+  const xMax = 10 ** Math.ceil(Math.log10(Math.max(10, ...xs)));
   const yMin = Math.min(0.5, ...ys);
   const yMax = Math.max(xMax, ...ys);
   const lx = (x: number) => margin.left + (Math.log10(x) / Math.log10(xMax)) * (width - margin.left - margin.right);
