@@ -15,7 +15,7 @@ import { Attributor, isOurs } from './lib/attribution.ts';
 import { benchPage, launch, type Loaf } from './lib/browser.ts';
 import { profileDuring, summarise } from './lib/cpu-profile.ts';
 import { VIEWER_DIR } from './lib/build.ts';
-import { fmtRatio, type BenchContext, type BenchResult } from './lib/result.ts';
+import { fmtRatio, type BenchContext, type BenchResult, underLoadName } from './lib/result.ts';
 import { accessToken, startService, type Running } from './lib/service.ts';
 import { interleaved, max, median, ms, quantile } from './lib/stats.ts';
 
@@ -205,16 +205,16 @@ export async function manyFootprintsBench(
         `${worst.join('; ') || 'none'}`,
     );
     return {
-      id: 'footprints',
-      title: '2. Many footprints',
+      ...underLoadName(ctx, 'footprints', '2. Many footprints'),
       figure:
         `data → idle ${ms(dataToIdle, 0)} with ${minFootprints.toLocaleString('en-US')} footprints; flyTo ` +
         `longest frame ${ms(maxFrame, 0)}, ${oursCulprits.length} frames > 50 ms from our code`,
       baseline: `bare MapLibre page: data → idle ${ms(baseDataToIdle, 0)}; flyTo longest frame ${ms(baseMaxFrame, 0)}`,
       ratio,
       ratioText: `${fmtRatio(ratio)} (data → idle); longest flyTo frame ${fmtRatio(maxFrame / baseMaxFrame)}`,
-      goal: '≤ 1.1× and no frame > 50 ms from our code',
-      met: ratio <= 1.1 && oursCulprits.length === 0,
+      // Under load the issue's goal is data → idle alone (frames are printed, not judged).
+      goal: ctx.underLoad ? '≤ 1.2× (data → idle)' : '≤ 1.1× and no frame > 50 ms from our code',
+      met: ctx.underLoad ? ratio <= 1.2 : ratio <= 1.1 && oursCulprits.length === 0,
       notes: [
         `${rounds} interleaved runs each, medians; data = responseEnd of the coverage answer ` +
           `(${(body.length / 1e6).toFixed(1)} MB, ${minFootprints.toLocaleString('en-US')} surveys); flyTo from ` +

@@ -15,7 +15,7 @@ import { Attributor } from './lib/attribution.ts';
 import { benchPage, launch, type Loaf, type ProbeParams } from './lib/browser.ts';
 import { profileDuring, summarise } from './lib/cpu-profile.ts';
 import { VIEWER_DIR } from './lib/build.ts';
-import { fmtRatio, type BenchContext, type BenchResult } from './lib/result.ts';
+import { fmtRatio, type BenchContext, type BenchResult, underLoadName } from './lib/result.ts';
 import { startService, type Running } from './lib/service.ts';
 import { median, ms, rotated } from './lib/stats.ts';
 
@@ -172,8 +172,7 @@ export async function openToReadyBench(ctx: BenchContext, shared?: { browser: Br
     );
     ctx.log(`  ${blocked}`);
     return {
-      id: 'open',
-      title: '1. Open to ready',
+      ...underLoadName(ctx, 'open', '1. Open to ready'),
       figure:
         `${ms(ours, 0)} navigation → idle with ${minFootprints} footprints and z${Math.round(zoom + 1)} ` +
         `tiles, opened by its link; clicked through from the catalog ${ms(clicked, 0)} (${fmtRatio(clicked / base)})`,

@@ -21,18 +21,18 @@ const LOCATIONS = 10_000;
 const PER_NEIGHBOURHOOD = 40;
 
 /** Properties in neighbourhoods (~1 km across) scattered within ~15 km of each demo city; deterministic. */
-function clusteredLocations(): [number, number][] {
+function clusteredLocations(count = LOCATIONS): [number, number][] {
   let seed = 20_261_125;
   const random = () => {
     seed = (seed * 16_807) % 2_147_483_647;
     return seed / 2_147_483_647;
   };
   const points: [number, number][] = [];
-  while (points.length < LOCATIONS) {
+  while (points.length < count) {
     const metro = DEMO_METROS[Math.floor(random() * DEMO_METROS.length)];
     const cx = metro.lon + (random() - 0.5) * 0.3;
     const cy = metro.lat + (random() - 0.5) * 0.3;
-    for (let i = 0; i < PER_NEIGHBOURHOOD && points.length < LOCATIONS; i++)
+    for (let i = 0; i < PER_NEIGHBOURHOOD && points.length < count; i++)
       points.push([
         Number((cx + (random() - 0.5) * 0.012).toFixed(6)),
         Number((cy + (random() - 0.5) * 0.009).toFixed(6)),
@@ -141,12 +141,35 @@ async function queryPerLocation(browser: Browser, service: string, token: string
   }
 }
 
+const portfolioCsv = (points: [number, number][]) =>
+  `site,latitude,longitude\n${points.map(([lon, lat], i) => `S${i + 1},${lat},${lon}`).join('\n')}\n`;
+
+/** One check through the viewer for each number of locations (the scale curves): seconds and queries. */
+export async function portfolioCheckTimes(ctx: BenchContext, counts: number[]): Promise<CheckRun[]> {
+  const service = await startService({ viewer: VIEWER_DIR });
+  const browser = await launch();
+  try {
+    // The service's first coverage query starts its geometry workers: not part of any check.
+    const wkt = areaToWkt(pointBuffer(clusteredLocations(1)[0], DEFAULT_BUFFER_M));
+    await fetch(`${service.url}/tile/v2/surveys/coverage?wkt=${encodeURIComponent(wkt)}`, {
+      headers: { authorization: `Bearer ${await accessToken(service.url)}` },
+    }).then((answer) => answer.arrayBuffer());
+    const runs: CheckRun[] = [];
+    for (const count of counts)
+      runs.push(await viewerCheck(ctx, browser, service.url, portfolioCsv(clusteredLocations(count))));
+    return runs;
+  } finally {
+    await browser.close();
+    await service.stop();
+  }
+}
+
 export async function portfolioBench(ctx: BenchContext): Promise<BenchResult> {
   const service = await startService({ viewer: VIEWER_DIR });
   const browser = await launch();
   try {
     const points = clusteredLocations();
-    const csv = `site,latitude,longitude\n${points.map(([lon, lat], i) => `S${i + 1},${lat},${lon}`).join('\n')}\n`;
+    const csv = portfolioCsv(points);
     const wkts = points.map((p) => areaToWkt(pointBuffer(p, DEFAULT_BUFFER_M)));
     const token = await accessToken(service.url);
     // The service's first coverage query starts its geometry workers (~1 s): not part of either side's figure.

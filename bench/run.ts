@@ -1,12 +1,15 @@
 /**
- * `npm run bench [-- NAMES…] [--quick] [--readme] [--strict]`: the eight benchmarks, each against a
+ * `npm run bench [-- NAMES…] [--quick] [--load] [--readme] [--strict]`: the eight benchmarks, each against a
  * baseline measured in the same run, interleaved, medians quoted. NAMES: open footprints list
  * throughput coverage bundle geotiff portfolio (default: all). --quick runs fewer rounds (a look, not a record);
+ * --load runs open, footprints and list (those selected) a second time with a competing load started by the bench
+ * (one core kept busy by a separate process) and prints them beside the quiet ones with their under-load goals;
  * --readme writes the table into bench/README.md; --strict exits 1 when a goal is missed.
- * Results: bench/.results/latest.json and latest.md.
+ * Results: bench/.results/latest.json and latest.md. `npm run bench -- scale [--million]` prints the scale curves
+ * instead (bench/scale.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -15,12 +18,15 @@ import { coverageBench } from './coverage.ts';
 import { geotiffExportBench } from './geotiff-export.ts';
 import { buildAll, VIEWER_DIR } from './lib/build.ts';
 import { CHROMIUM, launch } from './lib/browser.ts';
+import { startCompetingLoad } from './lib/competing-load.ts';
+import { writeReadmeSection } from './lib/readme-section.ts';
 import type { BenchContext, BenchResult } from './lib/result.ts';
 import { ROOT, startService, type Running } from './lib/service.ts';
 import { longListBench } from './long-list.ts';
 import { manyFootprintsBench, SYNTHETIC } from './many-footprints.ts';
 import { openToReadyBench } from './open-to-ready.ts';
 import { portfolioBench } from './portfolio.ts';
+import { scaleCurves } from './scale.ts';
 import { throughputBench } from './throughput.ts';
 
 const ALL = ['open', 'footprints', 'list', 'throughput', 'coverage', 'bundle', 'geotiff', 'portfolio'] as const;
@@ -28,8 +34,11 @@ type Name = (typeof ALL)[number];
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
+const underLoad = argv.includes('--load');
 const names = argv.filter((a) => !a.startsWith('--')) as Name[];
-for (const n of names) if (!ALL.includes(n)) throw new Error(`unknown benchmark "${n}": use ${ALL.join(', ')}`);
+const scale = names.includes('scale' as Name);
+for (const n of names)
+  if (!ALL.includes(n) && !scale) throw new Error(`unknown benchmark "${n}": use ${ALL.join(', ')} or scale`);
 const selected = new Set<Name>(names.length ? names : ALL);
 
 const ctx: BenchContext = {
@@ -69,7 +78,7 @@ async function main() {
   );
   console.log(`load average at start: ${load()}${quick ? ' (--quick: fewer rounds)' : ''}\n`);
   const results: BenchResult[] = [];
-  const run = async (name: Name, work: () => Promise<BenchResult>) => {
+  const run = async (name: Name, work: () => Promise<BenchResult>, loaded = false) => {
     if (!selected.has(name)) return;
     const t = Date.now();
     console.log(`▶ ${name}`);
@@ -83,8 +92,8 @@ async function main() {
     } catch (error) {
       console.log(`  FAILED: ${(error as Error).stack ?? error}\n`);
       results.push({
-        id: name,
-        title: name,
+        id: loaded ? `${name}@load` : name,
+        title: loaded ? `${name}, under load` : name,
         figure: `failed: ${(error as Error).message.split('\n')[0]}`,
         baseline: '–',
         ratio: Number.NaN,
@@ -116,17 +125,32 @@ async function main() {
     await run('list', () => longListBench(ctx, { browser: browser!, service: synthetic }));
     await run('geotiff', () => geotiffExportBench(ctx));
     await run('portfolio', () => portfolioBench(ctx));
+    if (underLoad && (selected.has('open') || selected.has('footprints') || selected.has('list'))) {
+      const competing = startCompetingLoad();
+      const loaded = { ...ctx, underLoad: true };
+      console.log(`competing load: one core kept busy by process ${competing.pid}\n`);
+      try {
+        await run('open', () => openToReadyBench(loaded, { browser: browser! }), true);
+        await run('footprints', () => manyFootprintsBench(loaded, { browser: browser!, service: synthetic }), true);
+        await run('list', () => longListBench(loaded, { browser: browser!, service: synthetic }), true);
+      } finally {
+        await competing.stop();
+      }
+    }
   } finally {
     await browser?.close();
     await synthetic?.stop();
   }
 
   const order = ALL.filter((n) => selected.has(n));
-  results.sort((a, b) => order.indexOf(a.id as Name) - order.indexOf(b.id as Name));
+  // Each under-load row (id "name@load") beside its quiet one.
+  const rank = (id: string) => order.indexOf(id.replace(/@load$/, '') as Name) * 2 + (id.endsWith('@load') ? 1 : 0);
+  results.sort((a, b) => rank(a.id) - rank(b.id));
   const minutes = (Date.now() - started) / 60_000;
   const table = [
     `Run ${info.date} on ${info.nproc} × ${info.model}, ${info.memory} memory (node ${info.node}, ` +
-      `${info.chromium}); load average ${load()} at the end; ${minutes.toFixed(1)} min${quick ? '; --quick' : ''}.`,
+      `${info.chromium}); load average ${load()} at the end; ${minutes.toFixed(1)} min${quick ? '; --quick' : ''}` +
+      `${underLoad ? '; "under load": one core kept busy by a separate process started by the bench' : ''}.`,
     '',
     '| benchmark | ours | baseline (same run) | ratio | goal | met |',
     '|---|---|---|---|---|---|',
@@ -143,16 +167,7 @@ async function main() {
   writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ machine: info, quick, minutes, results }, null, 1));
   writeFileSync(path.join(dir, 'latest.md'), `${table}\n`);
   if (argv.includes('--readme')) {
-    const readme = path.join(ROOT, 'bench/README.md');
-    const text = readFileSync(readme, 'utf8');
-    const start = '<!-- bench:latest:start -->';
-    const end = '<!-- bench:latest:end -->';
-    if (!text.includes(start) || !text.includes(end))
-      throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
-    writeFileSync(
-      readme,
-      `${text.slice(0, text.indexOf(start) + start.length)}\n${table}\n${text.slice(text.indexOf(end))}`,
-    );
+    writeReadmeSection('latest', table);
     console.log('\nbench/README.md updated.');
   }
   console.log(
@@ -162,4 +177,5 @@ async function main() {
   if (argv.includes('--strict') && results.some((r) => !r.met)) process.exitCode = 1;
 }
 
-await main();
+if (scale) await scaleCurves(ctx, argv.includes('--million'));
+else await main();

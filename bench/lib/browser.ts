@@ -1,6 +1,7 @@
 /** Chromium for the page benchmarks: Debian's build, software GL, a fresh context (empty cache and storage) per run. */
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { IMAGERY_MIN_MAP_ZOOM } from '../../src/map/preview-layer.ts';
 import { ROOT } from './service.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,7 +53,9 @@ export async function benchPage(
   page.on('request', (request) => pending.add(request.url()));
   page.on('requestfinished', (request) => pending.delete(request.url()));
   page.on('requestfailed', (request) => pending.delete(request.url()));
-  await page.addInitScript({ content: `window.__benchParams = ${JSON.stringify(params)};` });
+  // The probe's "ready" for the open scene: the map at or past the lowest zoom that draws the imagery.
+  const probeParams = { ...params, imageryMinZoom: IMAGERY_MIN_MAP_ZOOM };
+  await page.addInitScript({ content: `window.__benchParams = ${JSON.stringify(probeParams)};` });
   await page.addInitScript({ path: PROBE });
   return { context, page, errors, pending, close: () => context.close() };
 }

@@ -21,7 +21,13 @@ export interface BenchContext {
   /** Scale of repetitions: 1 for `npm run bench`; lower for a quick look. */
   rounds: (normal: number) => number;
   log: (line: string) => void;
+  /** Whether a competing load runs (bench/lib/competing-load.ts): page benchmarks 1–3 judge their under-load goals. */
+  underLoad?: boolean;
 }
+
+/** A page benchmark's id and title, marked when it runs under the competing load. */
+export const underLoadName = (ctx: BenchContext, id: string, title: string) =>
+  ctx.underLoad ? { id: `${id}@load`, title: `${title}, under load` } : { id, title };
 
 export const fmtRatio = (r: number, digits = 2) =>
   `${r >= 100 ? Math.round(r).toLocaleString('en-US') : r.toFixed(digits)}×`;

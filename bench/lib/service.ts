@@ -128,3 +128,23 @@ export async function accessToken(baseUrl: string): Promise<string> {
   if (!answer.ok) throw new Error(`token request failed: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { access_token: string }).access_token;
 }
+
+/** A read-only tile key (`POST /tile-keys`) for the standard layer endpoints: WMTS, XYZ, TileJSON. */
+export async function tileKey(baseUrl: string, token: string, surveys: string[] | 'all'): Promise<string> {
+  const answer = await fetch(`${baseUrl}/tile-keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench', surveys, expires_in: 3600 }),
+  });
+  if (!answer.ok) throw new Error(`tile key request failed: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { key: string }).key;
+}
+
+/** How many surveys the service's catalog lists (`total_results` of a one-row page). */
+export async function surveyTotal(baseUrl: string, token: string): Promise<number> {
+  const answer = await fetch(`${baseUrl}/tile/v2/surveys?page=1&page_size=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!answer.ok) throw new Error(`survey list failed: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { total_results: number }).total_results;
+}

@@ -47,7 +47,9 @@
       if (bench.ready !== null || map.isMoving() || !map.areTilesLoaded()) return;
       if (params.mode === 'open') {
         const preview = map.getSource('survey-preview');
-        if (!preview || map.getZoom() < 13 || !map.isSourceLoaded('survey-preview')) return;
+        // Imagery is drawn from the viewer's lowest imagery zoom (picking a survey frames it there, no hint shown).
+        const minZoom = params.imageryMinZoom ?? 13;
+        if (!preview || map.getZoom() < minZoom || !map.isSourceLoaded('survey-preview')) return;
         if (featureCount(map, 'footprints') < (params.minFootprints || 1)) return;
         bench.footprints = featureCount(map, 'footprints');
       } else if (params.mode === 'many') {
@@ -92,7 +94,8 @@
   });
 
   // The open-to-ready path through the viewer, as fast as a script can click: sign in with the
-  // pre-filled demo credentials, select the first survey, then "Zoom to imagery".
+  // pre-filled demo credentials, select the first survey, then "Zoom to imagery" if the viewer offers it (picking a
+  // survey usually frames its imagery itself).
   if (params.automate) {
     const buttonNamed = (name) =>
       [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === name && !b.disabled);
