@@ -12,6 +12,7 @@ import { ExportReport } from '../features/report/ExportReport.tsx';
 import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
 import { ZoomHint } from '../features/preview/ZoomHint.tsx';
+import { TimelapseButton } from '../features/timelapse/TimelapseButton.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { useAreaSearch } from '../state/area-search-store.ts';
 import { useCompare } from '../state/compare-store.ts';
@@ -23,6 +24,7 @@ import { useUi } from '../state/ui-store.ts';
  */
 const CompareView = lazy(() => import('../features/compare/index.ts').then((m) => ({ default: m.CompareView })));
 const Timeline = lazy(() => import('../features/timeline/Timeline.tsx').then((m) => ({ default: m.Timeline })));
+const Timelapse = lazy(() => import('../features/timelapse/Timelapse.tsx').then((m) => ({ default: m.Timelapse })));
 const MeasureTools = lazy(() =>
   import('../features/measure/MeasureTools.tsx').then((m) => ({ default: m.MeasureTools })),
 );
@@ -59,6 +61,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <ZoomHint connection={connection} surveyMap={surveyMap} />
       <MapLayersSync connection={connection} surveyMap={surveyMap} />
       <MapLayersPanel surveyMap={surveyMap}>
+        <TimelapseButton />
         <SaveImage surveyMap={surveyMap} />
         <ExportReport connection={connection} surveyMap={surveyMap} />
         <CaptureReadout connection={connection} surveyMap={surveyMap} />
@@ -68,7 +71,10 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <LoadBoundary fallback={null}>
         <Suspense fallback={null}>
           {comparing && <CompareView connection={connection} surveyMap={surveyMap} />}
-          {(drawn || comparing) && <Timeline connection={connection} surveyMap={surveyMap} />}
+          {(drawn || comparing) && (
+            <Timeline connection={connection} surveyMap={surveyMap} actions={<TimelapseButton />} />
+          )}
+          <Timelapse connection={connection} surveyMap={surveyMap} />
           {drawn && <MeasureTools connection={connection} surveyMap={surveyMap} />}
           {drawn && <AnnotationsSync surveyMap={surveyMap} />}
           {drawn && <LinkedNotesPrompt />}
