@@ -1,7 +1,7 @@
 /**
- * `npm run bench [-- NAMES…] [--quick] [--readme] [--strict]`: the eight benchmarks, each against a
+ * `npm run bench [-- NAMES…] [--quick] [--readme] [--strict]`: the nine benchmarks, each against a
  * baseline measured in the same run, interleaved, medians quoted. NAMES: open footprints list
- * throughput coverage bundle geotiff portfolio (default: all). --quick runs fewer rounds (a look, not a record);
+ * throughput coverage bundle geotiff portfolio timelapse (default: all). --quick runs fewer rounds (a look, not a record);
  * --readme writes the table into bench/README.md; --strict exits 1 when a goal is missed.
  * Results: bench/.results/latest.json and latest.md.
  */
@@ -22,8 +22,19 @@ import { manyFootprintsBench, SYNTHETIC } from './many-footprints.ts';
 import { openToReadyBench } from './open-to-ready.ts';
 import { portfolioBench } from './portfolio.ts';
 import { throughputBench } from './throughput.ts';
+import { timelapseBench } from './timelapse.ts';
 
-const ALL = ['open', 'footprints', 'list', 'throughput', 'coverage', 'bundle', 'geotiff', 'portfolio'] as const;
+const ALL = [
+  'open',
+  'footprints',
+  'list',
+  'throughput',
+  'coverage',
+  'bundle',
+  'geotiff',
+  'portfolio',
+  'timelapse',
+] as const;
 type Name = (typeof ALL)[number];
 
 const argv = process.argv.slice(2);
@@ -97,7 +108,7 @@ async function main() {
     }
   };
 
-  const pages = (['open', 'footprints', 'list', 'bundle', 'geotiff', 'portfolio'] as Name[]).some((n) =>
+  const pages = (['open', 'footprints', 'list', 'bundle', 'geotiff', 'portfolio', 'timelapse'] as Name[]).some((n) =>
     selected.has(n),
   );
   if (pages) await buildAll(ctx.log);
@@ -116,6 +127,7 @@ async function main() {
     await run('list', () => longListBench(ctx, { browser: browser!, service: synthetic }));
     await run('geotiff', () => geotiffExportBench(ctx));
     await run('portfolio', () => portfolioBench(ctx));
+    await run('timelapse', () => timelapseBench(ctx));
   } finally {
     await browser?.close();
     await synthetic?.stop();

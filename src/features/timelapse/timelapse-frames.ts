@@ -39,7 +39,7 @@ const byCaptureTime = (a: SurveyInView, b: SurveyInView) =>
   Date.parse(a.survey.captureStart) - Date.parse(b.survey.captureStart) || a.survey.id.localeCompare(b.survey.id);
 
 /** The capture each tile in view shows: its newest (a re-flown patch shows the re-flight), where it holds imagery. */
-export function capturesBehindTiles(survey: TimelapseSurvey, tiles: readonly TileMetadataItem[]): Map<string, string> {
+function capturesBehindTiles(survey: TimelapseSurvey, tiles: readonly TileMetadataItem[]): Map<string, string> {
   const byTile = new Map<string, TileMetadataItem[]>();
   for (const item of tiles) {
     if (item.percentCovered === 0) continue;

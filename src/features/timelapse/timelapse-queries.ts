@@ -5,7 +5,7 @@ import { fetchTileMetadata, searchCoverage } from '../../api/coverage.ts';
 import type { SurveyInView } from './timelapse-frames.ts';
 import type { TimelapseView } from './timelapse-view.ts';
 
-export const timelapseKeys = {
+const timelapseKeys = {
   view: (baseUrl: string, view: TimelapseView | null) =>
     ['timelapse', baseUrl, view?.wkt ?? '', view?.tileZoom ?? 0] as const,
 };
