@@ -1,8 +1,8 @@
 /**
  * `npm run bench [-- NAMES…] [--quick] [--readme] [--strict]`: the nine benchmarks, each against a
  * baseline measured in the same run, interleaved, medians quoted. NAMES: open footprints list
- * throughput coverage bundle geotiff portfolio timelapse (default: all). --quick runs fewer rounds (a look, not a record);
- * --readme writes the table into bench/README.md; --strict exits 1 when a goal is missed.
+ * throughput coverage bundle geotiff portfolio timelapse (default: all). --quick runs fewer rounds (a look, not a
+ * record); --readme writes the table into bench/README.md; --strict exits 1 when a goal is missed.
  * Results: bench/.results/latest.json and latest.md.
  */
 import { execFileSync } from 'node:child_process';
