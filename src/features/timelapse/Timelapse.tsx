@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { MAX_CLOUD_CHOICES } from '../../state/map-layers-store.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { MaxCloudSelect } from '../../ui/fields/MaxCloudSelect.tsx';
 import { ExportVideo } from './ExportVideo.tsx';
 import { captureDate } from './frame-caption.ts';
 import { frameSpec } from './frame-spec.ts';
@@ -13,8 +13,6 @@ import { FRAME_DURATIONS, frameAdvanced, timelapseStore, useTimelapse } from './
 import { timelapseView } from './timelapse-view.ts';
 
 const seconds = (ms: number) => `${ms / 1000} s`;
-const cloudLabel = (percent: number | null) =>
-  percent === null ? 'Any cloud' : percent === 0 ? 'No cloud' : `Cloud ≤ ${percent}%`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The view the frames are made of: the map's, taken again each time it comes to rest. */
@@ -189,21 +187,12 @@ function TimelapsePlayer({ connection, surveyMap }: { connection: Connection; su
       )}
       {view && (
         <div className="timelapse__options">
-          <label className="timelapse__field">
-            <span className="visually-hidden">Leave out surveys cloudier than</span>
-            <select
-              value={maxCloud ?? ''}
-              onChange={(e) =>
-                actions.cloudLimitChosen(MAX_CLOUD_CHOICES.find((c) => String(c ?? '') === e.target.value) ?? null)
-              }
-            >
-              {MAX_CLOUD_CHOICES.map((percent) => (
-                <option key={percent ?? 'any'} value={percent ?? ''}>
-                  {cloudLabel(percent)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <MaxCloudSelect
+            className="timelapse__field"
+            label="Leave out surveys cloudier than"
+            value={maxCloud}
+            onChange={(percent) => actions.cloudLimitChosen(percent)}
+          />
           {notes.length > 0 && <span className="timelapse__note">{notes.join(' · ')}</span>}
           <button
             type="button"

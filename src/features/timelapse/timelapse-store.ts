@@ -1,4 +1,5 @@
 import { createStore, useStore } from 'zustand';
+import type { MaxCloud } from '../../state/map-layers-store.ts';
 
 /** Frame durations offered, in milliseconds (the player's speed and the video's frame duration). */
 export const FRAME_DURATIONS = [2000, 1000, 500, 250] as const;
@@ -11,7 +12,7 @@ export interface TimelapseState {
   /** How long each frame shows while playing, ms. */
   frameMs: number;
   /** Surveys cloudier than this (percent) are left out; null for any. */
-  maxCloud: number | null;
+  maxCloud: MaxCloud;
   exportOpen: boolean;
   timelapseOpened(options: { autoplay: boolean }): void;
   timelapseClosed(): void;
@@ -19,7 +20,7 @@ export interface TimelapseState {
   playToggled(): void;
   playStopped(): void;
   speedChosen(frameMs: number): void;
-  cloudLimitChosen(maxCloud: number | null): void;
+  cloudLimitChosen(maxCloud: MaxCloud): void;
   exportToggled(open: boolean): void;
 }
 
