@@ -20,9 +20,9 @@ export interface ImageryOptions {
 
 /**
  * The imagery on the map, each layer a raster slot: the latest imagery everywhere (lowest), the selected
- * survey's preview, an older capture of one of its tiles over it, a timelapse frame (which hides the latest imagery,
- * the preview and the capture: a frame shows its survey alone), and the two compared surveys (the preview and the
- * capture hidden meanwhile); while swiping, B is on the swipe's second map.
+ * survey's preview, an older capture of one of its tiles over it, a timelapse frame (which hides all the others: a
+ * frame shows its survey alone), and the two compared surveys (the preview and the capture hidden meanwhile); while
+ * swiping, B is on the swipe's second map.
  */
 export class ImageryLayers {
   private preview: PreviewSpec | null = null;
@@ -81,18 +81,17 @@ export class ImageryLayers {
   }
 
   showTimelapseFrame(spec: TimelapseFrameSpec | null): void {
+    const changed = (spec === null) !== (this.frame === null);
     this.frame = spec;
     this.frameSlot.show(spec && timelapseRaster(spec));
     this.applyPreview();
+    if (changed) this.applyCompare();
   }
 
   showCompare(spec: CompareSpec | null): void {
     this.compare = spec;
     this.applyPreview();
-    const rasters = spec && compareRasters(spec);
-    this.compareSlots.a.show(rasters?.a ?? null);
-    this.compareSlots.b.show(rasters?.b ?? null);
-    this.applyOverlay();
+    this.applyCompare();
   }
 
   /** The basemap in another theme: the swipe's second map is repainted, and made so from now on. */
@@ -140,9 +139,17 @@ export class ImageryLayers {
     this.latest.show(this.latestTiles && !this.frame ? latestImageryRaster(this.latestTiles) : null);
   }
 
-  /** The swipe's second map: made when swiping starts, removed when fading or done. */
+  /** The compared surveys, hidden (the swipe's second map removed) while a timelapse frame shows. */
+  private applyCompare(): void {
+    const rasters = this.compare && !this.frame ? compareRasters(this.compare) : null;
+    this.compareSlots.a.show(rasters?.a ?? null);
+    this.compareSlots.b.show(rasters?.b ?? null);
+    this.applyOverlay();
+  }
+
+  /** The swipe's second map: made when swiping starts, removed when fading or done (or a timelapse frame shows). */
   private applyOverlay(): void {
-    const spec = this.compare;
+    const spec = this.frame ? null : this.compare;
     if (spec?.mode !== 'swipe') {
       this.overlay?.destroy();
       this.overlay = null;
