@@ -140,7 +140,6 @@ function TimelapsePlayer({ connection, surveyMap }: { connection: Connection; su
               className="button button--small"
               aria-label="Previous capture"
               onClick={() => actions.frameChosen(Math.max(0, shown - 1))}
-              disabled={shown === 0}
             >
               ◀
             </button>
@@ -158,7 +157,6 @@ function TimelapsePlayer({ connection, surveyMap }: { connection: Connection; su
               className="button button--small"
               aria-label="Next capture"
               onClick={() => actions.frameChosen(Math.min(count - 1, shown + 1))}
-              disabled={shown === count - 1}
             >
               ▶
             </button>
