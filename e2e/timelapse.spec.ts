@@ -266,6 +266,8 @@ test('Timelapse with an API key, provider profile: its tile metadata read, a GIF
   const exporter = timelapse.getByRole('region', { name: 'Export video' });
   await exporter.getByRole('radio', { name: 'GIF' }).check();
   await exporter.getByLabel('Frame duration').selectOption('1000');
+  await exporter.getByLabel('Title').fill('Central Denver');
+  await exporter.getByLabel('Scale bar').check();
   const downloading = page.waitForEvent('download', { timeout: 120_000 });
   await exporter.getByRole('button', { name: `Export ${count} frames` }).click();
   const file = 'test-results/timelapse-provider.gif';
