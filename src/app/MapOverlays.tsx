@@ -12,6 +12,7 @@ import { ExportReport } from '../features/report/ExportReport.tsx';
 import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
 import { ZoomHint } from '../features/preview/ZoomHint.tsx';
+import { TimelapseButton } from '../features/timelapse/TimelapseButton.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { useAreaSearch } from '../features/area-search/area-search-store.ts';
 import { useCompare } from '../state/compare-store.ts';
@@ -24,6 +25,7 @@ import { useUi } from '../state/ui-store.ts';
 const CompareView = lazy(() => import('../features/compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
 const Timeline = lazy(() => import('../features/timeline/Timeline.tsx').then((m) => ({ default: m.Timeline })));
 const MeasureWithNotes = lazy(() => import('./MeasureWithNotes.tsx').then((m) => ({ default: m.MeasureWithNotes })));
+const Timelapse = lazy(() => import('../features/timelapse/Timelapse.tsx').then((m) => ({ default: m.Timelapse })));
 const AnnotationsSync = lazy(() =>
   import('../features/annotations/on-demand.ts').then((m) => ({ default: m.AnnotationsSync })),
 );
@@ -57,6 +59,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <ZoomHint connection={connection} surveyMap={surveyMap} />
       <MapLayersSync connection={connection} surveyMap={surveyMap} />
       <MapLayersPanel surveyMap={surveyMap}>
+        <TimelapseButton />
         <SaveImage surveyMap={surveyMap} />
         <ExportReport connection={connection} surveyMap={surveyMap} />
         <CaptureReadout connection={connection} surveyMap={surveyMap} />
@@ -66,7 +69,10 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <LoadBoundary fallback={null}>
         <Suspense fallback={null}>
           {comparing && <CompareView connection={connection} surveyMap={surveyMap} />}
-          {(drawn || comparing) && <Timeline connection={connection} surveyMap={surveyMap} />}
+          {(drawn || comparing) && (
+            <Timeline connection={connection} surveyMap={surveyMap} actions={<TimelapseButton />} />
+          )}
+          <Timelapse connection={connection} surveyMap={surveyMap} />
           {drawn && <MeasureWithNotes connection={connection} surveyMap={surveyMap} />}
           {drawn && <AnnotationsSync surveyMap={surveyMap} />}
           {drawn && <LinkedNotesPrompt />}

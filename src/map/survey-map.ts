@@ -15,16 +15,39 @@ import { ImageryLayers } from './imagery-layers.ts';
 import { installLayerSlots, installOverlaySlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { PanelSlot } from './panel-slot.ts';
-import { composeMapImage, type ImageScale, type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';
+import {
+  composeMapImage,
+  type FailedTile,
+  type ImageScale,
+  type MapRender,
+  type MapRenderOptions,
+  OffscreenMap,
+  type OffscreenMapOptions,
+  renderMap,
+} from './map-image.ts';
 import { MapCamera } from './map-camera.ts';
 import { featureOverlaySources, overlaysIn, type PrintOverlay } from './print-style.ts';
 import { listenToPointer, type MapTool } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
+import { RasterSlot } from './raster-slot.ts';
+import { TIMELAPSE_LAYER, TIMELAPSE_SOURCE, type TimelapseFrameSpec, timelapseRaster } from './timelapse-layer.ts';
 
 export type { FootprintCollection } from './catalog-footprints.ts';
 export type { TileGridCollection } from './area-search-map.ts';
 export type { SurveyMapEvents } from './map-events.ts';
 export type { MapView } from './map-camera.ts';
+export type { TimelapseFrameSpec } from './timelapse-layer.ts';
+
+/** Timelapse frames drawn off-screen, one after another, from one copy of the map (see `frameRenderer`). */
+export interface FrameRenderer {
+  /** The copy's canvas once `spec`'s frame is drawn (tiles that failed twice listed). */
+  draw(spec: TimelapseFrameSpec, signal?: AbortSignal): Promise<{ canvas: HTMLCanvasElement; failed: FailedTile[] }>;
+  attributions(): string[];
+  /** CSS size of the copy and its pixel ratio. */
+  cssWidth: number;
+  cssHeight: number;
+  remove(): void;
+}
 
 /** Adds credentials to a tile request at the moment MapLibre makes it. */
 export type TileAuthorizer = (url: string) => { url: string; headers?: Record<string, string> } | undefined;
@@ -162,6 +185,36 @@ export class SurveyMap {
     return overlay ? [main, await renderMap(overlay, this.requestTile, withFeatures)] : [main];
   }
   private featureOverlays = () => featureOverlaySources(this.overlays.values());
+  /**
+   * The map copied off-screen (same camera; `size` in CSS pixels) to draw timelapse frames one after another, each
+   * frame's survey alone as `showTimelapseFrame` shows it; its tiles are counted and authorized as the map's are.
+   */
+  async frameRenderer(options: OffscreenMapOptions): Promise<FrameRenderer> {
+    const copy = new OffscreenMap(this.map, this.requestTile, options);
+    await new Promise<void>((resolve) =>
+      copy.map.isStyleLoaded() ? resolve() : copy.map.once('style.load', () => resolve()),
+    );
+    const slot = new RasterSlot(copy.map, {
+      sourceId: TIMELAPSE_SOURCE,
+      layerId: TIMELAPSE_LAYER,
+      below: () => [LAYER_SLOTS.imagery],
+    });
+    slot.install();
+    return {
+      draw: async (spec, signal) => {
+        slot.show(timelapseRaster(spec));
+        const failed = await copy.draw(signal);
+        return { canvas: copy.canvas(), failed };
+      },
+      attributions: () => copy.attributions(),
+      cssWidth: copy.cssWidth,
+      cssHeight: copy.cssHeight,
+      remove: () => {
+        slot.destroy();
+        copy.remove();
+      },
+    };
+  }
   /** The overlays drawn now (footprints, area, tile grid…), each of which a print may leave out. */
   printOverlays = (): PrintOverlay[] => overlaysIn(this.map.getStyle(), this.featureOverlays());
   /** Where the layers-and-usage panel goes: the bottom-right corner, above the scale. */
@@ -227,6 +280,8 @@ export class SurveyMap {
   showCompare = (spec: CompareSpec | null): void => this.imagery.showCompare(spec);
   /** The swipe's second map, while there is one (for tests and the divider's owner). */
   getCompareOverlayMap = (): maplibregl.Map | null => this.imagery.overlayMap();
+  /** One timelapse frame: its survey's imagery alone (the other imagery hidden), or none to end the timelapse. */
+  showTimelapseFrame = (spec: TimelapseFrameSpec | null): void => this.imagery.showTimelapseFrame(spec);
   /** The most recent imagery everywhere (the `basemap` survey's tiles), under all else; null hides it. */
   showLatestImagery = (tiles: string | null): void => this.imagery.showLatest(tiles);
 

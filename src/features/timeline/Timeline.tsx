@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { compareStore, useCompare } from '../../state/compare-store.ts';
@@ -36,7 +36,16 @@ const tipClass = (leftPercent: number) =>
 /**
  * A collapsible strip at the bottom of the map: the captures over the area (or around the map centre) on a time axis.
  */
-export function Timeline({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+export function Timeline({
+  connection,
+  surveyMap,
+  actions,
+}: {
+  connection: Connection;
+  surveyMap: SurveyMap;
+  /** Other features' controls on the strip's bar (the timelapse). */
+  actions?: ReactNode;
+}) {
   const expanded = useTimeline((s) => s.expanded);
   const selectedId = useSelection((s) => s.selectedId);
   const compareA = useCompare((s) => s.a);
@@ -127,6 +136,7 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
           </span>
         )}
         {expanded && captures.length > 0 && <span className="timeline__keys">← → step through captures</span>}
+        {expanded && actions && <span className="timeline__actions">{actions}</span>}
       </div>
       {expanded && (
         <div id="timeline-body" className="timeline__body">
