@@ -7,7 +7,11 @@ import { SurveyMap, type MapView as CameraView } from './survey-map.ts';
 declare global {
   interface Window {
     /** Set only with ?e2e in the page URL, for end-to-end tests. */
-    __surveyViewer?: { map: SurveyMap['map']; compareMap?: () => ReturnType<SurveyMap['getCompareOverlayMap']> };
+    __surveyViewer?: {
+      map: SurveyMap['map'];
+      compareMap?: () => ReturnType<SurveyMap['getCompareOverlayMap']>;
+      syncedMaps?: () => SurveyMap['map'][];
+    };
   }
 }
 
@@ -42,7 +46,11 @@ export function MapView({ basemapStyleUrl, initialView, onReady }: MapViewProps)
     const style = basemapStyleUrl ?? offlineBasemap(themeRef.current);
     const made = new SurveyMap(container.current!, { style, view: initialViewRef.current });
     if (new URLSearchParams(location.search).has('e2e'))
-      window.__surveyViewer = { map: made.map, compareMap: () => made.getCompareOverlayMap() };
+      window.__surveyViewer = {
+        map: made.map,
+        compareMap: () => made.getCompareOverlayMap(),
+        syncedMaps: () => made.getSyncedMaps(),
+      };
     setSurveyMap(made);
     onReadyRef.current(made);
     return () => {

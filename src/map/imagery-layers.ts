@@ -27,6 +27,9 @@ export class ImageryLayers {
   private compare: CompareSpec | null = null;
   private capture: CaptureSpec | null = null;
   private overlay: CompareOverlay | null = null;
+  private latestTiles: string | null = null;
+  /** Maps side by side cover this one: its imagery is hidden, so no tile is asked for that nobody sees. */
+  private covered = false;
   /** The basemap the swipe's second map is made with. */
   private style: StyleSpecification | string;
   private readonly latest: RasterSlot;
@@ -70,7 +73,16 @@ export class ImageryLayers {
   }
 
   showLatest(tiles: string | null): void {
-    this.latest.show(tiles ? latestImageryRaster(tiles) : null);
+    this.latestTiles = tiles;
+    this.latest.show(tiles && !this.covered ? latestImageryRaster(tiles) : null);
+  }
+
+  /** Whether other maps cover this one (side by side). */
+  setCovered(covered: boolean): void {
+    if (covered === this.covered) return;
+    this.covered = covered;
+    this.applyPreview();
+    this.showLatest(this.latestTiles);
   }
 
   showCompare(spec: CompareSpec | null): void {
@@ -121,8 +133,8 @@ export class ImageryLayers {
 
   private applyPreview(): void {
     const spec = this.preview;
-    this.previewSlot.show(spec && previewRaster(spec, spec.visible && !this.compare));
-    this.captureSlot.show(this.capture && !this.compare ? captureRaster(this.capture) : null);
+    this.previewSlot.show(spec && previewRaster(spec, spec.visible && !this.compare && !this.covered));
+    this.captureSlot.show(this.capture && !this.compare && !this.covered ? captureRaster(this.capture) : null);
   }
 
   /** The swipe's second map: made when swiping starts, removed when fading or done. */
