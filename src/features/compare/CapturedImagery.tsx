@@ -32,13 +32,7 @@ export function CapturedImagery({ connection, imagery, cursor, testId, errorTitl
       >
         {window ? formatCaptureWindow(window.captureStart, window.captureEnd) : UNKNOWN_WINDOW}
       </div>
-      <TileCaptureLine
-        connection={connection}
-        imagery={side}
-        cursor={cursor}
-        testId={testId}
-        errorTitle={errorTitle}
-      />
+      <TileCaptureLine connection={connection} imagery={side} cursor={cursor} testId={testId} errorTitle={errorTitle} />
     </>
   );
 }

@@ -24,7 +24,8 @@ export function TileCaptureLine({ connection, imagery, cursor, testId, errorTitl
   const captures = useQuery(tileCapturesQueryOptions(connection, surveyId, tile));
   if (!tile) return null;
   // One capture describes that capture alone.
-  const shown = (items: TileMetadataItem[]) => (capture ? items.filter((item) => item.captureId === capture.id) : items);
+  const shown = (items: TileMetadataItem[]) =>
+    capture ? items.filter((item) => item.captureId === capture.id) : items;
   return (
     <>
       <div className="compare-side__tile" data-testid={testId}>
