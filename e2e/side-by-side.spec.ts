@@ -3,7 +3,17 @@ import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { centreCell, searchAround } from '../src/features/timeline/timeline-area.ts';
 import { spreadOver } from '../src/state/side-by-side-store.ts';
-import { accessToken, expect, mapSettled, readmePicture, signInWithDemo, test, tileRequests } from './support.ts';
+import {
+  accessToken,
+  DEMO,
+  expect,
+  expectAccessibleInBothThemes,
+  mapSettled,
+  readmePicture,
+  signInWithDemo,
+  test,
+  tileRequests,
+} from './support.ts';
 
 /** Central Denver, where the demo catalog has several surveys over the years. */
 const DENVER: [number, number] = [-104.99, 39.74];
@@ -207,4 +217,58 @@ test('side by side: four captures in a 2×2 grid move together, each labelled; i
   await expect(grid).toBeHidden();
   expect(await page.evaluate(() => window.__surveyViewer!.syncedMaps!().length)).toBe(0);
   await expect.poll(() => page.evaluate(() => location.hash)).not.toContain('sbs=');
+});
+
+test('a side-by-side link opened with an API key: two captures in a row, the key on tiles, not in the link', async ({
+  page,
+  request,
+}) => {
+  const token = await accessToken(request);
+  const [older, newer] = spreadOver(await capturesAround(request, token), 2);
+  const [lng, lat] = sharedPoint([older, newer]);
+  const issued = await request.post('/oauth/static_key', {
+    data: { client_id: DEMO.clientId, client_secret: DEMO.clientSecret },
+  });
+  const apiKey: string = (await issued.json()).api_key;
+  const tiles = tileRequests(page);
+
+  await page.goto(`/?e2e#map=15/${lat.toFixed(5)}/${lng.toFixed(5)}&sbs=${older.id},${newer.id}`);
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('tab', { name: 'API key' }).click();
+  await page.getByRole('textbox', { name: 'API key' }).fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  const grid = page.getByRole('region', { name: 'Side by side', exact: true });
+  const [left, right] = [older, newer].map((s, i) => grid.getByRole('region', { name: `Capture ${i + 1}: ${s.id}` }));
+  await expect(left).toBeVisible();
+  await expect(right).toBeVisible();
+  const [a, b] = [(await left.boundingBox())!, (await right.boundingBox())!];
+  expect(b.x).toBeGreaterThan(a.x + a.width - 1);
+  expect(b.y).toBeCloseTo(a.y, 0);
+  await panesSettled(page, 2);
+  await expectAllEqual(page);
+
+  const map = (await grid.getByRole('region', { name: `Map of ${older.id}` }).boundingBox())!;
+  await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2);
+  for (const i of [1, 2]) await expect(grid.getByTestId(`cursor-capture-${i}`)).not.toContainText('looking up');
+  for (const id of [older.id, newer.id]) {
+    const ofPane = tiles.filter((t) => t.url().includes(`/tile/v2/${id}/`));
+    expect(
+      ofPane.some((t) => /\/16\/\d+\/\d+\?api_key=/.test(t.url())),
+      `z16 tiles of ${id}`,
+    ).toBe(true);
+    expect(
+      ofPane.some((t) => t.url().includes('metadata=true')),
+      `tile metadata of ${id}`,
+    ).toBe(true);
+    for (const tile of ofPane) {
+      expect(new URL(tile.url()).searchParams.get('api_key')).toBe(apiKey);
+      expect(await tile.headerValue('authorization')).toBeNull();
+    }
+  }
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain(`sbs=${older.id},${newer.id}`);
+  expect(await page.evaluate(() => location.href)).not.toContain(apiKey);
+
+  // Labels and controls have accessible names and contrast in both themes (the maps repaint with the theme).
+  await expectAccessibleInBothThemes(page, '.side-by-side');
 });

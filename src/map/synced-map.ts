@@ -67,6 +67,11 @@ export class SyncedMap {
     this.slot.show(imagery && compareRaster(imagery, 1, true));
   }
 
+  /** The map's accessible name (its canvas is a named region, as MapLibre makes it). */
+  setLabel(label: string): void {
+    this.map.getCanvas().setAttribute('aria-label', label);
+  }
+
   repaint(style: StyleSpecification | string): void {
     this.style = style;
     if (this.styleReady && typeof style !== 'string') repaintBasemap(this.map, style);

@@ -33,6 +33,7 @@ export function SideBySidePane({ connection, surveyMap, imagery, place, cursor }
   }, [surveyMap]);
 
   useEffect(() => pane?.show(sideImagery(connection, imagery, bounds)), [pane, connection, imagery, bounds]);
+  useEffect(() => pane?.setLabel(`Map of ${surveyId}`), [pane, surveyId]);
 
   return (
     <section className="side-by-side__pane" aria-label={`Capture ${place}: ${surveyId}`}>
@@ -55,7 +56,7 @@ export function SideBySidePane({ connection, surveyMap, imagery, place, cursor }
           ×
         </button>
       </div>
-      <div ref={container} className="side-by-side__map" role="region" aria-label={`Map of ${surveyId}`} />
+      <div ref={container} className="side-by-side__map" />
     </section>
   );
 }
