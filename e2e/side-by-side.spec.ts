@@ -170,10 +170,7 @@ test('side by side: four captures in a 2×2 grid move together, each labelled; i
   expect(Math.abs(dragged.lng - place[0])).toBeGreaterThan(1e-4);
 
   // Zooming another by keyboard zooms all.
-  await grid
-    .getByRole('region', { name: `Map of ${ids[1]}` })
-    .locator('canvas')
-    .focus();
+  await grid.getByRole('region', { name: `Map of ${ids[1]}` }).focus();
   await page.keyboard.press('Equal');
   await expect.poll(async () => (await cameras(page))[2].zoom).toBeCloseTo(16, 5);
   await panesSettled(page, 4);
