@@ -9,6 +9,7 @@ import {
   expect,
   expectAccessibleInBothThemes,
   mapSettled,
+  nextFrames,
   readmePicture,
   signInWithDemo,
   test,
@@ -162,8 +163,10 @@ test('side by side: four captures in a 2×2 grid move together, each labelled; i
   const third = (await grid.getByRole('region', { name: `Map of ${ids[2]}` }).boundingBox())!;
   const start = { x: third.x + third.width / 2, y: third.y + third.height / 2 };
   await page.mouse.move(start.x, start.y);
+  await nextFrames(page);
   await page.mouse.down();
-  for (let step = 1; step <= 5; step++) await page.mouse.move(start.x - step * 20, start.y - step * 12);
+  await nextFrames(page);
+  await page.mouse.move(start.x - 100, start.y - 60, { steps: 10 });
   await page.mouse.up();
   await panesSettled(page, 4);
   const dragged = await expectAllEqual(page);
