@@ -16,13 +16,17 @@ import { TimelapseButton } from '../features/timelapse/TimelapseButton.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { useAreaSearch } from '../features/area-search/area-search-store.ts';
 import { useCompare } from '../state/compare-store.ts';
+import { useSideBySide } from '../state/side-by-side-store.ts';
 import { useUi } from '../state/ui-store.ts';
 
 /**
- * Loaded later still: the comparison once one starts, the timeline, and the area search (drawing, geometry maths, file
- * import).
+ * Loaded later still: the comparison or side by side once one starts, the timeline, and the area search (drawing,
+ * geometry maths, file import).
  */
 const CompareView = lazy(() => import('../features/compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
+const SideBySideView = lazy(() =>
+  import('../features/side-by-side/index.ts').then((m) => ({ default: m.SideBySideView })),
+);
 const Timeline = lazy(() => import('../features/timeline/Timeline.tsx').then((m) => ({ default: m.Timeline })));
 const MeasureWithNotes = lazy(() => import('./MeasureWithNotes.tsx').then((m) => ({ default: m.MeasureWithNotes })));
 const Timelapse = lazy(() => import('../features/timelapse/Timelapse.tsx').then((m) => ({ default: m.Timelapse })));
@@ -44,9 +48,14 @@ function useFirstViewDrawn(surveyMap: SurveyMap): boolean {
   return drawn;
 }
 
-/** What a session shows on and over the map: footprints, preview, layers, comparison, timeline, area tools. */
+/**
+ * What a session shows on and over the map: footprints, preview, layers, comparison, side by side, timeline, area
+ * tools.
+ */
 export function MapOverlays({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
-  const comparing = useCompare((s) => s.active);
+  const sideBySide = useSideBySide((s) => s.panes.length > 0);
+  // Side by side covers the map: a comparison (say, from a link with both) waits behind it.
+  const comparing = useCompare((s) => s.active) && !sideBySide;
   const drawn = useFirstViewDrawn(surveyMap);
   const areaShown = useAreaSearch((s) => s.area !== null || s.pendingRestore !== null);
   const areaTabOpen = useUi((s) => s.sidebarTab === 'area');
@@ -69,7 +78,8 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <LoadBoundary fallback={null}>
         <Suspense fallback={null}>
           {comparing && <CompareView connection={connection} surveyMap={surveyMap} />}
-          {(drawn || comparing) && (
+          {sideBySide && <SideBySideView connection={connection} surveyMap={surveyMap} />}
+          {(drawn || comparing || sideBySide) && (
             <Timeline connection={connection} surveyMap={surveyMap} actions={<TimelapseButton />} />
           )}
           <Timelapse connection={connection} surveyMap={surveyMap} />

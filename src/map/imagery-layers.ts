@@ -31,6 +31,8 @@ export class ImageryLayers {
   private frame: TimelapseFrameSpec | null = null;
   private latestTiles: string | null = null;
   private overlay: CompareOverlay | null = null;
+  /** Maps side by side cover this one: its imagery is hidden, so no tile is asked for that nobody sees. */
+  private covered = false;
   /** The basemap the swipe's second map is made with. */
   private style: StyleSpecification | string;
   private readonly latest: RasterSlot;
@@ -88,6 +90,13 @@ export class ImageryLayers {
     if (changed) this.applyCompare();
   }
 
+  /** Whether other maps cover this one (side by side). */
+  setCovered(covered: boolean): void {
+    if (covered === this.covered) return;
+    this.covered = covered;
+    this.applyPreview();
+  }
+
   showCompare(spec: CompareSpec | null): void {
     this.compare = spec;
     this.applyPreview();
@@ -133,10 +142,11 @@ export class ImageryLayers {
 
   private applyPreview(): void {
     const spec = this.preview;
-    const hidden = this.compare !== null || this.frame !== null;
+    const hidden = this.compare !== null || this.frame !== null || this.covered;
     this.previewSlot.show(spec && previewRaster(spec, spec.visible && !hidden));
     this.captureSlot.show(this.capture && !hidden ? captureRaster(this.capture) : null);
-    this.latest.show(this.latestTiles && !this.frame ? latestImageryRaster(this.latestTiles) : null);
+    const latestShown = this.latestTiles && !this.frame && !this.covered;
+    this.latest.show(latestShown ? latestImageryRaster(this.latestTiles!) : null);
   }
 
   /** The compared surveys, hidden (the swipe's second map removed) while a timelapse frame shows. */
