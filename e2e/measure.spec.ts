@@ -216,7 +216,7 @@ test('measure on the right-hand side of a swipe comparison: the measurement is d
     );
   await page.getByRole('button', { name: 'Measure distance' }).click();
   await clickAt(page, await right(0.6, 0.55));
-  await clickAt(page, await right(0.85, 0.7));
+  await clickAt(page, await right(0.8, 0.4));
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByTestId('measure-total')).toHaveText(/\d m$/);
   await expect.poll(() => overlayFeatures('measure-line')).toBeGreaterThan(0);

@@ -49,4 +49,19 @@ describe('camera sync', () => {
     expect(view(a)).toEqual([1, 2, 3]);
     expect(view(b)).toEqual([-104.9, 39.8, 16]);
   });
+
+  it('does not follow a move at the camera they share (a pane resized), which would stop a drag on another map', () => {
+    const sync = new CameraSync();
+    const main = fakeMap([-105, 39.7], 15);
+    const pane = fakeMap([0, 0], 2);
+    sync.add(main);
+    sync.add(pane);
+    main.jumpTo({ center: { lng: -104.9, lat: 39.8 }, zoom: 16 });
+    const movesBefore = main.moves();
+    // A resize fires move without changing the camera.
+    pane.jumpTo({ center: pane.getCenter(), zoom: pane.getZoom() });
+    expect(main.moves()).toBe(movesBefore);
+    pane.jumpTo({ center: { lng: -104.8, lat: 39.8 }, zoom: 16 });
+    expect(view(main)).toEqual([-104.8, 39.8, 16]);
+  });
 });
