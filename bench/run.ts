@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- NAMES…] [--quick] [--load] [--readme] [--strict]`: the eight benchmarks, each against a
+ * `npm run bench [-- NAMES…] [--quick] [--load] [--readme] [--strict]`: the nine benchmarks, each against a
  * baseline measured in the same run, interleaved, medians quoted. NAMES: open footprints list
- * throughput coverage bundle geotiff portfolio (default: all). --quick runs fewer rounds (a look, not a record);
- * --load runs open, footprints and list (those selected) a second time with a competing load started by the bench
- * (one core kept busy by a separate process) and prints them beside the quiet ones with their under-load goals;
+ * throughput coverage bundle geotiff portfolio timelapse (default: all). --quick runs fewer rounds (a look, not a
+ * record); --load runs open, footprints and list (those selected) a second time with a competing load started by
+ * the bench (one core kept busy by a separate process) and prints them beside the quiet ones with their under-load
+ * goals;
  * --readme writes the table into bench/README.md; --strict exits 1 when a goal is missed.
  * Results: bench/.results/latest.json and latest.md. `npm run bench -- scale [--million]` prints the scale curves
  * instead (bench/scale.ts).
@@ -28,8 +29,19 @@ import { openToReadyBench } from './open-to-ready.ts';
 import { portfolioBench } from './portfolio.ts';
 import { scaleCurves } from './scale.ts';
 import { throughputBench } from './throughput.ts';
+import { timelapseBench } from './timelapse.ts';
 
-const ALL = ['open', 'footprints', 'list', 'throughput', 'coverage', 'bundle', 'geotiff', 'portfolio'] as const;
+const ALL = [
+  'open',
+  'footprints',
+  'list',
+  'throughput',
+  'coverage',
+  'bundle',
+  'geotiff',
+  'portfolio',
+  'timelapse',
+] as const;
 type Name = (typeof ALL)[number];
 
 const argv = process.argv.slice(2);
@@ -106,7 +118,7 @@ async function main() {
     }
   };
 
-  const pages = (['open', 'footprints', 'list', 'bundle', 'geotiff', 'portfolio'] as Name[]).some((n) =>
+  const pages = (['open', 'footprints', 'list', 'bundle', 'geotiff', 'portfolio', 'timelapse'] as Name[]).some((n) =>
     selected.has(n),
   );
   if (pages) await buildAll(ctx.log);
@@ -125,6 +137,7 @@ async function main() {
     await run('list', () => longListBench(ctx, { browser: browser!, service: synthetic }));
     await run('geotiff', () => geotiffExportBench(ctx));
     await run('portfolio', () => portfolioBench(ctx));
+    await run('timelapse', () => timelapseBench(ctx));
     if (underLoad && (selected.has('open') || selected.has('footprints') || selected.has('list'))) {
       const competing = startCompetingLoad();
       const loaded = { ...ctx, underLoad: true };

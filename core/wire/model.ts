@@ -62,6 +62,12 @@ export interface TileMetadataItem {
   percentCovered: number | null;
 }
 
+/** The newest capture of a tile that says when it was captured, if any: the one its survey's tile shows. */
+export function newestCapture(items: readonly TileMetadataItem[]): TileMetadataItem | null {
+  const dated = items.filter((item) => item.captureStart !== null);
+  return [...dated].sort((x, y) => Date.parse(y.captureStart!) - Date.parse(x.captureStart!))[0] ?? null;
+}
+
 export interface AccessToken {
   value: string;
   /** Seconds of validity from issue. */

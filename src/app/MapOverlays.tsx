@@ -12,18 +12,24 @@ import { ExportReport } from '../features/report/ExportReport.tsx';
 import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
 import { ZoomHint } from '../features/preview/ZoomHint.tsx';
+import { TimelapseButton } from '../features/timelapse/TimelapseButton.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { useAreaSearch } from '../features/area-search/area-search-store.ts';
 import { useCompare } from '../state/compare-store.ts';
+import { useSideBySide } from '../state/side-by-side-store.ts';
 import { useUi } from '../state/ui-store.ts';
 
 /**
- * Loaded later still: the comparison once one starts, the timeline, and the area search (drawing, geometry maths, file
- * import).
+ * Loaded later still: the comparison or side by side once one starts, the timeline, and the area search (drawing,
+ * geometry maths, file import).
  */
 const CompareView = lazy(() => import('../features/compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
+const SideBySideView = lazy(() =>
+  import('../features/side-by-side/index.ts').then((m) => ({ default: m.SideBySideView })),
+);
 const Timeline = lazy(() => import('../features/timeline/Timeline.tsx').then((m) => ({ default: m.Timeline })));
 const MeasureWithNotes = lazy(() => import('./MeasureWithNotes.tsx').then((m) => ({ default: m.MeasureWithNotes })));
+const Timelapse = lazy(() => import('../features/timelapse/Timelapse.tsx').then((m) => ({ default: m.Timelapse })));
 const AnnotationsSync = lazy(() =>
   import('../features/annotations/on-demand.ts').then((m) => ({ default: m.AnnotationsSync })),
 );
@@ -42,9 +48,14 @@ function useFirstViewDrawn(surveyMap: SurveyMap): boolean {
   return drawn;
 }
 
-/** What a session shows on and over the map: footprints, preview, layers, comparison, timeline, area tools. */
+/**
+ * What a session shows on and over the map: footprints, preview, layers, comparison, side by side, timeline, area
+ * tools.
+ */
 export function MapOverlays({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
-  const comparing = useCompare((s) => s.active);
+  const sideBySide = useSideBySide((s) => s.panes.length > 0);
+  // Side by side covers the map: a comparison (say, from a link with both) waits behind it.
+  const comparing = useCompare((s) => s.active) && !sideBySide;
   const drawn = useFirstViewDrawn(surveyMap);
   const areaShown = useAreaSearch((s) => s.area !== null || s.pendingRestore !== null);
   const areaTabOpen = useUi((s) => s.sidebarTab === 'area');
@@ -57,6 +68,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <ZoomHint connection={connection} surveyMap={surveyMap} />
       <MapLayersSync connection={connection} surveyMap={surveyMap} />
       <MapLayersPanel surveyMap={surveyMap}>
+        <TimelapseButton />
         <SaveImage surveyMap={surveyMap} />
         <ExportReport connection={connection} surveyMap={surveyMap} />
         <CaptureReadout connection={connection} surveyMap={surveyMap} />
@@ -66,7 +78,11 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       <LoadBoundary fallback={null}>
         <Suspense fallback={null}>
           {comparing && <CompareView connection={connection} surveyMap={surveyMap} />}
-          {(drawn || comparing) && <Timeline connection={connection} surveyMap={surveyMap} />}
+          {sideBySide && <SideBySideView connection={connection} surveyMap={surveyMap} />}
+          {(drawn || comparing || sideBySide) && (
+            <Timeline connection={connection} surveyMap={surveyMap} actions={<TimelapseButton />} />
+          )}
+          <Timelapse connection={connection} surveyMap={surveyMap} />
           {drawn && <MeasureWithNotes connection={connection} surveyMap={surveyMap} />}
           {drawn && <AnnotationsSync surveyMap={surveyMap} />}
           {drawn && <LinkedNotesPrompt />}

@@ -6,6 +6,7 @@ import { areaSearchStore, DEFAULT_TILE_ZOOM, type AreaOrigin } from '../features
 import { compareStore } from '../state/compare-store.ts';
 import { filterStore } from '../state/filter-store.ts';
 import { selectionStore } from '../state/selection-store.ts';
+import { sideBySideStore } from '../state/side-by-side-store.ts';
 import { uiStore } from '../state/ui-store.ts';
 import { setLinkFlusher } from '../links/current-page-url.ts';
 import { encodeArea, linkFromHash, linkToHash, navigationKey, type LinkState } from '../links/link-state.ts';
@@ -40,6 +41,7 @@ function currentLink(surveyMap: SurveyMap): LinkState {
       compare.a && compare.b
         ? { a: compare.a, b: compare.b, mode: compare.mode, swipe: compare.swipe, fade: compare.fade }
         : null,
+    sideBySide: sideBySideStore.getState().panes,
     tileZoom: area.tileZoom === DEFAULT_TILE_ZOOM ? null : area.tileZoom,
     latestImagery: uiStore.getState().latestImagery,
     notes: annotationsLinkParam(annotationsStore.getState().annotations),
@@ -76,6 +78,7 @@ function applyToStores(link: LinkState, { entry, reloaded = false }: ApplyOption
   filterStore.getState().filtersRestored(link.filters);
   if (link.compare) compareStore.getState().compareRestored(link.compare);
   else compareStore.getState().compareClosed();
+  sideBySideStore.getState().sideBySideRestored(link.sideBySide);
   if (link.surveyId) selectionStore.getState().surveySelected(link.surveyId, 'link');
   else selectionStore.getState().selectionCleared();
   const area = areaSearchStore.getState();
@@ -101,7 +104,7 @@ export const linkedView = () => initialLink?.view ?? null;
 
 /**
  * The one owner of the URL and history: restores a shared link, keeps the fragment in step with
- * what is shown, adds a history entry for each new selection, comparison or area (view moves and
+ * what is shown, adds a history entry for each new selection, comparison, side-by-side set or area (view moves and
  * slider drags replace the current entry), and walks back through them on Back/Forward.
  */
 export function useLinkHistory(surveyMap: SurveyMap | null): void {
@@ -171,6 +174,7 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       compareStore.subscribe((s, p) =>
         s.a !== p.a || s.b !== p.b || s.active !== p.active ? entryChanged() : schedule(),
       ),
+      sideBySideStore.subscribe((s, p) => s.panes !== p.panes && entryChanged()),
       filterStore.subscribe(schedule),
       areaSearchStore.subscribe((s, p) => {
         if (s.area !== p.area || s.pendingRestore !== p.pendingRestore) areaChanged();

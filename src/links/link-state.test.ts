@@ -46,6 +46,7 @@ const full: LinkState = {
   observed: { start: '2023-01-01', end: '' },
   filters: { captureFrom: '2022-01-01', captureTo: '2024-12-31', maxCloud: 10, idQuery: 'denver', sort: 'least-cloud' },
   compare: { a: 'A-1', b: 'B-2', mode: 'fade', swipe: 0.25, fade: 0.7 },
+  sideBySide: ['A-1', 'B-2/20230806T150500_20230809T103300_20230812T233300_02310103010320', 'C-3'],
   tileZoom: 18,
   latestImagery: true,
   notes: 'eyJ0eXBlIjoiRmVhdHVyZUNvbGxlY3Rpb24ifQ',
@@ -89,6 +90,13 @@ describe('link state', () => {
     });
   });
 
+  it('writes the captures side by side readably, and reads at most four distinct ones', () => {
+    const hash = linkToHash({ ...EMPTY_LINK, sideBySide: ['S1', 'S2/C9'] });
+    expect(hash).toBe('#sbs=S1,S2/C9');
+    expect(linkFromHash('#sbs=A,B,,A,C,D,E')?.sideBySide).toEqual(['A', 'B', 'C', 'D']);
+    expect(linkFromHash('#sbs=')?.sideBySide).toEqual([]);
+  });
+
   it('marks selections, comparisons and areas as history steps, not view moves', () => {
     const moved = {
       ...full,
@@ -97,5 +105,6 @@ describe('link state', () => {
     };
     expect(navigationKey(moved)).toBe(navigationKey(full));
     expect(navigationKey({ ...full, surveyId: 'other' })).not.toBe(navigationKey(full));
+    expect(navigationKey({ ...full, sideBySide: ['A-1'] })).not.toBe(navigationKey(full));
   });
 });

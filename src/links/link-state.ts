@@ -3,6 +3,7 @@ import type { Position } from 'geojson';
 import { areaFromPolygons, polygonsOf, type AreaGeometry } from '../../core/geo/geometry.ts';
 import { COORDINATE_DECIMALS } from '../area/send-limits.ts';
 import type { CompareMode } from '../state/compare-store.ts';
+import { MAX_PANES } from '../state/side-by-side-store.ts';
 import { NO_FILTERS, type SurveyFilters, type SurveySort } from '../state/filter-store.ts';
 
 /**
@@ -17,6 +18,8 @@ export interface LinkState {
   observed: { start: string; end: string };
   filters: SurveyFilters;
   compare: { a: string; b: string; mode: CompareMode; swipe: number; fade: number } | null;
+  /** The captures side by side (survey ids or "survey/capture", as compared sides are written); none when empty. */
+  sideBySide: string[];
   /** Zoom of the area search's tile grid, when not the default. */
   tileZoom: number | null;
   latestImagery: boolean;
@@ -31,6 +34,7 @@ export const EMPTY_LINK: LinkState = {
   observed: { start: '', end: '' },
   filters: NO_FILTERS,
   compare: null,
+  sideBySide: [],
   tileZoom: null,
   latestImagery: false,
   notes: null,
@@ -104,6 +108,7 @@ export function linkToHash(link: LinkState): string {
     params.set('compare', `${a},${b}`);
     params.set('cmp', `${mode},${trimNumber(swipe, 3)},${trimNumber(fade, 3)}`);
   }
+  if (link.sideBySide.length > 0) params.set('sbs', link.sideBySide.join(','));
   if (link.tileZoom !== null) params.set('grid', String(link.tileZoom));
   if (link.latestImagery) params.set('latest', '1');
   if (link.notes) params.set('notes', link.notes);
@@ -131,6 +136,7 @@ export function linkFromHash(hash: string): LinkState | null {
   const sort = params.get('sort') as SurveySort | null;
   const [a, b] = (params.get('compare') ?? '').split(',');
   const [mode, swipe, fade] = (params.get('cmp') ?? '').split(',');
+  const sideBySide = [...new Set((params.get('sbs') ?? '').split(',').filter(Boolean))].slice(0, MAX_PANES);
   const grid = Number(params.get('grid'));
   const areaText = params.get('area');
   return {
@@ -152,6 +158,7 @@ export function linkFromHash(hash: string): LinkState | null {
       a && b
         ? { a, b, mode: mode === 'fade' ? 'fade' : 'swipe', swipe: fraction(swipe, 0.5), fade: fraction(fade, 0.5) }
         : null,
+    sideBySide,
     tileZoom: Number.isInteger(grid) && grid >= 14 && grid <= 21 ? grid : null,
     latestImagery: params.get('latest') === '1',
     notes: params.get('notes') || null,
@@ -163,6 +170,7 @@ export function navigationKey(link: LinkState): string {
   return JSON.stringify([
     link.surveyId,
     link.compare && [link.compare.a, link.compare.b],
+    link.sideBySide,
     link.area && encodeArea(link.area),
   ]);
 }

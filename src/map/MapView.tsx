@@ -8,7 +8,11 @@ import { SurveyMap, type MapView as CameraView } from './survey-map.ts';
 declare global {
   interface Window {
     /** Set only with ?e2e in the page URL, for end-to-end tests. */
-    __surveyViewer?: { map: SurveyMap['map']; compareMap?: () => ReturnType<SurveyMap['getCompareOverlayMap']> };
+    __surveyViewer?: {
+      map: SurveyMap['map'];
+      compareMap?: () => ReturnType<SurveyMap['getCompareOverlayMap']>;
+      syncedMaps?: () => SurveyMap['map'][];
+    };
   }
 }
 
@@ -50,7 +54,11 @@ export function MapView({ basemapStyleUrl, initialView, onReady, areaDrawTools }
       areaDrawTools: areaDrawToolsRef.current,
     });
     if (new URLSearchParams(location.search).has('e2e'))
-      window.__surveyViewer = { map: made.map, compareMap: () => made.getCompareOverlayMap() };
+      window.__surveyViewer = {
+        map: made.map,
+        compareMap: () => made.getCompareOverlayMap(),
+        syncedMaps: () => made.getSyncedMaps(),
+      };
     setSurveyMap(made);
     onReadyRef.current(made);
     return () => {

@@ -17,7 +17,10 @@ export interface SurveyMapOptions {
 const OVERVIEW: MapView = { center: [-97, 38.5], zoom: 3.6 };
 
 /** The page's MapLibre map: north up (no rotation), zoom 1–21, zoom buttons and a metric scale. */
-export function createMap(container: HTMLElement, { style, view }: SurveyMapOptions): maplibregl.Map {
+export function createMap(
+  container: HTMLElement,
+  { style, view }: Pick<SurveyMapOptions, 'style' | 'view'>,
+): maplibregl.Map {
   const { center, zoom } = view ?? OVERVIEW;
   const map = new maplibregl.Map({
     container,

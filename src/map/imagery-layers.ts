@@ -6,6 +6,7 @@ import { LAYER_SLOTS } from './layer-order.ts';
 import { LATEST_LAYER, LATEST_SOURCE, latestImageryRaster } from './latest-imagery-layer.ts';
 import { PREVIEW_LAYER, PREVIEW_SOURCE, previewRaster, type PreviewSpec } from './preview-layer.ts';
 import { RasterSlot } from './raster-slot.ts';
+import { TIMELAPSE_LAYER, TIMELAPSE_SOURCE, type TimelapseFrameSpec, timelapseRaster } from './timelapse-layer.ts';
 
 export interface ImageryOptions {
   style: StyleSpecification | string;
@@ -19,19 +20,25 @@ export interface ImageryOptions {
 
 /**
  * The imagery on the map, each layer a raster slot: the latest imagery everywhere (lowest), the selected
- * survey's preview, an older capture of one of its tiles over it, and the two compared surveys (the preview and
- * the capture hidden meanwhile); while swiping, B is on the swipe's second map.
+ * survey's preview, an older capture of one of its tiles over it, a timelapse frame (which hides all the others: a
+ * frame shows its survey alone), and the two compared surveys (the preview and the capture hidden meanwhile); while
+ * swiping, B is on the swipe's second map.
  */
 export class ImageryLayers {
   private preview: PreviewSpec | null = null;
   private compare: CompareSpec | null = null;
   private capture: CaptureSpec | null = null;
+  private frame: TimelapseFrameSpec | null = null;
+  private latestTiles: string | null = null;
   private overlay: CompareOverlay | null = null;
+  /** Maps side by side cover this one: its imagery is hidden, so no tile is asked for that nobody sees. */
+  private covered = false;
   /** The basemap the swipe's second map is made with. */
   private style: StyleSpecification | string;
   private readonly latest: RasterSlot;
   private readonly previewSlot: RasterSlot;
   private readonly captureSlot: RasterSlot;
+  private readonly frameSlot: RasterSlot;
   private readonly compareSlots: { a: RasterSlot; b: RasterSlot };
 
   constructor(
@@ -43,7 +50,8 @@ export class ImageryLayers {
       new RasterSlot(map, { sourceId, layerId, below, onUnauthorized: options.onUnauthorized });
     this.latest = slot(LATEST_SOURCE, LATEST_LAYER, () => [PREVIEW_LAYER, CAPTURE_LAYER, LAYER_SLOTS.imagery]);
     this.previewSlot = slot(PREVIEW_SOURCE, PREVIEW_LAYER, () => [CAPTURE_LAYER, LAYER_SLOTS.imagery]);
-    this.captureSlot = slot(CAPTURE_SOURCE, CAPTURE_LAYER, () => [LAYER_SLOTS.imagery]);
+    this.captureSlot = slot(CAPTURE_SOURCE, CAPTURE_LAYER, () => [TIMELAPSE_LAYER, LAYER_SLOTS.imagery]);
+    this.frameSlot = slot(TIMELAPSE_SOURCE, TIMELAPSE_LAYER, () => [LAYER_SLOTS.imagery]);
     this.compareSlots = {
       a: slot(compareSourceId('a'), compareLayerId('a'), () => [compareLayerId('b'), LAYER_SLOTS.comparison]),
       b: slot(compareSourceId('b'), compareLayerId('b'), () => [LAYER_SLOTS.comparison]),
@@ -51,7 +59,7 @@ export class ImageryLayers {
   }
 
   private get slots(): RasterSlot[] {
-    return [this.latest, this.previewSlot, this.captureSlot, this.compareSlots.a, this.compareSlots.b];
+    return [this.latest, this.previewSlot, this.captureSlot, this.frameSlot, this.compareSlots.a, this.compareSlots.b];
   }
 
   /** The style is ready: every layer goes in as last asked. */
@@ -70,16 +78,29 @@ export class ImageryLayers {
   }
 
   showLatest(tiles: string | null): void {
-    this.latest.show(tiles ? latestImageryRaster(tiles) : null);
+    this.latestTiles = tiles;
+    this.applyPreview();
+  }
+
+  showTimelapseFrame(spec: TimelapseFrameSpec | null): void {
+    const changed = (spec === null) !== (this.frame === null);
+    this.frame = spec;
+    this.frameSlot.show(spec && timelapseRaster(spec));
+    this.applyPreview();
+    if (changed) this.applyCompare();
+  }
+
+  /** Whether other maps cover this one (side by side). */
+  setCovered(covered: boolean): void {
+    if (covered === this.covered) return;
+    this.covered = covered;
+    this.applyPreview();
   }
 
   showCompare(spec: CompareSpec | null): void {
     this.compare = spec;
     this.applyPreview();
-    const rasters = spec && compareRasters(spec);
-    this.compareSlots.a.show(rasters?.a ?? null);
-    this.compareSlots.b.show(rasters?.b ?? null);
-    this.applyOverlay();
+    this.applyCompare();
   }
 
   /** The basemap in another theme: the swipe's second map is repainted, and made so from now on. */
@@ -121,13 +142,24 @@ export class ImageryLayers {
 
   private applyPreview(): void {
     const spec = this.preview;
-    this.previewSlot.show(spec && previewRaster(spec, spec.visible && !this.compare));
-    this.captureSlot.show(this.capture && !this.compare ? captureRaster(this.capture) : null);
+    const hidden = this.compare !== null || this.frame !== null || this.covered;
+    this.previewSlot.show(spec && previewRaster(spec, spec.visible && !hidden));
+    this.captureSlot.show(this.capture && !hidden ? captureRaster(this.capture) : null);
+    const latestShown = this.latestTiles && !this.frame && !this.covered;
+    this.latest.show(latestShown ? latestImageryRaster(this.latestTiles!) : null);
   }
 
-  /** The swipe's second map: made when swiping starts, removed when fading or done. */
+  /** The compared surveys, hidden (the swipe's second map removed) while a timelapse frame shows. */
+  private applyCompare(): void {
+    const rasters = this.compare && !this.frame ? compareRasters(this.compare) : null;
+    this.compareSlots.a.show(rasters?.a ?? null);
+    this.compareSlots.b.show(rasters?.b ?? null);
+    this.applyOverlay();
+  }
+
+  /** The swipe's second map: made when swiping starts, removed when fading or done (or a timelapse frame shows). */
   private applyOverlay(): void {
-    const spec = this.compare;
+    const spec = this.frame ? null : this.compare;
     if (spec?.mode !== 'swipe') {
       this.overlay?.destroy();
       this.overlay = null;

@@ -5,6 +5,7 @@ import { AreaDrawing } from './area-drawing.ts';
 import { createMap, type SurveyMapOptions } from './create-map.ts';
 import { AreaSearchOverlay, type TileGridCollection } from './area-search-map.ts';
 import { repaintBasemap } from './basemap-style.ts';
+import { CameraSync } from './camera-sync.ts';
 import type { CaptureSpec } from './capture-layer.ts';
 import type { CompareSpec } from './compare-layers.ts';
 import { FeatureSources } from './feature-sources.ts';
@@ -15,16 +16,40 @@ import { ImageryLayers } from './imagery-layers.ts';
 import { installLayerSlots, installOverlaySlots, LAYER_SLOTS } from './layer-order.ts';
 import { Emitter, type SurveyMapEvents } from './map-events.ts';
 import { PanelSlot } from './panel-slot.ts';
-import { composeMapImage, type ImageScale, type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';
+import {
+  composeMapImage,
+  type FailedTile,
+  type ImageScale,
+  type MapRender,
+  type MapRenderOptions,
+  OffscreenMap,
+  type OffscreenMapOptions,
+  renderMap,
+} from './map-image.ts';
 import { MapCamera } from './map-camera.ts';
 import { featureOverlaySources, overlaysIn, type PrintOverlay } from './print-style.ts';
 import { listenToPointer, type MapTool } from './pointer-events.ts';
 import type { PreviewSpec } from './preview-layer.ts';
+import { RasterSlot } from './raster-slot.ts';
+import { TIMELAPSE_LAYER, TIMELAPSE_SOURCE, type TimelapseFrameSpec, timelapseRaster } from './timelapse-layer.ts';
+import { SyncedMap } from './synced-map.ts';
 
 export type { FootprintCollection } from './catalog-footprints.ts';
 export type { TileGridCollection } from './area-search-map.ts';
 export type { SurveyMapEvents } from './map-events.ts';
 export type { MapView } from './map-camera.ts';
+export type { TimelapseFrameSpec } from './timelapse-layer.ts';
+
+/** Timelapse frames drawn off-screen, one after another, from one copy of the map (see `frameRenderer`). */
+export interface FrameRenderer {
+  /** The copy's canvas once `spec`'s frame is drawn (tiles that failed twice listed). */
+  draw(spec: TimelapseFrameSpec, signal?: AbortSignal): Promise<{ canvas: HTMLCanvasElement; failed: FailedTile[] }>;
+  attributions(): string[];
+  /** CSS size of the copy and its pixel ratio. */
+  cssWidth: number;
+  cssHeight: number;
+  remove(): void;
+}
 
 /** Adds credentials to a tile request at the moment MapLibre makes it. */
 export type TileAuthorizer = (url: string) => { url: string; headers?: Record<string, string> } | undefined;
@@ -44,6 +69,11 @@ export class SurveyMap {
   private authorizeTile: TileAuthorizer = () => undefined;
   /** The basemap asked for while the style was loading. */
   private repaintTo: maplibregl.StyleSpecification | null = null;
+  /** The basemap further maps are made with. */
+  private style: maplibregl.StyleSpecification | string;
+  /** The maps side by side with this one, moving with it. */
+  private readonly synced = new Set<SyncedMap>();
+  private readonly cameras = new CameraSync();
   private readonly events = new Emitter<SurveyMapEvents>();
   private readonly layersSlot = new PanelSlot('map-layers-slot');
   private readonly imagery: ImageryLayers;
@@ -57,7 +87,10 @@ export class SurveyMap {
   /** Tools that take the map's clicks while active (measuring): an area tool started stops them. */
   private readonly tools = new Set<MapTool>();
   private readonly showPointerOver: (layers: readonly string[]) => void;
-  private readonly onOnline = () => this.imagery.networkRestored();
+  private readonly onOnline = () => {
+    this.imagery.networkRestored();
+    for (const pane of this.synced) pane.networkRestored();
+  };
   private readonly stopIdleWatch: () => void;
   /** Every tile the map asks for: counted (usage) and authorized. */
   private readonly requestTile: maplibregl.RequestTransformFunction = (url, resourceType) => {
@@ -70,6 +103,8 @@ export class SurveyMap {
     this.map = createMap(container, options);
     this.camera = new MapCamera(this.map);
     const { style } = options;
+    this.style = style;
+    this.cameras.add(this.map);
     this.map.setTransformRequest(this.requestTile);
     this.stopIdleWatch = idleAfterMissingTiles(this.map);
     const emit = this.events.emit.bind(this.events);
@@ -162,6 +197,36 @@ export class SurveyMap {
     return overlay ? [main, await renderMap(overlay, this.requestTile, withFeatures)] : [main];
   }
   private featureOverlays = () => featureOverlaySources(this.overlays.values());
+  /**
+   * The map copied off-screen (same camera; `size` in CSS pixels) to draw timelapse frames one after another, each
+   * frame's survey alone as `showTimelapseFrame` shows it; its tiles are counted and authorized as the map's are.
+   */
+  async frameRenderer(options: OffscreenMapOptions): Promise<FrameRenderer> {
+    const copy = new OffscreenMap(this.map, this.requestTile, options);
+    await new Promise<void>((resolve) =>
+      copy.map.isStyleLoaded() ? resolve() : copy.map.once('style.load', () => resolve()),
+    );
+    const slot = new RasterSlot(copy.map, {
+      sourceId: TIMELAPSE_SOURCE,
+      layerId: TIMELAPSE_LAYER,
+      below: () => [LAYER_SLOTS.imagery],
+    });
+    slot.install();
+    return {
+      draw: async (spec, signal) => {
+        slot.show(timelapseRaster(spec));
+        const failed = await copy.draw(signal);
+        return { canvas: copy.canvas(), failed };
+      },
+      attributions: () => copy.attributions(),
+      cssWidth: copy.cssWidth,
+      cssHeight: copy.cssHeight,
+      remove: () => {
+        slot.destroy();
+        copy.remove();
+      },
+    };
+  }
   /** The overlays drawn now (footprints, area, tile grid…), each of which a print may leave out. */
   printOverlays = (): PrintOverlay[] => overlaysIn(this.map.getStyle(), this.featureOverlays());
   /** Where the layers-and-usage panel goes: the bottom-right corner, above the scale. */
@@ -221,24 +286,56 @@ export class SurveyMap {
   showPreview = (spec: PreviewSpec | null): void => this.imagery.showPreview(spec);
   /** Draws an older capture of one tile over the preview (or none). */
   showCapture = (spec: CaptureSpec | null): void => this.imagery.showCapture(spec);
-  /** Asks for all imagery's tiles again (preview, latest imagery and both compared sides), e.g. after renewal. */
-  reloadPreview = (): void => this.imagery.reload();
+  /** Asks for all imagery's tiles again (preview, latest imagery, compared sides, side by side), e.g. after renewal. */
+  reloadPreview = (): void => {
+    this.imagery.reload();
+    for (const pane of this.synced) pane.reload();
+  };
   /** Compares two surveys (or stops, with null); the preview is hidden meanwhile. The divider and fade keep tiles. */
   showCompare = (spec: CompareSpec | null): void => this.imagery.showCompare(spec);
   /** The swipe's second map, while there is one (for tests and the divider's owner). */
   getCompareOverlayMap = (): maplibregl.Map | null => this.imagery.overlayMap();
+  /** One timelapse frame: its survey's imagery alone (the other imagery hidden), or none to end the timelapse. */
+  showTimelapseFrame = (spec: TimelapseFrameSpec | null): void => this.imagery.showTimelapseFrame(spec);
+  /**
+   * One more map in `container` (side by side), moving with this one both ways: its tiles are counted and authorized
+   * as this map's, a refused one renews the credential, and the user's marks are drawn on it too. Destroy it when done.
+   */
+  addSyncedMap(container: HTMLElement): SyncedMap {
+    const pane = new SyncedMap(container, {
+      main: this.map,
+      style: this.style,
+      transformRequest: this.requestTile,
+      onUnauthorized: () => this.events.emit('previewUnauthorized', undefined),
+      mirrored: this.mirrored,
+      onCursor: (at) => this.events.emit('cursorMoved', at),
+      cameras: this.cameras,
+      onDestroyed: (map) => {
+        this.synced.delete(map);
+        this.imagery.setCovered(this.synced.size > 0);
+      },
+    });
+    this.synced.add(pane);
+    this.imagery.setCovered(true);
+    return pane;
+  }
+  /** The maps side by side, while there are any (for tests). */
+  getSyncedMaps = (): maplibregl.Map[] => [...this.synced].map((pane) => pane.map);
   /** The most recent imagery everywhere (the `basemap` survey's tiles), under all else; null hides it. */
   showLatestImagery = (tiles: string | null): void => this.imagery.showLatest(tiles);
 
   /** The offline basemap in another theme (the same layers, other colours): the app's layers and imagery stay. */
   setBasemap(style: maplibregl.StyleSpecification): void {
     this.repaintTo = style;
+    this.style = style;
+    for (const pane of this.synced) pane.repaint(style);
     if (this.ready) repaintBasemap(this.map, style);
     this.imagery.repaintBasemap(style);
   }
 
   destroy(): void {
     this.events.clear();
+    for (const pane of this.synced) pane.destroy();
     this.stopIdleWatch();
     this.imagery.destroy();
     window.removeEventListener('online', this.onOnline);

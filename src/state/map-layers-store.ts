@@ -2,7 +2,7 @@ import { createStore, useStore } from 'zustand';
 
 /** Cloud cover limits the latest-imagery layer offers, in percent; null takes any capture. */
 export const MAX_CLOUD_CHOICES = [null, 30, 10, 0] as const;
-type MaxCloud = (typeof MAX_CLOUD_CHOICES)[number];
+export type MaxCloud = (typeof MAX_CLOUD_CHOICES)[number];
 
 export interface MapLayersState {
   /** Whether survey footprints are drawn (hidden, imagery shows unobstructed). */

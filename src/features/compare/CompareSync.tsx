@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import { tileUrlTemplate } from '../../api/tiles.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { tileExtent } from '../../../core/geo/tile-address.ts';
 import { parseSide } from '../../state/compared-imagery.ts';
 import { useCompare } from '../../state/compare-store.ts';
+import { sideImagery } from './side-imagery.ts';
 import { useKnownSurvey } from './use-known-survey.ts';
 
 /**
@@ -28,16 +27,8 @@ export function CompareSync({ connection, surveyMap }: { connection: Connection;
       surveyMap.showCompare(null);
       return;
     }
-    // One capture of a survey: its tiles by capture id, asked only within the capture's zoom-14 tile.
-    const imagery = (side: string, footprintBounds: typeof boundsA) => {
-      const { surveyId, capture } = parseSide(side);
-      return {
-        surveyId,
-        tiles: tileUrlTemplate(connection, surveyId, {}, capture?.id),
-        bounds: capture ? tileExtent(capture.tile) : footprintBounds,
-      };
-    };
-    surveyMap.showCompare({ a: imagery(a, boundsA), b: imagery(b, boundsB), mode, swipe, fade });
+    const [imageryA, imageryB] = [sideImagery(connection, a, boundsA), sideImagery(connection, b, boundsB)];
+    surveyMap.showCompare({ a: imageryA, b: imageryB, mode, swipe, fade });
   }, [surveyMap, connection, active, a, b, boundsA, boundsB, mode, swipe, fade]);
 
   useEffect(() => () => surveyMap.showCompare(null), [surveyMap]);

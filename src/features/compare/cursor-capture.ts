@@ -1,4 +1,4 @@
-import type { TileMetadataItem } from '../../../core/wire/model.ts';
+import { newestCapture, type TileMetadataItem } from '../../../core/wire/model.ts';
 import { PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
 import type { CursorTile } from './tile-under-cursor.ts';
@@ -14,11 +14,7 @@ export function cursorTileHint(cursor: CursorTile): string | null {
   return null;
 }
 
-/** The newest capture of a tile that says when it was captured, if any. */
-export function newestCapture(items: readonly TileMetadataItem[]): TileMetadataItem | null {
-  const dated = items.filter((item) => item.captureStart !== null);
-  return [...dated].sort((x, y) => Date.parse(y.captureStart!) - Date.parse(x.captureStart!))[0] ?? null;
-}
+export { newestCapture };
 
 /** What one layer (or compared side) says about the tile under the pointer. */
 export function describeTileCaptures(items: readonly TileMetadataItem[]): string {

@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { bboxPolygon } from '@turf/turf';
+import type { BBox } from 'geojson';
+import { areaToWkt } from '../../area/wkt.ts';
 import { extentOf } from '../../../core/geo/geometry.ts';
 import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey, Survey, SurveyFootprint } from '../../../core/wire/model.ts';
-import { useAreaSearch } from '../area-search/index.ts';
+import { type AreaSearch, useAreaSearch } from '../area-search/index.ts';
 import { coverageKeys, coverageSearchQueryOptions } from '../coverage/index.ts';
 import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/index.ts';
 import { useSurveyList } from '../surveys/index.ts';
@@ -39,11 +42,18 @@ function cachedCoverageSurvey(
   return null;
 }
 
+/** The coverage search over a footprint's extent: its answer holds the survey's catalog entry (capture dates). */
+const searchOver = ([west, south, east, north]: BBox): AreaSearch => ({
+  wkt: areaToWkt(bboxPolygon([west, south, east, north]).geometry),
+  observedStart: '',
+  observedEnd: '',
+});
+
 /**
  * A survey and its footprint, when known: from the catalog list, the area search's results, the
  * timeline's captures, or any coverage answer still cached (results may hold surveys the list has
  * not paged in yet, footprint included); or else (a shared link to a survey further down the
- * catalog) by id alone, with its footprint.
+ * catalog) by id, with its footprint, and its capture dates once a search over that footprint answers.
  */
 export function useKnownSurvey(
   connection: Connection,
@@ -70,7 +80,13 @@ export function useKnownSurvey(
   // Asked for by id only once the first catalog page (asked for at sign-in) has not got it either.
   const byIdOnly = id !== null && !listed && !found && !(search && coverage.isPending) && !list.isPending;
   const idFootprint = useQuery(footprintByIdQueryOptions(connection, id, byIdOnly));
-  const idOnly = useMemo(() => (byIdOnly && id ? unknownSurvey(id) : null), [byIdOnly, id]);
+  // Its catalog entry then comes from a coverage search over its footprint's extent (any profile answers one).
+  const entrySearch = useMemo(
+    () => (byIdOnly && idFootprint.data ? searchOver(idFootprint.data.bbox) : null),
+    [byIdOnly, idFootprint.data],
+  );
+  const entry = useQuery(coverageSearchQueryOptions(connection, entrySearch)).data?.find((s) => s.id === id) ?? null;
+  const idOnly = useMemo(() => (byIdOnly && id ? (entry ?? unknownSurvey(id)) : null), [byIdOnly, id, entry]);
   // A linked survey's footprint may have been asked for by id before the list reached it: the same shape, so no wait
   // for the listed copy.
   if (listed) return { survey: listed, footprint: listedFootprint.data ?? idFootprint.data ?? null };

@@ -6,8 +6,8 @@ import { stripCredentials } from '../../area/strip-credentials.ts';
 import { areaSearchStore, useAreaSearch } from '../area-search/index.ts';
 import { captureSide } from '../../state/compared-imagery.ts';
 import { compareStore } from '../../state/compare-store.ts';
-import { tileCapturesQueryOptions } from '../compare/index.ts';
-import { newestCapture } from '../compare/index.ts';
+import { sideBySideStore, spreadOver } from '../../state/side-by-side-store.ts';
+import { newestCapture, tileCapturesQueryOptions } from '../compare/index.ts';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { formatDateTime } from '../../format/date-format.ts';
 import { useChosenResult, useSurveyTiles } from './use-coverage.ts';
@@ -31,6 +31,11 @@ export function TileDetails({ connection }: { connection: Connection }) {
   const shownId = shown?.tileKey === key && shown.surveyId === surveyId ? shown.captureId : null;
 
   const close = () => areaSearchStore.getState().tileClicked(null);
+  // Every dated capture of the tile, oldest first, each by its own tiles.
+  const captureSides = captures
+    .filter((tile) => tile.captureId !== null && tile.captureStart !== null)
+    .sort((x, y) => Date.parse(x.captureStart!) - Date.parse(y.captureStart!))
+    .map((tile) => captureSide(surveyId, tile.captureId!));
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
@@ -55,6 +60,15 @@ export function TileDetails({ connection }: { connection: Connection }) {
         <p className="tile-card__versions" role="status">
           {captures.length} captures of this tile; the map draws the newest unless you choose an older one.
         </p>
+      )}
+      {captureSides.length > 1 && (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => sideBySideStore.getState().sideBySideOpened(spreadOver(captureSides))}
+        >
+          Side by side{captureSides.length > 4 ? ' (four of them)' : ''}
+        </button>
       )}
       {captures.map((tile) => {
         const url = stripCredentials(tile.url);

@@ -1,12 +1,10 @@
 import { type ReactNode, useId } from 'react';
 import { createPortal } from 'react-dom';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { MAX_CLOUD_CHOICES, mapLayersStore, useMapLayers } from '../../state/map-layers-store.ts';
+import { mapLayersStore, useMapLayers } from '../../state/map-layers-store.ts';
+import { MaxCloudSelect } from '../../ui/fields/MaxCloudSelect.tsx';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { BILLED_MIN_ZOOM, usageStore, useUsage } from '../../state/usage-store.ts';
-
-const maxCloudLabel = (percent: number | null) =>
-  percent === null ? 'Any cloud' : percent === 0 ? 'No cloud' : `Cloud ≤ ${percent}%`;
 
 /**
  * In a map corner: the footprints and latest-imagery toggles (with the latter's cloud limit), when the tile under the
@@ -59,23 +57,12 @@ export function MapLayersPanel({
           Latest imagery
         </label>
         {latest && (
-          <label className="map-layers__cloud">
-            <span className="visually-hidden">Latest imagery: skip captures cloudier than</span>
-            <select
-              value={maxCloud ?? ''}
-              onChange={(e) =>
-                mapLayersStore
-                  .getState()
-                  .latestMaxCloudChosen(MAX_CLOUD_CHOICES.find((c) => String(c ?? '') === e.target.value) ?? null)
-              }
-            >
-              {MAX_CLOUD_CHOICES.map((percent) => (
-                <option key={percent ?? 'any'} value={percent ?? ''}>
-                  {maxCloudLabel(percent)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <MaxCloudSelect
+            className="map-layers__cloud"
+            label="Latest imagery: skip captures cloudier than"
+            value={maxCloud}
+            onChange={(percent) => mapLayersStore.getState().latestMaxCloudChosen(percent)}
+          />
         )}
         {children}
         <div className="map-layers__usage" role="status" aria-live="off">

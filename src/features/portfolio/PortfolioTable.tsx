@@ -187,15 +187,26 @@ export function PortfolioTable({ rows, rules }: { rows: PortfolioRow[]; rules: C
                       {!result ? (
                         ''
                       ) : pair ? (
-                        <button
-                          type="button"
-                          className="portfolio-table__compare"
-                          title={`Compare ${captures.before?.id} with ${captures.after?.id}`}
-                          aria-label={`Compare ${pairDays(captures)}`}
-                          onClick={() => openLocation(surveyMap, row, true)}
-                        >
-                          <Pair captures={captures} />
-                        </button>
+                        <>
+                          <button
+                            type="button"
+                            className="portfolio-table__compare"
+                            title={`Compare ${captures.before?.id} with ${captures.after?.id}`}
+                            aria-label={`Compare ${pairDays(captures)}`}
+                            onClick={() => openLocation(surveyMap, row, 'compare')}
+                          >
+                            <Pair captures={captures} />
+                          </button>
+                          <button
+                            type="button"
+                            className="portfolio-table__side-by-side"
+                            title="Before, after and latest side by side"
+                            aria-label={`Side by side ${pairDays(captures)}`}
+                            onClick={() => openLocation(surveyMap, row, 'side-by-side')}
+                          >
+                            <span aria-hidden="true">⊞</span>
+                          </button>
+                        </>
                       ) : (
                         <Pair captures={captures} />
                       )}

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { pdfInfo, pdfPagePng, pdfText } from '../../test/poppler-tools.ts';
-import { mapWidthPt, type ReportSpec, reportPdf, scaleBarMetres } from './report-pdf.ts';
+import { mapWidthPt, type ReportSpec, reportPdf } from './report-pdf.ts';
+import { scaleBarMetres } from '../../units/length-format.ts';
 
 /** A test card: a colour ramp, so a rendered page shows whether the map is there. */
 function ramp(width: number, height: number): Uint8Array {

@@ -3,6 +3,7 @@ import { PageSizes, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb 
 import type { ReportFonts } from '../../api/report-fonts.ts';
 import type { ShownCapture } from './shown-captures.ts';
 import { isoMinute } from '../../format/date-format.ts';
+import { scaleBarMetres, scaleBarText } from '../../units/length-format.ts';
 
 export type Paper = 'A4' | 'Letter';
 export type Orientation = 'portrait' | 'landscape';
@@ -56,14 +57,6 @@ export function mapWidthPt(paper: Paper, orientation: Orientation, count: number
 /** Largest height the map box may take: half the page (portrait), a little more on a landscape page. */
 const maxMapHeight = (orientation: Orientation, pageHeight: number) =>
   pageHeight * (orientation === 'portrait' ? 0.5 : 0.55);
-
-/** A length near `max` metres that reads well on a scale bar: 1, 2 or 5 times a power of ten. */
-export function scaleBarMetres(max: number): number {
-  const power = 10 ** Math.floor(Math.log10(max));
-  return [5, 2, 1].map((m) => m * power).find((m) => m <= max) ?? power;
-}
-
-const lengthText = (m: number) => (m >= 1000 ? `${m / 1000} km` : `${m} m`);
 
 function captureWindow({ start, end }: ShownCapture): string {
   if (!start) return 'not published';
@@ -196,7 +189,7 @@ function drawScaleBar(page: PDFPage, font: PDFFont, map: ReportMap, box: Box): v
   page.drawRectangle({ x: x - 4, y: y - 4, width: length + 8, height: 20, color: rgb(1, 1, 1), opacity: 0.85 });
   page.drawRectangle({ x, y, width: length, height: 3, color: INK });
   page.drawRectangle({ x: x + length / 2, y: y + 0.6, width: length / 2, height: 1.8, color: rgb(1, 1, 1) });
-  page.drawText(lengthText(metres), { x, y: y + 6, size: 7, font, color: INK });
+  page.drawText(scaleBarText(metres), { x, y: y + 6, size: 7, font, color: INK });
 }
 
 interface Box {

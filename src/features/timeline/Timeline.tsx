@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
+import { sideBySideStore, spreadOver, useSideBySide } from '../../state/side-by-side-store.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { inTimeOrder, stepCapture, type Step } from './capture-stepping.ts';
@@ -36,12 +37,22 @@ const tipClass = (leftPercent: number) =>
 /**
  * A collapsible strip at the bottom of the map: the captures over the area (or around the map centre) on a time axis.
  */
-export function Timeline({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+export function Timeline({
+  connection,
+  surveyMap,
+  actions,
+}: {
+  connection: Connection;
+  surveyMap: SurveyMap;
+  /** Other features' controls on the strip's bar (the timelapse). */
+  actions?: ReactNode;
+}) {
   const expanded = useTimeline((s) => s.expanded);
   const selectedId = useSelection((s) => s.selectedId);
   const compareA = useCompare((s) => s.a);
   const compareB = useCompare((s) => s.b);
   const comparing = useCompare((s) => s.active);
+  const sideBySide = useSideBySide((s) => s.panes);
   /** What the last pick did to the comparison, or why it did nothing. */
   const [compareNote, setCompareNote] = useState<string | null>(null);
   const { query, scope } = useTimelineCaptures(connection);
@@ -74,9 +85,18 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
     if (!comparing) setCompareNote(null);
   }, [comparing]);
 
-  // While comparing, a pick also replaces the compared side it belongs to (the nearer in time), or says why not.
+  const dated = (id: string) => ({ imagery: id, captureStart: captures.find((c) => c.id === id)?.captureStart ?? '' });
+  // Side by side, a pick joins the maps (in place of the one nearest in time when four are shown). While comparing, it
+  // replaces the compared side it belongs to (the nearer in time), or says why not.
   const preview = (id: string) => {
     selectionStore.getState().surveySelected(id, 'map');
+    if (sideBySideStore.getState().panes.length > 0) {
+      sideBySideStore.getState().paneChosen(
+        dated(id),
+        captures.map((c) => dated(c.id)),
+      );
+      return;
+    }
     const { active, a, b, comparePicked } = compareStore.getState();
     if (!active || !a || !b) return;
     const choice = compareSideFor(captures, a, b, id);
@@ -127,6 +147,22 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
           </span>
         )}
         {expanded && captures.length > 0 && <span className="timeline__keys">← → step through captures</span>}
+        {expanded && actions && <span className="timeline__actions">{actions}</span>}
+        {expanded && captures.length > 1 && sideBySide.length === 0 && (
+          <button
+            type="button"
+            className="button button--small"
+            title="Up to four of these captures, spread over time, in maps that move together"
+            onClick={() => sideBySideStore.getState().sideBySideOpened(spreadOver(captures).map((c) => c.id))}
+          >
+            Side by side
+          </button>
+        )}
+        {expanded && sideBySide.length > 0 && (
+          <span className="timeline__compare-note" role="status">
+            A pick joins the maps side by side (up to four).
+          </span>
+        )}
       </div>
       {expanded && (
         <div id="timeline-body" className="timeline__body">
@@ -165,6 +201,7 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
               {captures.map((capture, i) => {
                 const window = formatCaptureWindow(capture.captureStart, capture.captureEnd);
                 const side = capture.id === compareA ? 'A' : capture.id === compareB ? 'B' : null;
+                const pane = sideBySide.indexOf(capture.id) + 1;
                 const left = axis.position(Date.parse(capture.captureStart)) * 100;
                 return (
                   <button
@@ -180,15 +217,18 @@ export function Timeline({ connection, surveyMap }: { connection: Connection; su
                     style={{ left: `${left}%` }}
                     tabIndex={capture.id === focusable ? 0 : -1}
                     aria-pressed={capture.id === selectedId}
-                    aria-label={`${capture.id}, captured ${window}${side ? `, compare side ${side}` : ''}`}
+                    aria-label={
+                      `${capture.id}, captured ${window}${side ? `, compare side ${side}` : ''}` +
+                      (pane > 0 ? `, side by side ${pane}` : '')
+                    }
                     onClick={() => preview(capture.id)}
                     onKeyDown={(event) => onKeyDown(event, capture.id)}
                     onMouseEnter={() => selectionStore.getState().surveyHovered(capture.id)}
                     onMouseLeave={() => selectionStore.getState().surveyHovered(null)}
                   >
-                    {side && (
+                    {(side || pane > 0) && (
                       <span className="timeline__mark-side" aria-hidden="true">
-                        {side}
+                        {side ?? pane}
                       </span>
                     )}
                     <span className={tipClass(left)} aria-hidden="true">

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Connection } from '../../api/connection.ts';
+import type { SurveyMap } from '../../map/survey-map.ts';
+import type { SyncedMap } from '../../map/synced-map.ts';
+import { parseSide } from '../../state/compared-imagery.ts';
+import { sideBySideStore } from '../../state/side-by-side-store.ts';
+import { CapturedImagery, sideImagery, type useCursorTile, useKnownSurvey } from '../compare/index.ts';
+
+interface SideBySidePaneProps {
+  connection: Connection;
+  surveyMap: SurveyMap;
+  /** A survey id, or one capture of a survey ("survey/capture"). */
+  imagery: string;
+  /** 1–4, reading order. */
+  place: number;
+  cursor: ReturnType<typeof useCursorTile>;
+}
+
+/** One capture: its label above (nothing drawn over the imagery) and its map, made once and removed on unmount. */
+export function SideBySidePane({ connection, surveyMap, imagery, place, cursor }: SideBySidePaneProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [pane, setPane] = useState<SyncedMap | null>(null);
+  const { surveyId } = parseSide(imagery);
+  const bounds = useKnownSurvey(connection, surveyId).footprint?.bbox ?? null;
+
+  useEffect(() => {
+    const made = surveyMap.addSyncedMap(container.current!);
+    setPane(made);
+    return () => {
+      setPane(null);
+      made.destroy();
+    };
+  }, [surveyMap]);
+
+  useEffect(() => pane?.show(sideImagery(connection, imagery, bounds)), [pane, connection, imagery, bounds]);
+  useEffect(() => pane?.setLabel(`Map of ${surveyId}`), [pane, surveyId]);
+
+  return (
+    <section className="side-by-side__pane" aria-label={`Capture ${place}: ${surveyId}`}>
+      <div className="side-by-side__label">
+        <div className="side-by-side__text">
+          <CapturedImagery
+            connection={connection}
+            imagery={imagery}
+            cursor={cursor}
+            testId={`cursor-capture-${place}`}
+            errorTitle={`Capture time of ${surveyId}`}
+          />
+        </div>
+        <button
+          type="button"
+          className="icon-button side-by-side__remove"
+          aria-label={`Remove ${surveyId} from side by side`}
+          onClick={() => sideBySideStore.getState().paneRemoved(imagery)}
+        >
+          ×
+        </button>
+      </div>
+      <div ref={container} className="side-by-side__map" />
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { SideBySideView } from './SideBySideView.tsx';

@@ -1,0 +1,48 @@
+import { createStore, useStore } from 'zustand';
+import type { MaxCloud } from '../../state/map-layers-store.ts';
+
+/** Frame durations offered, in milliseconds (the player's speed and the video's frame duration). */
+export const FRAME_DURATIONS = [2000, 1000, 500, 250] as const;
+
+export interface TimelapseState {
+  open: boolean;
+  /** The frame shown, an index into the frames (kept within them by the player). */
+  index: number;
+  playing: boolean;
+  /** How long each frame shows while playing, ms. */
+  frameMs: number;
+  /** Surveys cloudier than this (percent) are left out; null for any. */
+  maxCloud: MaxCloud;
+  exportOpen: boolean;
+  timelapseOpened(options: { autoplay: boolean }): void;
+  timelapseClosed(): void;
+  frameChosen(index: number): void;
+  playToggled(): void;
+  playStopped(): void;
+  speedChosen(frameMs: number): void;
+  cloudLimitChosen(maxCloud: MaxCloud): void;
+  exportToggled(open: boolean): void;
+}
+
+export const timelapseStore = createStore<TimelapseState>()((set) => ({
+  open: false,
+  index: 0,
+  playing: false,
+  frameMs: 1000,
+  maxCloud: null,
+  exportOpen: false,
+  timelapseOpened: ({ autoplay }) => set({ open: true, index: 0, playing: autoplay }),
+  timelapseClosed: () => set({ open: false, playing: false, exportOpen: false }),
+  frameChosen: (index) => set({ index, playing: false }),
+  playToggled: () => set((state) => ({ playing: !state.playing })),
+  playStopped: () => set({ playing: false }),
+  speedChosen: (frameMs) => set({ frameMs }),
+  cloudLimitChosen: (maxCloud) => set({ maxCloud, index: 0 }),
+  exportToggled: (exportOpen) => set({ exportOpen, playing: false }),
+}));
+
+/** The player's own step while playing (not a user's choice: playback goes on). */
+export const frameAdvanced = (count: number) =>
+  timelapseStore.setState((state) => ({ index: count > 0 ? (state.index + 1) % count : 0 }));
+
+export const useTimelapse = <T>(selector: (state: TimelapseState) => T): T => useStore(timelapseStore, selector);
