@@ -79,14 +79,19 @@ export class Catalog {
    * inside/outside cells) answers each candidate, most by bounding box alone.
    */
   intersecting(area: AreaGeometry, filter: CoverageFilter = {}): Survey[] {
-    if (!this.index) return [];
+    return [...this.intersectingInTurn(area, filter)];
+  }
+
+  /** `intersecting`, one survey at a time: each candidate's test is done when the next survey is asked for. */
+  *intersectingInTurn(area: AreaGeometry, filter: CoverageFilter = {}): Generator<Survey, void, undefined> {
+    if (!this.index) return;
     const prepared = prepareArea(area);
     const [minX, minY, maxX, maxY] = prepared.bbox;
-    const hits = this.index.search(minX, minY, maxX, maxY, (i) => {
+    const candidates = Uint32Array.from(this.index.search(minX, minY, maxX, maxY)).sort();
+    for (const i of candidates) {
       const survey = this.surveys[i];
-      return matchesDates(survey, filter) && prepared.intersects(survey.footprint, survey.bbox);
-    });
-    return hits.sort((a, b) => a - b).map((i) => this.surveys[i]);
+      if (matchesDates(survey, filter) && prepared.intersects(survey.footprint, survey.bbox)) yield survey;
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syntheticCatalog } from '../catalog/synthetic.ts';
 import { expectEnvelope, wktSquare } from '../test/fixtures.ts';
 import { referenceUpstream, testGateway, type TestGateway } from './test/upstreams.ts';
 
@@ -180,4 +181,30 @@ describe('forwarding to the reference service (provider profile)', () => {
       expect(tile.headers['content-type']).toBe('image/png');
     },
   );
+});
+
+describe('forwarding a streamed answer', () => {
+  let upstream: Awaited<ReturnType<typeof referenceUpstream>>;
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    upstream = await referenceUpstream({}, syntheticCatalog(40_000));
+    gateway = await testGateway(upstream.url);
+  });
+  afterAll(() => upstream.close());
+
+  it('relays a large coverage answer, sent in chunks, whole and with its links rewritten', async () => {
+    const path = `/tile/v2/surveys/coverage?wkt=${encodeURIComponent(wktSquare(-100, 35, -95, 40))}`;
+    const direct = await fetch(`${upstream.url}${path}`, {
+      headers: { authorization: `Bearer ${await upstream.token()}` },
+    });
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get('transfer-encoding')).toBe('chunked');
+    const sent = await direct.text();
+    expect(sent).toContain(upstream.url);
+    const answer = await gateway.get(path);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).not.toContain(upstream.url);
+    expect(answer.json()).toEqual(JSON.parse(sent.replaceAll(upstream.url, GATEWAY)));
+    expect(answer.json().length).toBeGreaterThan(500);
+  });
 });

@@ -5,6 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { LiveCatalog } from '../catalog/live-catalog.ts';
+import type { Survey } from '../catalog/survey.ts';
 import { surveyVersion } from '../catalog/survey-version.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, errorResponses, notFound } from '../errors.ts';
@@ -14,6 +15,7 @@ import { checkedArea, surveyTileMetadata } from '../coverage-workers/coverage-wo
 import type { TileSource } from '../imagery/source.ts';
 import type { Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkDay, checkZoom, JSON_TYPE, surveyOrNotFound } from './checks.ts';
+import { jsonArrayAnswer } from './json-array-answer.ts';
 import { notModified, tileAnswerer } from './tile-answer.ts';
 import { LATEST_IMAGERY } from '../../core/wire/latest-imagery.ts';
 import { parseTileAddress } from './tile-request.ts';
@@ -151,7 +153,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
           response: answers(schemas.coverage),
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { wkt, zoom } = request.query;
         if (zoom !== undefined) checkZoom(zoom);
         const observedStart = checkDay(request.query.observed_start, 'observed_start');
@@ -159,9 +161,12 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
         if (observedStart && observedEnd && observedStart > observedEnd)
           throw badRequest('observed_start is after observed_end.');
         const area = await checkedArea(wkt, config);
-        return profile.coverage(catalog.current.intersecting(area, { observedStart, observedEnd }), {
-          baseUrl: baseUrlOf(config, request),
-        });
+        const ctx = { baseUrl: baseUrlOf(config, request) };
+        // The route's own serialiser writes every chunk, so that the bytes are what the schema says.
+        const serialise = reply.getSerializationFunction('200') as (answer: unknown) => string;
+        const found = catalog.current.intersectingInTurn(area, { observedStart, observedEnd });
+        const answer = jsonArrayAnswer(found, (surveys: Survey[]) => serialise(profile.coverage(surveys, ctx)));
+        return reply.type(JSON_TYPE).send(answer);
       },
     );
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import type { Survey } from '../../catalog/survey.ts';
 import type { ServiceConfig } from '../../config.ts';
 import { testService } from '../../test/fixtures.ts';
 import { buildGatewayApp, type GatewayAppOptions } from '../app.ts';
@@ -20,8 +21,8 @@ export interface SeenRequest {
 }
 
 /** The reference service listening on an ephemeral loopback port, recording every request it gets. */
-export async function referenceUpstream(overrides: Partial<ServiceConfig> = {}) {
-  const svc = await testService({ rateLimits: null, ...overrides });
+export async function referenceUpstream(overrides: Partial<ServiceConfig> = {}, surveys?: Survey[]) {
+  const svc = await testService({ rateLimits: null, ...overrides }, surveys);
   const seen: SeenRequest[] = [];
   // Recorded as they arrive (before any hook can refuse them), with the correlation id the answer carries.
   const entries = new WeakMap<object, SeenRequest>();
