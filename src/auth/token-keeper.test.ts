@@ -82,13 +82,13 @@ describe('refresh timing (issued + expires_in − 300 s)', () => {
     expect(service.tokenRequests()).toBe(1);
   });
 
-  it('scales the buffer down for tokens shorter than it (8 s tokens refresh after 6 s)', async () => {
+  it('scales the buffer down for tokens shorter than it (8 s tokens refresh after 4 s)', async () => {
     const service = tokenService(8);
     const { connection } = keeperWith({ value: 'token-0', issuedAt: T0, expiresIn: 8 });
-    vi.setSystemTime(T0 + 5_900);
+    vi.setSystemTime(T0 + 3_900);
     await connection.credentials!.current();
     expect(service.tokenRequests()).toBe(0);
-    vi.setSystemTime(T0 + 6_001);
+    vi.setSystemTime(T0 + 4_001);
     await connection.credentials!.current();
     expect(service.tokenRequests()).toBe(1);
   });
