@@ -1,23 +1,6 @@
+import { isRefreshDue, type IssuedToken } from '../../core/wire/token-refresh.ts';
 import type { GatewayConfig } from './config.ts';
 import { GatewayError, describeUpstreamFailure, readUpstreamError } from './upstream-errors.ts';
-
-/** The seed's rule: refresh 300 s before expiry, a quarter of the lifetime for tokens shorter than 20 minutes. */
-const REFRESH_BUFFER_SECONDS = 300;
-
-function refreshBufferSeconds(expiresIn: number): number {
-  return Math.min(REFRESH_BUFFER_SECONDS, expiresIn / 4);
-}
-
-interface HeldToken {
-  value: string;
-  /** ms since the epoch, taken when the token was requested (network time counts against it). */
-  issuedAt: number;
-  expiresIn: number;
-}
-
-export function isRefreshDue(token: HeldToken, now: number): boolean {
-  return now > token.issuedAt + (token.expiresIn - refreshBufferSeconds(token.expiresIn)) * 1000;
-}
 
 export interface UpstreamTokens {
   /** A token valid now: the held one, or a fresh one when the refresh rule says so. */
@@ -38,10 +21,10 @@ export interface UpstreamTokenOptions {
 export function upstreamTokens(config: GatewayConfig, options: UpstreamTokenOptions = {}): UpstreamTokens {
   const now = options.now ?? Date.now;
   const doFetch = options.fetch ?? fetch;
-  let held: HeldToken | null = null;
-  let inFlight: Promise<HeldToken> | null = null;
+  let held: IssuedToken | null = null;
+  let inFlight: Promise<IssuedToken> | null = null;
 
-  async function requestToken(): Promise<HeldToken> {
+  async function requestToken(): Promise<IssuedToken> {
     const issuedAt = now();
     const url = `${config.upstreamUrl}/oauth/token`;
     let response: Response;
@@ -95,7 +78,7 @@ export function upstreamTokens(config: GatewayConfig, options: UpstreamTokenOpti
     return { value, issuedAt, expiresIn };
   }
 
-  function refresh(): Promise<HeldToken> {
+  function refresh(): Promise<IssuedToken> {
     inFlight ??= requestToken()
       .then((token) => {
         held = token;

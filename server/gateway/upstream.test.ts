@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { expectEnvelope } from '../test/fixtures.ts';
-import { isRefreshDue } from './upstream-token.ts';
 import { referenceUpstream, stubUpstream, testGateway, urlOf } from './test/upstreams.ts';
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -21,14 +20,6 @@ async function stub(...args: Parameters<typeof stubUpstream>) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the upstream token', () => {
-  it("follows the seed's refresh rule (issued + expires_in − 300 s; a quarter of short lifetimes)", () => {
-    const token = { value: 't', issuedAt: 0, expiresIn: 3600 };
-    expect(isRefreshDue(token, 3300_000)).toBe(false);
-    expect(isRefreshDue(token, 3300_001)).toBe(true);
-    expect(isRefreshDue({ ...token, expiresIn: 8 }, 6_000)).toBe(false);
-    expect(isRefreshDue({ ...token, expiresIn: 8 }, 6_001)).toBe(true);
-  });
-
   it('50 concurrent requests at expiry make exactly one upstream token request', async () => {
     const upstream = await reference();
     let now = Date.UTC(2026, 0, 1);

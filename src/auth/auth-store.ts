@@ -1,5 +1,5 @@
 import { createStore, useStore } from 'zustand';
-import type { IssuedToken } from './refresh-rule.ts';
+import type { IssuedToken } from '../../core/wire/token-refresh.ts';
 
 /** Signed in with client id and secret: the secret stays here, in memory, to fetch new tokens. */
 interface ClientSession {

@@ -1,6 +1,6 @@
 import { authStore } from './auth-store.ts';
 import { connectionFor } from './session-connection.ts';
-import { refreshDueAt } from './refresh-rule.ts';
+import { refreshDueAt } from '../../core/wire/token-refresh.ts';
 
 const RETRY_MS = 5_000;
 

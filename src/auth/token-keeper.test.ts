@@ -3,7 +3,7 @@ import type { Connection } from '../api/connection.ts';
 import { requestAccessToken } from '../api/credentials.ts';
 import { fetchSurveyPage } from '../api/surveys.ts';
 import { emptyPage, envelope, fakeFetch, json } from '../test/fake-service.ts';
-import type { IssuedToken } from './refresh-rule.ts';
+import type { IssuedToken } from '../../core/wire/token-refresh.ts';
 import { createTokenKeeper } from './token-keeper.ts';
 
 const BASE = 'https://service.example';

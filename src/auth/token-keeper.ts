@@ -1,6 +1,6 @@
 import type { Credential, CredentialSource } from '../api/connection.ts';
 import type { AccessToken } from '../../core/wire/model.ts';
-import { isRefreshDue, type IssuedToken } from './refresh-rule.ts';
+import { isRefreshDue, type IssuedToken } from '../../core/wire/token-refresh.ts';
 
 export interface TokenKeeperOptions {
   read(): IssuedToken | null;

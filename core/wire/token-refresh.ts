@@ -1,4 +1,4 @@
-/** A bearer token as the app holds it: in memory, with the time it was issued. */
+/** A bearer token as a client holds it: in memory, with the time it was issued. */
 export interface IssuedToken {
   value: string;
   /** ms since the epoch, taken when the token was requested (so network time counts against it). */
@@ -11,8 +11,8 @@ export interface IssuedToken {
 const REFRESH_BUFFER_SECONDS = 300;
 
 /**
- * The buffer, shrunk to half the lifetime for tokens too short to hold 300 s (test deployments): a tile request queued
- * behind the browser's six connections to a host still goes out seconds before its token expires.
+ * The buffer, shrunk to half the lifetime for tokens too short to hold 300 s (test deployments): a request queued
+ * behind a browser's six connections to a host, or a gateway's burst, still goes out seconds before its token expires.
  */
 function refreshBufferSeconds(expiresIn: number): number {
   return Math.min(REFRESH_BUFFER_SECONDS, expiresIn / 2);
