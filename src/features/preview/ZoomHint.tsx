@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import { mapZoomFor, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
+import { IMAGERY_MIN_MAP_ZOOM, mapZoomFor, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { imageryZoomHint, mapZoomNow } from '../../units/zoom-levels.ts';
 import { DETAIL_TILE_ZOOM, focusPoint } from './focus-point.ts';
@@ -25,7 +25,7 @@ export function ZoomHint({ connection, surveyMap }: { connection: Connection; su
   return (
     <div className="zoom-hint" role="status">
       <span>
-        {imageryZoomHint(PREVIEW_MIN_ZOOM, mapZoomFor)} {/* Not announced: it changes on every step of a zoom. */}
+        {imageryZoomHint(PREVIEW_MIN_ZOOM, IMAGERY_MIN_MAP_ZOOM)} {/* Not announced: it changes on every step of a zoom. */}
         <span className="zoom-hint__now" aria-hidden="true">
           {mapZoomNow(mapZoom)}
         </span>
