@@ -25,7 +25,8 @@ export function ZoomHint({ connection, surveyMap }: { connection: Connection; su
   return (
     <div className="zoom-hint" role="status">
       <span>
-        {imageryZoomHint(PREVIEW_MIN_ZOOM, IMAGERY_MIN_MAP_ZOOM)} {/* Not announced: it changes on every step of a zoom. */}
+        {imageryZoomHint(PREVIEW_MIN_ZOOM, IMAGERY_MIN_MAP_ZOOM)}{' '}
+        {/* Not announced: it changes on every step of a zoom. */}
         <span className="zoom-hint__now" aria-hidden="true">
           {mapZoomNow(mapZoom)}
         </span>
