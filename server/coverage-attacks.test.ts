@@ -102,7 +102,7 @@ async function replay(attack: () => Promise<Response>): Promise<Replay> {
   return { status: response.status, body, loopCpuMs: threadCpuMs() - before };
 }
 
-/** What an attack may cost the loop: the request, its answer and the JSON; the geometry runs on the coverage workers. */
+/** What an attack may cost the loop: the request, its answer and the JSON; geometry runs on the coverage workers. */
 function expectResponsive({ loopCpuMs }: Replay) {
   expect(loopCpuMs, "the event loop thread's CPU time for the attack, ms").toBeLessThan(LOOP_CPU_MS);
 }

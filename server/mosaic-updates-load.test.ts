@@ -111,7 +111,7 @@ async function loadOnce(): Promise<Load> {
  * ~1.2 ms, CPU ~0.1 s.
  */
 describe('mosaic_updates under load (issue 33, item 5)', () => {
-  it('answers eight concurrent 7 MB requests while survey-list probes are answered and the loop stays idle', async () => {
+  it('answers eight concurrent 7 MB requests with survey-list probes alongside, the loop kept idle', async () => {
     const result = await loadOnce();
     expect(result.statuses).toEqual(Array(CONCURRENT).fill(200));
     expect(result.sizes[0]).toBeGreaterThan(5_000_000);
