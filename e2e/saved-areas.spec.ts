@@ -139,6 +139,13 @@ test.describe('a saved area, with a catalog file the test edits while the servic
       await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
       await page.getByRole('button', { name: 'Undo' }).click();
       await expect(open).toBeVisible();
+      // An entry storage holds that is not an area (another version's, a damaged one) is kept, said, and discardable.
+      await page.evaluate(() => {
+        const key = 'survey-viewer:saved-areas:v1';
+        const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+        stored.areas.push({ id: 'x', name: 'From a later version', geometry: { type: 'Circle' } });
+        localStorage.setItem(key, JSON.stringify(stored));
+      });
       await page.reload();
       await page.getByRole('button', { name: 'Sign in' }).click();
       await openAreaSearch(page);
@@ -146,6 +153,14 @@ test.describe('a saved area, with a catalog file the test edits while the servic
       await expect(coverageResults(page).getByRole('option')).toHaveCount(3);
       await expect(savedAreas(page).getByRole('listitem')).toHaveCount(1);
       await expect(savedAreas(page).getByRole('note')).toHaveCount(0);
+      const unreadable = page.getByRole('status').filter({ hasText: 'could not be read' });
+      await expect(unreadable).toHaveText(/1 saved entry could not be read as an area, and is kept in this browser/);
+      await page.screenshot({ path: 'test-results/screenshots/saved-areas-unreadable.png' });
+      await unreadable.getByRole('button', { name: 'Discard' }).click();
+      await expect(unreadable).toHaveCount(0);
+      const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('survey-viewer:saved-areas:v1') ?? '{}'));
+      expect(kept.unreadable).toBeUndefined();
+      expect(kept.areas.map((a: { name: string }) => a.name)).toEqual(['Downtown Denver']);
     },
   );
 });

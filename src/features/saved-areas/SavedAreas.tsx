@@ -13,6 +13,7 @@ import { useReturnFocus } from './use-return-focus.ts';
 export function SavedAreas({ connection, openArea }: { connection: Connection; openArea: OpenArea }) {
   const areas = useSavedAreas((s) => s.areas);
   const deleted = useSavedAreas((s) => s.deleted);
+  const unreadable = useSavedAreas((s) => s.unreadable.length);
   const area = useAreaSearch((s) => s.area);
   const [naming, setNaming] = useState(false);
   const [savedId, setSavedId] = useState<string | undefined>();
@@ -82,6 +83,22 @@ export function SavedAreas({ connection, openArea }: { connection: Connection; o
             onClick={() => savedAreasStore.getState().savedAreaDeleteUndone()}
           >
             Undo
+          </button>
+        </div>
+      )}
+
+      {unreadable > 0 && (
+        <div className="notice saved-areas__unreadable" role="status">
+          <span>
+            {unreadable === 1 ? '1 saved entry' : `${unreadable} saved entries`} could not be read as an area, and{' '}
+            {unreadable === 1 ? 'is' : 'are'} kept in this browser as stored.
+          </span>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => savedAreasStore.getState().unreadableAreasDiscarded()}
+          >
+            Discard
           </button>
         </div>
       )}

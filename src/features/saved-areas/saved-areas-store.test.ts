@@ -77,11 +77,22 @@ describe('the saved areas store', () => {
     ['text that is not JSON', '{"areas": ['],
     ['another shape', '[1, 2, 3]'],
     ['areas that is not a list', '{"areas": {}}'],
-  ])('starts empty from storage holding %s', (_name, text) => {
-    expect(readSavedAreas(memoryStorage(text))).toEqual([]);
+  ])('starts without areas from storage holding %s, and keeps that text until the user discards it', (_name, text) => {
+    const storage = memoryStorage(text);
+    expect(readSavedAreas(storage)).toEqual({ areas: [], unreadable: [text] });
+    const store = createSavedAreasStore(storage, clock);
+    store.getState().areaSaved(area('New'));
+    expect(JSON.parse(storage.items.get(SAVED_AREAS_KEY)!).unreadable).toEqual([text]);
+    store.getState().unreadableAreasDiscarded();
+    expect(JSON.parse(storage.items.get(SAVED_AREAS_KEY)!).unreadable).toBeUndefined();
+    expect(
+      createSavedAreasStore(storage, clock)
+        .getState()
+        .areas.map((a) => a.name),
+    ).toEqual(['New']);
   });
 
-  it('keeps the readable entries of a damaged list and leaves out the rest', () => {
+  it('reads the readable entries of a damaged list and keeps the rest aside, written back as they were', () => {
     const good = {
       id: 'a1',
       name: 'Good',
@@ -91,19 +102,23 @@ describe('the saved areas store', () => {
       openedAt: null,
       snapshot: null,
     };
-    const stored = JSON.stringify({
-      areas: [
-        good,
-        { ...good, id: 'a2', geometry: { type: 'Point', coordinates: [0, 0] } },
-        { ...good, id: 'a3', wkt: 'javascript:alert(1)' },
-        { ...good, id: 'a4', snapshot: { A: 5 } },
-        { ...good, id: 'a5', name: '' },
-        { ...good, name: 'Same id again' },
-        'not an object',
-        { ...good, id: 'a6', openedAt: 'yesterday' },
-      ],
-    });
-    expect(readSavedAreas(memoryStorage(stored))).toEqual([good]);
+    const damaged = [
+      { ...good, id: 'a2', geometry: { type: 'Point', coordinates: [0, 0] } },
+      { ...good, id: 'a3', wkt: 'javascript:alert(1)' },
+      { ...good, id: 'a4', snapshot: { A: 5 } },
+      { ...good, id: 'a5', name: '' },
+      { ...good, name: 'Same id again' },
+      'not an object',
+      { ...good, id: 'a6', openedAt: 'yesterday' },
+    ];
+    const storage = memoryStorage(JSON.stringify({ areas: [good, ...damaged] }));
+    expect(readSavedAreas(storage)).toEqual({ areas: [good], unreadable: damaged });
+
+    const store = createSavedAreasStore(storage, clock);
+    store.getState().savedAreaRenamed('a1', 'Renamed');
+    expect(readSavedAreas(storage)).toEqual({ areas: [{ ...good, name: 'Renamed' }], unreadable: damaged });
+    store.getState().savedAreaDeleted('a1');
+    expect(readSavedAreas(storage)).toEqual({ areas: [], unreadable: damaged });
   });
 
   it('stores names, areas and snapshots only', () => {

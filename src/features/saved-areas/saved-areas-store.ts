@@ -19,6 +19,11 @@ export interface SavedArea {
 
 export interface SavedAreasState {
   areas: SavedArea[];
+  /**
+   * What storage held that is not a saved area (a damaged entry, a duplicate id, text that is not JSON), kept as it was
+   * and written back with the areas until the user discards it: nothing the user saved is lost to a bad read.
+   */
+  unreadable: unknown[];
   /** The area deleted last and where it stood, until it is restored or something else changes. */
   deleted: { area: SavedArea; index: number } | null;
   areaSaved(area: Pick<SavedArea, 'name' | 'geometry' | 'wkt' | 'snapshot'>): void;
@@ -29,6 +34,7 @@ export interface SavedAreasState {
   savedAreaOpened(id: string, snapshot: SurveySnapshot | null): void;
   /** The first check of an area saved before its surveys were known. */
   savedAreaBaselined(id: string, snapshot: SurveySnapshot): void;
+  unreadableAreasDiscarded(): void;
 }
 
 /**
@@ -74,21 +80,35 @@ function savedAreaFrom(value: unknown): SavedArea | null {
   return { id, name: name.trim().slice(0, MAX_NAME_LENGTH), geometry, wkt, savedAt, openedAt, snapshot };
 }
 
-/** The saved areas in storage; whatever is unreadable is left out rather than breaking the page. */
-export function readSavedAreas(storage: ReadStorage | undefined): SavedArea[] {
+export interface StoredAreas {
+  areas: SavedArea[];
+  unreadable: unknown[];
+}
+
+/** The saved areas in storage, and whatever else it holds under their key, kept aside rather than breaking the page. */
+export function readSavedAreas(storage: ReadStorage | undefined): StoredAreas {
+  let text: string | null = null;
   try {
-    const stored = JSON.parse(storage?.getItem(SAVED_AREAS_KEY) ?? 'null') as unknown;
-    if (!isRecord(stored) || !Array.isArray(stored.areas)) return [];
-    const areas = stored.areas.map(savedAreaFrom).filter((a): a is SavedArea => a !== null);
-    return areas.filter((a, i) => areas.findIndex((b) => b.id === a.id) === i);
+    text = storage?.getItem(SAVED_AREAS_KEY) ?? null;
+    const stored = JSON.parse(text ?? 'null') as unknown;
+    if (stored === null) return { areas: [], unreadable: [] };
+    if (!isRecord(stored) || !Array.isArray(stored.areas)) return { areas: [], unreadable: [text] };
+    const areas: SavedArea[] = [];
+    const unreadable: unknown[] = Array.isArray(stored.unreadable) ? [...stored.unreadable] : [];
+    for (const entry of stored.areas) {
+      const area = savedAreaFrom(entry);
+      if (area && !areas.some((a) => a.id === area.id)) areas.push(area);
+      else unreadable.push(entry);
+    }
+    return { areas, unreadable };
   } catch {
-    return [];
+    return { areas: [], unreadable: text === null ? [] : [text] };
   }
 }
 
-function writeSavedAreas(areas: readonly SavedArea[], storage: WriteStorage | undefined): void {
+function writeSavedAreas({ areas, unreadable }: StoredAreas, storage: WriteStorage | undefined): void {
   try {
-    if (areas.length === 0) storage?.removeItem(SAVED_AREAS_KEY);
+    if (areas.length === 0 && unreadable.length === 0) storage?.removeItem(SAVED_AREAS_KEY);
     // Field by field, so nothing else that may sit on an object ever reaches storage.
     else
       storage?.setItem(
@@ -103,6 +123,7 @@ function writeSavedAreas(areas: readonly SavedArea[], storage: WriteStorage | un
             openedAt,
             snapshot,
           })),
+          ...(unreadable.length > 0 && { unreadable }),
         }),
       );
   } catch {
@@ -132,7 +153,7 @@ export function createSavedAreasStore(storage?: ReadStorage & WriteStorage, now:
         ...(!keepUndo && { deleted: null }),
       }));
     return {
-      areas: readSavedAreas(storage),
+      ...readSavedAreas(storage),
       deleted: null,
       areaSaved: ({ name, geometry, wkt, snapshot }) =>
         set((state) => ({
@@ -166,10 +187,11 @@ export function createSavedAreasStore(storage?: ReadStorage & WriteStorage, now:
         }),
       savedAreaOpened: (id, snapshot) => update(id, () => ({ openedAt: now().toISOString(), snapshot })),
       savedAreaBaselined: (id, snapshot) => update(id, (a) => (a.snapshot === null ? { snapshot } : {}), true),
+      unreadableAreasDiscarded: () => set({ unreadable: [] }),
     };
   });
   store.subscribe((state, previous) => {
-    if (state.areas !== previous.areas) writeSavedAreas(state.areas, storage);
+    if (state.areas !== previous.areas || state.unreadable !== previous.unreadable) writeSavedAreas(state, storage);
   });
   return store;
 }
