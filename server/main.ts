@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
 import { connectSharedState } from './shared-state.ts';
+import { listenOptionsFrom } from './listen-env.ts';
 import { buildGatewayApp } from './gateway/app.ts';
 import { gatewayConfigFromEnv } from './gateway/config.ts';
 import { Catalog } from './catalog/catalog.ts';
@@ -79,8 +80,7 @@ async function main(): Promise<void> {
     ...(values['public-url'] && { publicUrl: values['public-url'].replace(/\/+$/, '') }),
     ...(values.faults && { faults: parseFaults(values.faults) }),
   });
-  const port = Number(values.port ?? process.env.PORT ?? 8787);
-  const host = values.host ?? process.env.HOST ?? '127.0.0.1';
+  const { port, host, redisUrl } = listenOptionsFrom(process.env, values);
 
   const synthetic = values.synthetic ? syntheticCatalog(Number(values.synthetic)) : [];
   const surveys: Survey[] = [...(values.catalog ? await loadCatalogFile(values.catalog) : demoCatalog()), ...synthetic];
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   };
 
   const trustProxy = process.env.TRUST_PROXY;
-  const redis = process.env.REDIS_URL ? connectSharedState(process.env.REDIS_URL) : undefined;
+  const redis = redisUrl ? connectSharedState(redisUrl) : undefined;
   const app = await buildApp({
     ...(redis && { redis }),
     config,
@@ -155,10 +155,9 @@ async function runGateway(values: {
   quiet?: boolean;
 }): Promise<void> {
   const gateway = gatewayConfigFromEnv(process.env, { upstream: values.upstream, open: values['gateway-open'] });
-  const port = Number(values.port ?? process.env.PORT ?? 8787);
-  const host = values.host ?? process.env.HOST ?? '127.0.0.1';
+  const { port, host, redisUrl } = listenOptionsFrom(process.env, values);
   const trustProxy = process.env.GATEWAY_TRUST_PROXY;
-  const redis = process.env.REDIS_URL ? connectSharedState(process.env.REDIS_URL) : undefined;
+  const redis = redisUrl ? connectSharedState(redisUrl) : undefined;
   const app = await buildGatewayApp({
     gateway,
     ...(redis && { redis }),
