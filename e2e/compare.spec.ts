@@ -248,6 +248,18 @@ test(
       await page.evaluate(() => window.__surveyViewer!.map.getPaintProperty('compare-b-imagery', 'raster-opacity')),
     ).toBe(1);
 
+    // The timelapse draws its frames on the main map: the comparison waits behind it and comes back as it was.
+    const timelapseButton = page.getByRole('group', { name: 'Map layers and usage' }).getByRole('button', {
+      name: 'Timelapse',
+    });
+    await timelapseButton.click();
+    await expect(page.getByRole('region', { name: 'Timelapse' })).toBeVisible();
+    await expect(compare).toHaveCount(0);
+    expect(await page.evaluate(() => !!window.__surveyViewer!.map.getLayer('compare-b-imagery'))).toBe(false);
+    await timelapseButton.click();
+    await expect(page.getByRole('region', { name: 'Timelapse' })).toHaveCount(0);
+    await expect(fade).toHaveValue('1');
+
     // Swap, then close: back to the single preview of the selected survey.
     await compare.getByRole('button', { name: 'Swap sides' }).click();
     await expect(sideA).toContainText(B);

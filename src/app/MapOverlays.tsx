@@ -13,6 +13,7 @@ import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
 import { ZoomHint } from '../features/preview/ZoomHint.tsx';
 import { TimelapseButton } from '../features/timelapse/TimelapseButton.tsx';
+import { useTimelapse } from '../features/timelapse/timelapse-store.ts';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { useAreaSearch } from '../features/area-search/area-search-store.ts';
 import { useCompare } from '../state/compare-store.ts';
@@ -54,8 +55,10 @@ function useFirstViewDrawn(surveyMap: SurveyMap): boolean {
  */
 export function MapOverlays({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const sideBySide = useSideBySide((s) => s.panes.length > 0);
-  // Side by side covers the map: a comparison (say, from a link with both) waits behind it.
-  const comparing = useCompare((s) => s.active) && !sideBySide;
+  const timelapseOpen = useTimelapse((s) => s.open);
+  // Side by side covers the map, and the timelapse draws its frames on it: a comparison (say, from a link with both)
+  // waits behind either, its divider and side cards hidden, and comes back as it was.
+  const comparing = useCompare((s) => s.active) && !sideBySide && !timelapseOpen;
   const drawn = useFirstViewDrawn(surveyMap);
   const areaShown = useAreaSearch((s) => s.area !== null || s.pendingRestore !== null);
   const areaTabOpen = useUi((s) => s.sidebarTab === 'area');
