@@ -1,5 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, openViewer, pasteArea, signInWithDemo, squareWkt, surveyList, test } from './support.ts';
+import { extentOf } from '../core/geo/geometry.ts';
+import { imageryCentre } from '../src/features/preview/focus-point.ts';
+import {
+  accessToken,
+  expect,
+  openViewer,
+  pasteArea,
+  signInWithDemo,
+  squareWkt,
+  surveyFramed,
+  surveyList,
+  test,
+} from './support.ts';
 
 /** Issue 34's walk through the app: what a newcomer ran into at 390×844 and at 1400×900, and what they find now. */
 
@@ -22,7 +34,7 @@ test.describe('on a phone', () => {
   test(
     'every control is reachable: the Timeline above the sheet, half the screen after a pick, ' +
       'a handle that drags, taps and takes keys, a compact measure readout',
-    async ({ page }) => {
+    async ({ page, request }) => {
       await signInWithDemo(page);
       const sheet = page.getByRole('complementary', { name: 'Surveys and area search' });
       const height = async () => (await sheet.boundingBox())!.height;
@@ -43,9 +55,25 @@ test.describe('on a phone', () => {
       await expect(handle).toHaveAccessibleName('Show more of the list');
       await handle.tap();
       await expect.poll(height).toBeGreaterThan(844 * 0.8);
-      await surveyList(page).getByRole('option').nth(1).tap();
+      const picked = surveyList(page).getByRole('option').nth(1);
+      const id = (await picked.getAttribute('data-survey-id')) as string;
+      await picked.tap();
       await expect(page.getByRole('region', { name: 'Selected survey' })).toBeVisible();
       await expect.poll(height).toBeLessThanOrEqual(844 / 2);
+      // What the pick framed (the footprint's box, or its imagery's centre where the box is too large) is in the middle
+      // of the map left above the sheet, not at the middle of the screen, under the sheet's edge.
+      await surveyFramed(page, id);
+      const answer = await request.get(`/tile/v2/${id}/footprint`, {
+        headers: { Authorization: `Bearer ${await accessToken(request)}` },
+      });
+      const footprint = (await answer.json()).footprint;
+      const [west, south, east, north] = extentOf(footprint);
+      const framed = await page.evaluate((points) => points.map((p) => window.__surveyViewer!.map.project(p).y), [
+        imageryCentre(footprint),
+        [(west + east) / 2, (south + north) / 2],
+      ] as [number, number][]);
+      const sheetTop = (await sheet.boundingBox())!.y;
+      expect(Math.min(...framed.map((y) => Math.abs(y - sheetTop / 2))), `framed at ${framed}`).toBeLessThan(4);
       await expect(handle).toHaveAccessibleName('Show more map');
       await shot(page, 'picked');
 
@@ -75,16 +103,16 @@ test.describe('on a phone', () => {
       await expect.poll(height).toBeCloseTo(422, -1);
 
       // Measuring: the distance panel covered a third of the map above the sheet; now a compact readout, with Details.
-      const sheetTop = (await sheet.boundingBox())!.y;
+      const halfTop = (await sheet.boundingBox())!.y;
       await page.getByRole('button', { name: 'Measure distance' }).tap();
-      await page.touchscreen.tap(150, sheetTop - 250);
-      await page.touchscreen.tap(250, sheetTop - 150);
+      await page.touchscreen.tap(150, halfTop - 250);
+      await page.touchscreen.tap(250, halfTop - 150);
       const panel = page.getByRole('region', { name: 'Measurement' });
       await expect(panel.getByTestId('measure-total')).toHaveText(/\d/);
       await expect(panel.getByRole('button', { name: 'Finish' })).toBeVisible();
       await expect(panel.getByRole('list', { name: 'Segments' })).toBeHidden();
       const box = (await panel.boundingBox())!;
-      expect(box.width * box.height).toBeLessThan(0.15 * 390 * sheetTop);
+      expect(box.width * box.height).toBeLessThan(0.15 * 390 * halfTop);
       await shot(page, 'measure');
       await panel.getByRole('button', { name: 'Details' }).tap();
       await expect(panel.getByRole('list', { name: 'Segments' })).toBeVisible();

@@ -13,6 +13,7 @@ import { MapView } from '../map/MapView.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { useUi } from '../state/ui-store.ts';
 import { useSignedInChunk } from './signed-in-chunk.ts';
+import { useSheetCoversMap } from './use-sheet-covers-map.ts';
 import { linkedView, useLinkHistory } from './use-link-history.ts';
 
 /** The area search's drawing tools (terra-draw), which the map loads once its first view is drawn. */
@@ -47,6 +48,7 @@ export function App({ config }: { config: RuntimeConfig }) {
   const signedInChunk = useSignedInChunk();
   const session = signedInChunk === 'failed' ? null : signedInChunk;
   useLinkHistory(surveyMap);
+  useSheetCoversMap(surveyMap);
   useShortcuts(connection !== null);
   useThemeOnDocument();
   return (

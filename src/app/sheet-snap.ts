@@ -6,7 +6,7 @@ const FRACTIONS = { half: 0.5, full: 0.88 } as const;
 /** A drag this long always moves the sheet on, even when it ends nearer where it started. */
 const FLICK_PX = 48;
 
-const sheetHeight = (position: SheetPosition, viewportPx: number): number =>
+export const sheetHeight = (position: SheetPosition, viewportPx: number): number =>
   position === 'collapsed' ? COLLAPSED_PX : Math.round(FRACTIONS[position] * viewportPx);
 
 /** Where a drag of the handle from `from` that left the sheet `heightPx` tall (moved by `dyPx`, down > 0) settles. */

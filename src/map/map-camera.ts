@@ -3,6 +3,8 @@ import type { BBox } from 'geojson';
 
 /** Room kept around what the camera fits to the view. */
 const FIT_PADDING = 56;
+/** What framing always keeps in view above whatever covers the map's foot (a phone's bottom sheet pulled up). */
+const MIN_FRAMED_PX = 160;
 
 /** The camera as a link records it. */
 export interface MapView {
@@ -14,6 +16,8 @@ export interface MapView {
 export class MapCamera {
   /** Whether the map has drawn everything its first view needed. */
   private idledOnce = false;
+  /** Pixels at the map's foot covered by something over it (a phone's bottom sheet): framing keeps above them. */
+  private coveredBottom = 0;
 
   constructor(readonly map: maplibregl.Map) {
     map.once('idle', () => (this.idledOnce = true));
@@ -40,15 +44,34 @@ export class MapCamera {
     return [lng, lat];
   }
 
+  /** Tells the camera how much of the map's foot is covered (0: none): what it frames from now on stays above it. */
+  coverBottom(px: number): void {
+    this.coveredBottom = Math.max(0, px);
+  }
+
+  /** The covered foot as framing counts it: never so much that less than MIN_FRAMED_PX of the map is left to frame in. */
+  private covered(): number {
+    const room = this.map.getContainer().clientHeight - 2 * FIT_PADDING - MIN_FRAMED_PX;
+    return Math.max(0, Math.min(this.coveredBottom, room));
+  }
+
+  private fitPadding() {
+    return { top: FIT_PADDING, left: FIT_PADDING, right: FIT_PADDING, bottom: FIT_PADDING + this.covered() };
+  }
+
   fitBounds(bbox: BBox, animate = true): void {
     const [west, south, east, north] = bbox;
-    this.map.fitBounds([west, south, east, north], { padding: FIT_PADDING, maxZoom: 17, duration: animate ? 700 : 0 });
+    this.map.fitBounds([west, south, east, north], {
+      padding: this.fitPadding(),
+      maxZoom: 17,
+      duration: animate ? 700 : 0,
+    });
   }
 
   /** The zoom at which fitBounds would show all of `bbox` (before its cap), or null when the map has no size. */
   fitZoom(bbox: BBox): number | null {
     const [west, south, east, north] = bbox;
-    return this.map.cameraForBounds([west, south, east, north], { padding: FIT_PADDING })?.zoom ?? null;
+    return this.map.cameraForBounds([west, south, east, north], { padding: this.fitPadding() })?.zoom ?? null;
   }
 
   /**
@@ -60,7 +83,9 @@ export class MapCamera {
     else this.zoomTo(centre, minZoom);
   }
 
-  zoomTo = (center: [number, number], zoom: number): void => void this.map.easeTo({ center, zoom, duration: 700 });
+  /** Puts `center` at the middle of what is not covered, at `zoom`. */
+  zoomTo = (center: [number, number], zoom: number): void =>
+    void this.map.easeTo({ center, zoom, duration: 700, offset: [0, -this.covered() / 2] });
 
   /** Gives the keyboard to the map (arrows pan, +/- zoom), e.g. once the control that moved it is gone. */
   focus(): void {
