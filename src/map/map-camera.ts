@@ -49,7 +49,7 @@ export class MapCamera {
     this.coveredBottom = Math.max(0, px);
   }
 
-  /** The covered foot as framing counts it: never so much that less than MIN_FRAMED_PX of the map is left to frame in. */
+  /** The covered foot as framing counts it: never so much that under MIN_FRAMED_PX of the map is left to frame in. */
   private covered(): number {
     const room = this.map.getContainer().clientHeight - 2 * FIT_PADDING - MIN_FRAMED_PX;
     return Math.max(0, Math.min(this.coveredBottom, room));
