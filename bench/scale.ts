@@ -141,7 +141,9 @@ function verdict(curve: Curve, k: number): string {
   if (curve.atMillion) {
     const measured = curve.points.find((p) => p.work >= MILLION);
     if (measured) return word(curve.atMillion(measured.cost));
-    const estimate = linearAt(curve.points, MILLION);
+    // A line that falls (the smaller catalog's figure the higher, noise on a shared machine) says nothing of 10⁶: no
+    // estimate under the largest figure measured.
+    const estimate = Math.max(linearAt(curve.points, MILLION), ...curve.points.map((p) => p.cost));
     return `${word(curve.atMillion(estimate))} (est. ${fmt(estimate)} ${curve.unit} at 10⁶)`;
   }
   return curve.met ? word(curve.met(curve.points, k)) : '–';
