@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Extent } from '../core/geo/geometry.ts';
-import { exportHeaps, heapArea } from './geotiff-export.ts';
+import { type ExportHeap, exportHeaps, heapArea } from './geotiff-export.ts';
 import { buildAll } from './lib/build.ts';
 import { type CurvePoint, curvesSvg, growthExponent, linearAt, markdownTable } from './lib/curves.ts';
 import { writeReadmeSection } from './lib/readme-section.ts';
@@ -168,6 +168,14 @@ export async function scaleCurves(ctx: BenchContext, million: boolean): Promise<
   const videos = await timelapseExportTimes(ctx, ctx.rounds(3));
   ctx.log(`  timelapse: ${videos.map((v) => `${v.frames} frames ${v.runs.map((r) => r.toFixed(1)).join('/')} s`)}`);
 
+  const heapCurve = (name: string, cost: (h: ExportHeap) => number): Curve => ({
+    name,
+    unit: 'MB',
+    of: 'tiles',
+    points: heaps.map((h) => ({ work: h.tiles, cost: cost(h) })),
+    goal: 'flat: 10⁴ ≤ 1.2× 10³ (k ≤ 0.08)',
+    met: exponentGoal(Math.log10(1.2)),
+  });
   const byCatalog = (cost: (p: CatalogPoint) => number) => catalog.map((p) => ({ work: p.surveys, cost: cost(p) }));
   const curves: Curve[] = [
     {
@@ -218,22 +226,8 @@ export async function scaleCurves(ctx: BenchContext, million: boolean): Promise<
       points: checks.map((c) => ({ work: c.locations, cost: c.queries })),
       goal: '– (printed)',
     },
-    {
-      name: 'export peak heap',
-      unit: 'MB',
-      of: 'tiles',
-      points: heaps.map((h) => ({ work: h.tiles, cost: h.heap })),
-      goal: 'flat: 10⁴ ≤ 1.2× 10³ (k ≤ 0.08)',
-      met: exponentGoal(Math.log10(1.2)),
-    },
-    {
-      name: 'export heap after GC',
-      unit: 'MB',
-      of: 'tiles',
-      points: heaps.map((h) => ({ work: h.tiles, cost: h.retained })),
-      goal: 'flat: 10⁴ ≤ 1.2× 10³ (k ≤ 0.08)',
-      met: exponentGoal(Math.log10(1.2)),
-    },
+    heapCurve('export peak heap', (h) => h.heap),
+    heapCurve('export heap after GC', (h) => h.retained),
     {
       name: 'timelapse export (WebM, map size)',
       unit: 's',
