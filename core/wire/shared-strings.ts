@@ -1,7 +1,7 @@
 /**
  * One copy of each repeated string. A tile list names the same few captures, dates and resolutions on every item,
- * and each parsed (or structured-cloned) occurrence is its own string — about 0.4 KB an item, 4 MB for a 10⁴-tile
- * export's metadata, where the distinct values take a few KB.
+ * and each parsed (or structured-cloned) occurrence is its own string: ~0.3 KB an item, ~10 MB of strings on the page
+ * for the 33,000 items behind a 9,314-tile export (heap snapshot), where the distinct values take a few KB.
  */
 export function stringSharer(): <T extends string | null>(value: T) => T {
   const seen = new Map<string, string>();
