@@ -16,14 +16,14 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { Extent } from '../core/geo/geometry.ts';
 import { tileRangeOf, type TileRange } from '../core/geo/tile-address.ts';
 import { LATEST_IMAGERY } from '../core/wire/latest-imagery.ts';
 import { wmtsCapabilitiesUrl } from '../core/wire/layer-urls.ts';
 import { normaliseCoverage, normaliseTileMetadata } from '../core/wire/normalise.ts';
 import { chooseTiles, type PlannedTile } from '../src/features/geotiff-export/export-plan.ts';
-import { CHROMIUM } from './lib/browser.ts';
+import { launchPrecise } from './lib/browser.ts';
 import { VIEWER_DIR } from './lib/build.ts';
 import { gdalCog, type GdalCogRun } from './lib/gdal.ts';
 import { fmtRatio, type BenchContext, type BenchResult } from './lib/result.ts';
@@ -187,6 +187,11 @@ interface ExportRun {
   pageHeap: number;
   workerHeap: number;
   together: number;
+  /**
+   * With `retained`: the page's and the worker's heap after a forced full GC, MB — before the click (the plan ready),
+   * and the most of it (together) over the export, asked once a second.
+   */
+  retained?: { before: number; peak: number; peakPage: number; peakWorker: number };
 }
 
 const pageHeap = (page: Page) =>
@@ -194,12 +199,22 @@ const pageHeap = (page: Page) =>
     .evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0)
     .catch(() => 0);
 
+interface HeapSampler {
+  /** Used JS heap of the page's matching workers together, bytes. */
+  workers(): Promise<number>;
+  /**
+   * The page's and the workers' used heap after a full garbage collection in each (HeapProfiler.collectGarbage), bytes:
+   * what they hold, not what they have yet to collect.
+   */
+  retained(): Promise<{ page: number; workers: number }>;
+}
+
 /**
- * Used JS heap of the page's dedicated workers whose URL holds `urlPart`, through the DevTools protocol (a worker has
- * no performance.memory): the page's session auto-attaches to its workers (unflattened, so that this session can
- * message them beside Playwright's own) and asks each for Runtime.getHeapUsage.
+ * The heap of the page's dedicated workers whose URL holds `urlPart`, through the DevTools protocol (a worker has no
+ * performance.memory): the page's session auto-attaches to its workers (unflattened, so that this session can message
+ * them beside Playwright's own) and asks each for Runtime.getHeapUsage; and the page's and workers' retained heap.
  */
-async function workerHeapSampler(page: Page, urlPart: string): Promise<() => Promise<number>> {
+async function heapSampler(page: Page, urlPart: string): Promise<HeapSampler> {
   const cdp = await page.context().newCDPSession(page);
   const workers = new Set<string>();
   const waiting = new Map<number, (used: number) => void>();
@@ -218,24 +233,42 @@ async function workerHeapSampler(page: Page, urlPart: string): Promise<() => Pro
   cdp.on(
     'Target.receivedMessageFromTarget' as never,
     (({ message }: { message: string }) => {
-      const answer = JSON.parse(message) as { id?: number; result?: { usedSize: number } };
+      const answer = JSON.parse(message) as { id?: number; result?: { usedSize?: number } };
       if (answer.id !== undefined) waiting.get(answer.id)?.(answer.result?.usedSize ?? 0);
     }) as never,
   );
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-  const heapOf = (sessionId: string) =>
+  const ask = (sessionId: string, method: string) =>
     new Promise<number>((resolve) => {
       const id = nextId++;
-      const timer = setTimeout(() => resolve(0), 2_000);
+      const timer = setTimeout(() => resolve(0), 5_000);
       waiting.set(id, (used) => {
         clearTimeout(timer);
         waiting.delete(id);
         resolve(used);
       });
-      const message = JSON.stringify({ id, method: 'Runtime.getHeapUsage' });
+      const message = JSON.stringify({ id, method });
       cdp.send('Target.sendMessageToTarget' as never, { sessionId, message } as never).catch(() => resolve(0));
     });
-  return async () => (await Promise.all([...workers].map(heapOf))).reduce((a, b) => a + b, 0);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const workersHeap = async () => sum(await Promise.all([...workers].map((w) => ask(w, 'Runtime.getHeapUsage'))));
+  return {
+    workers: workersHeap,
+    retained: async () => {
+      await Promise.all([
+        cdp.send('HeapProfiler.collectGarbage').catch(() => undefined),
+        ...[...workers].map((w) => ask(w, 'HeapProfiler.collectGarbage')),
+      ]);
+      const [pageUsed, workersUsed] = await Promise.all([
+        cdp.send('Runtime.getHeapUsage').then(
+          (usage) => usage.usedSize,
+          () => 0,
+        ),
+        workersHeap(),
+      ]);
+      return { page: pageUsed, workers: workersUsed };
+    },
+  };
 }
 
 /**
@@ -246,12 +279,12 @@ async function viewerExport(
   browser: Browser,
   service: string,
   { wkt, zoom }: Area,
-  options: { compression?: RegExp; survey?: string } = {},
+  options: { compression?: RegExp; survey?: string; retained?: boolean } = {},
 ): Promise<ExportRun> {
   const { compression = /^JPEG/, survey } = options;
   const { page, close } = await freshPage(browser);
   try {
-    const workerHeap = await workerHeapSampler(page, 'export.worker');
+    const heaps = await heapSampler(page, 'export.worker');
     await page.goto(`${service}/?e2e`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('tab', { name: 'Area search' }).click();
@@ -272,23 +305,37 @@ async function viewerExport(
     const tiles = Number((await plan.textContent())!.match(/Tiles([\d,]+) at/)![1].replace(/,/g, ''));
 
     const peaks = { page: 0, worker: 0, together: 0 };
+    const before = options.retained ? await heaps.retained() : undefined;
+    const kept = { page: 0, worker: 0, together: 0 };
     let sampling = true;
-    const sampler = (async () => {
+    const every = async (ms: number, sample: () => Promise<void>) => {
       while (sampling) {
-        const [pageUsed, workerUsed] = await Promise.all([pageHeap(page), workerHeap()]);
+        await sample();
+        await new Promise((resolve) => setTimeout(resolve, ms));
+      }
+    };
+    const samplers = Promise.all([
+      every(100, async () => {
+        const [pageUsed, workerUsed] = await Promise.all([pageHeap(page), heaps.workers()]);
         peaks.page = Math.max(peaks.page, pageUsed);
         peaks.worker = Math.max(peaks.worker, workerUsed);
         peaks.together = Math.max(peaks.together, pageUsed + workerUsed);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
+      }),
+      options.retained &&
+        every(1000, async () => {
+          const { page: pageUsed, workers } = await heaps.retained();
+          kept.page = Math.max(kept.page, pageUsed);
+          kept.worker = Math.max(kept.worker, workers);
+          kept.together = Math.max(kept.together, pageUsed + workers);
+        }),
+    ]);
     const saved = page.waitForEvent('download', { timeout: 30 * 60_000 });
     const start = Date.now();
     await dialog.getByRole('button', { name: 'Download', exact: true }).click();
     const download = await saved;
     const seconds = (Date.now() - start) / 1000;
     sampling = false;
-    await sampler;
+    await samplers;
     const text =
       (await dialog
         .getByRole('status')
@@ -303,18 +350,17 @@ async function viewerExport(
       pageHeap: peaks.page / MB,
       workerHeap: peaks.worker / MB,
       together: peaks.together / MB,
+      retained: before && {
+        before: (before.page + before.workers) / MB,
+        peak: kept.together / MB,
+        peakPage: kept.page / MB,
+        peakWorker: kept.worker / MB,
+      },
     };
   } finally {
     await close();
   }
 }
-
-/** Chromium with precise heap figures (it rounds performance.memory otherwise). */
-const launchPrecise = () =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-precise-memory-info'],
-  });
 
 interface Served {
   service: Running;
@@ -359,15 +405,49 @@ async function serveTilesOf(areas: Area[]): Promise<Served> {
   }
 }
 
-/** Peak JS heap (page + export worker, MB) of one best-available export of each area: for the scale curves. */
-export async function exportPeakHeaps(areas: Area[]): Promise<{ tiles: number; heap: number; seconds: number }[]> {
+/** The memory run's tiles (HEAP's best available at z19, as planned on the demo service). */
+const HEAP_TILES = 5_155;
+
+/** About `tiles` tiles at z19: the memory area scaled about its centre. */
+export function heapArea(tiles: number): Area {
+  const [w, s, e, n] = HEAP.extent;
+  const half = Math.sqrt(tiles / HEAP_TILES) / 2;
+  const [cx, cy] = [(w + e) / 2, (s + n) / 2];
+  return boxArea([cx - (e - w) * half, cy - (n - s) * half, cx + (e - w) * half, cy + (n - s) * half], HEAP.zoom);
+}
+
+export interface ExportHeap {
+  tiles: number;
+  seconds: number;
+  /** Peak used JS heap, page + export worker, sampled every 100 ms (MB). */
+  heap: number;
+  page: number;
+  worker: number;
+  /** Page + worker after a forced GC: before the export, and the most over it (MB). */
+  retainedBefore: number;
+  retained: number;
+}
+
+/**
+ * One best-available export of each area (the scale curves): its peak JS heap (page + export worker), and what the
+ * two hold after a forced GC, asked once a second — the garbage-free figure that a growth with tiles shows in.
+ */
+export async function exportHeaps(areas: Area[]): Promise<ExportHeap[]> {
   const served = await serveTilesOf(areas);
   const browser = await launchPrecise();
   try {
-    const runs = [];
+    const runs: ExportHeap[] = [];
     for (const area of areas) {
-      const run = await viewerExport(browser, served.service.url, area);
-      runs.push({ tiles: run.tiles, heap: run.together, seconds: run.seconds });
+      const run = await viewerExport(browser, served.service.url, area, { retained: true });
+      runs.push({
+        tiles: run.tiles,
+        seconds: run.seconds,
+        heap: run.together,
+        page: run.pageHeap,
+        worker: run.workerHeap,
+        retainedBefore: run.retained?.before ?? Number.NaN,
+        retained: run.retained?.peak ?? Number.NaN,
+      });
     }
     return runs;
   } finally {
@@ -375,8 +455,6 @@ export async function exportPeakHeaps(areas: Area[]): Promise<{ tiles: number; h
     await served.stop();
   }
 }
-
-export { boxArea, HEAP as HEAP_AREA };
 
 interface Case {
   name: string;

@@ -15,7 +15,7 @@ import { profileDuring, summarise } from './lib/cpu-profile.ts';
 import { VIEWER_DIR } from './lib/build.ts';
 import { fmtRatio, type BenchContext, type BenchResult } from './lib/result.ts';
 import { accessToken, startService } from './lib/service.ts';
-import { median } from './lib/stats.ts';
+import { median, rotated } from './lib/stats.ts';
 
 const LOCATIONS = 10_000;
 const PER_NEIGHBOURHOOD = 40;
@@ -144,8 +144,15 @@ async function queryPerLocation(browser: Browser, service: string, token: string
 const portfolioCsv = (points: [number, number][]) =>
   `site,latitude,longitude\n${points.map(([lon, lat], i) => `S${i + 1},${lat},${lon}`).join('\n')}\n`;
 
-/** One check through the viewer for each number of locations (the scale curves): seconds and queries. */
-export async function portfolioCheckTimes(ctx: BenchContext, counts: number[]): Promise<CheckRun[]> {
+/**
+ * Checks through the viewer for each number of locations (the scale curves), `rounds` of each, rotated: the median
+ * seconds, and the queries of the last.
+ */
+export async function portfolioCheckTimes(
+  ctx: BenchContext,
+  counts: number[],
+  rounds: number,
+): Promise<{ locations: number; seconds: number; queries: number; runs: number[] }[]> {
   const service = await startService({ viewer: VIEWER_DIR });
   const browser = await launch();
   try {
@@ -154,10 +161,23 @@ export async function portfolioCheckTimes(ctx: BenchContext, counts: number[]): 
     await fetch(`${service.url}/tile/v2/surveys/coverage?wkt=${encodeURIComponent(wkt)}`, {
       headers: { authorization: `Bearer ${await accessToken(service.url)}` },
     }).then((answer) => answer.arrayBuffer());
-    const runs: CheckRun[] = [];
-    for (const count of counts)
-      runs.push(await viewerCheck(ctx, browser, service.url, portfolioCsv(clusteredLocations(count))));
-    return runs;
+    const series = await rotated(
+      rounds,
+      counts.map((count) => {
+        const csv = portfolioCsv(clusteredLocations(count));
+        return async () => {
+          const run = await viewerCheck(ctx, browser, service.url, csv);
+          ctx.log(`  portfolio: ${count.toLocaleString('en-US')} locations ${run.seconds.toFixed(1)} s`);
+          return run;
+        };
+      }),
+    );
+    return counts.map((locations, i) => ({
+      locations,
+      seconds: median(series[i].map((r) => r.seconds)),
+      queries: series[i].at(-1)!.queries,
+      runs: series[i].map((r) => r.seconds),
+    }));
   } finally {
     await browser.close();
     await service.stop();

@@ -12,19 +12,22 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM } from './lib/browser.ts';
+import type { Browser, Page } from '@playwright/test';
+import { launchPrecise } from './lib/browser.ts';
 import { VIEWER_DIR } from './lib/build.ts';
 import { fmtRatio, type BenchContext, type BenchResult } from './lib/result.ts';
 import { startService } from './lib/service.ts';
-import { median } from './lib/stats.ts';
+import { median, rotated } from './lib/stats.ts';
 
 const CENTRE: [number, number] = [-104.99, 39.74];
 const SURVEYS = 50;
 const MB = 1024 * 1024;
 
-/** 50 monthly surveys over a box around the centre; every fourth one cloud-free. */
-function catalogFile(dir: string): string {
+/** Benchmark 9's cloud cover: every fourth survey cloud-free ("No cloud": 13 frames), the rest 35 %. */
+const everyFourthClear = (i: number) => (i % 4 === 0 ? 0 : 35);
+
+/** 50 monthly surveys over a box around the centre, the i-th with `cloudOf(i)` % cloud cover. */
+function catalogFile(dir: string, cloudOf: (i: number) => number = everyFourthClear): string {
   const d = 0.04;
   const [lon, lat] = CENTRE;
   const ring = [
@@ -47,7 +50,7 @@ function catalogFile(dir: string): string {
         capture_date_end: iso(new Date(month.getTime() + 3 * 3_600_000)),
         published_date: iso(published),
         last_updated: iso(published),
-        cloud_cover: i % 4 === 0 ? 0 : 35,
+        cloud_cover: cloudOf(i),
         spatial_resolution_class: '7.5cm',
       },
     };
@@ -58,7 +61,9 @@ function catalogFile(dir: string): string {
 }
 
 /** A fresh context signed in at the centre (z15), the timelapse open with the cloud limit; its frame count. */
-async function openTimelapse(browser: Browser, service: string, cloud: 'No cloud' | 'Any cloud') {
+type CloudLimit = 'No cloud' | 'Cloud ≤ 10%' | 'Cloud ≤ 30%' | 'Any cloud';
+
+async function openTimelapse(browser: Browser, service: string, cloud: CloudLimit) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.goto(`${service}/?e2e#map=15/${CENTRE[1]}/${CENTRE[0]}`);
@@ -91,7 +96,7 @@ const heapUsed = (page: Page) =>
     .catch(() => 0);
 
 /** Export video with these choices; seconds from the click to the file, and the page's peak heap meanwhile (MB). */
-async function exportRun(browser: Browser, service: string, cloud: 'No cloud' | 'Any cloud', size: string) {
+async function exportRun(browser: Browser, service: string, cloud: CloudLimit, size: string) {
   const { page, timelapse, count, close } = await openTimelapse(browser, service, cloud);
   try {
     await timelapse.getByRole('button', { name: 'Export video' }).click();
@@ -140,14 +145,51 @@ async function onPageRun(browser: Browser, service: string) {
   }
 }
 
+/**
+ * The scale curve's catalog: the cloud limits keep 10 ("No cloud"), 25 ("Cloud ≤ 10%") and 50 ("Any cloud") of the
+ * 50 surveys, each set spread over the whole span of months.
+ */
+const CURVE_TIERS: { limit: CloudLimit; frames: number }[] = [
+  { limit: 'No cloud', frames: 10 },
+  { limit: 'Cloud ≤ 10%', frames: 25 },
+  { limit: 'Any cloud', frames: 50 },
+];
+const tieredCloud = (i: number) => (i % 5 === 0 ? 0 : [2, 4, 7].includes(i % 10) ? 10 : 35);
+
+/**
+ * Export time against frames (the scale curves): WebM at the map's size of 10, 25 and 50 frames of the same view,
+ * after one untimed 50-frame export warms the service's tile cache; `rounds` runs of each, rotated, medians.
+ */
+export async function timelapseExportTimes(
+  ctx: BenchContext,
+  rounds: number,
+): Promise<{ frames: number; seconds: number; runs: number[] }[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-timelapse-'));
+  const service = await startService({ viewer: VIEWER_DIR, args: ['--catalog', catalogFile(dir, tieredCloud)] });
+  const browser = await launchPrecise();
+  try {
+    const warm = await exportRun(browser, service.url, 'Any cloud', 'map');
+    ctx.log(`  timelapse warm-up: ${warm.count} frames in ${warm.seconds.toFixed(1)} s`);
+    const series = await rotated(
+      rounds,
+      CURVE_TIERS.map(({ limit, frames }) => async () => {
+        const run = await exportRun(browser, service.url, limit, 'map');
+        if (run.count !== frames) throw new Error(`${limit}: ${run.count} frames, expected ${frames}`);
+        return run.seconds;
+      }),
+    );
+    return CURVE_TIERS.map(({ frames }, i) => ({ frames, seconds: median(series[i]), runs: series[i] }));
+  } finally {
+    await browser.close();
+    await service.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function timelapseBench(ctx: BenchContext): Promise<BenchResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-timelapse-'));
   const service = await startService({ viewer: VIEWER_DIR, args: ['--catalog', catalogFile(dir)] });
-  // Precise heap figures (Chromium rounds performance.memory otherwise).
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-precise-memory-info'],
-  });
+  const browser = await launchPrecise();
   try {
     const warm = await exportRun(browser, service.url, 'No cloud', 'map');
     ctx.log(`  warm-up: ${warm.count} frames exported in ${warm.seconds.toFixed(1)} s`);

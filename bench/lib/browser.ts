@@ -20,6 +20,14 @@ export function launch(): Promise<Browser> {
   });
 }
 
+/** Chromium with precise heap figures (it rounds performance.memory otherwise): for the memory benchmarks. */
+export function launchPrecise(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-precise-memory-info'],
+  });
+}
+
 export interface ProbeParams {
   mode: 'open' | 'many' | 'list';
   /** Drive the viewer's open-to-ready path (sign in, first survey, zoom to imagery) from inside the page. */

@@ -2,6 +2,7 @@ import { parse as parseWkt } from 'wellknown';
 import { extentCentre, extentOf } from '../geo/geometry.ts';
 import { parseMosaicStacId } from '../geo/mosaic-stac-id.ts';
 import { isValidTile, tileAt } from '../geo/tile-address.ts';
+import { stringSharer } from './shared-strings.ts';
 import type {
   AccessToken,
   CoverageSurvey,
@@ -233,7 +234,7 @@ function normaliseExtent(value: unknown): TileMetadataItem['extent'] {
   return numbers.every((n): n is number => n !== null) ? (numbers as [number, number, number, number]) : null;
 }
 
-function normaliseTileItem(raw: unknown): TileMetadataItem {
+function normaliseTileItem(raw: unknown, share: ReturnType<typeof stringSharer> = (value) => value): TileMetadataItem {
   const record = objectOf(raw, 'tile metadata item');
   const url = requiredString(pick(record, FIELDS.tileUrl), 'tile static_url');
   const extent = normaliseExtent(pick(record, FIELDS.tileExtent));
@@ -245,7 +246,7 @@ function normaliseTileItem(raw: unknown): TileMetadataItem {
   );
   const address = given ?? tileAddressFromUrl(url) ?? (extent && tileAddressFromExtent(extent));
   if (!address) throw new ShapeError(`tile ${url} has no z/x/y, and neither its URL nor its extent names a tile`);
-  const captureId = optionalString(record.mosaic_stac_id);
+  const captureId = share(optionalString(record.mosaic_stac_id));
   // The capture id holds the capture's times too: they fill in for dates an item leaves out.
   const capture = captureId === null ? null : parseMosaicStacId(captureId);
   return {
@@ -253,20 +254,21 @@ function normaliseTileItem(raw: unknown): TileMetadataItem {
     url,
     extent,
     captureId,
-    captureStart: normaliseTimestamp(record.capture_date_start) ?? normaliseTimestamp(capture?.captureStart),
-    captureEnd: normaliseTimestamp(record.capture_date_end) ?? normaliseTimestamp(capture?.captureEnd),
-    publishedDate: normaliseTimestamp(record.published_date) ?? normaliseTimestamp(capture?.published),
-    resolution: optionalString(pick(record, FIELDS.resolution)),
-    fileFormat: optionalString(record.file_format),
+    captureStart: share(normaliseTimestamp(record.capture_date_start) ?? normaliseTimestamp(capture?.captureStart)),
+    captureEnd: share(normaliseTimestamp(record.capture_date_end) ?? normaliseTimestamp(capture?.captureEnd)),
+    publishedDate: share(normaliseTimestamp(record.published_date) ?? normaliseTimestamp(capture?.published)),
+    resolution: share(optionalString(pick(record, FIELDS.resolution))),
+    fileFormat: share(optionalString(record.file_format)),
     percentCovered: optionalNumber(record.percent_covered),
   };
 }
 
-/** Flat array of items (seed) or one inner array per tile position (provider). */
+/** Flat array of items (seed) or one inner array per tile position (provider); the items share repeated strings. */
 export function normaliseTileMetadata(raw: unknown): TileMetadataItem[] {
   const list = isObject(raw) ? pick(raw, FIELDS.tileList) : raw;
   if (!Array.isArray(list)) throw new ShapeError('tile metadata is not an array');
-  return list.flat().map(normaliseTileItem);
+  const share = stringSharer();
+  return list.flat().map((item) => normaliseTileItem(item, share));
 }
 
 /** One tile's metadata (`?metadata=true`): the list forms above, or a lone item. */

@@ -1,7 +1,7 @@
 import type { AreaGeometry } from '../../area/area-geometry.ts';
 import type { ExportCompression, ExportPlan } from './export-plan.ts';
 import type { ExportResult } from './export-run.ts';
-import { provenanceCollection, type TileOutcome } from './provenance.ts';
+import { provenanceBlob, type TileOutcome } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import { zxyKey } from '../../../core/geo/tile-address.ts';
 
@@ -46,7 +46,7 @@ export function exportFiles(
   return {
     name,
     tiff,
-    provenance: json(provenanceCollection(plan, outcomes), 'application/geo+json'),
+    provenance: provenanceBlob(plan, outcomes),
     stac: json(stacItem({ name, area, plan, compression, exported, created }), 'application/json'),
     exported: exported.length,
     noImagery: plan.tiles.filter((t) => statusOf(zxyKey(t)) === 'no_imagery').length,

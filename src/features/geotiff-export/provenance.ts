@@ -51,51 +51,83 @@ const properties = (tile: PlannedTile) => ({
   tile_url: stripCredentials(tile.url),
 });
 
+/** The provenance's features: one per planned tile, then one per tile the cloud limit left empty. */
+function* provenanceFeatures(
+  { tiles, overCloudLimit }: Pick<ExportPlan, 'tiles' | 'overCloudLimit'>,
+  outcomes: ReadonlyMap<string, TileOutcome>,
+): Generator<Feature<Polygon, TileProvenance>> {
+  for (const tile of tiles) {
+    const outcome = outcomes.get(zxyKey(tile)) ?? {
+      status: 'failed',
+      httpStatus: 0,
+      code: 'not_fetched',
+      message: 'The export stopped before this tile.',
+      correlationId: null,
+    };
+    yield {
+      type: 'Feature',
+      geometry: tilePolygon(tile),
+      properties: {
+        ...properties(tile),
+        status: outcome.status,
+        ...(outcome.status === 'failed' && {
+          error: {
+            status: outcome.httpStatus,
+            code: outcome.code,
+            message: outcome.message,
+            correlation_id: outcome.correlationId,
+          },
+        }),
+      },
+    };
+  }
+  for (const tile of overCloudLimit)
+    yield {
+      type: 'Feature',
+      geometry: tilePolygon(tile),
+      properties: { ...properties(tile), status: 'over_cloud_limit' },
+    };
+}
+
+type ProvenanceInput = Pick<ExportPlan, 'tiles' | 'overCloudLimit' | 'selection'>;
+
 /**
  * Which survey and capture supplied each tile of the file, which tiles failed, and which the cloud limit left empty:
  * one feature per tile, with the selection rule and the limit beside them.
  */
 export function provenanceCollection(
-  { tiles, overCloudLimit, selection }: Pick<ExportPlan, 'tiles' | 'overCloudLimit' | 'selection'>,
+  plan: ProvenanceInput,
   outcomes: ReadonlyMap<string, TileOutcome>,
 ): FeatureCollection<Polygon, TileProvenance> & ProvenanceSelection {
-  const limited = overCloudLimit.map(
-    (tile): Feature<Polygon, TileProvenance> => ({
-      type: 'Feature',
-      geometry: tilePolygon(tile),
-      properties: { ...properties(tile), status: 'over_cloud_limit' },
-    }),
-  );
   return {
     type: 'FeatureCollection',
-    selection_rule: selection.rule,
-    max_cloud_cover: selection.maxCloudCover,
-    features: tiles
-      .map((tile): Feature<Polygon, TileProvenance> => {
-        const outcome = outcomes.get(zxyKey(tile)) ?? {
-          status: 'failed',
-          httpStatus: 0,
-          code: 'not_fetched',
-          message: 'The export stopped before this tile.',
-          correlationId: null,
-        };
-        return {
-          type: 'Feature',
-          geometry: tilePolygon(tile),
-          properties: {
-            ...properties(tile),
-            status: outcome.status,
-            ...(outcome.status === 'failed' && {
-              error: {
-                status: outcome.httpStatus,
-                code: outcome.code,
-                message: outcome.message,
-                correlation_id: outcome.correlationId,
-              },
-            }),
-          },
-        };
-      })
-      .concat(limited),
+    selection_rule: plan.selection.rule,
+    max_cloud_cover: plan.selection.maxCloudCover,
+    features: [...provenanceFeatures(plan, outcomes)],
   };
+}
+
+/** Features written to a Blob at a time: the text of a 10⁴-tile collection is never whole in the heap. */
+const FEATURES_PER_PART = 500;
+
+/**
+ * The provenance collection as GeoJSON text (`JSON.stringify(collection, null, 1)`, byte for byte), written a few
+ * hundred features at a time into Blobs: as one object and one string it held ~2 KB a tile at the export's end.
+ */
+export function provenanceBlob(plan: ProvenanceInput, outcomes: ReadonlyMap<string, TileOutcome>): Blob {
+  const type = 'application/geo+json';
+  const empty = JSON.stringify(provenanceCollection({ ...plan, tiles: [], overCloudLimit: [] }, outcomes), null, 1);
+  const parts: Blob[] = [];
+  let batch: string[] = [];
+  for (const feature of provenanceFeatures(plan, outcomes)) {
+    const separator = parts.length === 0 && batch.length === 0 ? '' : ',';
+    batch.push(`${separator}\n  ${JSON.stringify(feature, null, 1).replace(/\n/g, '\n  ')}`);
+    if (batch.length === FEATURES_PER_PART) {
+      parts.push(new Blob(batch));
+      batch = [];
+    }
+  }
+  if (parts.length === 0 && batch.length === 0) return new Blob([empty], { type });
+  // The empty collection ends `"features": []\n}`.
+  return new Blob([empty.slice(0, -'[]\n}'.length), '[', ...parts, ...batch, '\n ]\n}'], { type });
 }
