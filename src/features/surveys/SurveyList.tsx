@@ -12,6 +12,7 @@ import { SurveyFilterBar } from './SurveyFilterBar.tsx';
 import { SurveyOption, surveyOptionId } from './SurveyOption.tsx';
 import { useCatalogPaging } from './use-catalog-paging.ts';
 import { useSurveyList } from './use-survey-list.ts';
+import { formatCount } from '../../format/survey-format.ts';
 import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
 
 const ROW_HEIGHT = 78;
@@ -157,10 +158,10 @@ export function SurveyList({ connection }: { connection: Connection }) {
       ) : (
         <div className="survey-list__count" aria-live="polite">
           {total !== null
-            ? `${total.toLocaleString()} ${total === 1 ? 'survey' : 'surveys'}`
-            : `${surveys.length.toLocaleString()}+ surveys`}
+            ? `${formatCount(total)} ${total === 1 ? 'survey' : 'surveys'}`
+            : `${formatCount(surveys.length)}+ surveys`}
           {total !== null && surveys.length < total && (
-            <span className="survey-list__loaded"> · {surveys.length.toLocaleString()} loaded</span>
+            <span className="survey-list__loaded"> · {formatCount(surveys.length)} loaded</span>
           )}
         </div>
       )}
