@@ -32,14 +32,20 @@ export function useListedFootprints(
   const known = useKnownFootprints(client, connection.baseUrl);
   // Survey objects live as long as their page does, so identity says whether one was seen (no key to build).
   const seeded = useRef(new WeakSet<Survey>());
+  // The list last seeded: a list paged further only adds rows after it, and only those are looked at.
+  const seededList = useRef<readonly Survey[]>([]);
   // A new connection (another service) starts the record afresh.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     seeded.current = new WeakSet();
+    seededList.current = [];
   }, [connection]);
   useEffect(() => {
+    const from = startsWith(surveys, seededList.current) ? seededList.current.length : 0;
+    seededList.current = surveys;
     // Each survey's cache entry is made once, unobserved: a footprint stored by an earlier visit comes in with it.
-    for (const survey of surveys) {
+    for (let i = from; i < surveys.length; i++) {
+      const survey = surveys[i];
       if (seeded.current.has(survey)) continue;
       seeded.current.add(survey);
       const options = footprintQueryOptions(connection, survey, false) as Parameters<QueryCache['build']>[1];
@@ -50,6 +56,10 @@ export function useListedFootprints(
   const byId = useMemo(() => known.forSurveys(surveys), [known, surveys]);
   return { byId };
 }
+
+/** Whether `list` is `before` with rows added after it (pages append); comparing is far cheaper than a WeakSet look-up. */
+const startsWith = (list: readonly Survey[], before: readonly Survey[]) =>
+  list.length >= before.length && before.every((survey, i) => list[i] === survey);
 
 /** This service's footprints in the query cache; a new snapshot per batch of arrivals. */
 function useKnownFootprints(client: QueryClient, baseUrl: string): KnownFootprints {
