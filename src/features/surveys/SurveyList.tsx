@@ -87,10 +87,11 @@ export function SurveyList({ connection }: { connection: Connection }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of filters, which it does not read
   useEffect(() => setActiveIndex(-1), [filters, setActiveIndex]);
 
+  const focusSearch = useCallback(() => searchRef.current?.focus(), []);
   const header = (
     <>
       <SurveyFilterBar filters={filters} searchRef={searchRef} />
-      <FilterChips filters={filters} onAllRemoved={() => searchRef.current?.focus()} />
+      <FilterChips filters={filters} onAllRemoved={focusSearch} />
     </>
   );
 
