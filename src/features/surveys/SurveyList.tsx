@@ -184,7 +184,9 @@ export function SurveyList({ connection }: { connection: Connection }) {
             {items.map((item) =>
               item.index < surveys.length ? (
                 <SurveyOption
-                  key={surveys[item.index].id}
+                  // Keyed by slot, not by survey: a row scrolled out is reused for the row scrolled in (the range
+                  // on screen is contiguous, so index modulo its length is unique), updated rather than rebuilt.
+                  key={item.index % items.length}
                   survey={surveys[item.index]}
                   index={item.index}
                   setSize={filtered ? (phase === 'done' ? surveys.length : -1) : (total ?? -1)}
