@@ -3,7 +3,7 @@ import { formatLocalDate, formatLocalTime, formatUtcDateTime } from './date-form
 const sameLocalDay = (a: Date, b: Date) => formatLocalDate(a) === formatLocalDate(b);
 const valid = (...dates: Date[]) => dates.every((d) => !Number.isNaN(d.getTime()));
 /** What a window reads as when its dates are not known (e.g. a survey opened by id from a link). */
-/** Made once: `toLocaleString` builds a formatter on every call, and the list writes its counts on every scroll step. */
+/** Made once: `toLocaleString` builds a formatter each call, and the list writes its counts on every scroll step. */
 const count = new Intl.NumberFormat();
 /** "10,089" (in the user's locale). */
 export const formatCount = (n: number): string => count.format(n);

@@ -57,7 +57,7 @@ export function useListedFootprints(
   return { byId };
 }
 
-/** Whether `list` is `before` with rows added after it (pages append); comparing is far cheaper than a WeakSet look-up. */
+/** Whether `list` is `before` with rows added after it (pages append): comparing is cheaper than WeakSet look-ups. */
 const startsWith = (list: readonly Survey[], before: readonly Survey[]) =>
   list.length >= before.length && before.every((survey, i) => list[i] === survey);
 
