@@ -39,8 +39,10 @@ export function SurveyList({ connection }: { connection: Connection }) {
     overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
-  useEffect(() => setRowsWanted(lastIndex + 1 + PREFETCH_ROWS), [lastIndex]);
+  // Adjusted during the render that scrolled (React renders again at once, before committing), not in an effect:
+  // an effect would commit first and then render and commit again before the next page was asked for.
+  const wantedNow = (items.at(-1)?.index ?? -1) + 1 + PREFETCH_ROWS;
+  if (wantedNow !== rowsWanted) setRowsWanted(wantedNow);
 
   const idsInView = items.filter((item) => item.index < surveys.length).map((item) => surveys[item.index].id);
   const idsKey = idsInView.join('\n');
