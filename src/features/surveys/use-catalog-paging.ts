@@ -34,6 +34,7 @@ export function useCatalogPaging(connection: Connection, view: SurveyListView, r
     hasNext: Boolean(hasNextPage) || (filtered && !query.data && !query.isError),
     stopped,
     wholeCatalog: filtered && needsWholeCatalog(filters),
+    placesPending: view.placesPending,
   };
   const wanted =
     Boolean(query.data) && scanWanted({ ...progress, rowsWanted, fetching: isFetching, failed: isFetchNextPageError });

@@ -18,6 +18,8 @@ export interface SurveyListView {
   filtered: boolean;
   /** Catalog surveys read so far. */
   searched: number;
+  /** The search text waits for the place names it may match. */
+  placesPending: boolean;
 }
 
 // Derived once per answer and shared by every reader of the list (the rows, the map's footprints, the selected
@@ -49,11 +51,13 @@ export function useSurveyList(connection: Connection): SurveyListView {
 
   const read = surveysOf(query.data);
   // The search text also finds places ("Denver"): the ids' codes read with the basemap's place data.
-  const places = useQuery({ ...gazetteerQueryOptions(), enabled: filters.idQuery.trim() !== '' });
+  const byText = filters.idQuery.trim() !== '';
+  const places = useQuery({ ...gazetteerQueryOptions(), enabled: byText });
   const placesOf = places.data && (placeNames.get(places.data) ?? surveyPlaceNames(places.data));
   if (places.data && placesOf) placeNames.set(places.data, placesOf);
   const surveys = filtered ? matchesOf(read, filters, placesOf) : read;
   const first = query.data?.pages[0];
   const total = first?.totalResults ?? (query.data && !query.hasNextPage ? read.length : null);
-  return { query, surveys, total, filters, filtered, searched: read.length };
+  const placesPending = filtered && byText && places.isPending;
+  return { query, surveys, total, filters, filtered, searched: read.length, placesPending };
 }
