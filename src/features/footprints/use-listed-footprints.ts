@@ -68,19 +68,25 @@ function useKnownFootprints(client: QueryClient, baseUrl: string): KnownFootprin
     const initial = KnownFootprints.fromCache(client, baseUrl);
     setKnown(initial);
     let arrivals: Arrival[] = [];
+    let frame = 0;
     const flush = () => {
       const batch = arrivals;
       arrivals = [];
       setKnown((current) => (current.baseUrl === baseUrl ? current : initial).with(batch));
     };
     const [scope] = footprintKeys.all(baseUrl);
-    return client.getQueryCache().subscribe(({ query }) => {
+    const off = client.getQueryCache().subscribe(({ query }) => {
       if (query.queryKey[0] !== scope || !query.state.data) return;
       const detail = initial.keyOf(query.queryKey);
       if (!detail) return;
-      if (arrivals.length === 0) queueMicrotask(flush);
+      // One batch a frame: footprints arrive one response at a time, and each batch redraws every listed one.
+      if (arrivals.length === 0) frame = requestAnimationFrame(flush);
       arrivals.push([...detail, query.state.data as SurveyFootprint]);
     });
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+    };
   }, [client, baseUrl]);
   return known;
 }
