@@ -3,6 +3,11 @@ import { formatLocalDate, formatLocalTime, formatUtcDateTime } from './date-form
 const sameLocalDay = (a: Date, b: Date) => formatLocalDate(a) === formatLocalDate(b);
 const valid = (...dates: Date[]) => dates.every((d) => !Number.isNaN(d.getTime()));
 /** What a window reads as when its dates are not known (e.g. a survey opened by id from a link). */
+/** Made once: `toLocaleString` builds a formatter each call, and the list writes its counts on every scroll step. */
+const count = new Intl.NumberFormat();
+/** "10,089" (in the user's locale). */
+export const formatCount = (n: number): string => count.format(n);
+
 export const UNKNOWN_WINDOW = 'Capture window not loaded';
 
 /** "12 Mar 2025, 09:10 – 11:45", or across days "12 Mar 2025, 09:10 – 14 Mar 2025, 16:00"; local time. */

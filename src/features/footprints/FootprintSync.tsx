@@ -4,22 +4,20 @@ import type { Survey } from '../../../core/wire/model.ts';
 import type { SurveyMap, FootprintCollection } from '../../map/survey-map.ts';
 import { useAreaSearch } from '../area-search/index.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
-import { uiStore, useUi } from '../../state/ui-store.ts';
+import { type UiState, uiStore, useUi } from '../../state/ui-store.ts';
 import { useSurveyList } from '../surveys/index.ts';
 import { useListedFootprints } from './use-listed-footprints.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebouncedStore } from './use-debounced.ts';
 
 const SCROLL_REST_MS = 150;
+const surveysInView = (ui: UiState) => ui.surveysInView;
 const captureOrder = (survey: Survey) => Date.parse(survey.captureStart) || 0;
 
 /** Draws the listed surveys' footprints and keeps map and list hover/selection in step. */
 export function FootprintSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { surveys } = useSurveyList(connection);
   // Rows flying past in a fast scroll are not worth a request each: footprints are asked for where the list rests.
-  const inView = useDebounced(
-    useUi((s) => s.surveysInView),
-    SCROLL_REST_MS,
-  );
+  const inView = useDebouncedStore(uiStore, surveysInView, SCROLL_REST_MS);
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
   // On every tab; behind an area search's results (drawn on its tab) the catalog's are dimmed.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Debouncer } from './debouncer.ts';
+import { createStore } from 'zustand';
+import { Debouncer, debounceStore } from './debouncer.ts';
 
 describe('Debouncer', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -49,5 +50,36 @@ describe('Debouncer', () => {
     debouncer.dispose();
     vi.advanceTimersByTime(1000);
     expect(seen).toEqual(['a']);
+  });
+});
+
+describe('debounceStore', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("passes on the store's value as it rests, not each change of other state, and nothing once stopped", () => {
+    const store = createStore<{ rows: string[]; other: number }>()(() => ({ rows: [], other: 0 }));
+    const seen: string[][] = [];
+    const stop = debounceStore(
+      store,
+      (s) => s.rows,
+      150,
+      (rows) => seen.push(rows),
+    );
+    store.setState({ rows: ['a'] });
+    expect(seen).toEqual([['a']]);
+    store.setState({ rows: ['b'] });
+    store.setState({ other: 1 });
+    store.setState({ rows: ['c'] });
+    vi.advanceTimersByTime(150);
+    expect(seen).toEqual([['a'], ['c']]);
+    store.setState({ other: 2 });
+    vi.advanceTimersByTime(1000);
+    expect(seen).toEqual([['a'], ['c']]);
+    store.setState({ rows: ['d'] });
+    stop();
+    vi.advanceTimersByTime(1000);
+    store.setState({ rows: ['e'] });
+    expect(seen).toEqual([['a'], ['c']]);
   });
 });

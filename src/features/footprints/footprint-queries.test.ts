@@ -67,6 +67,17 @@ describe("a survey's footprint asked for by id (a linked survey's, at sign-in) a
     expect(service.requests()).toBe(2);
   });
 
+  it('is looked up by id without a pass over the cache, which holds a query per listed survey', async () => {
+    const service = footprintService();
+    service.answer();
+    const client = new QueryClient();
+    await client.fetchQuery(footprintByIdQueryOptions(connection, 'S1'));
+    const scans = vi.spyOn(client.getQueryCache(), 'getAll');
+    await client.fetchQuery(footprintQueryOptions(connection, survey));
+    expect(scans).not.toHaveBeenCalled();
+    expect(service.requests()).toBe(1);
+  });
+
   it('is asked for by the catalog entry alone when nothing asked by id', async () => {
     const service = footprintService();
     service.answer();

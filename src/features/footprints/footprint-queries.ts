@@ -24,10 +24,11 @@ const BY_ID_ANSWERS_MS = 60_000;
  */
 function askedById(client: QueryClient, connection: Connection, surveyId: string): Promise<SurveyFootprint> | null {
   const options = footprintByIdQueryOptions(connection, surveyId);
-  const query = client.getQueryCache().find<SurveyFootprint>({ queryKey: options.queryKey, exact: true });
-  if (!query) return null;
-  if (query.state.fetchStatus === 'fetching') return client.fetchQuery(options);
-  const { data, dataUpdatedAt } = query.state;
+  // By its hash (one map lookup): `find` would hash the key of every query in the cache, a footprint per listed survey.
+  const state = client.getQueryState<SurveyFootprint>(options.queryKey);
+  if (!state) return null;
+  if (state.fetchStatus === 'fetching') return client.fetchQuery(options);
+  const { data, dataUpdatedAt } = state;
   return data && Date.now() - dataUpdatedAt < BY_ID_ANSWERS_MS ? Promise.resolve(data) : null;
 }
 

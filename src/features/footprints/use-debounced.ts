@@ -1,16 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import { Debouncer } from './debouncer.ts';
+import { useEffect, useState } from 'react';
+import type { StoreApi } from 'zustand';
+import { debounceStore } from './debouncer.ts';
 
-/** The value once it has stayed the same for `ms` (the first change at once); see `Debouncer`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  const [debouncer] = useState(() => new Debouncer<T>(ms, setDebounced));
-  const seen = useRef(value);
+/**
+ * A store's value once it has stayed the same for `ms` (the first change at once); see `Debouncer`. The store is
+ * watched outside React, so a value that changes every frame (the rows in view of a list scrolled fast) re-renders
+ * nothing until it rests. `select` must be stable (e.g. declared at module level).
+ */
+export function useDebouncedStore<S, T>(store: StoreApi<S>, select: (state: S) => T, ms: number): T {
+  const [debounced, setDebounced] = useState(() => select(store.getState()));
   useEffect(() => {
-    if (Object.is(seen.current, value)) return;
-    seen.current = value;
-    debouncer.changed(value);
-  }, [debouncer, value]);
-  useEffect(() => () => debouncer.dispose(), [debouncer]);
+    // Any change between the first render and this effect.
+    setDebounced(select(store.getState()));
+    return debounceStore(store, select, ms, setDebounced);
+  }, [store, select, ms]);
   return debounced;
 }

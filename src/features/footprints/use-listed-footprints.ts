@@ -32,14 +32,20 @@ export function useListedFootprints(
   const known = useKnownFootprints(client, connection.baseUrl);
   // Survey objects live as long as their page does, so identity says whether one was seen (no key to build).
   const seeded = useRef(new WeakSet<Survey>());
+  // The list last seeded: a list paged further only adds rows after it, and only those are looked at.
+  const seededList = useRef<readonly Survey[]>([]);
   // A new connection (another service) starts the record afresh.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     seeded.current = new WeakSet();
+    seededList.current = [];
   }, [connection]);
   useEffect(() => {
+    const from = startsWith(surveys, seededList.current) ? seededList.current.length : 0;
+    seededList.current = surveys;
     // Each survey's cache entry is made once, unobserved: a footprint stored by an earlier visit comes in with it.
-    for (const survey of surveys) {
+    for (let i = from; i < surveys.length; i++) {
+      const survey = surveys[i];
       if (seeded.current.has(survey)) continue;
       seeded.current.add(survey);
       const options = footprintQueryOptions(connection, survey, false) as Parameters<QueryCache['build']>[1];
@@ -51,6 +57,10 @@ export function useListedFootprints(
   return { byId };
 }
 
+/** Whether `list` is `before` with rows added after it (pages append): comparing is cheaper than WeakSet look-ups. */
+const startsWith = (list: readonly Survey[], before: readonly Survey[]) =>
+  list.length >= before.length && before.every((survey, i) => list[i] === survey);
+
 /** This service's footprints in the query cache; a new snapshot per batch of arrivals. */
 function useKnownFootprints(client: QueryClient, baseUrl: string): KnownFootprints {
   const [known, setKnown] = useState(() => KnownFootprints.fromCache(client, baseUrl));
@@ -58,19 +68,25 @@ function useKnownFootprints(client: QueryClient, baseUrl: string): KnownFootprin
     const initial = KnownFootprints.fromCache(client, baseUrl);
     setKnown(initial);
     let arrivals: Arrival[] = [];
+    let frame = 0;
     const flush = () => {
       const batch = arrivals;
       arrivals = [];
       setKnown((current) => (current.baseUrl === baseUrl ? current : initial).with(batch));
     };
     const [scope] = footprintKeys.all(baseUrl);
-    return client.getQueryCache().subscribe(({ query }) => {
+    const off = client.getQueryCache().subscribe(({ query }) => {
       if (query.queryKey[0] !== scope || !query.state.data) return;
       const detail = initial.keyOf(query.queryKey);
       if (!detail) return;
-      if (arrivals.length === 0) queueMicrotask(flush);
+      // One batch a frame: footprints arrive one response at a time, and each batch redraws every listed one.
+      if (arrivals.length === 0) frame = requestAnimationFrame(flush);
       arrivals.push([...detail, query.state.data as SurveyFootprint]);
     });
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+    };
   }, [client, baseUrl]);
   return known;
 }

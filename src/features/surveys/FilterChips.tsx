@@ -1,9 +1,16 @@
-import { useLayoutEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import { filterStore, type SurveyFilters } from '../../state/filter-store.ts';
 import { filterChips } from './survey-filters.ts';
 
 /** The active filters as removable chips, and "Clear all". Focus stays on a chip after one is removed. */
-export function FilterChips({ filters, onAllRemoved }: { filters: SurveyFilters; onAllRemoved(): void }) {
+// Memoised, as the filter bar is: the list around it renders on every scroll step.
+export const FilterChips = memo(function FilterChips({
+  filters,
+  onAllRemoved,
+}: {
+  filters: SurveyFilters;
+  onAllRemoved(): void;
+}) {
   const chips = filterChips(filters);
   const group = useRef<HTMLDivElement>(null);
   const focusAfterRemoval = useRef<number | null>(null);
@@ -49,4 +56,4 @@ export function FilterChips({ filters, onAllRemoved }: { filters: SurveyFilters;
       </button>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState, type Ref } from 'react';
+import { memo, useId, useState, type Ref } from 'react';
 import { DateRangeFieldset } from '../../ui/fields/DateRangeFieldset.tsx';
 import { filterStore, type SurveyFilters, type SurveySort } from '../../state/filter-store.ts';
 import { dateRangeProblem, parseMaxCloud, SORT_LABELS } from './survey-filters.ts';
@@ -9,7 +9,14 @@ const change = (patch: Partial<SurveyFilters>) => filterStore.getState().filters
  * Id search and sort for the catalog list; the capture date range and maximum cloud cover behind a Filters disclosure
  * (open while one of them is set, until the user closes it), so that the list is a few Tab stops away.
  */
-export function SurveyFilterBar({ filters, searchRef }: { filters: SurveyFilters; searchRef?: Ref<HTMLInputElement> }) {
+// Memoised: the list around it renders on every scroll step, its filters seldom change.
+export const SurveyFilterBar = memo(function SurveyFilterBar({
+  filters,
+  searchRef,
+}: {
+  filters: SurveyFilters;
+  searchRef?: Ref<HTMLInputElement>;
+}) {
   const dateProblem = dateRangeProblem(filters);
   const moreId = useId();
   const active = Number(Boolean(filters.captureFrom || filters.captureTo)) + Number(filters.maxCloud !== null);
@@ -75,7 +82,7 @@ export function SurveyFilterBar({ filters, searchRef }: { filters: SurveyFilters
       )}
     </form>
   );
-}
+});
 
 /** Typed text is kept while it is not a valid percentage, so nothing the user entered is lost. */
 function MaxCloudField({ maxCloud }: { maxCloud: number | null }) {

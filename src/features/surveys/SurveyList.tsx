@@ -12,6 +12,7 @@ import { SurveyFilterBar } from './SurveyFilterBar.tsx';
 import { SurveyOption, surveyOptionId } from './SurveyOption.tsx';
 import { useCatalogPaging } from './use-catalog-paging.ts';
 import { useSurveyList } from './use-survey-list.ts';
+import { formatCount } from '../../format/survey-format.ts';
 import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
 
 const ROW_HEIGHT = 78;
@@ -38,8 +39,10 @@ export function SurveyList({ connection }: { connection: Connection }) {
     overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
-  useEffect(() => setRowsWanted(lastIndex + 1 + PREFETCH_ROWS), [lastIndex]);
+  // Adjusted during the render that scrolled (React renders again at once, before committing), not in an effect:
+  // an effect would commit first and then render and commit again before the next page was asked for.
+  const wantedNow = (items.at(-1)?.index ?? -1) + 1 + PREFETCH_ROWS;
+  if (wantedNow !== rowsWanted) setRowsWanted(wantedNow);
 
   const idsInView = items.filter((item) => item.index < surveys.length).map((item) => surveys[item.index].id);
   const idsKey = idsInView.join('\n');
@@ -86,10 +89,11 @@ export function SurveyList({ connection }: { connection: Connection }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of filters, which it does not read
   useEffect(() => setActiveIndex(-1), [filters, setActiveIndex]);
 
+  const focusSearch = useCallback(() => searchRef.current?.focus(), []);
   const header = (
     <>
       <SurveyFilterBar filters={filters} searchRef={searchRef} />
-      <FilterChips filters={filters} onAllRemoved={() => searchRef.current?.focus()} />
+      <FilterChips filters={filters} onAllRemoved={focusSearch} />
     </>
   );
 
@@ -157,10 +161,10 @@ export function SurveyList({ connection }: { connection: Connection }) {
       ) : (
         <div className="survey-list__count" aria-live="polite">
           {total !== null
-            ? `${total.toLocaleString()} ${total === 1 ? 'survey' : 'surveys'}`
-            : `${surveys.length.toLocaleString()}+ surveys`}
+            ? `${formatCount(total)} ${total === 1 ? 'survey' : 'surveys'}`
+            : `${formatCount(surveys.length)}+ surveys`}
           {total !== null && surveys.length < total && (
-            <span className="survey-list__loaded"> · {surveys.length.toLocaleString()} loaded</span>
+            <span className="survey-list__loaded"> · {formatCount(surveys.length)} loaded</span>
           )}
         </div>
       )}
@@ -182,7 +186,9 @@ export function SurveyList({ connection }: { connection: Connection }) {
             {items.map((item) =>
               item.index < surveys.length ? (
                 <SurveyOption
-                  key={surveys[item.index].id}
+                  // Keyed by slot, not by survey: a row scrolled out is reused for the row scrolled in (the range
+                  // on screen is contiguous, so index modulo its length is unique), updated rather than rebuilt.
+                  key={item.index % items.length}
                   survey={surveys[item.index]}
                   index={item.index}
                   setSize={filtered ? (phase === 'done' ? surveys.length : -1) : (total ?? -1)}

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { Survey } from '../../../core/wire/model.ts';
 import { SpectralRange } from '../../ui/SpectralRange.tsx';
 import {
@@ -26,6 +26,13 @@ export const surveyOptionId = (index: number) => `survey-option-${index}`;
 /** One row of the survey listbox: id, capture window (local; UTC on hover), duration and cloud cover. */
 export const SurveyOption = memo(function SurveyOption(props: SurveyOptionProps) {
   const { survey, index, setSize, top, height, selected, highlighted, active, onHover, onSelect } = props;
+  // A row is reused for another survey as the list scrolls (keyed by slot): one under the pointer then hovers the
+  // survey it now shows.
+  const pointerIn = useRef(false);
+  const surveyId = survey.id;
+  useEffect(() => {
+    if (pointerIn.current) onHover(surveyId);
+  }, [surveyId, onHover]);
   const classes = ['survey-option', selected && 'is-selected', highlighted && 'is-highlighted', active && 'is-active']
     .filter(Boolean)
     .join(' ');
@@ -42,8 +49,14 @@ export const SurveyOption = memo(function SurveyOption(props: SurveyOptionProps)
       data-survey-id={survey.id}
       className={classes}
       style={{ transform: `translateY(${top}px)`, height }}
-      onMouseEnter={() => onHover(survey.id)}
-      onMouseLeave={() => onHover(null)}
+      onMouseEnter={() => {
+        pointerIn.current = true;
+        onHover(survey.id);
+      }}
+      onMouseLeave={() => {
+        pointerIn.current = false;
+        onHover(null);
+      }}
       onClick={() => onSelect(survey.id)}
     >
       <div className="survey-option__top">

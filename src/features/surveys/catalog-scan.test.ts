@@ -8,6 +8,7 @@ const progress: ScanProgress = {
   hasNext: true,
   stopped: false,
   wholeCatalog: false,
+  placesPending: false,
 };
 const demand: ScanDemand = { ...progress, rowsWanted: 18, fetching: false, failed: false };
 
@@ -49,5 +50,11 @@ describe('progress', () => {
     const done = { ...progress, searched: 900, hasNext: false, stopped: true };
     expect(scanPhase(done, false)).toBe('done');
     expect(describeScan(done, 'done')).toBe('12 matches · 900 surveys in the catalog');
+  });
+
+  it('still searching, not done with no match, while the place names the text may match are loading', () => {
+    const read = { ...progress, searched: 89, total: 89, matches: 0, hasNext: false };
+    expect(scanPhase({ ...read, placesPending: true }, false)).toBe('searching');
+    expect(scanPhase(read, false)).toBe('done');
   });
 });

@@ -12,6 +12,8 @@ export interface ScanProgress {
   stopped: boolean;
   /** The order needs every survey (any sort but newest first). */
   wholeCatalog: boolean;
+  /** The search text may name a place, and the place names are still loading: no match is final yet. */
+  placesPending: boolean;
 }
 
 export interface ScanDemand extends ScanProgress {
@@ -33,6 +35,7 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString()} $
 
 /** The scan's phase, given whether a page is being read or wanted right now. */
 export function scanPhase(s: ScanProgress, busy: boolean): ScanPhase {
+  if (s.placesPending && !s.stopped) return 'searching';
   if (!s.hasNext) return 'done';
   if (s.stopped) return 'stopped';
   return busy || s.wholeCatalog ? 'searching' : 'paused';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyFilters } from '../../state/filter-store.ts';
@@ -34,10 +34,12 @@ export function useCatalogPaging(connection: Connection, view: SurveyListView, r
     hasNext: Boolean(hasNextPage) || (filtered && !query.data && !query.isError),
     stopped,
     wholeCatalog: filtered && needsWholeCatalog(filters),
+    placesPending: view.placesPending,
   };
   const wanted =
     Boolean(query.data) && scanWanted({ ...progress, rowsWanted, fetching: isFetching, failed: isFetchNextPageError });
-  useEffect(() => {
+  // At the commit that wants it, not after the frame is painted: a list scrolled to its end waits on this page.
+  useLayoutEffect(() => {
     if (wanted) void fetchNextPage();
   }, [wanted, fetchNextPage]);
 

@@ -1,11 +1,10 @@
-import { useMemo } from 'react';
 import { useInfiniteQuery, useQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyPage } from '../../../core/wire/model.ts';
 import { filtersActive, useFilters, type SurveyFilters } from '../../state/filter-store.ts';
 import { gazetteerQueryOptions } from '../places/index.ts';
 import { surveyPlaceNames } from '../places/index.ts';
-import { filterSurveys } from './survey-filters.ts';
+import { filterSurveys, type PlaceNamesOf } from './survey-filters.ts';
 import { surveyListQueryOptions, surveyScanQueryOptions } from './survey-queries.ts';
 
 export interface SurveyListView {
@@ -19,6 +18,27 @@ export interface SurveyListView {
   filtered: boolean;
   /** Catalog surveys read so far. */
   searched: number;
+  /** The search text waits for the place names it may match. */
+  placesPending: boolean;
+}
+
+// Derived once per answer and shared by every reader of the list (the rows, the map's footprints, the selected
+// survey's panel…), rather than again by each on every page.
+const flattened = new WeakMap<InfiniteData<SurveyPage>, Survey[]>();
+const surveysOf = (data: InfiniteData<SurveyPage> | undefined): Survey[] => {
+  if (!data) return NO_SURVEYS;
+  const read = flattened.get(data) ?? data.pages.flatMap((page) => page.surveys);
+  flattened.set(data, read);
+  return read;
+};
+const NO_SURVEYS: Survey[] = [];
+const placeNames = new WeakMap<object, PlaceNamesOf>();
+let lastMatches: { read: Survey[]; filters: SurveyFilters; placesOf?: PlaceNamesOf; matches: Survey[] } | null = null;
+function matchesOf(read: Survey[], filters: SurveyFilters, placesOf?: PlaceNamesOf): Survey[] {
+  const last = lastMatches;
+  if (last?.read === read && last.filters === filters && last.placesOf === placesOf) return last.matches;
+  lastMatches = { read, filters, placesOf, matches: filterSurveys(read, filters, placesOf) };
+  return lastMatches.matches;
 }
 
 /** The listed surveys so far (narrowed and ordered by the filters), and what is known about the whole catalog. */
@@ -29,15 +49,15 @@ export function useSurveyList(connection: Connection): SurveyListView {
   const scan = useInfiniteQuery({ ...surveyScanQueryOptions(connection), enabled: filtered });
   const query = filtered ? scan : list;
 
-  const read = useMemo<Survey[]>(() => query.data?.pages.flatMap((page) => page.surveys) ?? [], [query.data]);
+  const read = surveysOf(query.data);
   // The search text also finds places ("Denver"): the ids' codes read with the basemap's place data.
-  const places = useQuery({ ...gazetteerQueryOptions(), enabled: filters.idQuery.trim() !== '' });
-  const placesOf = useMemo(() => (places.data ? surveyPlaceNames(places.data) : undefined), [places.data]);
-  const surveys = useMemo(
-    () => (filtered ? filterSurveys(read, filters, placesOf) : read),
-    [filtered, read, filters, placesOf],
-  );
+  const byText = filters.idQuery.trim() !== '';
+  const places = useQuery({ ...gazetteerQueryOptions(), enabled: byText });
+  const placesOf = places.data && (placeNames.get(places.data) ?? surveyPlaceNames(places.data));
+  if (places.data && placesOf) placeNames.set(places.data, placesOf);
+  const surveys = filtered ? matchesOf(read, filters, placesOf) : read;
   const first = query.data?.pages[0];
   const total = first?.totalResults ?? (query.data && !query.hasNextPage ? read.length : null);
-  return { query, surveys, total, filters, filtered, searched: read.length };
+  const placesPending = filtered && byText && places.isPending;
+  return { query, surveys, total, filters, filtered, searched: read.length, placesPending };
 }
