@@ -1,4 +1,5 @@
 import Flatbush from 'flatbush';
+import { LRUCache } from 'lru-cache';
 import { prepareArea } from '../../core/geo/prepared-area.ts';
 import type { AreaGeometry, Extent } from '../../core/geo/geometry.ts';
 import { mergeSorted } from './merge-sorted.ts';
@@ -32,6 +33,11 @@ export class Catalog {
   private updated: Uint32Array | undefined;
   private readonly index: Flatbush | undefined;
   private extentOfAll: Extent | undefined;
+  /**
+   * Surveys lately asked for by id or by tile: asked for again (for their next tiles), they are the same objects, and
+   * what is cached on them (rendering, ETags) is used again.
+   */
+  private readonly recent = new LRUCache<number, Survey>({ max: 4096 });
 
   constructor(...parts: (readonly Survey[] | SurveyRows)[]) {
     this.blocks = parts.map(rowsOf).filter((block) => block.size > 0);
@@ -43,11 +49,10 @@ export class Catalog {
     this.refuseSharedIds();
     this.captured = this.merged((block) => block.newestFirst, newestFirst);
     if (size > 0) {
+      const boxes = this.boxes();
       this.index = new Flatbush(size);
-      for (const row of this.captured) {
-        const [west, south, east, north] = this.bboxOf(row);
-        this.index.add(west, south, east, north);
-      }
+      for (const row of this.captured)
+        this.index.add(boxes[4 * row], boxes[4 * row + 1], boxes[4 * row + 2], boxes[4 * row + 3]);
       this.index.finish();
     }
   }
@@ -59,7 +64,7 @@ export class Catalog {
   get(id: string): Survey | undefined {
     for (const [b, block] of this.blocks.entries()) {
       const row = block.rowOf(id);
-      if (row >= 0) return this.surveyAt(this.starts[b] + row);
+      if (row >= 0) return this.kept(this.starts[b] + row);
     }
     return undefined;
   }
@@ -82,12 +87,12 @@ export class Catalog {
     if (this.size === 0) return undefined;
     if (!this.extentOfAll) {
       const all: Extent = [180, 90, -180, -90];
+      const boxes = this.boxes();
       for (const row of this.captured) {
-        const b = this.bboxOf(row);
-        all[0] = Math.min(all[0], b[0]);
-        all[1] = Math.min(all[1], b[1]);
-        all[2] = Math.max(all[2], b[2]);
-        all[3] = Math.max(all[3], b[3]);
+        all[0] = Math.min(all[0], boxes[4 * row]);
+        all[1] = Math.min(all[1], boxes[4 * row + 1]);
+        all[2] = Math.max(all[2], boxes[4 * row + 2]);
+        all[3] = Math.max(all[3], boxes[4 * row + 3]);
       }
       this.extentOfAll = all;
     }
@@ -100,7 +105,7 @@ export class Catalog {
     return this.index
       .search(minX, minY, maxX, maxY)
       .sort((a, b) => a - b)
-      .map((i) => this.surveyAt(this.captured[i]));
+      .map((i) => this.kept(this.captured[i]));
   }
 
   /**
@@ -141,9 +146,21 @@ export class Catalog {
     return this.blocks[b].survey(row - this.starts[b]);
   }
 
-  private bboxOf(row: number): Readonly<Extent> {
-    const b = this.blockOf(row);
-    return this.blocks[b].bbox(row - this.starts[b]);
+  private kept(row: number): Survey {
+    let survey = this.recent.get(row);
+    if (survey === undefined) {
+      survey = this.surveyAt(row);
+      this.recent.set(row, survey);
+    }
+    return survey;
+  }
+
+  /** Every row's box, four numbers a row (see SurveyRows.boxes). */
+  private boxes(): Float64Array {
+    if (this.blocks.length === 1) return this.blocks[0].boxes;
+    const all = new Float64Array(4 * this.size);
+    for (const [b, block] of this.blocks.entries()) all.set(block.boxes, 4 * this.starts[b]);
+    return all;
   }
 
   /** The blocks' own orders of their rows, merged into one by `order` of the surveys. */
@@ -151,7 +168,8 @@ export class Catalog {
     const byRows = (a: number, b: number) => order(this.surveyAt(a), this.surveyAt(b));
     return this.blocks.reduce((all: Uint32Array, block, b) => {
       const start = this.starts[b];
-      const rows = start === 0 ? ordered(block) : ordered(block).map((row) => row + start);
+      const rows = Uint32Array.from(ordered(block));
+      if (start > 0) for (let i = 0; i < rows.length; i++) rows[i] += start;
       return all.length === 0 ? rows : mergeSorted(all, rows, byRows);
     }, new Uint32Array(0));
   }

@@ -113,15 +113,19 @@ describe('SyntheticSurveys', () => {
   it('makes each survey as syntheticCatalog does, and finds it by its id', () => {
     for (let row = 0; row < N; row++) {
       expect(rows.survey(row)).toEqual(surveys[row]);
-      expect(rows.bbox(row)).toEqual(surveys[row].bbox);
+      expect([...rows.boxes.subarray(4 * row, 4 * row + 4)]).toEqual(surveys[row].bbox);
       expect(rows.rowOf(surveys[row].id)).toBe(row);
     }
     for (const id of ['SYN-000000', 'SYN-003001', 'SYN-00001', 'SYN-0000001', 'syn-000001', 'SYN-00000a'])
       expect(rows.rowOf(id), id).toBe(-1);
   });
 
-  it('keeps the survey it made last, so that what is cached on it is used again', () => {
-    expect(rows.survey(7)).toBe(rows.survey(7));
+  it('is one object while its tiles are asked for, so that what is cached on it is used again', () => {
+    const catalog = new Catalog(rows);
+    const survey = catalog.get('SYN-000008');
+    expect(catalog.get('SYN-000008')).toBe(survey);
+    const [west, south, east, north] = rows.boxes.subarray(28, 32);
+    expect(catalog.inBox(west, south, east, north)).toContain(survey);
   });
 
   it('orders its rows as the surveys compare', () => {

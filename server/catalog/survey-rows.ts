@@ -1,4 +1,3 @@
-import type { Extent } from '../../core/geo/geometry.ts';
 import type { Survey } from './survey.ts';
 
 /**
@@ -7,13 +6,13 @@ import type { Survey } from './survey.ts';
  */
 export interface SurveyRows {
   readonly size: number;
-  /** The survey in a row (0 ≤ row < size). */
+  /** The survey in a row (0 ≤ row < size): the same object each time, or made anew. */
   survey(row: number): Survey;
   id(row: number): string;
   /** The row of the survey with this id, or -1. */
   rowOf(id: string): number;
-  /** The extent of a row's footprint. */
-  bbox(row: number): Readonly<Extent>;
+  /** The extent of each row's footprint: west, south, east, north of row 0, then of row 1… */
+  readonly boxes: Float64Array;
   /** The rows in `newestFirst` order. */
   readonly newestFirst: Uint32Array;
   /** The rows in `updatedFirst` order. */
@@ -41,6 +40,7 @@ function sortedRows(rows: SurveyRows, order: (a: Survey, b: Survey) => number): 
 /** Surveys given as objects (the demo catalog, an operator's file, tests): each row is its object. */
 export class ListedSurveys implements SurveyRows {
   private readonly rows = new Map<string, number>();
+  private boxesOfRows: Float64Array | undefined;
   private capturedOrder: Uint32Array | undefined;
   private updatedOrder: Uint32Array | undefined;
 
@@ -70,8 +70,9 @@ export class ListedSurveys implements SurveyRows {
     return this.rows.get(id) ?? -1;
   }
 
-  bbox(row: number): Readonly<Extent> {
-    return this.surveys[row].bbox;
+  get boxes(): Float64Array {
+    this.boxesOfRows ??= Float64Array.from(this.surveys.flatMap((survey) => survey.bbox));
+    return this.boxesOfRows;
   }
 
   get newestFirst(): Uint32Array {

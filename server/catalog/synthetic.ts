@@ -4,7 +4,6 @@
  * (SyntheticSurveys): a million are a few typed arrays, ready in about a second.
  */
 import type { Position } from 'geojson';
-import { LRUCache } from 'lru-cache';
 import { type Extent, extentOf } from '../../core/geo/geometry.ts';
 import { latOfTileY, lonOfTileX, tileAt } from '../../core/geo/tile-address.ts';
 import { mulberry32, mulberry32After } from '../procedural/noise.ts';
@@ -17,8 +16,25 @@ const START = Date.UTC(2015, 0, 1);
 const END = Date.UTC(2026, 9, 31);
 const ID_PREFIX = 'SYN-';
 
+/** toISOString's parts, kept by day and by time of day: a survey's four times are made each time it is asked for. */
+const days = new Map<number, string>();
+const timesOfDay = new Map<number, string>();
+
+/** ISO 8601 to the second (the times are whole minutes from 2015 on: a few thousand days, 1,440 times of day). */
 function iso(t: number): string {
-  return new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const day = Math.floor(t / DAY);
+  const time = t - day * DAY;
+  let date = days.get(day);
+  if (date === undefined) {
+    date = new Date(day * DAY).toISOString().slice(0, 11);
+    days.set(day, date);
+  }
+  let clock = timesOfDay.get(time);
+  if (clock === undefined) {
+    clock = new Date(time).toISOString().slice(11, 19);
+    timesOfDay.set(time, clock);
+  }
+  return `${date}${clock}Z`;
 }
 
 /** One survey's numbers: a footprint of tile cells and epoch milliseconds. */
@@ -122,13 +138,10 @@ export class SyntheticSurveys implements SurveyRows {
   readonly size: number;
   readonly newestFirst: Uint32Array;
   private readonly seeds: Uint32Array;
-  /** West, south, east, north of each survey. */
-  private readonly boxes: Float64Array;
+  readonly boxes: Float64Array;
   private readonly updatedAt: Float64Array;
   private updatedOrder: Uint32Array | undefined;
   private readonly width: number;
-  /** Surveys lately made: one asked for again (for its tiles, say) is the same object, with what is cached on it. */
-  private readonly made = new LRUCache<number, Survey>({ max: 4096 });
 
   constructor(
     n: number,
@@ -163,12 +176,7 @@ export class SyntheticSurveys implements SurveyRows {
   }
 
   survey(row: number): Survey {
-    let survey = this.made.get(row);
-    if (survey === undefined) {
-      survey = surveyOf(drawSurvey(mulberry32(this.seeds[row])), row, this.seed, this.width);
-      this.made.set(row, survey);
-    }
-    return survey;
+    return surveyOf(drawSurvey(mulberry32(this.seeds[row])), row, this.seed, this.width);
   }
 
   id(row: number): string {
@@ -180,11 +188,6 @@ export class SyntheticSurveys implements SurveyRows {
     if (!id.startsWith(ID_PREFIX) || digits.length !== this.width || !/^\d+$/.test(digits)) return -1;
     const row = Number(digits) - 1;
     return row >= 0 && row < this.size ? row : -1;
-  }
-
-  bbox(row: number): Readonly<Extent> {
-    const at = 4 * row;
-    return [this.boxes[at], this.boxes[at + 1], this.boxes[at + 2], this.boxes[at + 3]];
   }
 
   /** As `updatedFirst` orders the strings (see the constructor). */
