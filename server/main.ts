@@ -10,8 +10,7 @@ import { LiveCatalog } from './catalog/live-catalog.ts';
 import { watchCatalogFile } from './catalog/watch-file.ts';
 import { demoCatalog } from './catalog/demo.ts';
 import { loadCatalogFile } from './catalog/load-geojson.ts';
-import type { Survey } from './catalog/survey.ts';
-import { syntheticCatalog } from './catalog/synthetic.ts';
+import { SyntheticSurveys } from './catalog/synthetic.ts';
 import { configFromEnv, DEMO_CLIENT_SECRET, type ProfileName } from './config.ts';
 import { directoryTiles, proceduralTiles } from './imagery/source.ts';
 import { parseFaults } from './faults.ts';
@@ -82,9 +81,9 @@ async function main(): Promise<void> {
   });
   const { port, host, redisUrl } = listenOptionsFrom(process.env, values);
 
-  const synthetic = values.synthetic ? syntheticCatalog(Number(values.synthetic)) : [];
-  const surveys: Survey[] = [...(values.catalog ? await loadCatalogFile(values.catalog) : demoCatalog()), ...synthetic];
-  const catalog = new LiveCatalog(new Catalog(surveys));
+  const synthetic = new SyntheticSurveys(values.synthetic ? Number(values.synthetic) : 0);
+  const surveys = values.catalog ? await loadCatalogFile(values.catalog) : demoCatalog();
+  const catalog = new LiveCatalog(new Catalog(surveys, synthetic));
 
   const viewerConfig = {
     mode: 'direct',

@@ -1,7 +1,10 @@
 import Flatbush from 'flatbush';
+import { LRUCache } from 'lru-cache';
 import { prepareArea } from '../../core/geo/prepared-area.ts';
-import type { AreaGeometry } from '../../core/geo/geometry.ts';
+import type { AreaGeometry, Extent } from '../../core/geo/geometry.ts';
+import { mergeSorted } from './merge-sorted.ts';
 import type { Survey } from './survey.ts';
+import { ListedSurveys, newestFirst, type SurveyRows, updatedFirst } from './survey-rows.ts';
 
 export interface CoverageFilter {
   /** YYYY-MM-DD: keep surveys whose capture ends on or after this day. */
@@ -10,58 +13,90 @@ export interface CoverageFilter {
   observedEnd?: string;
 }
 
-/** Newest capture first; ties broken by id so paging is stable. */
-function newestFirst(a: Survey, b: Survey): number {
-  return (
-    b.captureEnd.localeCompare(a.captureEnd) || b.captureStart.localeCompare(a.captureStart) || a.id.localeCompare(b.id)
-  );
-}
+export type ListOrder = 'captured' | 'updated';
 
-/** The surveys a service instance publishes, with a spatial index over their footprints. */
+const rowsOf = (part: readonly Survey[] | SurveyRows): SurveyRows =>
+  Array.isArray(part) ? new ListedSurveys(part) : (part as SurveyRows);
+
+/**
+ * The surveys a service instance publishes, with a spatial index over their footprints. They are held in blocks
+ * (survey-rows.ts): surveys given as objects, and generated ones (synthetic.ts) held as numbers and made when asked
+ * for. Across the blocks a survey is known by its row: its block's first row plus its row in the block; the lists and
+ * the index hold rows, so that a million surveys are a few typed arrays, not a million objects.
+ */
 export class Catalog {
-  readonly surveys: readonly Survey[];
-  private readonly byId = new Map<string, Survey>();
+  private readonly blocks: SurveyRows[];
+  /** Each block's first row. */
+  private readonly starts: number[] = [];
+  /** Rows, newest capture first: a survey's place here is also its item in the index. */
+  private readonly captured: Uint32Array;
+  private updated: Uint32Array | undefined;
   private readonly index: Flatbush | undefined;
-  private updatedOrder: Survey[] | undefined;
+  private extentOfAll: Extent | undefined;
+  /**
+   * Surveys lately asked for by id or by tile: asked for again (for their next tiles), they are the same objects, and
+   * what is cached on them (rendering, ETags) is used again.
+   */
+  private readonly recent = new LRUCache<number, Survey>({ max: 4096 });
 
-  constructor(surveys: Survey[]) {
-    this.surveys = [...surveys].sort(newestFirst);
-    for (const survey of this.surveys) {
-      if (this.byId.has(survey.id)) throw new Error(`Duplicate survey id "${survey.id}"`);
-      this.byId.set(survey.id, survey);
+  constructor(...parts: (readonly Survey[] | SurveyRows)[]) {
+    this.blocks = parts.map(rowsOf).filter((block) => block.size > 0);
+    let size = 0;
+    for (const block of this.blocks) {
+      this.starts.push(size);
+      size += block.size;
     }
-    if (this.surveys.length > 0) {
-      this.index = new Flatbush(this.surveys.length);
-      for (const { bbox } of this.surveys) this.index.add(bbox[0], bbox[1], bbox[2], bbox[3]);
+    this.refuseSharedIds();
+    this.captured = this.merged((block) => block.newestFirst, newestFirst);
+    if (size > 0) {
+      const boxes = this.boxes();
+      this.index = new Flatbush(size);
+      for (const row of this.captured)
+        this.index.add(boxes[4 * row], boxes[4 * row + 1], boxes[4 * row + 2], boxes[4 * row + 3]);
       this.index.finish();
     }
   }
 
   get size(): number {
-    return this.surveys.length;
+    return this.captured.length;
   }
 
   get(id: string): Survey | undefined {
-    return this.byId.get(id);
+    for (const [b, block] of this.blocks.entries()) {
+      const row = block.rowOf(id);
+      if (row >= 0) return this.kept(this.starts[b] + row);
+    }
+    return undefined;
   }
 
-  /** Most recently updated first (ties: newest capture first), made on first use. */
-  get byLastUpdated(): readonly Survey[] {
-    this.updatedOrder ??= [...this.surveys].sort(
-      (a, b) => b.lastUpdated.localeCompare(a.lastUpdated) || newestFirst(a, b),
-    );
-    return this.updatedOrder;
+  /** Every survey, newest capture first or (order "updated") most recently updated first (ties: newest capture). */
+  list(order: ListOrder = 'captured'): Survey[] {
+    return Array.from(this.rows(order), (row) => this.surveyAt(row));
   }
 
   /** One page of the list, newest capture first or (order "updated") most recently updated first. */
-  page(
-    page: number,
-    pageSize: number,
-    order: 'captured' | 'updated' = 'captured',
-  ): { results: Survey[]; total: number } {
+  page(page: number, pageSize: number, order: ListOrder = 'captured'): { results: Survey[]; total: number } {
     const start = (page - 1) * pageSize;
-    const list = order === 'updated' ? this.byLastUpdated : this.surveys;
-    return { results: list.slice(start, start + pageSize), total: list.length };
+    const rows = this.rows(order);
+    const results = Array.from(rows.slice(start, start + pageSize), (row) => this.surveyAt(row));
+    return { results, total: rows.length };
+  }
+
+  /** The extent of every footprint (undefined for an empty catalog), made on first use. */
+  get extent(): Extent | undefined {
+    if (this.size === 0) return undefined;
+    if (!this.extentOfAll) {
+      const all: Extent = [180, 90, -180, -90];
+      const boxes = this.boxes();
+      for (const row of this.captured) {
+        all[0] = Math.min(all[0], boxes[4 * row]);
+        all[1] = Math.min(all[1], boxes[4 * row + 1]);
+        all[2] = Math.max(all[2], boxes[4 * row + 2]);
+        all[3] = Math.max(all[3], boxes[4 * row + 3]);
+      }
+      this.extentOfAll = all;
+    }
+    return this.extentOfAll;
   }
 
   /** Surveys whose bounding box meets the box, newest first. */
@@ -70,7 +105,7 @@ export class Catalog {
     return this.index
       .search(minX, minY, maxX, maxY)
       .sort((a, b) => a - b)
-      .map((i) => this.surveys[i]);
+      .map((i) => this.kept(this.captured[i]));
   }
 
   /**
@@ -89,8 +124,65 @@ export class Catalog {
     const [minX, minY, maxX, maxY] = prepared.bbox;
     const candidates = Uint32Array.from(this.index.search(minX, minY, maxX, maxY)).sort();
     for (const i of candidates) {
-      const survey = this.surveys[i];
+      const survey = this.surveyAt(this.captured[i]);
       if (matchesDates(survey, filter) && prepared.intersects(survey.footprint, survey.bbox)) yield survey;
+    }
+  }
+
+  private rows(order: ListOrder): Uint32Array {
+    if (order === 'captured') return this.captured;
+    this.updated ??= this.merged((block) => block.updatedFirst, updatedFirst);
+    return this.updated;
+  }
+
+  private blockOf(row: number): number {
+    let b = this.blocks.length - 1;
+    while (this.starts[b] > row) b--;
+    return b;
+  }
+
+  private surveyAt(row: number): Survey {
+    const b = this.blockOf(row);
+    return this.blocks[b].survey(row - this.starts[b]);
+  }
+
+  private kept(row: number): Survey {
+    let survey = this.recent.get(row);
+    if (survey === undefined) {
+      survey = this.surveyAt(row);
+      this.recent.set(row, survey);
+    }
+    return survey;
+  }
+
+  /** Every row's box, four numbers a row (see SurveyRows.boxes). */
+  private boxes(): Float64Array {
+    if (this.blocks.length === 1) return this.blocks[0].boxes;
+    const all = new Float64Array(4 * this.size);
+    for (const [b, block] of this.blocks.entries()) all.set(block.boxes, 4 * this.starts[b]);
+    return all;
+  }
+
+  /** The blocks' own orders of their rows, merged into one by `order` of the surveys. */
+  private merged(ordered: (block: SurveyRows) => Uint32Array, order: (a: Survey, b: Survey) => number): Uint32Array {
+    const byRows = (a: number, b: number) => order(this.surveyAt(a), this.surveyAt(b));
+    return this.blocks.reduce((all: Uint32Array, block, b) => {
+      const start = this.starts[b];
+      const rows = Uint32Array.from(ordered(block));
+      if (start > 0) for (let i = 0; i < rows.length; i++) rows[i] += start;
+      return all.length === 0 ? rows : mergeSorted(all, rows, byRows);
+    }, new Uint32Array(0));
+  }
+
+  /** An id in two blocks is refused, as one given twice in a block is. */
+  private refuseSharedIds(): void {
+    for (const [b, block] of this.blocks.entries()) {
+      for (const other of this.blocks.slice(0, b)) {
+        const [few, many] = block.size <= other.size ? [block, other] : [other, block];
+        for (let row = 0; row < few.size; row++) {
+          if (many.rowOf(few.id(row)) >= 0) throw new Error(`Duplicate survey id "${few.id(row)}"`);
+        }
+      }
     }
   }
 }

@@ -15,9 +15,7 @@ import { latOfTileY, lonOfTileX, quadkeyOf, tileCoordinates } from '../../core/g
 import type { Republication, Survey } from './survey';
 
 // ---------------------------------------------------------------------------------------------
-// Seeded helpers (shared with synthetic.ts)
-
-export { mulberry32 };
+// Seeded helpers
 
 /** FNV-1a string hash → uint32. */
 function hashString(s: string): number {

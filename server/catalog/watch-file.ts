@@ -4,6 +4,7 @@ import { Catalog } from './catalog.ts';
 import { surveysFromText } from './load-geojson.ts';
 import type { LiveCatalog } from './live-catalog.ts';
 import type { Survey } from './survey.ts';
+import type { SurveyRows } from './survey-rows.ts';
 
 interface CatalogWatchLog {
   info(message: string): void;
@@ -12,7 +13,7 @@ interface CatalogWatchLog {
 
 export interface CatalogWatchOptions {
   /** Surveys served beside the file's (--synthetic), kept across reloads. */
-  extra?: readonly Survey[];
+  extra?: readonly Survey[] | SurveyRows;
   log: CatalogWatchLog;
   /** How often the file's size, mtime and inode are looked at. */
   intervalMs?: number;
@@ -54,7 +55,7 @@ export function watchCatalogFile(file: string, live: LiveCatalog, options: Catal
     }
     if (text === lastText) return { status: 'unchanged' };
     try {
-      const next = new Catalog([...surveysFromText(text, file), ...extra]);
+      const next = new Catalog(surveysFromText(text, file), extra);
       live.replace(next);
       lastText = text;
       log.info(`Catalog reloaded from ${file}: ${next.size} surveys.`);

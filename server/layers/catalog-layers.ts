@@ -22,14 +22,9 @@ const layerOf = (survey: Survey): LayerInfo => ({
 });
 
 function latestImageryLayer(catalog: Catalog): LayerInfo {
-  if (catalog.size === 0) throw notFound('The catalog is empty.', 'survey_not_found');
-  const bbox: Extent = [180, 90, -180, -90];
-  for (const { bbox: b } of catalog.surveys) {
-    bbox[0] = Math.min(bbox[0], b[0]);
-    bbox[1] = Math.min(bbox[1], b[1]);
-    bbox[2] = Math.max(bbox[2], b[2]);
-    bbox[3] = Math.max(bbox[3], b[3]);
-  }
+  const extent = catalog.extent;
+  if (!extent) throw notFound('The catalog is empty.', 'survey_not_found');
+  const bbox: Extent = [...extent];
   return {
     id: LATEST_IMAGERY,
     title: LATEST_IMAGERY_TITLE,
@@ -51,7 +46,7 @@ export function catalogLayers(options: TileAnswerOptions): LayerSource {
     async layers(_request, surveys) {
       const current = catalog.current;
       if (surveys !== 'all') return surveys.flatMap((id) => current.get(id) ?? []).map(layerOf);
-      return [...current.surveys.map(layerOf), ...(current.size > 0 ? [latestImageryLayer(current)] : [])];
+      return [...current.list().map(layerOf), ...(current.size > 0 ? [latestImageryLayer(current)] : [])];
     },
     async unknownSurveys(_request, ids) {
       const current = catalog.current;

@@ -45,14 +45,23 @@ export function valueNoise(x: number, y: number, seed: number): number {
   );
 }
 
+const MULBERRY32_STEP = 0x6d2b79f5;
+
 /** mulberry32: small, fast, deterministic PRNG returning floats in [0, 1). */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
+    a = (a + MULBERRY32_STEP) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * The seed whose mulberry32 goes on where `mulberry32(seed)` stands after `draws` draws (its state only counts them),
+ * so that a run of its numbers can be drawn again without drawing those before it.
+ */
+export const mulberry32After = (seed: number, draws: number): number =>
+  ((seed >>> 0) + Math.imul(draws, MULBERRY32_STEP)) >>> 0;

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../catalog/catalog.ts';
+import type { Survey } from '../catalog/survey.ts';
 import { syntheticCatalog } from '../catalog/synthetic.ts';
 import { legacyProfile, providerProfile, seedProfile, type Profile } from '../profiles/profile.ts';
 import { square, testService, wktSquare, type TestService } from '../test/fixtures.ts';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 
 /** The answer as the route built it before it streamed: the whole list, serialised by Fastify with the schema. */
-async function wholeBuilt(profile: Profile, surveys: Catalog['surveys'], baseUrl: string): Promise<string> {
+async function wholeBuilt(profile: Profile, surveys: readonly Survey[], baseUrl: string): Promise<string> {
   const app = Fastify();
   app.get('/whole', { schema: { response: { 200: profile.schemas.coverage } } }, async () =>
     profile.coverage([...surveys], { baseUrl }),

@@ -103,8 +103,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
           let body = allBodies.get(baseUrl);
           if (body === undefined) {
             const serialise = reply.getSerializationFunction('200') as (list: unknown) => string;
-            const list = profile.listOrder === 'updated' ? current.byLastUpdated : current.surveys;
-            body = Buffer.from(serialise(profile.allSurveys(list, { baseUrl })));
+            body = Buffer.from(serialise(profile.allSurveys(current.list(profile.listOrder), { baseUrl })));
             allBodies.set(baseUrl, body);
           }
           return reply.type(JSON_TYPE).send(body);
