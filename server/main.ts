@@ -81,7 +81,10 @@ async function main(): Promise<void> {
   });
   const { port, host, redisUrl } = listenOptionsFrom(process.env, values);
 
-  const synthetic = new SyntheticSurveys(values.synthetic ? Number(values.synthetic) : 0);
+  const syntheticCount = Number(values.synthetic ?? 0);
+  if (!Number.isInteger(syntheticCount) || syntheticCount < 0)
+    throw new Error(`--synthetic must be a whole number of surveys, got "${values.synthetic}"`);
+  const synthetic = new SyntheticSurveys(syntheticCount);
   const surveys = values.catalog ? await loadCatalogFile(values.catalog) : demoCatalog();
   const catalog = new LiveCatalog(new Catalog(surveys, synthetic));
 
