@@ -146,13 +146,11 @@ describe('syntheticCatalog', () => {
     for (const s of a.slice(0, 50)) expect(turf.booleanValid(feature(s))).toBe(true);
   });
 
-  it('generates 100,000 surveys quickly', () => {
-    const t0 = performance.now();
+  // How long it takes is a figure of `npm run bench -- scale` (service ready at 10⁴–10⁶ surveys), not timed here.
+  it('generates 100,000 surveys with distinct ids', () => {
     const big = syntheticCatalog(100_000);
-    const ms = performance.now() - t0;
     expect(big).toHaveLength(100_000);
     expect(new Set(big.map((s) => s.id)).size).toBe(100_000);
     expect(big[99_999].id).toBe('SYN-100000');
-    expect(ms).toBeLessThan(10_000);
   });
 });
