@@ -139,8 +139,8 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
     const schedule = () => {
       if (timer === undefined) timer = setTimeout(() => whenIdle(() => write()), VIEW_WRITE_MS);
     };
-    // A new selection or comparison is its own entry, written on the next task (stores changed together
-    // still make one), however busy the page is: two selections a second apart are two steps back.
+    // A new selection, comparison or area is its own entry, written on the next task (stores changed together
+    // still make one), however busy the page is: two areas pasted a second apart are two steps back.
     const scheduleEntry = () => {
       clearTimeout(timer);
       timer = setTimeout(() => write(), 0);
@@ -161,10 +161,6 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       schedule();
     };
 
-    const areaChanged = () => {
-      entryPending = true;
-      schedule();
-    };
     const entryChanged = () => {
       entryPending = true;
       scheduleEntry();
@@ -177,7 +173,7 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       sideBySideStore.subscribe((s, p) => s.panes !== p.panes && entryChanged()),
       filterStore.subscribe(schedule),
       areaSearchStore.subscribe((s, p) => {
-        if (s.area !== p.area || s.pendingRestore !== p.pendingRestore) areaChanged();
+        if (s.area !== p.area || s.pendingRestore !== p.pendingRestore) entryChanged();
         else if (s.observedStart !== p.observedStart || s.observedEnd !== p.observedEnd || s.tileZoom !== p.tileZoom)
           schedule();
       }),
