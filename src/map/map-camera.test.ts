@@ -5,7 +5,7 @@ import { MapCamera } from './map-camera.ts';
 function cameraOver(heightPx: number) {
   const map = {
     once: vi.fn(),
-    getContainer: () => ({ clientHeight: heightPx }),
+    getContainer: vi.fn(() => ({ clientHeight: heightPx })),
     fitBounds: vi.fn(),
     easeTo: vi.fn(),
     cameraForBounds: vi.fn((_bounds: unknown, _options: { padding: object }) => ({ zoom: 12 })),
@@ -20,6 +20,7 @@ describe('the camera under a covered foot (a phone’s bottom sheet)', () => {
     expect(map.fitBounds.mock.calls[0][1].padding).toEqual({ top: 56, left: 56, right: 56, bottom: 56 });
     camera.zoomTo([0, 0], 14);
     expect(map.easeTo.mock.calls[0][0].offset).toEqual([0, -0]);
+    expect(map.getContainer).not.toHaveBeenCalled();
 
     camera.coverBottom(422);
     camera.fitBounds([0, 0, 1, 1]);

@@ -51,6 +51,8 @@ export class MapCamera {
 
   /** The covered foot as framing counts it: never so much that under MIN_FRAMED_PX of the map is left to frame in. */
   private covered(): number {
+    // Nothing covered (a desktop): no read of the container's height, which would force a layout mid-render.
+    if (this.coveredBottom === 0) return 0;
     const room = this.map.getContainer().clientHeight - 2 * FIT_PADDING - MIN_FRAMED_PX;
     return Math.max(0, Math.min(this.coveredBottom, room));
   }
