@@ -119,7 +119,8 @@ async function catalogAt(ctx: BenchContext, n: number): Promise<CatalogPoint> {
       largeSurveys: surveys,
     };
     ctx.log(
-      `  ${n.toLocaleString('en-US')} synthetic surveys: ready ${ready.toFixed(1)} s, ` +
+      `  ${total.toLocaleString('en-US')} surveys (${n.toLocaleString('en-US')} synthetic, ${total - n} demo): ` +
+        `ready ${ready.toFixed(1)} s, ` +
         `RSS ${point.rss.toFixed(0)} MB, ` +
         `list p99 ${point.listP99.toFixed(1)} ms, coverage (0.2°) p99 ${point.coverageP99.toFixed(1)} ms, 5° area ` +
         `first byte ${point.largeFirstByte.toFixed(0)} ms, whole ${point.largeTotal.toFixed(0)} ms ` +

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import type { Page, Request } from '@playwright/test';
 import { PORTS } from '../playwright.config.ts';
 import {
@@ -15,6 +13,7 @@ import {
   readmePicture,
   nextFrames,
 } from './support.ts';
+import { spawnService } from './spawned-service.ts';
 
 const GEOJSON_FIXTURE = 'src/area/fixtures/denver-area.geojson';
 const KML_FIXTURE = 'src/area/fixtures/denver-area.kml';
@@ -48,33 +47,6 @@ async function openAreaSearch(page: Page) {
 async function listedPercentages(page: Page): Promise<number[]> {
   const texts = await results(page).locator('.coverage-option__percent').allTextContents();
   return texts.map((t) => Number(t.replace(/[<%]/g, '')));
-}
-
-/** A reference service of this test's own (serving the build), for options the shared servers do not have. */
-async function startService(args: string[]): Promise<{ origin: string; stop(): Promise<void> }> {
-  const port = await new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/main.ts', '--viewer', 'dist', '--quiet', '--port', String(port), ...args],
-    { stdio: 'ignore' },
-  );
-  const origin = `http://127.0.0.1:${port}`;
-  await expect(async () => expect((await fetch(`${origin}/config.json`)).ok).toBe(true)).toPass({ timeout: 30_000 });
-  return {
-    origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill();
-      }),
-  };
 }
 
 async function importFile(page: Page, path: string) {
@@ -393,7 +365,7 @@ test(
 test('a failing service: the search shows status, message and correlation id with Retry, and the area stays', async ({
   page,
 }) => {
-  const service = await startService(['--faults', '503:1']);
+  const service = await spawnService(['--quiet', '--faults', '503:1']);
   try {
     const failures: { status: number; correlationId: string }[] = [];
     page.on('response', (r) => {

@@ -5,12 +5,11 @@
 // envelope, and the probe's latency. Then the gateway's routes (issue 33): generated paths, queries and callers (the
 // session, tile keys, none) sent as written to a gateway in this process, in front of the reference service as its
 // upstream, also in this process. Usage: npm run fuzz [-- N [GATEWAY_N]] (GATEWAY_N defaults to N / 5)
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
+import { spawnOnFreePort } from '../core/test/spawned-server.ts';
 import { gatewayRequestInput, requestInput } from '../server/fuzz/arbitraries.ts';
 import { violation } from '../server/fuzz/check.ts';
 import { gatewayFuzzTarget } from '../server/fuzz/gateway-target.ts';
@@ -38,41 +37,19 @@ const catalog = {
   })),
 };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
+const startService = (file: string) =>
+  spawnOnFreePort({
+    command: process.execPath,
+    args: (port) => ['--import', 'tsx', 'server/main.ts', '--catalog', file, '--port', String(port), '--quiet'],
+    env: { ...process.env, SERVICE_RATE_LIMIT: '0' },
+    ready: { printed: 'Service:' },
   });
-
-async function startService(file: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/main.ts', '--catalog', file, '--port', String(port), '--quiet'],
-    { env: { ...process.env, SERVICE_RATE_LIMIT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Service:')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening: ${output}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, child };
-}
 
 const dir = await mkdtemp(path.join(tmpdir(), 'fuzz-'));
 const file = path.join(dir, 'catalog.geojson');
 await writeFile(file, JSON.stringify(catalog));
-const { base, child } = await startService(file);
-let exited: number | null = null;
-child.once('exit', (code) => {
-  exited = code;
-});
+const service = await startService(file);
+const base = service.origin;
 
 const token = (await (
   await fetch(`${base}/oauth/token`, {
@@ -149,7 +126,7 @@ const nextInput = inBatches(requestInput, runs, seed);
 let sent = 0;
 await Promise.all(
   Array.from({ length: IN_FLIGHT }, async () => {
-    for (let url = nextInput(); url !== undefined && exited === null; url = nextInput()) {
+    for (let url = nextInput(); url !== undefined && service.exited() === null; url = nextInput()) {
       sent++;
       await send(url);
     }
@@ -158,8 +135,9 @@ await Promise.all(
 probing = false;
 await probe;
 const seconds = (performance.now() - started) / 1000;
-if (exited !== null) problems.unshift(`the service exited with code ${exited} after ${sent} inputs`);
-child.kill();
+if (service.exited() !== null)
+  problems.unshift(`the service exited (${service.exited()}) after ${sent} inputs:\n${service.output().slice(-2000)}`);
+await service.stop();
 await rm(dir, { recursive: true, force: true });
 
 const sorted = [...probeMs].sort((a, b) => a - b);
