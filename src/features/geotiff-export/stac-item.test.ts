@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
-import { chooseTiles, defaultZoomFor, isPlan, planExport, type ExportPlan, type PlannedTile } from './export-plan.ts';
+import { chooseTiles, defaultZoomFor, isPlan, planExport, type ExportPlan } from './export-plan.ts';
+import { tilesOf, type PlannedTile } from './tile-records.ts';
+import { outcomesByKey } from './tile-outcomes.ts';
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import type { TileChoice } from './tile-selection.ts';
@@ -74,7 +76,7 @@ describe('choosing tiles', () => {
       { surveyId: 'S', tiles: [0, 1, 2, 3].flatMap((y) => [0, 1, 2, 3].map((x) => item(16, 100 + x, 200 + y, 'c'))) },
     ]);
     const plan = planExport(16, newest(tiles)) as ExportPlan;
-    expect(plan.tiles.slice(0, 4).map((t) => [t.x - 100, t.y - 200])).toEqual([
+    expect([...tilesOf(plan.tiles)].slice(0, 4).map((t) => [t.x - 100, t.y - 200])).toEqual([
       [0, 0],
       [1, 0],
       [0, 1],
@@ -91,7 +93,7 @@ describe('provenance and the STAC Item', () => {
   ]);
   const plan = planExport(16, newest(tiles));
   if (!isPlan(plan)) throw new Error('no plan');
-  const outcomes = new Map([
+  const byKey = new Map([
     ['16/13400/24800', { status: 'exported' as const }],
     ['16/13401/24800', { status: 'exported' as const }],
     [
@@ -99,6 +101,7 @@ describe('provenance and the STAC Item', () => {
       { status: 'failed' as const, httpStatus: 503, code: 'unavailable', message: 'Try later', correlationId: 'c-1' },
     ],
   ]);
+  const outcomes = outcomesByKey(plan.tiles, byKey);
 
   it('names the survey and capture of each tile, marks the failed one, and carries no credential', () => {
     const collection = provenanceCollection(plan, outcomes);
@@ -120,7 +123,7 @@ describe('provenance and the STAC Item', () => {
   });
 
   it('is a STAC 1.0.0 Item that validates against the core, projection and raster schemas', () => {
-    const exported = plan.tiles.filter((t) => outcomes.get(zxyKey(t))?.status === 'exported');
+    const exported = [...tilesOf(plan.tiles)].filter((t) => byKey.get(zxyKey(t))?.status === 'exported');
     const created = new Date('2026-01-02T03:04:05Z');
     const stac = stacItem({ name: 'area-z16', area: AREA, plan, compression: 'jpeg', exported, created });
     const validate = stacValidator();

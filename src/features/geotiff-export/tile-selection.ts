@@ -1,5 +1,6 @@
 import { type TileMetadataItem, withinCloudLimit } from '../../../core/wire/model.ts';
-import { chooseTiles, type PlannedTile } from './export-plan.ts';
+import { chooseTiles } from './export-plan.ts';
+import type { PlannedTile } from './tile-records.ts';
 import { zxyKey } from '../../../core/geo/tile-address.ts';
 
 /**
