@@ -3,7 +3,7 @@ import type { Georeference } from './cog-file.ts';
 import { cogLevels, TILE_SIZE, type LevelLayout } from './cog-layout.ts';
 import { zOrder } from './pyramid.ts';
 import type { PlanSurvey, TileChoice, TileSelection } from './tile-selection.ts';
-import { packTiles, type PlannedTile, type TileRecords } from './tile-records.ts';
+import { packTiles, tilesOf, type PlannedTile, type TileRecords } from './tile-records.ts';
 import { tileExtent, zxyKey } from '../../../core/geo/tile-address.ts';
 import { groundResolution, tileMercatorExtent } from '../../../core/geo/web-mercator.ts';
 
@@ -30,11 +30,11 @@ export type ExportCompression = 'jpeg' | 'deflate';
 /** A tile of aerial imagery weighs about this much in the file: the estimate before a download, not a promise. */
 const ESTIMATED_TILE_BYTES: Record<ExportCompression, number> = { jpeg: 30_000, deflate: 110_000 };
 
-/** One survey's tile metadata in the area at the export's zoom. */
+/** One survey's tiles in the area at the export's zoom (`newestTiles`), and its cloud cover. */
 export interface SurveyTiles {
   surveyId: string;
   cloudCover?: number | null;
-  tiles: readonly TileMetadataItem[];
+  tiles: TileRecords;
 }
 
 const time = (value: string | null) => (value ? Date.parse(value) : Number.NEGATIVE_INFINITY);
@@ -43,34 +43,44 @@ const newerCapture = (a: TileMetadataItem, b: TileMetadataItem) =>
   time(a.publishedDate) - time(b.publishedDate);
 
 /**
+ * A survey's tile metadata as an export uses it: its newest capture at each position it lists, packed (its cloud
+ * cover comes from the catalog, with the plan). A few bytes a position where the metadata holds ~0.4 KB an item.
+ */
+export function newestTiles(surveyId: string, items: readonly TileMetadataItem[]): TileRecords {
+  const newest = new Map<string, TileMetadataItem>();
+  for (const item of items) {
+    const key = zxyKey(item);
+    const known = newest.get(key);
+    if (!known || newerCapture(item, known) > 0) newest.set(key, item);
+  }
+  return packTiles(
+    Array.from(newest.values(), (item) => ({
+      z: item.z,
+      x: item.x,
+      y: item.y,
+      surveyId,
+      url: item.url,
+      captureId: item.captureId,
+      captureStart: item.captureStart,
+      captureEnd: item.captureEnd,
+      publishedDate: item.publishedDate,
+      resolution: item.resolution,
+      cloudCover: null,
+    })),
+  );
+}
+
+/**
  * The capture to export at each tile position: sources in priority order (one survey; or, for the best available,
  * the results in the selection rule's order), the first source that lists a position supplies it, with its newest
  * capture there.
  */
 export function chooseTiles(sources: readonly SurveyTiles[]): PlannedTile[] {
   const chosen = new Map<string, PlannedTile>();
-  for (const { surveyId, cloudCover = null, tiles } of sources) {
-    const newest = new Map<string, TileMetadataItem>();
-    for (const item of tiles) {
-      const key = zxyKey(item);
-      if (chosen.has(key)) continue;
-      const known = newest.get(key);
-      if (!known || newerCapture(item, known) > 0) newest.set(key, item);
-    }
-    for (const [key, item] of newest) {
-      chosen.set(key, {
-        z: item.z,
-        x: item.x,
-        y: item.y,
-        surveyId,
-        url: item.url,
-        captureId: item.captureId,
-        captureStart: item.captureStart,
-        captureEnd: item.captureEnd,
-        publishedDate: item.publishedDate,
-        resolution: item.resolution,
-        cloudCover,
-      });
+  for (const { cloudCover = null, tiles } of sources) {
+    for (const tile of tilesOf(tiles)) {
+      const key = zxyKey(tile);
+      if (!chosen.has(key)) chosen.set(key, { ...tile, cloudCover });
     }
   }
   return [...chosen.values()];

@@ -2,7 +2,7 @@ import { encode as encodeJpeg } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
-import { isPlan, planExport } from './export-plan.ts';
+import { isPlan, newestTiles, planExport } from './export-plan.ts';
 import { tilesOf, type PlannedTile } from './tile-records.ts';
 import { runExport, type ExportDeps, type ExportProgress } from './export-run.ts';
 import { HALF } from './pyramid.ts';
@@ -28,7 +28,7 @@ function planOf(across: number, down: number) {
   const items = Array.from({ length: across * down }, (_, i) =>
     metadata(1000 + (i % across), 2000 + Math.floor(i / across)),
   );
-  const survey = { surveyId: 'S', captureStart: '', captureEnd: '', cloudCover: null, tiles: items };
+  const survey = { surveyId: 'S', captureStart: '', captureEnd: '', cloudCover: null, tiles: newestTiles('S', items) };
   const plan = planExport(18, selectTiles([survey], { rule: 'selected-survey', maxCloudCover: null }));
   if (!isPlan(plan)) throw new Error('no plan');
   return plan;

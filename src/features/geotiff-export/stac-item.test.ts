@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
-import { chooseTiles, defaultZoomFor, isPlan, planExport, type ExportPlan } from './export-plan.ts';
+import { chooseTiles, defaultZoomFor, isPlan, newestTiles, planExport, type ExportPlan } from './export-plan.ts';
 import { tilesOf, type PlannedTile } from './tile-records.ts';
 import { outcomesByKey } from './tile-outcomes.ts';
 import { provenanceCollection } from './provenance.ts';
@@ -47,14 +47,13 @@ const newest = (tiles: PlannedTile[]): TileChoice => ({
   leftOut: [],
 });
 
+const listed = (surveyId: string, items: TileMetadataItem[]) => ({ surveyId, tiles: newestTiles(surveyId, items) });
+
 describe('choosing tiles', () => {
   it('takes each position from the first source listing it, with its newest capture there', () => {
     const tiles = chooseTiles([
-      {
-        surveyId: 'NEW',
-        tiles: [item(16, 1, 1, '2025-03-01'), item(16, 1, 1, '2025-04-01'), item(16, 2, 1, '2025-03-01')],
-      },
-      { surveyId: 'OLD', tiles: [item(16, 1, 1, '2020-01-01'), item(16, 3, 1, '2020-01-01')] },
+      listed('NEW', [item(16, 1, 1, '2025-03-01'), item(16, 1, 1, '2025-04-01'), item(16, 2, 1, '2025-03-01')]),
+      listed('OLD', [item(16, 1, 1, '2020-01-01'), item(16, 3, 1, '2020-01-01')]),
     ]);
     expect(tiles.map((t) => [zxyKey(t), t.surveyId, t.captureId])).toEqual([
       ['16/1/1', 'NEW', '2025-04-01'],
@@ -65,15 +64,23 @@ describe('choosing tiles', () => {
 
   it('refuses empty and over-cap exports with the reason', () => {
     expect(planExport(16, newest([]))).toEqual({ kind: 'empty', overCloudLimit: 0 });
-    const many = chooseTiles([{ surveyId: 'S', tiles: Array.from({ length: 10_001 }, (_, i) => item(21, i, 0, 'c')) }]);
+    const many = chooseTiles([
+      listed(
+        'S',
+        Array.from({ length: 10_001 }, (_, i) => item(21, i, 0, 'c')),
+      ),
+    ]);
     expect(planExport(21, newest(many))).toEqual({ kind: 'tooManyTiles', count: 10_001 });
-    const far = chooseTiles([{ surveyId: 'S', tiles: [item(21, 0, 0, 'c'), item(21, 2000, 2000, 'c')] }]);
+    const far = chooseTiles([listed('S', [item(21, 0, 0, 'c'), item(21, 2000, 2000, 'c')])]);
     expect(planExport(21, newest(far))).toMatchObject({ kind: 'gridTooLarge' });
   });
 
   it('orders tiles so that 2 × 2 blocks complete early (Z-order over the grid)', () => {
     const tiles = chooseTiles([
-      { surveyId: 'S', tiles: [0, 1, 2, 3].flatMap((y) => [0, 1, 2, 3].map((x) => item(16, 100 + x, 200 + y, 'c'))) },
+      listed(
+        'S',
+        [0, 1, 2, 3].flatMap((y) => [0, 1, 2, 3].map((x) => item(16, 100 + x, 200 + y, 'c'))),
+      ),
     ]);
     const plan = planExport(16, newest(tiles)) as ExportPlan;
     expect([...tilesOf(plan.tiles)].slice(0, 4).map((t) => [t.x - 100, t.y - 200])).toEqual([
@@ -88,8 +95,8 @@ describe('choosing tiles', () => {
 
 describe('provenance and the STAC Item', () => {
   const tiles = chooseTiles([
-    { surveyId: 'NEW', tiles: [item(16, 13_400, 24_800, '2025-03-01')] },
-    { surveyId: 'OLD', tiles: [item(16, 13_401, 24_800, '2020-01-01'), item(16, 13_400, 24_801, '2020-01-01')] },
+    listed('NEW', [item(16, 13_400, 24_800, '2025-03-01')]),
+    listed('OLD', [item(16, 13_401, 24_800, '2020-01-01'), item(16, 13_400, 24_801, '2020-01-01')]),
   ]);
   const plan = planExport(16, newest(tiles));
   if (!isPlan(plan)) throw new Error('no plan');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
-import { isPlan, planExport } from './export-plan.ts';
+import { isPlan, newestTiles, planExport } from './export-plan.ts';
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import { rankSurveys, selectTiles, type SourceSurvey, type TileSelection } from './tile-selection.ts';
@@ -28,7 +28,10 @@ const survey = (surveyId: string, captured: string, cloudCover: number | null, a
   captureStart: `${captured}T16:00:00Z`,
   captureEnd: `${captured}T18:00:00Z`,
   cloudCover,
-  tiles: at.map(([x, y]) => item(x, y, surveyId)),
+  tiles: newestTiles(
+    surveyId,
+    at.map(([x, y]) => item(x, y, surveyId)),
+  ),
 });
 
 // What the newcomer met: the newest capture is cloudier (16 %) than an older one (13 %) over the same tiles.
