@@ -53,7 +53,7 @@ const properties = (tile: PlannedTile) => ({
 });
 
 /** Each planned tile's outcome, by its row in the plan; undefined while it has none. */
-export interface OutcomeOf {
+interface OutcomeOf {
   get(row: number): TileOutcome | undefined;
 }
 
