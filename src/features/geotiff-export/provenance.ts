@@ -126,16 +126,19 @@ export function provenanceBlob(plan: ProvenanceInput, outcomes: OutcomeOf): Blob
   const none = packTiles([]);
   const empty = JSON.stringify(provenanceCollection({ ...plan, tiles: none, overCloudLimit: none }, outcomes), null, 1);
   const parts: Blob[] = [];
-  let batch: string[] = [];
+  let batch: Feature<Polygon, TileProvenance>[] = [];
+  // A batch stringified where the collection holds its features, `{ "features": [` … `\n ]\n}`, is their text there.
+  const write = () => {
+    const text = JSON.stringify({ features: batch }, null, 1);
+    parts.push(new Blob([parts.length === 0 ? '' : ',', text.slice('{\n "features": ['.length, -'\n ]\n}'.length)]));
+    batch = [];
+  };
   for (const feature of provenanceFeatures(plan, outcomes)) {
-    const separator = parts.length === 0 && batch.length === 0 ? '' : ',';
-    batch.push(`${separator}\n  ${JSON.stringify(feature, null, 1).replace(/\n/g, '\n  ')}`);
-    if (batch.length === FEATURES_PER_PART) {
-      parts.push(new Blob(batch));
-      batch = [];
-    }
+    batch.push(feature);
+    if (batch.length === FEATURES_PER_PART) write();
   }
-  if (parts.length === 0 && batch.length === 0) return new Blob([empty], { type });
+  if (batch.length > 0) write();
+  if (parts.length === 0) return new Blob([empty], { type });
   // The empty collection ends `"features": []\n}`.
-  return new Blob([empty.slice(0, -'[]\n}'.length), '[', ...parts, ...batch, '\n ]\n}'], { type });
+  return new Blob([empty.slice(0, -'[]\n}'.length), '[', ...parts, '\n ]\n}'], { type });
 }
