@@ -22,7 +22,8 @@ import { tileRangeOf, type TileRange } from '../core/geo/tile-address.ts';
 import { LATEST_IMAGERY } from '../core/wire/latest-imagery.ts';
 import { wmtsCapabilitiesUrl } from '../core/wire/layer-urls.ts';
 import { normaliseCoverage, normaliseTileMetadata } from '../core/wire/normalise.ts';
-import { chooseTiles, type PlannedTile } from '../src/features/geotiff-export/export-plan.ts';
+import { chooseTiles, newestTiles } from '../src/features/geotiff-export/export-plan.ts';
+import type { PlannedTile } from '../src/features/geotiff-export/tile-records.ts';
 import { launchPrecise } from './lib/browser.ts';
 import { VIEWER_DIR } from './lib/build.ts';
 import { gdalCog, type GdalCogRun } from './lib/gdal.ts';
@@ -71,7 +72,7 @@ async function plannedTiles(service: string, token: string, { wkt, zoom }: Area,
   for (const survey of results) {
     if (only !== undefined && survey.id !== only) continue;
     const raw = await getJson(`${service}/tile/v2/${survey.id}/coverage?wkt=${q}&zoom=${zoom}`, token);
-    sources.push({ surveyId: survey.id, tiles: normaliseTileMetadata(raw) });
+    sources.push({ surveyId: survey.id, tiles: newestTiles(survey.id, normaliseTileMetadata(raw)) });
   }
   const tiles = chooseTiles(sources);
   return { tiles, urls: tiles.map((t) => t.url), surveys: [...new Set(tiles.map((t) => t.surveyId))] };

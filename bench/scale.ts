@@ -8,6 +8,7 @@
  * one portfolio check and one video export of each size instead of three (medians); it keeps every point. Each
  * curve's growth exponent (cost ∝ work^k, least squares in log-log) is printed beside the issue's goal; the table
  * goes to bench/.results/scale.{md,json} (and bench/README.md with --readme), the plot to bench/scale.svg.
+ * --export-heap-only runs the export heap curve alone and only prints it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -150,7 +151,33 @@ function verdict(curve: Curve, k: number): string {
   return curve.met ? word(curve.met(curve.points, k)) : '–';
 }
 
+/** `--export-heap-only`: the export heap curve alone, printed (a look while working on it; no files written). */
+async function exportHeapOnly(ctx: BenchContext): Promise<void> {
+  await buildAll(ctx.log);
+  const heaps = await exportHeaps([heapArea(1_000), heapArea(5_000), heapArea(10_000)]);
+  logHeaps(ctx, heaps);
+  for (const [name, cost] of [
+    ['peak', (h: ExportHeap) => h.heap],
+    ['after GC', (h: ExportHeap) => h.retained],
+  ] as const) {
+    const points = heaps.map((h) => ({ work: h.tiles, cost: cost(h) }));
+    const ratio = (points[points.length - 1].cost / points[0].cost).toFixed(2);
+    const k = growthExponent(points).toFixed(2);
+    ctx.log(`  export heap ${name}: ${ratio}× from the smallest to the largest, k = ${k}`);
+  }
+}
+
+function logHeaps(ctx: BenchContext, heaps: ExportHeap[]) {
+  for (const h of heaps)
+    ctx.log(
+      `  export: ${h.tiles.toLocaleString('en-US')} tiles in ${h.seconds.toFixed(0)} s, peak ${h.heap.toFixed(1)} MB ` +
+        `(page ${h.page.toFixed(1)}, worker ${h.worker.toFixed(1)}), after GC ${h.retainedBefore.toFixed(1)} MB ` +
+        `before, at most ${h.retained.toFixed(1)} MB during`,
+    );
+}
+
 export async function scaleCurves(ctx: BenchContext, million: boolean): Promise<void> {
+  if (process.argv.includes('--export-heap-only')) return exportHeapOnly(ctx);
   const started = Date.now();
   console.log(`Scale curves — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC\n`);
   const sizes = million ? [1e4, 1e5, 1e6] : [1e4, 1e5];
@@ -160,12 +187,7 @@ export async function scaleCurves(ctx: BenchContext, million: boolean): Promise<
   await buildAll(ctx.log);
   const checks = await portfolioCheckTimes(ctx, [1_000, 10_000, 100_000], ctx.rounds(3));
   const heaps = await exportHeaps([heapArea(1_000), heapArea(5_000), heapArea(10_000)]);
-  for (const h of heaps)
-    ctx.log(
-      `  export: ${h.tiles.toLocaleString('en-US')} tiles in ${h.seconds.toFixed(0)} s, peak ${h.heap.toFixed(1)} MB ` +
-        `(page ${h.page.toFixed(1)}, worker ${h.worker.toFixed(1)}), after GC ${h.retainedBefore.toFixed(1)} MB ` +
-        `before, at most ${h.retained.toFixed(1)} MB during`,
-    );
+  logHeaps(ctx, heaps);
   const videos = await timelapseExportTimes(ctx, ctx.rounds(3));
   ctx.log(`  timelapse: ${videos.map((v) => `${v.frames} frames ${v.runs.map((r) => r.toFixed(1)).join('/')} s`)}`);
 

@@ -2,7 +2,7 @@
 import type { AreaGeometry } from '../../area/area-geometry.ts';
 import type { JpegEncoder } from './cog-builder.ts';
 import { TILE_SIZE } from './cog-layout.ts';
-import type { PlannedTile } from './export-plan.ts';
+import type { PlannedTile } from './tile-records.ts';
 import { startsAsJpeg, type Sampling } from './jpeg-frame.ts';
 import { HALF, halveInto } from './pyramid.ts';
 import type { TilePixels } from './tile-encoding.ts';

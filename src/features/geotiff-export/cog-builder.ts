@@ -2,7 +2,7 @@ import { assembleCog, tileRanks, type CogImagery, type Georeference } from './co
 import { tileIndex, type LevelLayout } from './cog-layout.ts';
 import { jpegFrame, squareSampling, type Sampling } from './jpeg-frame.ts';
 import { maskTile } from './mask-tile.ts';
-import { PartStore, type StoredPart } from './part-store.ts';
+import { PartStore, Uint32List } from './part-store.ts';
 import { Pyramid, type Quarter } from './pyramid.ts';
 import { encodeTile, framed, type TilePixels } from './tile-encoding.ts';
 
@@ -34,17 +34,15 @@ export interface CogBuilderOptions {
   imagery?: BuilderImagery;
 }
 
-interface Stored {
-  stored: StoredPart;
-  sizes: [imagery: number, mask?: number];
-}
-
 /**
  * A COG built as its full-resolution tiles arrive, in constant memory: each tile and each overview tile it completes
  * is compressed at once and kept only in the part store (Blobs); the file is assembled from those at the end.
  */
 export class CogBuilder {
-  private readonly tiles: Map<number, Stored>[];
+  /** Per level, the part of each tile stored, by its index. */
+  private readonly tiles: Map<number, number>[];
+  /** Payload bytes of each part's imagery tile (the rest of a part with a mask is its mask tile). */
+  private readonly imageryBytes = new Uint32List();
   /** With JPEG imagery, each level's luma sampling, fixed by its first tile. */
   private readonly sampling: (Sampling | undefined)[];
   private readonly pyramid: Pyramid;
@@ -68,9 +66,10 @@ export class CogBuilder {
       this.encoding.push(
         this.encode(level, rgba).then((imagery) => {
           const pieces = mask ? [...framed(imagery), ...framed(mask)] : framed(imagery);
-          const stored = this.store.put(pieces, rank(level, index));
-          this.tiles[level].set(index, { stored, sizes: mask ? [imagery.length, mask.length] : [imagery.length] });
-          this.bytes += stored.size;
+          const part = this.store.put(pieces, rank(level, index));
+          this.imageryBytes.push(imagery.length);
+          this.tiles[level].set(index, part);
+          this.bytes += this.store.size(part);
         }),
       );
     });
@@ -138,9 +137,15 @@ export class CogBuilder {
       description: this.options.description,
       imagery,
       tile: (level, index) => {
-        const tile = this.tiles[level].get(index);
-        return tile && { part: tile.stored, sizes: tile.sizes };
+        const part = this.tiles[level].get(index);
+        if (part === undefined) return undefined;
+        const size = this.store.size(part);
+        const imagery = this.imageryBytes.at(part);
+        // Each payload framed by its 4-byte leader and trailer.
+        const sizes = this.imagery.kind === 'jpeg' ? ([imagery, size - imagery - 16] as const) : ([imagery] as const);
+        return { part, size, sizes };
       },
+      join: (parts) => this.store.join(parts),
     });
   }
 }

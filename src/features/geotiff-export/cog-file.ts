@@ -1,6 +1,5 @@
 import type { LevelLayout } from './cog-layout.ts';
 import type { Sampling } from './jpeg-frame.ts';
-import { joinParts, type StoredPart } from './part-store.ts';
 
 /**
  * Assembles a Cloud Optimized GeoTIFF (classic TIFF, little-endian) from tiles already compressed, in the layout
@@ -26,11 +25,12 @@ export interface Georeference {
 }
 
 /**
- * A tile's data as the file holds it: `part` is leader + payload + trailer for the imagery, then (with a mask) the
- * same for its mask tile; `sizes` counts each payload only.
+ * A tile's data as the file holds it: `part` (`size` bytes) is leader + payload + trailer for the imagery, then (with
+ * a mask) the same for its mask tile; `sizes` counts each payload only.
  */
 interface TileData {
-  part: StoredPart;
+  part: number;
+  size: number;
   sizes: readonly [imagery: number, mask?: number];
 }
 
@@ -44,6 +44,8 @@ export interface CogContents {
   imagery: CogImagery;
   /** The tile at a level's row-major index (with JPEG imagery, its mask tile too), or undefined where there is none. */
   tile(level: number, index: number): TileData | undefined;
+  /** The parts' bytes, in the order given. */
+  join(parts: readonly number[]): Blob[];
   /** ImageDescription of the full image. */
   description: string;
 }
@@ -261,30 +263,27 @@ export function assembleCog(contents: CogContents): Blob {
   }
   const headerSize = cursor;
 
-  // Tile data in the file's order, which tileRanks alone defines (the part store seals chunks in it too).
-  const rankOf = tileRanks(contents.levels);
-  const present: { rank: number; targets: (PlacedIfd | undefined)[]; index: number; tile: TileData }[] = [];
-  for (const layout of contents.levels) {
+  // Tile data in the file's order, which tileRanks defines (the part store seals chunks in it too): the smallest
+  // overview first, row-major within a level.
+  const parts: number[] = [];
+  for (const layout of [...contents.levels].reverse()) {
     const targets = (['imagery', 'mask'] as const).map((kind) =>
       ifds.find((ifd) => ifd.layout === layout && ifd.kind === kind),
     );
     for (let index = 0; index < layout.tilesAcross * layout.tilesDown; index++) {
       const tile = contents.tile(layout.level, index);
-      if (tile) present.push({ rank: rankOf(layout.level, index), targets, index, tile });
+      if (!tile) continue;
+      let at = cursor;
+      tile.sizes.forEach((size, i) => {
+        const ifd = targets[i];
+        if (size === undefined || !ifd) return;
+        tileArray(ifd, TAG.tileOffsets)[index] = at + 4;
+        tileArray(ifd, TAG.tileByteCounts)[index] = size;
+        at += 4 + size + 4;
+      });
+      parts.push(tile.part);
+      cursor += tile.size;
     }
-  }
-  const parts: StoredPart[] = [];
-  for (const { targets, index, tile } of present.sort((a, b) => a.rank - b.rank)) {
-    let at = cursor;
-    tile.sizes.forEach((size, i) => {
-      const ifd = targets[i];
-      if (size === undefined || !ifd) return;
-      tileArray(ifd, TAG.tileOffsets)[index] = at + 4;
-      tileArray(ifd, TAG.tileByteCounts)[index] = size;
-      at += 4 + size + 4;
-    });
-    parts.push(tile.part);
-    cursor += tile.part.size;
   }
   if (cursor > 0xffff_ffff) {
     throw new CogTooLargeError(`The file would be ${cursor} bytes; a classic TIFF holds at most 4 GiB.`);
@@ -310,7 +309,7 @@ export function assembleCog(contents: CogContents): Blob {
     }
     header.setUint32(at, ifds[i + 1]?.at ?? 0, true);
   }
-  return new Blob([header.buffer, ...joinParts(parts)], { type: 'image/tiff' });
+  return new Blob([header.buffer, ...contents.join(parts)], { type: 'image/tiff' });
 }
 
 /**

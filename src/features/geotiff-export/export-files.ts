@@ -3,6 +3,7 @@ import type { ExportCompression, ExportPlan } from './export-plan.ts';
 import type { ExportResult } from './export-run.ts';
 import { provenanceBlob, type TileOutcome } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
+import { tileAt } from './tile-records.ts';
 import { zxyKey } from '../../../core/geo/tile-address.ts';
 
 interface FailedTile {
@@ -35,21 +36,23 @@ export function exportFiles(
   }: { name: string; area: AreaGeometry; plan: ExportPlan; compression: ExportCompression; created: Date },
   { tiff, outcomes }: ExportResult,
 ): ExportFiles {
-  const statusOf = (key: string) => outcomes.get(key)?.status;
-  const exported = plan.tiles.filter((t) => statusOf(zxyKey(t)) === 'exported');
-  const failed: FailedTile[] = [];
-  for (const tile of plan.tiles) {
-    const outcome = outcomes.get(zxyKey(tile));
-    if (outcome?.status === 'failed') failed.push({ key: zxyKey(tile), surveyId: tile.surveyId, outcome });
-  }
+  const rows = (status: TileOutcome['status']) => [...outcomes.rows(status)];
+  const exported = rows('exported');
+  const failed = rows('failed').map((row): FailedTile => {
+    const tile = tileAt(plan.tiles, row);
+    return { key: zxyKey(tile), surveyId: tile.surveyId, outcome: outcomes.get(row) as FailedTile['outcome'] };
+  });
   const json = (value: unknown, type: string) => new Blob([JSON.stringify(value, null, 1)], { type });
+  const exportedTiles = (function* () {
+    for (const row of exported) yield tileAt(plan.tiles, row);
+  })();
   return {
     name,
     tiff,
     provenance: provenanceBlob(plan, outcomes),
-    stac: json(stacItem({ name, area, plan, compression, exported, created }), 'application/json'),
+    stac: json(stacItem({ name, area, plan, compression, exported: exportedTiles, created }), 'application/json'),
     exported: exported.length,
-    noImagery: plan.tiles.filter((t) => statusOf(zxyKey(t)) === 'no_imagery').length,
+    noImagery: rows('no_imagery').length,
     overCloudLimit: plan.overCloudLimit.length,
     failed,
   };

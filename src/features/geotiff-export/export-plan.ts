@@ -3,8 +3,8 @@ import type { Georeference } from './cog-file.ts';
 import { cogLevels, TILE_SIZE, type LevelLayout } from './cog-layout.ts';
 import { zOrder } from './pyramid.ts';
 import type { PlanSurvey, TileChoice, TileSelection } from './tile-selection.ts';
+import { packTiles, tilesOf, type PlannedTile, type TileRecords } from './tile-records.ts';
 import { tileExtent, zxyKey } from '../../../core/geo/tile-address.ts';
-import { stringSharer } from '../../../core/wire/shared-strings.ts';
 import { groundResolution, tileMercatorExtent } from '../../../core/geo/web-mercator.ts';
 
 /** Zooms an export may use: the service's tile range. */
@@ -30,28 +30,11 @@ export type ExportCompression = 'jpeg' | 'deflate';
 /** A tile of aerial imagery weighs about this much in the file: the estimate before a download, not a promise. */
 const ESTIMATED_TILE_BYTES: Record<ExportCompression, number> = { jpeg: 30_000, deflate: 110_000 };
 
-/** One capture of one tile position that the export fetches. */
-export interface PlannedTile {
-  z: number;
-  x: number;
-  y: number;
-  surveyId: string;
-  /** The service's URL for it (never with a credential). */
-  url: string;
-  captureId: string | null;
-  captureStart: string | null;
-  captureEnd: string | null;
-  publishedDate: string | null;
-  resolution: string | null;
-  /** The survey's cloud cover (percent), or null where the service publishes none. */
-  cloudCover: number | null;
-}
-
-/** One survey's tile metadata in the area at the export's zoom. */
+/** One survey's tiles in the area at the export's zoom (`newestTiles`), and its cloud cover. */
 export interface SurveyTiles {
   surveyId: string;
   cloudCover?: number | null;
-  tiles: readonly TileMetadataItem[];
+  tiles: TileRecords;
 }
 
 const time = (value: string | null) => (value ? Date.parse(value) : Number.NEGATIVE_INFINITY);
@@ -60,34 +43,44 @@ const newerCapture = (a: TileMetadataItem, b: TileMetadataItem) =>
   time(a.publishedDate) - time(b.publishedDate);
 
 /**
+ * A survey's tile metadata as an export uses it: its newest capture at each position it lists, packed (its cloud
+ * cover comes from the catalog, with the plan). A few bytes a position where the metadata holds ~0.4 KB an item.
+ */
+export function newestTiles(surveyId: string, items: readonly TileMetadataItem[]): TileRecords {
+  const newest = new Map<string, TileMetadataItem>();
+  for (const item of items) {
+    const key = zxyKey(item);
+    const known = newest.get(key);
+    if (!known || newerCapture(item, known) > 0) newest.set(key, item);
+  }
+  return packTiles(
+    Array.from(newest.values(), (item) => ({
+      z: item.z,
+      x: item.x,
+      y: item.y,
+      surveyId,
+      url: item.url,
+      captureId: item.captureId,
+      captureStart: item.captureStart,
+      captureEnd: item.captureEnd,
+      publishedDate: item.publishedDate,
+      resolution: item.resolution,
+      cloudCover: null,
+    })),
+  );
+}
+
+/**
  * The capture to export at each tile position: sources in priority order (one survey; or, for the best available,
  * the results in the selection rule's order), the first source that lists a position supplies it, with its newest
  * capture there.
  */
 export function chooseTiles(sources: readonly SurveyTiles[]): PlannedTile[] {
   const chosen = new Map<string, PlannedTile>();
-  for (const { surveyId, cloudCover = null, tiles } of sources) {
-    const newest = new Map<string, TileMetadataItem>();
-    for (const item of tiles) {
-      const key = zxyKey(item);
-      if (chosen.has(key)) continue;
-      const known = newest.get(key);
-      if (!known || newerCapture(item, known) > 0) newest.set(key, item);
-    }
-    for (const [key, item] of newest) {
-      chosen.set(key, {
-        z: item.z,
-        x: item.x,
-        y: item.y,
-        surveyId,
-        url: item.url,
-        captureId: item.captureId,
-        captureStart: item.captureStart,
-        captureEnd: item.captureEnd,
-        publishedDate: item.publishedDate,
-        resolution: item.resolution,
-        cloudCover,
-      });
+  for (const { cloudCover = null, tiles } of sources) {
+    for (const tile of tilesOf(tiles)) {
+      const key = zxyKey(tile);
+      if (!chosen.has(key)) chosen.set(key, { ...tile, cloudCover });
     }
   }
   return [...chosen.values()];
@@ -101,13 +94,13 @@ export interface ExportPlan {
   y0: number;
   levels: LevelLayout[];
   georeference: Georeference;
-  /** Z-order over the grid, so that overview blocks complete early. */
-  tiles: PlannedTile[];
+  /** Z-order over the grid, so that overview blocks complete early. Each tile's row is its place in this order. */
+  tiles: TileRecords;
   /** Metres on the ground per pixel at the grid's middle. */
   groundResolution: number;
   selection: TileSelection;
   /** Left empty: only surveys over the cloud limit have imagery there (within the grid, not fetched). */
-  overCloudLimit: PlannedTile[];
+  overCloudLimit: TileRecords;
   /** The surveys the tiles come from, in the rule's order, and those the cloud limit kept out. */
   surveys: PlanSurvey[];
   leftOut: PlanSurvey[];
@@ -147,10 +140,10 @@ export function planExport(zoom: number, choice: TileChoice): ExportPlan | PlanR
     y0,
     levels,
     georeference: { originX: west, originY: north, pixelSize: (east - west) / TILE_SIZE },
-    tiles: ordered,
+    tiles: packTiles(ordered),
     groundResolution: groundResolution(zoom, south),
     selection,
-    overCloudLimit,
+    overCloudLimit: packTiles(overCloudLimit),
     surveys,
     leftOut,
   };
@@ -160,24 +153,6 @@ export function planExport(zoom: number, choice: TileChoice): ExportPlan | PlanR
 export function estimatedBytes(plan: ExportPlan, compression: ExportCompression): number {
   const overviewShare = plan.levels.length > 1 ? 4 / 3 : 1;
   return Math.round(plan.tiles.length * ESTIMATED_TILE_BYTES[compression] * overviewShare);
-}
-
-/**
- * The plan with one copy of each repeated string in its tiles: a structured clone (the plan sent to the export worker)
- * copies every occurrence of a capture's id and dates, ~0.3 KB a tile held for the whole export.
- */
-export function withSharedStrings(plan: ExportPlan): ExportPlan {
-  const share = stringSharer();
-  const shared = (tile: PlannedTile): PlannedTile => ({
-    ...tile,
-    surveyId: share(tile.surveyId),
-    captureId: share(tile.captureId),
-    captureStart: share(tile.captureStart),
-    captureEnd: share(tile.captureEnd),
-    publishedDate: share(tile.publishedDate),
-    resolution: share(tile.resolution),
-  });
-  return { ...plan, tiles: plan.tiles.map(shared), overCloudLimit: plan.overCloudLimit.map(shared) };
 }
 
 export const isPlan = (plan: ExportPlan | PlanRefusal): plan is ExportPlan => 'tiles' in plan;

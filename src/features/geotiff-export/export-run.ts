@@ -2,7 +2,9 @@ import { ApiError, isApiError } from '../../api/api-error.ts';
 import { withRetries } from '../../api/retry-policy.ts';
 import { CogBuilder, type BuilderImagery } from './cog-builder.ts';
 import { TILE_SIZE } from './cog-layout.ts';
-import type { ExportPlan, PlannedTile } from './export-plan.ts';
+import type { ExportPlan } from './export-plan.ts';
+import { tileAt, type PlannedTile } from './tile-records.ts';
+import { TileOutcomes } from './tile-outcomes.ts';
 import type { TileOutcome } from './provenance.ts';
 import { applyMask, OPAQUE_TILE } from './mask-tile.ts';
 import { HALF, halveAlphaInto, type Quarter } from './pyramid.ts';
@@ -52,7 +54,8 @@ export interface ExportRunOptions {
 
 export interface ExportResult {
   tiff: Blob;
-  outcomes: Map<string, TileOutcome>;
+  /** By the tile's row in the plan. */
+  outcomes: TileOutcomes;
 }
 
 interface Pixels {
@@ -75,6 +78,11 @@ const failureOf = (error: unknown): TileOutcome => {
   };
 };
 
+/** Each planned tile's grid position (read once, by the pyramid: the builder keeps its options for the run). */
+function* gridPositions({ tiles, x0, y0 }: ExportPlan): Generator<readonly [col: number, row: number]> {
+  for (let row = 0; row < tiles.length; row++) yield [tiles.x[row] - x0, tiles.y[row] - y0];
+}
+
 /**
  * Fetches, clips and encodes every planned tile into a COG with bounded concurrency, in the plan's Z-order. A tile
  * that fails is retried by the app's policy (Retry-After honoured), then marked failed and left transparent. A slot
@@ -86,12 +94,12 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
   const builder = new CogBuilder({
     levels: plan.levels,
     georeference: plan.georeference,
-    planned: plan.tiles.map((t) => [t.x - plan.x0, t.y - plan.y0] as const),
+    planned: gridPositions(plan),
     description: options.description,
     imagery: deps.imagery,
   });
   const keepsSent = deps.imagery?.kind === 'jpeg';
-  const outcomes = new Map<string, TileOutcome>();
+  const outcomes = new TileOutcomes(plan.tiles.length);
   let next = 0;
   let failed = 0;
   let inFlight = 0;
@@ -139,7 +147,8 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
 
   async function slot() {
     while (next < plan.tiles.length) {
-      const tile = plan.tiles[next++];
+      const row = next++;
+      const tile = tileAt(plan.tiles, row);
       inFlight += 1;
       let pixels: Pixels | null = null;
       let outcome: TileOutcome;
@@ -154,7 +163,7 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
       }
       await builder.add(tile.x - plan.x0, tile.y - plan.y0, pixels?.rgba ?? null, pixels?.sent, pixels?.quarter);
       inFlight -= 1;
-      outcomes.set(zxyKey(tile), outcome);
+      outcomes.set(row, outcome);
       report();
     }
   }

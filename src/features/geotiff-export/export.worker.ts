@@ -6,7 +6,6 @@ import type { BuilderImagery } from './cog-builder.ts';
 import { credentialsFromPage } from './credential-channel.ts';
 import { encodersOverPorts } from './encoder-ports.ts';
 import { exportFiles } from './export-files.ts';
-import { withSharedStrings } from './export-plan.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, runExport } from './export-run.ts';
 import type { ExportRequest, FromWorker, RunMessage, ToWorker } from './worker-protocol.ts';
 
@@ -85,7 +84,5 @@ async function run(request: ExportRequest, ports: MessagePort[]) {
 self.onmessage = ({ data }: MessageEvent<ToWorker>) => {
   if (data.type === 'credential') credentials.answered(data);
   else if (data.type === 'cancel') running?.abort(new DOMException('The export was cancelled.', 'AbortError'));
-  // The plan as cloned holds each tile's strings anew; a suspended run would keep what it was called with.
-  else if (data.type === 'start')
-    void run({ ...data.request, plan: withSharedStrings(data.request.plan) }, data.encoders);
+  else if (data.type === 'start') void run(data.request, data.encoders);
 };

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { planExport } from './export-plan.ts';
+import type { TileMetadataRequest } from '../../api/coverage.ts';
+import { newestTiles, planExport } from './export-plan.ts';
 import { selectTiles, type SourceSurvey, type TileSelection } from './tile-selection.ts';
 import { surveyTilesQueryOptions } from '../coverage/index.ts';
 
@@ -24,7 +25,26 @@ const geotiffExportKeys = {
       selection.maxCloudCover,
       ...sources.map((s) => [s.surveyId, s.captureStart, s.captureEnd, s.cloudCover]),
     ] as const,
+  surveyTiles: (baseUrl: string, { surveyId, wkt, zoom }: TileMetadataRequest) =>
+    [...geotiffExportKeys.all(baseUrl), 'survey-tiles', surveyId, zoom, wkt] as const,
 };
+
+/**
+ * One survey's tiles in the area at the zoom as the export uses them (`newestTiles`), from its tile metadata
+ * (endpoint 4, the same cache entry as the tile grid's). The metadata entry is dropped once read unless the grid
+ * keeps it: at 10⁴ tiles it held ~3.5 items a tile with their URLs for as long as the plan was kept.
+ */
+const exportSurveyTilesQueryOptions = (connection: Connection, request: TileMetadataRequest) =>
+  queryOptions({
+    queryKey: geotiffExportKeys.surveyTiles(connection.baseUrl, request),
+    queryFn: async ({ client }) =>
+      newestTiles(
+        request.surveyId,
+        await client.fetchQuery({ ...surveyTilesQueryOptions(connection, request, true), gcTime: 0 }),
+      ),
+    staleTime: 10 * 60_000,
+    gcTime: 2 * 60_000,
+  });
 
 const NO_PLAN: ExportPlanRequest = {
   sources: [],
@@ -45,7 +65,7 @@ export const exportPlanQueryOptions = (connection: Connection, request: ExportPl
       const { sources, selection, wkt, zoom } = request ?? NO_PLAN;
       const lists = await Promise.all(
         sources.map(({ surveyId }) =>
-          client.fetchQuery(surveyTilesQueryOptions(connection, { surveyId, wkt, zoom }, true)),
+          client.fetchQuery(exportSurveyTilesQueryOptions(connection, { surveyId, wkt, zoom })),
         ),
       );
       return planExport(

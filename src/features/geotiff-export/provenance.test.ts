@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannedTile } from './export-plan.ts';
+import { packTiles, type PlannedTile } from './tile-records.ts';
+import { outcomesByKey } from './tile-outcomes.ts';
 import { provenanceBlob, provenanceCollection, type TileOutcome } from './provenance.ts';
 import { zxyKey } from '../../../core/geo/tile-address.ts';
 
@@ -32,18 +33,24 @@ describe('provenanceBlob', () => {
       correlationId: 'c-1',
     });
     outcomes.delete(zxyKey(tiles[1_202]));
-    const plan = { tiles, overCloudLimit: [tile(60_000, 35), tile(60_001, null)], selection };
-    const blob = provenanceBlob(plan, outcomes);
+    const plan = {
+      tiles: packTiles(tiles),
+      overCloudLimit: packTiles([tile(60_000, 35), tile(60_001, null)]),
+      selection,
+    };
+    const blob = provenanceBlob(plan, outcomesByKey(plan.tiles, outcomes));
     expect(blob.type).toBe('application/geo+json');
-    expect(await blob.text()).toBe(JSON.stringify(provenanceCollection(plan, outcomes), null, 1));
+    expect(await blob.text()).toBe(
+      JSON.stringify(provenanceCollection(plan, outcomesByKey(plan.tiles, outcomes)), null, 1),
+    );
   });
 
   it('writes an empty collection and one of a single feature alike', async () => {
     for (const tiles of [[], [tile(1)]]) {
-      const plan = { tiles, overCloudLimit: [], selection };
+      const plan = { tiles: packTiles(tiles), overCloudLimit: packTiles([]), selection };
       const outcomes = new Map<string, TileOutcome>(tiles.map((t) => [zxyKey(t), { status: 'exported' }]));
-      expect(await provenanceBlob(plan, outcomes).text()).toBe(
-        JSON.stringify(provenanceCollection(plan, outcomes), null, 1),
+      expect(await provenanceBlob(plan, outcomesByKey(plan.tiles, outcomes)).text()).toBe(
+        JSON.stringify(provenanceCollection(plan, outcomesByKey(plan.tiles, outcomes)), null, 1),
       );
     }
   });

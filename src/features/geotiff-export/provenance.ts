@@ -1,8 +1,9 @@
 import type { Feature, FeatureCollection, Polygon } from 'geojson';
 import { stripCredentials } from '../../area/strip-credentials.ts';
-import type { ExportPlan, PlannedTile } from './export-plan.ts';
+import type { ExportPlan } from './export-plan.ts';
 import type { SelectionRule } from './tile-selection.ts';
-import { zxyKey, tilePolygon } from '../../../core/geo/tile-address.ts';
+import { packTiles, tileAt, tilesOf, type PlannedTile } from './tile-records.ts';
+import { tilePolygon } from '../../../core/geo/tile-address.ts';
 
 /** What became of one planned tile. */
 export type TileOutcome =
@@ -51,13 +52,19 @@ const properties = (tile: PlannedTile) => ({
   tile_url: stripCredentials(tile.url),
 });
 
+/** Each planned tile's outcome, by its row in the plan; undefined while it has none. */
+interface OutcomeOf {
+  get(row: number): TileOutcome | undefined;
+}
+
 /** The provenance's features: one per planned tile, then one per tile the cloud limit left empty. */
 function* provenanceFeatures(
   { tiles, overCloudLimit }: Pick<ExportPlan, 'tiles' | 'overCloudLimit'>,
-  outcomes: ReadonlyMap<string, TileOutcome>,
+  outcomes: OutcomeOf,
 ): Generator<Feature<Polygon, TileProvenance>> {
-  for (const tile of tiles) {
-    const outcome = outcomes.get(zxyKey(tile)) ?? {
+  for (let row = 0; row < tiles.length; row++) {
+    const tile = tileAt(tiles, row);
+    const outcome = outcomes.get(row) ?? {
       status: 'failed',
       httpStatus: 0,
       code: 'not_fetched',
@@ -81,7 +88,7 @@ function* provenanceFeatures(
       },
     };
   }
-  for (const tile of overCloudLimit)
+  for (const tile of tilesOf(overCloudLimit))
     yield {
       type: 'Feature',
       geometry: tilePolygon(tile),
@@ -97,7 +104,7 @@ type ProvenanceInput = Pick<ExportPlan, 'tiles' | 'overCloudLimit' | 'selection'
  */
 export function provenanceCollection(
   plan: ProvenanceInput,
-  outcomes: ReadonlyMap<string, TileOutcome>,
+  outcomes: OutcomeOf,
 ): FeatureCollection<Polygon, TileProvenance> & ProvenanceSelection {
   return {
     type: 'FeatureCollection',
@@ -114,20 +121,24 @@ const FEATURES_PER_PART = 500;
  * The provenance collection as GeoJSON text (`JSON.stringify(collection, null, 1)`, byte for byte), written a few
  * hundred features at a time into Blobs: as one object and one string it held ~2 KB a tile at the export's end.
  */
-export function provenanceBlob(plan: ProvenanceInput, outcomes: ReadonlyMap<string, TileOutcome>): Blob {
+export function provenanceBlob(plan: ProvenanceInput, outcomes: OutcomeOf): Blob {
   const type = 'application/geo+json';
-  const empty = JSON.stringify(provenanceCollection({ ...plan, tiles: [], overCloudLimit: [] }, outcomes), null, 1);
+  const none = packTiles([]);
+  const empty = JSON.stringify(provenanceCollection({ ...plan, tiles: none, overCloudLimit: none }, outcomes), null, 1);
   const parts: Blob[] = [];
-  let batch: string[] = [];
+  let batch: Feature<Polygon, TileProvenance>[] = [];
+  // A batch stringified where the collection holds its features, `{ "features": [` … `\n ]\n}`, is their text there.
+  const write = () => {
+    const text = JSON.stringify({ features: batch }, null, 1);
+    parts.push(new Blob([parts.length === 0 ? '' : ',', text.slice('{\n "features": ['.length, -'\n ]\n}'.length)]));
+    batch = [];
+  };
   for (const feature of provenanceFeatures(plan, outcomes)) {
-    const separator = parts.length === 0 && batch.length === 0 ? '' : ',';
-    batch.push(`${separator}\n  ${JSON.stringify(feature, null, 1).replace(/\n/g, '\n  ')}`);
-    if (batch.length === FEATURES_PER_PART) {
-      parts.push(new Blob(batch));
-      batch = [];
-    }
+    batch.push(feature);
+    if (batch.length === FEATURES_PER_PART) write();
   }
-  if (parts.length === 0 && batch.length === 0) return new Blob([empty], { type });
+  if (batch.length > 0) write();
+  if (parts.length === 0) return new Blob([empty], { type });
   // The empty collection ends `"features": []\n}`.
-  return new Blob([empty.slice(0, -'[]\n}'.length), '[', ...parts, ...batch, '\n ]\n}'], { type });
+  return new Blob([empty.slice(0, -'[]\n}'.length), '[', ...parts, '\n ]\n}'], { type });
 }

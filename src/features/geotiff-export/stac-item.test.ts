@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
-import { chooseTiles, defaultZoomFor, isPlan, planExport, type ExportPlan, type PlannedTile } from './export-plan.ts';
+import { chooseTiles, defaultZoomFor, isPlan, newestTiles, planExport, type ExportPlan } from './export-plan.ts';
+import { tilesOf, type PlannedTile } from './tile-records.ts';
+import { outcomesByKey } from './tile-outcomes.ts';
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import type { TileChoice } from './tile-selection.ts';
@@ -45,14 +47,13 @@ const newest = (tiles: PlannedTile[]): TileChoice => ({
   leftOut: [],
 });
 
+const listed = (surveyId: string, items: TileMetadataItem[]) => ({ surveyId, tiles: newestTiles(surveyId, items) });
+
 describe('choosing tiles', () => {
   it('takes each position from the first source listing it, with its newest capture there', () => {
     const tiles = chooseTiles([
-      {
-        surveyId: 'NEW',
-        tiles: [item(16, 1, 1, '2025-03-01'), item(16, 1, 1, '2025-04-01'), item(16, 2, 1, '2025-03-01')],
-      },
-      { surveyId: 'OLD', tiles: [item(16, 1, 1, '2020-01-01'), item(16, 3, 1, '2020-01-01')] },
+      listed('NEW', [item(16, 1, 1, '2025-03-01'), item(16, 1, 1, '2025-04-01'), item(16, 2, 1, '2025-03-01')]),
+      listed('OLD', [item(16, 1, 1, '2020-01-01'), item(16, 3, 1, '2020-01-01')]),
     ]);
     expect(tiles.map((t) => [zxyKey(t), t.surveyId, t.captureId])).toEqual([
       ['16/1/1', 'NEW', '2025-04-01'],
@@ -63,18 +64,26 @@ describe('choosing tiles', () => {
 
   it('refuses empty and over-cap exports with the reason', () => {
     expect(planExport(16, newest([]))).toEqual({ kind: 'empty', overCloudLimit: 0 });
-    const many = chooseTiles([{ surveyId: 'S', tiles: Array.from({ length: 10_001 }, (_, i) => item(21, i, 0, 'c')) }]);
+    const many = chooseTiles([
+      listed(
+        'S',
+        Array.from({ length: 10_001 }, (_, i) => item(21, i, 0, 'c')),
+      ),
+    ]);
     expect(planExport(21, newest(many))).toEqual({ kind: 'tooManyTiles', count: 10_001 });
-    const far = chooseTiles([{ surveyId: 'S', tiles: [item(21, 0, 0, 'c'), item(21, 2000, 2000, 'c')] }]);
+    const far = chooseTiles([listed('S', [item(21, 0, 0, 'c'), item(21, 2000, 2000, 'c')])]);
     expect(planExport(21, newest(far))).toMatchObject({ kind: 'gridTooLarge' });
   });
 
   it('orders tiles so that 2 × 2 blocks complete early (Z-order over the grid)', () => {
     const tiles = chooseTiles([
-      { surveyId: 'S', tiles: [0, 1, 2, 3].flatMap((y) => [0, 1, 2, 3].map((x) => item(16, 100 + x, 200 + y, 'c'))) },
+      listed(
+        'S',
+        [0, 1, 2, 3].flatMap((y) => [0, 1, 2, 3].map((x) => item(16, 100 + x, 200 + y, 'c'))),
+      ),
     ]);
     const plan = planExport(16, newest(tiles)) as ExportPlan;
-    expect(plan.tiles.slice(0, 4).map((t) => [t.x - 100, t.y - 200])).toEqual([
+    expect([...tilesOf(plan.tiles)].slice(0, 4).map((t) => [t.x - 100, t.y - 200])).toEqual([
       [0, 0],
       [1, 0],
       [0, 1],
@@ -86,12 +95,12 @@ describe('choosing tiles', () => {
 
 describe('provenance and the STAC Item', () => {
   const tiles = chooseTiles([
-    { surveyId: 'NEW', tiles: [item(16, 13_400, 24_800, '2025-03-01')] },
-    { surveyId: 'OLD', tiles: [item(16, 13_401, 24_800, '2020-01-01'), item(16, 13_400, 24_801, '2020-01-01')] },
+    listed('NEW', [item(16, 13_400, 24_800, '2025-03-01')]),
+    listed('OLD', [item(16, 13_401, 24_800, '2020-01-01'), item(16, 13_400, 24_801, '2020-01-01')]),
   ]);
   const plan = planExport(16, newest(tiles));
   if (!isPlan(plan)) throw new Error('no plan');
-  const outcomes = new Map([
+  const byKey = new Map([
     ['16/13400/24800', { status: 'exported' as const }],
     ['16/13401/24800', { status: 'exported' as const }],
     [
@@ -99,6 +108,7 @@ describe('provenance and the STAC Item', () => {
       { status: 'failed' as const, httpStatus: 503, code: 'unavailable', message: 'Try later', correlationId: 'c-1' },
     ],
   ]);
+  const outcomes = outcomesByKey(plan.tiles, byKey);
 
   it('names the survey and capture of each tile, marks the failed one, and carries no credential', () => {
     const collection = provenanceCollection(plan, outcomes);
@@ -120,7 +130,7 @@ describe('provenance and the STAC Item', () => {
   });
 
   it('is a STAC 1.0.0 Item that validates against the core, projection and raster schemas', () => {
-    const exported = plan.tiles.filter((t) => outcomes.get(zxyKey(t))?.status === 'exported');
+    const exported = [...tilesOf(plan.tiles)].filter((t) => byKey.get(zxyKey(t))?.status === 'exported');
     const created = new Date('2026-01-02T03:04:05Z');
     const stac = stacItem({ name: 'area-z16', area: AREA, plan, compression: 'jpeg', exported, created });
     const validate = stacValidator();

@@ -1,6 +1,7 @@
 import { extentOf } from '../../../core/geo/geometry.ts';
 import type { AreaGeometry } from '../../area/area-geometry.ts';
-import type { ExportCompression, ExportPlan, PlannedTile } from './export-plan.ts';
+import type { ExportCompression, ExportPlan } from './export-plan.ts';
+import type { PlannedTile } from './tile-records.ts';
 import { exportFileNames } from './file-names.ts';
 import type { SelectionRule } from './tile-selection.ts';
 
@@ -18,7 +19,7 @@ export interface StacItemInput {
   plan: ExportPlan;
   compression: ExportCompression;
   /** The tiles that made it into the file. */
-  exported: readonly PlannedTile[];
+  exported: Iterable<PlannedTile>;
   created: Date;
 }
 
@@ -50,10 +51,18 @@ export function stacItem({ name, area, plan, compression, exported, created }: S
   const { levels, georeference, zoom } = plan;
   const { width, height } = levels[0];
   const { originX, originY, pixelSize } = georeference;
-  const starts = exported.map((t) => t.captureStart ?? t.captureEnd).filter((t): t is string => t !== null);
-  const ends = exported.map((t) => t.captureEnd ?? t.captureStart).filter((t): t is string => t !== null);
+  let start: string | null = null;
+  let end: string | null = null;
+  const surveyIds = new Set<string>();
+  for (const tile of exported) {
+    const from = tile.captureStart ?? tile.captureEnd;
+    const to = tile.captureEnd ?? tile.captureStart;
+    if (from !== null && (start === null || from < start)) start = from;
+    if (to !== null && (end === null || to > end)) end = to;
+    surveyIds.add(tile.surveyId);
+  }
   const createdAt = created.toISOString();
-  const surveys = [...new Set(exported.map((t) => t.surveyId))].sort();
+  const surveys = [...surveyIds].sort();
   const files = exportFileNames(name);
   const { rule, maxCloudCover } = plan.selection;
   return {
@@ -70,8 +79,8 @@ export function stacItem({ name, area, plan, compression, exported, created }: S
         (maxCloudCover === null ? '. ' : `, using no survey over ${maxCloudCover} % cloud cover. `) +
         `Which survey and capture supplied each tile is in ${files.provenance}.`,
       datetime: null,
-      start_datetime: starts.length > 0 ? starts.reduce((a, b) => (a < b ? a : b)) : createdAt,
-      end_datetime: ends.length > 0 ? ends.reduce((a, b) => (a > b ? a : b)) : createdAt,
+      start_datetime: start ?? createdAt,
+      end_datetime: end ?? createdAt,
       created: createdAt,
       gsd: Number(plan.groundResolution.toFixed(4)),
       'proj:epsg': 3857,

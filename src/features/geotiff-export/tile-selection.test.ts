@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
-import { isPlan, planExport } from './export-plan.ts';
+import { isPlan, newestTiles, planExport } from './export-plan.ts';
 import { provenanceCollection } from './provenance.ts';
 import { stacItem } from './stac-item.ts';
 import { rankSurveys, selectTiles, type SourceSurvey, type TileSelection } from './tile-selection.ts';
+import { outcomesByKey } from './tile-outcomes.ts';
+import { tilesOf } from './tile-records.ts';
 import { zxyKey } from '../../../core/geo/tile-address.ts';
 
 const item = (x: number, y: number, survey: string): TileMetadataItem => ({
@@ -26,7 +28,10 @@ const survey = (surveyId: string, captured: string, cloudCover: number | null, a
   captureStart: `${captured}T16:00:00Z`,
   captureEnd: `${captured}T18:00:00Z`,
   cloudCover,
-  tiles: at.map(([x, y]) => item(x, y, surveyId)),
+  tiles: newestTiles(
+    surveyId,
+    at.map(([x, y]) => item(x, y, surveyId)),
+  ),
 });
 
 // What the newcomer met: the newest capture is cloudier (16 %) than an older one (13 %) over the same tiles.
@@ -154,7 +159,10 @@ describe('the plan and its files under a rule and a limit', () => {
   });
 
   it('records the rule, the limit and each tile’s cloud cover in the provenance and the STAC Item', () => {
-    const outcomes = new Map(plan.tiles.map((t) => [zxyKey(t), { status: 'exported' as const }]));
+    const outcomes = outcomesByKey(
+      plan.tiles,
+      new Map([...tilesOf(plan.tiles)].map((t) => [zxyKey(t), { status: 'exported' as const }])),
+    );
     const provenance = provenanceCollection(plan, outcomes);
     expect(provenance).toMatchObject({ selection_rule: 'least-cloud', max_cloud_cover: 15 });
     expect(provenance.features).toHaveLength(6);
@@ -176,7 +184,14 @@ describe('the plan and its files under a rule and a limit', () => {
         ],
       ],
     };
-    const stac = stacItem({ name: 'n', area, plan, compression: 'jpeg', exported: plan.tiles, created: new Date() });
+    const stac = stacItem({
+      name: 'n',
+      area,
+      plan,
+      compression: 'jpeg',
+      exported: tilesOf(plan.tiles),
+      created: new Date(),
+    });
     expect(stac.properties).toMatchObject({
       'survey_viewer:selection_rule': 'least-cloud',
       'survey_viewer:max_cloud_cover': 15,

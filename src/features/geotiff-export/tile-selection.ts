@@ -1,5 +1,6 @@
-import { type TileMetadataItem, withinCloudLimit } from '../../../core/wire/model.ts';
-import { chooseTiles, type PlannedTile } from './export-plan.ts';
+import { withinCloudLimit } from '../../../core/wire/model.ts';
+import { chooseTiles } from './export-plan.ts';
+import type { PlannedTile, TileRecords } from './tile-records.ts';
 import { zxyKey } from '../../../core/geo/tile-address.ts';
 
 /**
@@ -74,7 +75,8 @@ const describe = ({ surveyId, captureStart, captureEnd, cloudCover }: SourceSurv
  * they list is counted in `overCloudLimit`.
  */
 export function selectTiles(
-  sources: readonly (SourceSurvey & { tiles: readonly TileMetadataItem[] })[],
+  /** With each survey's `newestTiles`. */
+  sources: readonly (SourceSurvey & { tiles: TileRecords })[],
   selection: TileSelection,
 ): TileChoice {
   const { used, leftOut } = rankSurveys(sources, selection);
@@ -88,6 +90,6 @@ export function selectTiles(
     tiles,
     overCloudLimit,
     surveys: used.filter((s) => supplied.has(s.surveyId)).map((s) => describe(s, supplied.get(s.surveyId) ?? 0)),
-    leftOut: leftOut.map((s) => describe(s, new Set(s.tiles.map(zxyKey)).size)).filter((s) => s.tiles > 0),
+    leftOut: leftOut.map((s) => describe(s, s.tiles.length)).filter((s) => s.tiles > 0),
   };
 }
