@@ -15,9 +15,12 @@ const captureOrder = (survey: Survey) => Date.parse(survey.captureStart) || 0;
 
 /** Draws the listed surveys' footprints and keeps map and list hover/selection in step. */
 export function FootprintSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
-  const { surveys } = useSurveyList(connection);
+  const { surveys, query, filtered } = useSurveyList(connection);
   // Rows flying past in a fast scroll are not worth a request each: footprints are asked for where the list rests.
-  const inView = useDebouncedStore(uiStore, surveysInView, SCROLL_REST_MS);
+  // A list waiting for its next page is still being scrolled (the page was asked for because the rows ran out), not
+  // resting, however long the page takes; a filters' scan pages on its own, so it holds nothing.
+  const paging = !filtered && query.isFetchingNextPage;
+  const inView = useDebouncedStore(uiStore, surveysInView, SCROLL_REST_MS, paging);
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
   // On every tab; behind an area search's results (drawn on its tab) the catalog's are dimmed.
