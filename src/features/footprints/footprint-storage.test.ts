@@ -3,6 +3,7 @@ import type { SurveyFootprint } from '../../../core/wire/model.ts';
 import {
   flushStoredFootprints,
   MAX_STORED_FOOTPRINTS,
+  hasStoredFootprint,
   readStoredFootprint,
   storeFootprint,
 } from './footprint-storage.ts';
@@ -68,6 +69,7 @@ describe('footprint storage', () => {
     expect(storage.length).toBe(2); // the footprint and the index
     expect(readStoredFootprint(BASE, 'a', 'v1')).toEqual(footprint('a'));
     expect(readStoredFootprint(BASE, 'a', 'v2')).toBeUndefined();
+    expect([hasStoredFootprint(BASE, 'a', 'v1'), hasStoredFootprint(BASE, 'a', 'v2')]).toEqual([true, false]);
   });
 
   it('when the quota is reached, drops the least recently stored and keeps the newest', () => {

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQueryClient, type QueryCache, type QueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
-import { footprintKeys, footprintQueryOptions } from './footprint-queries.ts';
+import { footprintKeys, footprintQueryOptions, versionOf } from './footprint-queries.ts';
+import { hasStoredFootprint } from './footprint-storage.ts';
 import { KnownFootprints, type Arrival } from './known-footprints.ts';
 
 export interface ListedFootprints {
@@ -43,11 +44,14 @@ export function useListedFootprints(
   useEffect(() => {
     const from = startsWith(surveys, seededList.current) ? seededList.current.length : 0;
     seededList.current = surveys;
-    // Each survey's cache entry is made once, unobserved: a footprint stored by an earlier visit comes in with it.
+    // A footprint stored by an earlier visit comes in as its survey is listed, in a cache entry made then, unobserved.
+    // A survey with none gets no entry until it is wanted: an entry per row (its key hashed, the cache told) was the
+    // largest part of this feature's work per page of a long scroll.
     for (let i = from; i < surveys.length; i++) {
       const survey = surveys[i];
       if (seeded.current.has(survey)) continue;
       seeded.current.add(survey);
+      if (!hasStoredFootprint(connection.baseUrl, survey.id, versionOf(survey))) continue;
       const options = footprintQueryOptions(connection, survey, false) as Parameters<QueryCache['build']>[1];
       client.getQueryCache().build(client, options);
     }
