@@ -5,9 +5,12 @@ import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { footprintKeys, footprintQueryOptions, versionOf } from './footprint-queries.ts';
 import { hasStoredFootprint } from './footprint-storage.ts';
 import { KnownFootprints, type Arrival } from './known-footprints.ts';
+import { type ListedCollection, listedCollection, startsWith } from './listed-collection.ts';
+import type { FootprintCollection } from '../../map/survey-map.ts';
 
 export interface ListedFootprints {
-  byId: ReadonlyMap<string, SurveyFootprint>;
+  /** The known footprints of the listed surveys, in list order: the same object while they stay the same. */
+  collection: FootprintCollection;
 }
 
 const ignoreResults = () => null;
@@ -57,13 +60,11 @@ export function useListedFootprints(
     }
   }, [client, connection, surveys]);
 
-  const byId = useMemo(() => known.forSurveys(surveys), [known, surveys]);
-  return { byId };
+  const last = useRef<ListedCollection | null>(null);
+  const listed = useMemo(() => listedCollection(last.current, known, surveys), [known, surveys]);
+  last.current = listed;
+  return { collection: listed.collection };
 }
-
-/** Whether `list` is `before` with rows added after it (pages append): comparing is cheaper than WeakSet look-ups. */
-const startsWith = (list: readonly Survey[], before: readonly Survey[]) =>
-  list.length >= before.length && before.every((survey, i) => list[i] === survey);
 
 /** This service's footprints in the query cache; a new snapshot per batch of arrivals. */
 function useKnownFootprints(client: QueryClient, baseUrl: string): KnownFootprints {
