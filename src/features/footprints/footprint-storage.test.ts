@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SurveyFootprint } from '../../../core/wire/model.ts';
+import { testFootprint } from '../../test/footprint-fixtures.ts';
 import {
   flushStoredFootprints,
   MAX_STORED_FOOTPRINTS,
@@ -34,22 +34,7 @@ class QuotaStorage {
   }
 }
 
-const footprint = (surveyId: string): SurveyFootprint => ({
-  surveyId,
-  bbox: [0, 0, 1, 1],
-  geometry: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [0, 0],
-        [1, 0],
-        [1, 1],
-        [0, 1],
-        [0, 0],
-      ],
-    ],
-  },
-});
+const footprint = testFootprint;
 const BASE = 'https://service.test';
 
 describe('footprint storage', () => {

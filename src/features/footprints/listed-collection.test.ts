@@ -1,33 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
+import { testFootprint, testSurvey } from '../../test/footprint-fixtures.ts';
 import { KnownFootprints } from './known-footprints.ts';
 import { listedCollection } from './listed-collection.ts';
 
 const BASE = 'https://service.test';
-const survey = (id: string, day: number): Survey => ({
-  id,
-  captureStart: `2024-01-${String(day).padStart(2, '0')}T00:00:00Z`,
-  captureEnd: `2024-01-${String(day).padStart(2, '0')}T01:00:00Z`,
-  lastUpdated: 'v1',
-  cloudCover: null,
-  spectralRange: null,
-});
-const footprint = (surveyId: string): SurveyFootprint => ({
-  surveyId,
-  bbox: [0, 0, 1, 1],
-  geometry: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [0, 0],
-        [1, 0],
-        [1, 1],
-        [0, 0],
-      ],
-    ],
-  },
-});
+const survey = (id: string, day: number) => testSurvey(id, 'v1', `2024-01-${String(day).padStart(2, '0')}T00:00:00Z`);
+const footprint = testFootprint;
 const ids = (built: ReturnType<typeof listedCollection>) => built.collection.features.map((f) => f.properties.id);
 
 describe('listedCollection', () => {
