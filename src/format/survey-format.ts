@@ -1,30 +1,33 @@
 import { formatLocalDate, formatLocalTime, formatUtcDateTime } from './date-format.ts';
+import { recentMemo } from './recent-memo.ts';
 
-const sameLocalDay = (a: Date, b: Date) => formatLocalDate(a) === formatLocalDate(b);
 const valid = (...dates: Date[]) => dates.every((d) => !Number.isNaN(d.getTime()));
-/** What a window reads as when its dates are not known (e.g. a survey opened by id from a link). */
 /** Made once: `toLocaleString` builds a formatter each call, and the list writes its counts on every scroll step. */
 const count = new Intl.NumberFormat();
 /** "10,089" (in the user's locale). */
 export const formatCount = (n: number): string => count.format(n);
 
+/** What a window reads as when its dates are not known (e.g. a survey opened by id from a link). */
 export const UNKNOWN_WINDOW = 'Capture window not loaded';
 
+/** Surveys on screen at once, and some: a list scrolled back and forth writes them again. */
+const REMEMBERED_WINDOWS = 500;
+
 /** "12 Mar 2025, 09:10 – 11:45", or across days "12 Mar 2025, 09:10 – 14 Mar 2025, 16:00"; local time. */
-export function formatCaptureWindow(startIso: string, endIso: string): string {
+export const formatCaptureWindow = recentMemo((startIso: string, endIso: string): string => {
   const start = new Date(startIso);
   const end = new Date(endIso);
   if (!valid(start, end)) return UNKNOWN_WINDOW;
-  const from = `${formatLocalDate(start)}, ${formatLocalTime(start)}`;
-  const to = sameLocalDay(start, end) ? formatLocalTime(end) : `${formatLocalDate(end)}, ${formatLocalTime(end)}`;
-  return `${from} – ${to}`;
-}
+  const [startDay, endDay] = [formatLocalDate(start), formatLocalDate(end)];
+  const to = startDay === endDay ? formatLocalTime(end) : `${endDay}, ${formatLocalTime(end)}`;
+  return `${startDay}, ${formatLocalTime(start)} – ${to}`;
+}, REMEMBERED_WINDOWS);
 
 /** The same window in UTC, for the tooltip. */
-export function formatCaptureWindowUtc(startIso: string, endIso: string): string {
+export const formatCaptureWindowUtc = recentMemo((startIso: string, endIso: string): string => {
   const [start, end] = [new Date(startIso), new Date(endIso)];
   return valid(start, end) ? `${formatUtcDateTime(start)} – ${formatUtcDateTime(end)} UTC` : UNKNOWN_WINDOW;
-}
+}, REMEMBERED_WINDOWS);
 
 /** "45 min", "3 h 20 min", "2 d 4 h". */
 export function formatDuration(startIso: string, endIso: string): string {

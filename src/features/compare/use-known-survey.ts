@@ -9,7 +9,7 @@ import type { CoverageSurvey, Survey, SurveyFootprint } from '../../../core/wire
 import { type AreaSearch, useAreaSearch } from '../area-search/index.ts';
 import { coverageKeys, coverageSearchQueryOptions } from '../coverage/index.ts';
 import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/index.ts';
-import { useSurveyList } from '../surveys/index.ts';
+import { useListedSurveys } from '../surveys/index.ts';
 import { useTimelineCaptures } from '../timeline/index.ts';
 
 const unknownSurvey = (id: string): Survey => ({
@@ -60,11 +60,13 @@ export function useKnownSurvey(
   id: string | null,
 ): { survey: Survey | null; footprint: SurveyFootprint | null } {
   const client = useQueryClient();
-  const { surveys, query: list } = useSurveyList(connection);
+  // Only this survey is read from the list: a page that does not bring it re-renders nothing.
+  const ids = useMemo(() => (id ? [id] : []), [id]);
+  const list = useListedSurveys(connection, ids);
   const search = useAreaSearch((s) => s.search);
   const coverage = useQuery(coverageSearchQueryOptions(connection, search));
   const timeline = useTimelineCaptures(connection).query;
-  const listed = surveys.find((s) => s.id === id) ?? null;
+  const listed = list.surveys[0] ?? null;
   const found =
     (!listed &&
       id &&
@@ -78,7 +80,7 @@ export function useKnownSurvey(
     [found],
   );
   // Asked for by id only once the first catalog page (asked for at sign-in) has not got it either.
-  const byIdOnly = id !== null && !listed && !found && !(search && coverage.isPending) && !list.isPending;
+  const byIdOnly = id !== null && !listed && !found && !(search && coverage.isPending) && !list.pending;
   const idFootprint = useQuery(footprintByIdQueryOptions(connection, id, byIdOnly));
   // Its catalog entry then comes from a coverage search over its footprint's extent (any profile answers one).
   const entrySearch = useMemo(

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap, SurveyMapEvents } from '../../map/survey-map.ts';
 import { useCompare } from '../../state/compare-store.ts';
@@ -14,7 +14,11 @@ const OFFSET = 14;
  */
 export function FootprintLabel({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const [hover, setHover] = useState<SurveyMapEvents['footprintHovered']>(null);
-  const surveyOf = useSurveyLookup(connection);
+  const hoveredId = hover?.id ?? null;
+  const surveyOf = useSurveyLookup(
+    connection,
+    useMemo(() => (hoveredId ? [hoveredId] : []), [hoveredId]),
+  );
   // While comparing, the comparison's panel says what is under the pointer, side by side.
   const comparing = useCompare((s) => s.active);
   const label = useRef<HTMLDivElement>(null);

@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import type { Survey } from '../../../core/wire/model.ts';
-import type { SurveyMap, FootprintCollection } from '../../map/survey-map.ts';
+import type { SurveyMap } from '../../map/survey-map.ts';
 import { useAreaSearch } from '../area-search/index.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { type UiState, uiStore, useUi } from '../../state/ui-store.ts';
@@ -11,40 +10,22 @@ import { useDebouncedStore } from './use-debounced.ts';
 
 const SCROLL_REST_MS = 150;
 const surveysInView = (ui: UiState) => ui.surveysInView;
-const captureOrder = (survey: Survey) => Date.parse(survey.captureStart) || 0;
 
 /** Draws the listed surveys' footprints and keeps map and list hover/selection in step. */
 export function FootprintSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
-  const { surveys } = useSurveyList(connection);
+  const { surveys, query, filtered } = useSurveyList(connection);
   // Rows flying past in a fast scroll are not worth a request each: footprints are asked for where the list rests.
-  const inView = useDebouncedStore(uiStore, surveysInView, SCROLL_REST_MS);
+  // A list waiting for its next page (asked for as the rows ran short) is still being scrolled through, not resting,
+  // however long the page takes; a filters' scan pages on its own, so it holds nothing.
+  const paging = !filtered && query.isFetchingNextPage;
+  const inView = useDebouncedStore(uiStore, surveysInView, SCROLL_REST_MS, paging);
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
   // On every tab; behind an area search's results (drawn on its tab) the catalog's are dimmed.
   const areaTab = useUi((s) => s.sidebarTab === 'area');
   const dimmed = useAreaSearch((s) => areaTab && s.search !== null);
   const wanted = useMemo(() => new Set(selectedId ? [...inView, selectedId] : inView), [inView, selectedId]);
-  const { byId } = useListedFootprints(connection, surveys, wanted);
-
-  const collection = useMemo<FootprintCollection>(
-    () => ({
-      type: 'FeatureCollection',
-      features: surveys.flatMap((survey) => {
-        const footprint = byId.get(survey.id);
-        // Where a click hits several, newer surveys are offered first, whatever order the list is sorted in.
-        return footprint
-          ? [
-              {
-                type: 'Feature' as const,
-                properties: { id: survey.id, order: captureOrder(survey) },
-                geometry: footprint.geometry,
-              },
-            ]
-          : [];
-      }),
-    }),
-    [surveys, byId],
-  );
+  const { collection } = useListedFootprints(connection, surveys, wanted);
 
   useEffect(() => surveyMap.showFootprints(collection, { dimmed }), [surveyMap, collection, dimmed]);
   useEffect(() => surveyMap.highlight(hoveredId), [surveyMap, hoveredId]);

@@ -8,7 +8,7 @@ import { useSurveyLookup } from './use-survey-lookup.ts';
 /** Where footprints overlap, a click asks which survey was meant. */
 export function OverlapChooser({ connection }: { connection: Connection }) {
   const choice = useUi((s) => s.overlapChoice);
-  const surveyOf = useSurveyLookup(connection);
+  const surveyOf = useSurveyLookup(connection, choice?.surveyIds);
   const firstButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {

@@ -42,6 +42,28 @@ describe('Debouncer', () => {
     expect(seen).toEqual(['a', 'b']);
   });
 
+  it('while held, passes on nothing however long the value stays; once let go, the last value after it rests', () => {
+    const { seen, debouncer } = make();
+    debouncer.changed('a');
+    debouncer.changed('b');
+    vi.advanceTimersByTime(100);
+    debouncer.hold(true);
+    vi.advanceTimersByTime(1000);
+    debouncer.changed('c');
+    vi.advanceTimersByTime(1000);
+    expect(seen).toEqual(['a']);
+    debouncer.hold(false);
+    vi.advanceTimersByTime(149);
+    expect(seen).toEqual(['a']);
+    vi.advanceTimersByTime(1);
+    expect(seen).toEqual(['a', 'c']);
+    // Held and let go with nothing new: nothing passed on again.
+    debouncer.hold(true);
+    debouncer.hold(false);
+    vi.advanceTimersByTime(1000);
+    expect(seen).toEqual(['a', 'c']);
+  });
+
   it('passes on nothing pending once disposed', () => {
     const { seen, debouncer } = make();
     debouncer.changed('a');
@@ -60,7 +82,7 @@ describe('debounceStore', () => {
   it("passes on the store's value as it rests, not each change of other state, and nothing once stopped", () => {
     const store = createStore<{ rows: string[]; other: number }>()(() => ({ rows: [], other: 0 }));
     const seen: string[][] = [];
-    const stop = debounceStore(
+    const { stop } = debounceStore(
       store,
       (s) => s.rows,
       150,

@@ -3,10 +3,13 @@ import type { StoreApi } from 'zustand';
 /**
  * Passes on a changing value once it has stayed the same for `ms` (e.g. the rows in view once scrolling
  * rests), skipping values that change again sooner (rows flying past in a fast scroll). The first change
- * is passed on at once: the first rows a list shows are not kept waiting.
+ * is passed on at once: the first rows a list shows are not kept waiting. While held (the list waiting
+ * for its next page under a scroll still going), nothing rests: the wait starts again when let go.
  */
 export class Debouncer<T> {
   private first = true;
+  private held = false;
+  private pending: { value: T } | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -19,26 +22,51 @@ export class Debouncer<T> {
     if (this.first) {
       this.first = false;
       this.passOn(value);
-    } else {
-      this.timer = setTimeout(() => this.passOn(value), this.ms);
+      return;
     }
+    this.pending = { value };
+    this.wait();
+  }
+
+  /** Holds the value back (`true`) or lets it rest again (`false`), from then. */
+  hold(held: boolean): void {
+    if (held === this.held) return;
+    this.held = held;
+    clearTimeout(this.timer);
+    this.wait();
   }
 
   dispose(): void {
     clearTimeout(this.timer);
+    this.pending = null;
   }
+
+  private wait(): void {
+    if (this.held || !this.pending) return;
+    this.timer = setTimeout(() => {
+      const { value } = this.pending!;
+      this.pending = null;
+      this.passOn(value);
+    }, this.ms);
+  }
+}
+
+export interface StoreDebounce {
+  /** See `Debouncer.hold`. */
+  hold(held: boolean): void;
+  stop(): void;
 }
 
 /**
  * Passes on a store's `select`ed value through a `Debouncer` as it changes, watching the store directly (no React
- * render per change); returns what stops it.
+ * render per change).
  */
 export function debounceStore<S, T>(
   store: StoreApi<S>,
   select: (state: S) => T,
   ms: number,
   passOn: (value: T) => void,
-): () => void {
+): StoreDebounce {
   const debouncer = new Debouncer<T>(ms, passOn);
   let seen = select(store.getState());
   const off = store.subscribe((state) => {
@@ -47,8 +75,11 @@ export function debounceStore<S, T>(
     seen = value;
     debouncer.changed(value);
   });
-  return () => {
-    off();
-    debouncer.dispose();
+  return {
+    hold: (held) => debouncer.hold(held),
+    stop: () => {
+      off();
+      debouncer.dispose();
+    },
   };
 }

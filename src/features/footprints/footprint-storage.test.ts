@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SurveyFootprint } from '../../../core/wire/model.ts';
+import { testFootprint } from '../../test/footprint-fixtures.ts';
 import {
   flushStoredFootprints,
   MAX_STORED_FOOTPRINTS,
+  hasStoredFootprint,
   readStoredFootprint,
   storeFootprint,
 } from './footprint-storage.ts';
@@ -33,22 +34,7 @@ class QuotaStorage {
   }
 }
 
-const footprint = (surveyId: string): SurveyFootprint => ({
-  surveyId,
-  bbox: [0, 0, 1, 1],
-  geometry: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [0, 0],
-        [1, 0],
-        [1, 1],
-        [0, 1],
-        [0, 0],
-      ],
-    ],
-  },
-});
+const footprint = testFootprint;
 const BASE = 'https://service.test';
 
 describe('footprint storage', () => {
@@ -68,6 +54,7 @@ describe('footprint storage', () => {
     expect(storage.length).toBe(2); // the footprint and the index
     expect(readStoredFootprint(BASE, 'a', 'v1')).toEqual(footprint('a'));
     expect(readStoredFootprint(BASE, 'a', 'v2')).toBeUndefined();
+    expect([hasStoredFootprint(BASE, 'a', 'v1'), hasStoredFootprint(BASE, 'a', 'v2')]).toEqual([true, false]);
   });
 
   it('when the quota is reached, drops the least recently stored and keeps the newest', () => {

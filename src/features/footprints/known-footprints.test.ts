@@ -1,34 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
+import { testFootprint, testSurvey } from '../../test/footprint-fixtures.ts';
 import { footprintKeys } from './footprint-queries.ts';
 import { KnownFootprints } from './known-footprints.ts';
 
 const BASE = 'https://service.test';
-const survey = (id: string, lastUpdated: string): Survey => ({
-  id,
-  captureStart: '2024-01-01T00:00:00Z',
-  captureEnd: '2024-01-02T00:00:00Z',
-  lastUpdated,
-  cloudCover: null,
-  spectralRange: null,
-});
-const footprint = (surveyId: string): SurveyFootprint => ({
-  surveyId,
-  bbox: [0, 0, 1, 1],
-  geometry: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [0, 0],
-        [1, 0],
-        [1, 1],
-        [0, 1],
-        [0, 0],
-      ],
-    ],
-  },
-});
+const survey = testSurvey;
+const footprint = testFootprint;
 
 describe('KnownFootprints', () => {
   it('reads the current version of each listed survey from the cache, and adds arrivals', () => {

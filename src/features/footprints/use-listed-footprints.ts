@@ -2,11 +2,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQueryClient, type QueryCache, type QueryClient } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
-import { footprintKeys, footprintQueryOptions } from './footprint-queries.ts';
+import { footprintKeys, footprintQueryOptions, versionOf } from './footprint-queries.ts';
+import { hasStoredFootprint } from './footprint-storage.ts';
 import { KnownFootprints, type Arrival } from './known-footprints.ts';
+import { type ListedCollection, listedCollection, startsWith } from './listed-collection.ts';
+import type { FootprintCollection } from '../../map/survey-map.ts';
 
 export interface ListedFootprints {
-  byId: ReadonlyMap<string, SurveyFootprint>;
+  /** The known footprints of the listed surveys, in list order: the same object while they stay the same. */
+  collection: FootprintCollection;
 }
 
 const ignoreResults = () => null;
@@ -43,23 +47,24 @@ export function useListedFootprints(
   useEffect(() => {
     const from = startsWith(surveys, seededList.current) ? seededList.current.length : 0;
     seededList.current = surveys;
-    // Each survey's cache entry is made once, unobserved: a footprint stored by an earlier visit comes in with it.
+    // A footprint stored by an earlier visit comes in as its survey is listed, in a cache entry made then, unobserved.
+    // A survey with none gets no entry until it is wanted: an entry per row (its key hashed, the cache told) was the
+    // largest part of this feature's work per page of a long scroll.
     for (let i = from; i < surveys.length; i++) {
       const survey = surveys[i];
       if (seeded.current.has(survey)) continue;
       seeded.current.add(survey);
+      if (!hasStoredFootprint(connection.baseUrl, survey.id, versionOf(survey))) continue;
       const options = footprintQueryOptions(connection, survey, false) as Parameters<QueryCache['build']>[1];
       client.getQueryCache().build(client, options);
     }
   }, [client, connection, surveys]);
 
-  const byId = useMemo(() => known.forSurveys(surveys), [known, surveys]);
-  return { byId };
+  const last = useRef<ListedCollection | null>(null);
+  const listed = useMemo(() => listedCollection(last.current, known, surveys), [known, surveys]);
+  last.current = listed;
+  return { collection: listed.collection };
 }
-
-/** Whether `list` is `before` with rows added after it (pages append): comparing is cheaper than WeakSet look-ups. */
-const startsWith = (list: readonly Survey[], before: readonly Survey[]) =>
-  list.length >= before.length && before.every((survey, i) => list[i] === survey);
 
 /** This service's footprints in the query cache; a new snapshot per batch of arrivals. */
 function useKnownFootprints(client: QueryClient, baseUrl: string): KnownFootprints {

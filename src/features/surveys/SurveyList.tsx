@@ -10,6 +10,7 @@ import { FilterChips } from './FilterChips.tsx';
 import { ScanStatus } from './ScanStatus.tsx';
 import { SurveyFilterBar } from './SurveyFilterBar.tsx';
 import { SurveyOption, surveyOptionId } from './SurveyOption.tsx';
+import { rowSlots } from './row-slots.ts';
 import { useCatalogPaging } from './use-catalog-paging.ts';
 import { useSurveyList } from './use-survey-list.ts';
 import { formatCount } from '../../format/survey-format.ts';
@@ -43,6 +44,14 @@ export function SurveyList({ connection }: { connection: Connection }) {
   // an effect would commit first and then render and commit again before the next page was asked for.
   const wantedNow = (items.at(-1)?.index ?? -1) + 1 + PREFETCH_ROWS;
   if (wantedNow !== rowsWanted) setRowsWanted(wantedNow);
+
+  // Read (and updated) during render: a render React throws away leaves slots that are still a valid assignment.
+  const slotsBefore = useRef<ReadonlyMap<number, number>>(new Map());
+  const slots = rowSlots(
+    slotsBefore.current,
+    items.flatMap((item) => (item.index < surveys.length ? [item.index] : [])),
+  );
+  slotsBefore.current = slots;
 
   const idsInView = items.filter((item) => item.index < surveys.length).map((item) => surveys[item.index].id);
   const idsKey = idsInView.join('\n');
@@ -186,9 +195,9 @@ export function SurveyList({ connection }: { connection: Connection }) {
             {items.map((item) =>
               item.index < surveys.length ? (
                 <SurveyOption
-                  // Keyed by slot, not by survey: a row scrolled out is reused for the row scrolled in (the range
-                  // on screen is contiguous, so index modulo its length is unique), updated rather than rebuilt.
-                  key={item.index % items.length}
+                  // Keyed by slot, not by survey: a row scrolled out is reused for the row scrolled in, updated rather
+                  // than rebuilt.
+                  key={slots.get(item.index)}
                   survey={surveys[item.index]}
                   index={item.index}
                   setSize={filtered ? (phase === 'done' ? surveys.length : -1) : (total ?? -1)}

@@ -6,6 +6,7 @@ import { gazetteerQueryOptions } from '../places/index.ts';
 import { surveyPlaceNames } from '../places/index.ts';
 import { filterSurveys, type PlaceNamesOf } from './survey-filters.ts';
 import { surveyListQueryOptions, surveyScanQueryOptions } from './survey-queries.ts';
+import { surveysOf } from './surveys-of.ts';
 
 export interface SurveyListView {
   /** The paging behind the rows: the plain list, or the catalog scan while filters are on. */
@@ -22,16 +23,6 @@ export interface SurveyListView {
   placesPending: boolean;
 }
 
-// Derived once per answer and shared by every reader of the list (the rows, the map's footprints, the selected
-// survey's panel…), rather than again by each on every page.
-const flattened = new WeakMap<InfiniteData<SurveyPage>, Survey[]>();
-const surveysOf = (data: InfiniteData<SurveyPage> | undefined): Survey[] => {
-  if (!data) return NO_SURVEYS;
-  const read = flattened.get(data) ?? data.pages.flatMap((page) => page.surveys);
-  flattened.set(data, read);
-  return read;
-};
-const NO_SURVEYS: Survey[] = [];
 const placeNames = new WeakMap<object, PlaceNamesOf>();
 let lastMatches: { read: Survey[]; filters: SurveyFilters; placesOf?: PlaceNamesOf; matches: Survey[] } | null = null;
 function matchesOf(read: Survey[], filters: SurveyFilters, placesOf?: PlaceNamesOf): Survey[] {

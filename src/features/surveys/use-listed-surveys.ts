@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import type { Connection } from '../../api/connection.ts';
+import type { Survey, SurveyPage } from '../../../core/wire/model.ts';
+import { filtersActive, useFilters } from '../../state/filter-store.ts';
+import { NO_PICKS, pickSurveys } from './surveys-of.ts';
+import { surveyListQueryOptions, surveyScanQueryOptions } from './survey-queries.ts';
+
+export interface ListedSurveys {
+  /** The surveys asked for, in the order of the ids: null for each the pages read so far do not hold. */
+  surveys: (Survey | null)[];
+  /** The first page has not answered yet. */
+  pending: boolean;
+}
+
+/**
+ * Some surveys by id among the catalog pages read so far (the plain list's, or the scan's while filters are on),
+ * for readers that want a few surveys rather than the list. A page that adds none of them re-renders nothing: the
+ * answer is the pages `select`ed down to these surveys, which react-query shares structurally across answers.
+ */
+export function useListedSurveys(connection: Connection, ids: readonly string[]): ListedSurveys {
+  const filtered = useFilters((s) => filtersActive(s.filters));
+  const idsKey = ids.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids' content, not the array's identity
+  const select = useCallback((data: InfiniteData<SurveyPage>) => pickSurveys(data, ids), [idsKey]);
+  const list = useInfiniteQuery({ ...surveyListQueryOptions(connection), enabled: !filtered, select });
+  const scan = useInfiniteQuery({ ...surveyScanQueryOptions(connection), enabled: filtered, select });
+  const query = filtered ? scan : list;
+  return { surveys: query.data ?? (ids.length === 0 ? NO_PICKS : ids.map(() => null)), pending: query.isPending };
+}
