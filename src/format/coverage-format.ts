@@ -13,4 +13,5 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 }
 
+/** "10,089", as the rest of the (English) interface writes its numbers; dates follow the user's locale. */
 export const formatCount = (count: number): string => whole.format(count);

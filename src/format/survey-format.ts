@@ -2,11 +2,6 @@ import { formatLocalDate, formatLocalTime, formatUtcDateTime } from './date-form
 import { recentMemo } from './recent-memo.ts';
 
 const valid = (...dates: Date[]) => dates.every((d) => !Number.isNaN(d.getTime()));
-/** Made once: `toLocaleString` builds a formatter each call, and the list writes its counts on every scroll step. */
-const count = new Intl.NumberFormat();
-/** "10,089" (in the user's locale). */
-export const formatCount = (n: number): string => count.format(n);
-
 /** What a window reads as when its dates are not known (e.g. a survey opened by id from a link). */
 export const UNKNOWN_WINDOW = 'Capture window not loaded';
 

@@ -13,7 +13,7 @@ import { SurveyOption, surveyOptionId } from './SurveyOption.tsx';
 import { rowSlots } from './row-slots.ts';
 import { useCatalogPaging } from './use-catalog-paging.ts';
 import { useSurveyList } from './use-survey-list.ts';
-import { formatCount } from '../../format/survey-format.ts';
+import { formatCount } from '../../format/coverage-format.ts';
 import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
 
 const ROW_HEIGHT = 78;
