@@ -64,6 +64,32 @@ describe('Debouncer', () => {
     expect(seen).toEqual(['a', 'c']);
   });
 
+  it('counts a rest only after the frames that follow it: frames slower than the wait do not end a scroll', () => {
+    const seen: string[] = [];
+    const frames: (() => void)[] = [];
+    const debouncer = new Debouncer<string>(
+      150,
+      (value) => seen.push(value),
+      (run) => frames.push(run),
+    );
+    const drawFrame = () => {
+      for (const run of frames.splice(0)) run();
+    };
+    debouncer.changed('a');
+    debouncer.changed('b');
+    // A starved scroll: each step's frame takes 200 ms, so the wait's timer fires between two steps.
+    for (const value of ['c', 'd', 'e']) {
+      vi.advanceTimersByTime(200);
+      expect(frames).toHaveLength(1);
+      debouncer.changed(value);
+      drawFrame();
+    }
+    expect(seen).toEqual(['a']);
+    vi.advanceTimersByTime(150);
+    drawFrame();
+    expect(seen).toEqual(['a', 'e']);
+  });
+
   it('passes on nothing pending once disposed', () => {
     const { seen, debouncer } = make();
     debouncer.changed('a');

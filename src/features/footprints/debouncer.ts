@@ -15,6 +15,7 @@ export class Debouncer<T> {
   constructor(
     private readonly ms: number,
     private readonly passOn: (value: T) => void,
+    private readonly afterFrames: (run: () => void) => void = afterTwoFrames,
   ) {}
 
   changed(value: T): void {
@@ -42,13 +43,27 @@ export class Debouncer<T> {
   }
 
   private wait(): void {
-    if (this.held || !this.pending) return;
-    this.timer = setTimeout(() => {
-      const { value } = this.pending!;
-      this.pending = null;
-      this.passOn(value);
-    }, this.ms);
+    const pending = this.pending;
+    if (this.held || !pending) return;
+    this.timer = setTimeout(
+      () =>
+        this.afterFrames(() => {
+          if (this.pending !== pending || this.held) return;
+          this.pending = null;
+          this.passOn(pending.value);
+        }),
+      this.ms,
+    );
   }
+}
+
+/**
+ * A rest is also two drawn frames without a change: on a starved machine a scroll's frames can take longer than `ms`,
+ * and the timer would fire between two steps of the same scroll.
+ */
+function afterTwoFrames(run: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') run();
+  else requestAnimationFrame(() => requestAnimationFrame(run));
 }
 
 export interface StoreDebounce {
