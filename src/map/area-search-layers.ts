@@ -140,6 +140,29 @@ export function areaSearchLayers(selectedTileKey: string | null): LayerSpecifica
   ];
 }
 
+/** The area search's sources, each drawn by its own layers, which go in the first time it has something to draw. */
+export type AreaSearchSource = typeof COVERAGE_SOURCE | typeof UNCOVERED_SOURCE | typeof TILE_GRID_SOURCE;
+
+/**
+ * A source's layers, each with the layer to insert it under: the first layer above it in `areaSearchLayers`' order
+ * that shares its slot and is on the map, else its slot's marker. The layers come out in the same order whichever
+ * source is drawn first.
+ */
+export function areaSearchPlacement(
+  source: AreaSearchSource,
+  selectedTileKey: string | null,
+  onMap: (layerId: string) => boolean,
+): { layer: LayerSpecification; before: string }[] {
+  const all = areaSearchLayers(selectedTileKey);
+  const sourceOf = (layer: LayerSpecification) => ('source' in layer ? layer.source : undefined);
+  return all.flatMap((layer, i) => {
+    if (sourceOf(layer) !== source) return [];
+    const slot = areaSearchSlotOf(layer);
+    const above = all.slice(i + 1).find((l) => sourceOf(l) !== source && areaSearchSlotOf(l) === slot && onMap(l.id));
+    return [{ layer, before: above?.id ?? slot }];
+  });
+}
+
 /**
  * Tile outlines fade out where the tiles get too small on screen to tell apart: a tile of zoom z is
  * 256 px wide at map zoom z − 1, 16 px at z − 5 and 4 px at z − 7.
