@@ -32,7 +32,7 @@ export const AREA_SEARCH_SLOTS = {
   selectedTile: 'slot-area-search-selected-tile',
 } as const;
 
-export function areaSearchSlotOf(layer: LayerSpecification): string {
+function areaSearchSlotOf(layer: LayerSpecification): string {
   if (layer.type === 'fill') return AREA_SEARCH_SLOTS.fills;
   if (layer.id === areaSearchLayerIds.coverageOutline) return AREA_SEARCH_SLOTS.outlines;
   if (layer.id === areaSearchLayerIds.tileSelected) return AREA_SEARCH_SLOTS.selectedTile;

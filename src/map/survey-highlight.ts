@@ -9,7 +9,7 @@ const sameProperties = (a: Record<string, unknown>, b: Record<string, unknown>) 
  * Whether two lists draw the same: the same geometry objects with the same properties. A collection made again per
  * answer (a new footprint arriving beside the selected one) makes new feature objects around the same geometries.
  */
-export const sameFeatures = (a: readonly IdFeature[], b: readonly IdFeature[]): boolean =>
+const sameFeatures = (a: readonly IdFeature[], b: readonly IdFeature[]): boolean =>
   a.length === b.length &&
   a.every((f, i) => f === b[i] || (f.geometry === b[i].geometry && sameProperties(f.properties, b[i].properties)));
 
