@@ -27,22 +27,6 @@ export const SURVEY_LAYERS = [footprintLayerIds.fill, footprintLayerIds.markers,
 /** Where a survey's footprint and marker may be, for its hover and selection highlights. */
 const SURVEY_SOURCES = [FOOTPRINT_SOURCE, COVERAGE_SOURCE, MARKER_SOURCE];
 
-/**
- * The layers drawing the hovered and the selected survey: shown only while there is one, so that their empty sources
- * load no tiles and MapLibre draws no empty layers while the map fills in.
- */
-const HOVER_LAYERS: readonly string[] = [
-  footprintLayerIds.hoverFill,
-  footprintLayerIds.hoverOutline,
-  footprintLayerIds.hoverMarker,
-];
-const SELECTION_LAYERS: readonly string[] = [
-  footprintLayerIds.selectedFill,
-  footprintLayerIds.selectedCasing,
-  footprintLayerIds.selectedOutline,
-  footprintLayerIds.selectedMarker,
-];
-
 type Marker = IdFeature<Point>;
 /** One marker per footprint geometry, worked out once (the same geometry object keeps its marker). */
 const markers = new WeakMap<Polygon | MultiPolygon, Marker>();
@@ -75,8 +59,6 @@ export class Footprints {
   private drawnDimmed = false;
   private readonly hover: SurveyHighlight;
   private readonly selection: SurveyHighlight;
-  /** Whether each highlight's layers are shown, once set. */
-  private readonly highlightShown = new Map<SurveyHighlight, boolean>();
 
   constructor(
     private readonly map: MapLibreMap,
@@ -108,7 +90,6 @@ export class Footprints {
       this.map.addLayer(layer, layer.type === 'line' ? AREA_SEARCH_SLOTS.selectedTile : slotOf(layer));
     this.map.addLayer(hoverMarkerLayer());
     this.map.addLayer(selection.marker);
-    this.highlightShown.clear();
     this.ready = true;
     this.show(this.footprints, this.dimmed);
     this.showLayers(this.shown);
@@ -119,22 +100,7 @@ export class Footprints {
     this.shown = shown;
     if (!this.ready) return;
     for (const id of Object.values(footprintLayerIds))
-      if (!HOVER_LAYERS.includes(id) && !SELECTION_LAYERS.includes(id))
-        this.map.setLayoutProperty(id, 'visibility', shown ? 'visible' : 'none');
-    this.showHighlightLayers();
-  }
-
-  /** Each highlight's layers shown while the footprints are and it has a survey to draw. */
-  private showHighlightLayers(): void {
-    for (const [highlight, ids] of [
-      [this.hover, HOVER_LAYERS],
-      [this.selection, SELECTION_LAYERS],
-    ] as const) {
-      const shown = this.shown && !highlight.empty;
-      if (this.highlightShown.get(highlight) === shown) continue;
-      this.highlightShown.set(highlight, shown);
-      for (const id of ids) this.map.setLayoutProperty(id, 'visibility', shown ? 'visible' : 'none');
-    }
+      this.map.setLayoutProperty(id, 'visibility', shown ? 'visible' : 'none');
   }
 
   /** The catalog's footprints; `dimmed` while an area search's results are drawn over them. */
@@ -170,7 +136,6 @@ export class Footprints {
       id === null ? [] : SURVEY_SOURCES.flatMap((source) => this.sources.feature(source, id) ?? []);
     this.hover.show(featuresOf(this.hoveredId));
     this.selection.show(featuresOf(this.selectedId));
-    this.showHighlightLayers();
   }
 
   /** Every survey under a point: area search results first, then the catalog's, newest first. */

@@ -5,9 +5,6 @@ import type { AreaDrawToolsLoader } from './area-drawing.ts';
 import type { MapView } from './map-camera.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
-// MapLibre's worker starts loading its script now, while the page fetches its configuration and React renders the
-// shell, rather than when the map is made: it is ready for the basemap's data the moment the style is set.
-maplibregl.prewarm();
 
 export interface SurveyMapOptions {
   style: maplibregl.StyleSpecification | string;

@@ -26,11 +26,6 @@ export class SurveyHighlight {
     readonly sourceId: string,
   ) {}
 
-  /** Whether it draws nothing. */
-  get empty(): boolean {
-    return this.shown.length === 0;
-  }
-
   /** Adds the (empty) source; again after the style is replaced. */
   install(): void {
     this.shown = [];
