@@ -32,7 +32,7 @@ export const AREA_SEARCH_SLOTS = {
   selectedTile: 'slot-area-search-selected-tile',
 } as const;
 
-export function areaSearchSlotOf(layer: LayerSpecification): string {
+function areaSearchSlotOf(layer: LayerSpecification): string {
   if (layer.type === 'fill') return AREA_SEARCH_SLOTS.fills;
   if (layer.id === areaSearchLayerIds.coverageOutline) return AREA_SEARCH_SLOTS.outlines;
   if (layer.id === areaSearchLayerIds.tileSelected) return AREA_SEARCH_SLOTS.selectedTile;
@@ -138,6 +138,29 @@ export function areaSearchLayers(selectedTileKey: string | null): LayerSpecifica
       paint: { 'line-color': footprintColours.selected, 'line-width': 3 },
     },
   ];
+}
+
+/** The area search's sources, each drawn by its own layers, which go in the first time it has something to draw. */
+export type AreaSearchSource = typeof COVERAGE_SOURCE | typeof UNCOVERED_SOURCE | typeof TILE_GRID_SOURCE;
+
+/**
+ * A source's layers, each with the layer to insert it under: the first layer above it in `areaSearchLayers`' order
+ * that shares its slot and is on the map, else its slot's marker. The layers come out in the same order whichever
+ * source is drawn first.
+ */
+export function areaSearchPlacement(
+  source: AreaSearchSource,
+  selectedTileKey: string | null,
+  onMap: (layerId: string) => boolean,
+): { layer: LayerSpecification; before: string }[] {
+  const all = areaSearchLayers(selectedTileKey);
+  const sourceOf = (layer: LayerSpecification) => ('source' in layer ? layer.source : undefined);
+  return all.flatMap((layer, i) => {
+    if (sourceOf(layer) !== source) return [];
+    const slot = areaSearchSlotOf(layer);
+    const above = all.slice(i + 1).find((l) => sourceOf(l) !== source && areaSearchSlotOf(l) === slot && onMap(l.id));
+    return [{ layer, before: above?.id ?? slot }];
+  });
 }
 
 /**

@@ -10,6 +10,8 @@ import { installLayerSlots } from './layer-order.ts';
 function styleMap() {
   const layers = ['water', 'labels'];
   const sources = new Map<string, unknown[]>();
+  /** Each source's data when it was added. */
+  const added = new Map<string, unknown>();
   const source = (id: string) => ({
     setData: (data: unknown) => sources.get(id)?.push(data),
     updateData: (diff: unknown) => sources.get(id)?.push(diff),
@@ -21,9 +23,10 @@ function styleMap() {
       if (layers.includes(layer.id)) throw new Error(`${layer.id} added twice`);
       layers.splice(before ? layers.indexOf(before) : layers.length, 0, layer.id);
     },
-    addSource: (id: string) => {
+    addSource: (id: string, spec: { data: unknown }) => {
       if (sources.has(id)) throw new Error(`source ${id} added twice`);
       sources.set(id, []);
+      added.set(id, spec.data);
     },
     getSource: (id: string) => (sources.has(id) ? source(id) : undefined),
     setPaintProperty: () => undefined,
@@ -31,7 +34,7 @@ function styleMap() {
     setFilter: () => undefined,
     setFeatureState: () => undefined,
   };
-  return { map: map as unknown as MapLibreMap, layers, sources };
+  return { map: map as unknown as MapLibreMap, layers, sources, added };
 }
 
 const found: FootprintCollection = {
@@ -67,9 +70,24 @@ describe('the area search on the map', () => {
     expect(layers.filter((id) => /coverage|tile-grid/.test(id))).toEqual([]);
   });
 
-  it('adds its layers with its first results, in the order a map that started with them has', () => {
+  it('adds only the results with its first results, their features in the source as it is added', () => {
+    const { layers, sources, added, areaSearch } = started();
+    areaSearch.showCoverage(found);
+    expect([...sources.keys()].filter((id) => /coverage|tile-grid/.test(id))).toEqual(['coverage-footprints']);
+    expect(layers.filter((id) => /coverage|tile-grid/.test(id))).toEqual(['coverage-fill', 'coverage-outline']);
+    // No empty source first, whose worker round trip would hold the features back.
+    expect(added.get('coverage-footprints')).toEqual({ type: 'FeatureCollection', features: found.features });
+    expect(sources.get('coverage-footprints')).toEqual([]);
+  });
+
+  it('adds the grid and the uncovered part when they come, in the order a map that started with them has', () => {
     const { layers, areaSearch } = started();
     areaSearch.showCoverage(found);
+    areaSearch.showTileGrid({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: { key: '16/1/1', percent: 100 }, geometry: square(0, 0, 1, 1) }],
+    });
+    areaSearch.showUncovered(found.features[0].geometry);
     expect(appLayers(layers)).toEqual([
       'water',
       'footprints-fill',
@@ -98,7 +116,8 @@ describe('the area search on the map', () => {
     const first = started();
     first.areaSearch.showCoverage(found);
     first.areaSearch.showCoverage({ type: 'FeatureCollection', features: [] });
-    expect(first.sources.get('coverage-footprints')).toHaveLength(2);
+    // The first results went in with the source; the empty answer after them is sent.
+    expect(first.sources.get('coverage-footprints')).toEqual([{ type: 'FeatureCollection', features: [] }]);
 
     const second = started();
     second.areaSearch.showUncovered(found.features[0].geometry);

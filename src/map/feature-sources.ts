@@ -10,13 +10,16 @@ export class FeatureSources {
 
   constructor(private readonly map: MapLibreMap) {}
 
-  /** Adds an empty source (again after the style is replaced), with any other options (clustering); `send` fills it. */
-  add(sourceId: string, options: Partial<GeoJSONSourceSpecification> = {}): void {
-    this.held.delete(sourceId);
+  /**
+   * Adds a source (again after the style is replaced), with any other options (clustering) and its first features
+   * (none by default); `send` changes them.
+   */
+  add(sourceId: string, options: Partial<GeoJSONSourceSpecification> = {}, features: readonly IdFeature[] = []): void {
+    this.held.set(sourceId, new Map(features.map((feature) => [feature.properties.id, feature])));
     this.map.addSource(sourceId, {
       ...options,
       type: 'geojson',
-      data: { type: 'FeatureCollection', features: [] },
+      data: { type: 'FeatureCollection', features: [...features] },
       promoteId: 'id',
     });
   }

@@ -2,6 +2,17 @@ import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { IdFeature } from './feature-diff.ts';
 
+const sameProperties = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => a[key] === b[key]);
+
+/**
+ * Whether two lists draw the same: the same geometry objects with the same properties. A collection made again per
+ * answer (a new footprint arriving beside the selected one) makes new feature objects around the same geometries.
+ */
+const sameFeatures = (a: readonly IdFeature[], b: readonly IdFeature[]): boolean =>
+  a.length === b.length &&
+  a.every((f, i) => f === b[i] || (f.geometry === b[i].geometry && sameProperties(f.properties, b[i].properties)));
+
 /**
  * A source holding one survey's features (the hovered or the selected one), drawn by its own layers
  * above the thousands of footprints: a change of survey re-tiles one footprint, not every footprint of
@@ -22,10 +33,10 @@ export class SurveyHighlight {
     this.map.addSource(this.sourceId, { type: 'geojson', data: empty });
   }
 
-  /** Shows these features; nothing is sent when they are the ones shown. */
+  /** Shows these features; nothing is sent when they draw the same as the ones shown. */
   show(features: readonly IdFeature[]): void {
     const source = this.map.getSource<GeoJSONSource>(this.sourceId);
-    if (!source || (features.length === this.shown.length && features.every((f, i) => f === this.shown[i]))) return;
+    if (!source || sameFeatures(features, this.shown)) return;
     void source.setData({ type: 'FeatureCollection', features: [...features] });
     this.shown = features;
   }
