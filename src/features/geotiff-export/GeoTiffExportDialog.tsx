@@ -21,7 +21,7 @@ import { formatBytes, formatCount } from '../../format/coverage-format.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { saveBlob } from '../../ui/save-file.ts';
 import { blockedText, type DownloadState, refusalText } from './export-dialog-text.ts';
-import { cancelExport, startExport, zipExportFiles } from './export-worker-client.ts';
+import { cancelExport, prepareExportWorkers, startExport, zipExportFiles } from './export-worker-client.ts';
 import { exportPlanQueryOptions, type ExportPlanRequest } from './geotiff-export-queries.ts';
 import { geotiffExportStore, useGeoTiffExport, type ExportRun } from './geotiff-export-store.ts';
 import { ImageryChoice } from './ImageryChoice.tsx';
@@ -152,6 +152,8 @@ export default function GeoTiffExportDialog({
                 ? { kind: 'ready' }
                 : { kind: 'listing', zoom };
   const blocked = blockedText(downloadState);
+
+  useEffect(prepareExportWorkers, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -18,6 +18,37 @@ interface Running {
 
 let current: Running | null = null;
 
+type Workers = Pick<Running, 'worker' | 'encoders'>;
+
+/** Started before the click (prepareExportWorkers), not yet given an export. */
+let prepared: Workers | null = null;
+
+const newWorkers = (): Workers => ({
+  worker: new Worker(new URL('./export.worker.ts', import.meta.url), { type: 'module', name: 'geotiff-export' }),
+  encoders: Array.from(
+    { length: encoderCount() },
+    (_, i) =>
+      new Worker(new URL('./encode.worker.ts', import.meta.url), { type: 'module', name: `geotiff-encoder-${i}` }),
+  ),
+});
+
+/**
+ * Starts the export's workers while the dialog is open: on a page that has not exported yet, loading and compiling
+ * their scripts took ~0.3 s after the click before the first tile was asked for (CPU profiles of a 579-tile
+ * export: click → first fetch 330 ms, ~60 ms with them ready). Returns what ends them unless an
+ * export took them.
+ */
+export function prepareExportWorkers(): () => void {
+  const workers = prepared ?? newWorkers();
+  prepared = workers;
+  return () => {
+    if (prepared !== workers) return;
+    prepared = null;
+    workers.worker.terminate();
+    for (const encoder of workers.encoders) encoder.terminate();
+  };
+}
+
 /**
  * Compression runs beside the export: one encoder per core (at most four). Compression is most of a tile's work and
  * the export worker itself is mostly waiting, so on two cores two encoders keep both busy.
@@ -32,18 +63,8 @@ export function startExport(connection: Connection, request: Omit<ExportRequest,
   // One export at a time: a new one replaces any still running.
   stop(current);
   const store = geotiffExportStore.getState();
-  const worker = new Worker(new URL('./export.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'geotiff-export',
-  });
-  const encoders = Array.from(
-    { length: encoderCount() },
-    (_, i) =>
-      new Worker(new URL('./encode.worker.ts', import.meta.url), {
-        type: 'module',
-        name: `geotiff-encoder-${i}`,
-      }),
-  );
+  const { worker, encoders } = prepared ?? newWorkers();
+  prepared = null;
   const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   const end = () => {
     stop(running);
