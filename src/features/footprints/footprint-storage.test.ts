@@ -3,7 +3,6 @@ import { testFootprint } from '../../test/footprint-fixtures.ts';
 import {
   flushStoredFootprints,
   MAX_STORED_FOOTPRINTS,
-  hasStoredFootprint,
   readStoredFootprint,
   storeFootprint,
 } from './footprint-storage.ts';
@@ -54,7 +53,6 @@ describe('footprint storage', () => {
     expect(storage.length).toBe(2); // the footprint and the index
     expect(readStoredFootprint(BASE, 'a', 'v1')).toEqual(footprint('a'));
     expect(readStoredFootprint(BASE, 'a', 'v2')).toBeUndefined();
-    expect([hasStoredFootprint(BASE, 'a', 'v1'), hasStoredFootprint(BASE, 'a', 'v2')]).toEqual([true, false]);
   });
 
   it('when the quota is reached, drops the least recently stored and keeps the newest', () => {

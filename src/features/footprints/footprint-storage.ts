@@ -31,10 +31,6 @@ export function readStoredFootprint(baseUrl: string, surveyId: string, version: 
   }
 }
 
-/** Whether a current footprint of this survey is stored (or queued for storage). */
-export const hasStoredFootprint = (baseUrl: string, surveyId: string, version: string): boolean =>
-  readStoredFootprint(baseUrl, surveyId, version) !== undefined;
-
 /** Queues the footprint for storage; a full storage makes room by dropping the least recently stored. */
 export function storeFootprint(baseUrl: string, version: string, footprint: SurveyFootprint): void {
   pending.set(storageKey(baseUrl, footprint.surveyId), { version, footprint });

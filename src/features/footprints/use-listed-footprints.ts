@@ -3,7 +3,7 @@ import { useQueries, useQueryClient, type QueryCache, type QueryClient } from '@
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { footprintKeys, footprintQueryOptions, versionOf } from './footprint-queries.ts';
-import { hasStoredFootprint } from './footprint-storage.ts';
+import { readStoredFootprint } from './footprint-storage.ts';
 import { KnownFootprints, type Arrival } from './known-footprints.ts';
 import { type ListedCollection, listedCollection, startsWith } from './listed-collection.ts';
 import type { FootprintCollection } from '../../map/survey-map.ts';
@@ -54,9 +54,11 @@ export function useListedFootprints(
       const survey = surveys[i];
       if (seeded.current.has(survey)) continue;
       seeded.current.add(survey);
-      if (!hasStoredFootprint(connection.baseUrl, survey.id, versionOf(survey))) continue;
-      const options = footprintQueryOptions(connection, survey, false) as Parameters<QueryCache['build']>[1];
-      client.getQueryCache().build(client, options);
+      const stored = readStoredFootprint(connection.baseUrl, survey.id, versionOf(survey));
+      if (!stored) continue;
+      // The footprint just read, as the entry's first data: the options' initialData would read and parse it again.
+      const options = { ...footprintQueryOptions(connection, survey, false), initialData: stored };
+      client.getQueryCache().build(client, options as Parameters<QueryCache['build']>[1]);
     }
   }, [client, connection, surveys]);
 
