@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
-import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyPage } from '../../../core/wire/model.ts';
-import { filtersActive, useFilters } from '../../state/filter-store.ts';
 import { NO_PICKS, pickSurveys } from './surveys-of.ts';
-import { surveyListQueryOptions, surveyScanQueryOptions } from './survey-queries.ts';
+import { useRowsPaging } from './use-rows-paging.ts';
 
 export interface ListedSurveys {
   /** The surveys asked for, in the order of the ids: null for each the pages read so far do not hold. */
@@ -19,12 +18,9 @@ export interface ListedSurveys {
  * answer is the pages `select`ed down to these surveys, which react-query shares structurally across answers.
  */
 export function useListedSurveys(connection: Connection, ids: readonly string[]): ListedSurveys {
-  const filtered = useFilters((s) => filtersActive(s.filters));
   const idsKey = ids.join('\n');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ids' content, not the array's identity
   const select = useCallback((data: InfiniteData<SurveyPage>) => pickSurveys(data, ids), [idsKey]);
-  const list = useInfiniteQuery({ ...surveyListQueryOptions(connection), enabled: !filtered, select });
-  const scan = useInfiniteQuery({ ...surveyScanQueryOptions(connection), enabled: filtered, select });
-  const query = filtered ? scan : list;
+  const { query } = useRowsPaging(connection, select);
   return { surveys: query.data ?? (ids.length === 0 ? NO_PICKS : ids.map(() => null)), pending: query.isPending };
 }

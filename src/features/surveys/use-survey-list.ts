@@ -1,12 +1,12 @@
-import { useInfiniteQuery, useQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyPage } from '../../../core/wire/model.ts';
-import { filtersActive, useFilters, type SurveyFilters } from '../../state/filter-store.ts';
+import { useFilters, type SurveyFilters } from '../../state/filter-store.ts';
 import { gazetteerQueryOptions } from '../places/index.ts';
 import { surveyPlaceNames } from '../places/index.ts';
 import { filterSurveys, type PlaceNamesOf } from './survey-filters.ts';
-import { surveyListQueryOptions, surveyScanQueryOptions } from './survey-queries.ts';
 import { surveysOf } from './surveys-of.ts';
+import { useRowsPaging } from './use-rows-paging.ts';
 
 export interface SurveyListView {
   /** The paging behind the rows: the plain list, or the catalog scan while filters are on. */
@@ -23,6 +23,7 @@ export interface SurveyListView {
   placesPending: boolean;
 }
 
+const wholeAnswer = (data: InfiniteData<SurveyPage>) => data;
 const placeNames = new WeakMap<object, PlaceNamesOf>();
 let lastMatches: { read: Survey[]; filters: SurveyFilters; placesOf?: PlaceNamesOf; matches: Survey[] } | null = null;
 function matchesOf(read: Survey[], filters: SurveyFilters, placesOf?: PlaceNamesOf): Survey[] {
@@ -35,10 +36,7 @@ function matchesOf(read: Survey[], filters: SurveyFilters, placesOf?: PlaceNames
 /** The listed surveys so far (narrowed and ordered by the filters), and what is known about the whole catalog. */
 export function useSurveyList(connection: Connection): SurveyListView {
   const filters = useFilters((s) => s.filters);
-  const filtered = filtersActive(filters);
-  const list = useInfiniteQuery({ ...surveyListQueryOptions(connection), enabled: !filtered });
-  const scan = useInfiniteQuery({ ...surveyScanQueryOptions(connection), enabled: filtered });
-  const query = filtered ? scan : list;
+  const { query, filtered } = useRowsPaging(connection, wholeAnswer);
 
   const read = surveysOf(query.data);
   // The search text also finds places ("Denver"): the ids' codes read with the basemap's place data.
