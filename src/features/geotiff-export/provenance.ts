@@ -2,6 +2,7 @@ import type { Feature, FeatureCollection, Polygon } from 'geojson';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import type { ExportPlan } from './export-plan.ts';
 import type { SelectionRule } from './tile-selection.ts';
+import type { TileOutcomes } from './tile-outcomes.ts';
 import { packTiles, tileAt, tilesOf, type PlannedTile } from './tile-records.ts';
 import { tilePolygon } from '../../../core/geo/tile-address.ts';
 
@@ -52,10 +53,8 @@ const properties = (tile: PlannedTile) => ({
   tile_url: stripCredentials(tile.url),
 });
 
-/** Each planned tile's outcome, by its row in the plan; undefined while it has none. */
-interface OutcomeOf {
-  get(row: number): TileOutcome | undefined;
-}
+/** Each planned tile's outcome, by its row in the plan. */
+type OutcomeOf = Pick<TileOutcomes, 'get'>;
 
 /** The provenance's features: one per planned tile, then one per tile the cloud limit left empty. */
 function* provenanceFeatures(
