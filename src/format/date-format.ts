@@ -5,32 +5,38 @@
  */
 const USER_LOCALE = undefined;
 
-const localDate = new Intl.DateTimeFormat(USER_LOCALE, { year: 'numeric', month: 'short', day: 'numeric' });
-const localTime = new Intl.DateTimeFormat(USER_LOCALE, { hour: '2-digit', minute: '2-digit' });
-const localDateTime = new Intl.DateTimeFormat(USER_LOCALE, {
+/** A formatter made when first used: the first Intl formatter of a page costs tens of milliseconds (locale data). */
+function formatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat(USER_LOCALE, options));
+}
+
+const localDate = formatter({ year: 'numeric', month: 'short', day: 'numeric' });
+const localTime = formatter({ hour: '2-digit', minute: '2-digit' });
+const localDateTime = formatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
 });
-const mediumDateTime = new Intl.DateTimeFormat(USER_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const monthUtc = new Intl.DateTimeFormat(USER_LOCALE, { month: 'short', timeZone: 'UTC' });
+const mediumDateTime = formatter({ dateStyle: 'medium', timeStyle: 'short' });
+const monthUtc = formatter({ month: 'short', timeZone: 'UTC' });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** "12 Mar 2025" (in the user's locale and time zone). */
-export const formatLocalDate = (date: Date): string => localDate.format(date);
+export const formatLocalDate = (date: Date): string => localDate().format(date);
 /** "09:10" (in the user's locale and time zone). */
-export const formatLocalTime = (date: Date): string => localTime.format(date);
+export const formatLocalTime = (date: Date): string => localTime().format(date);
 /** "12 Mar 2025, 09:10", or "—" for none. */
-export const formatDateTime = (iso: string | null): string => (iso ? localDateTime.format(new Date(iso)) : '—');
+export const formatDateTime = (iso: string | null): string => (iso ? localDateTime().format(new Date(iso)) : '—');
 /** "12 Mar 2025, 9:10" (date medium, time short), e.g. when a key expires. */
-export const formatMediumDateTime = (iso: string): string => mediumDateTime.format(new Date(iso));
+export const formatMediumDateTime = (iso: string): string => mediumDateTime().format(new Date(iso));
 /** The date and time with seconds, as the browser writes them by default (e.g. "3/12/2025, 9:10:00 AM"). */
 export const formatFullDateTime = (iso: string): string => new Date(iso).toLocaleString(USER_LOCALE);
 /** A month's short name, of its UTC date (an axis label: "Mar"). */
-export const formatMonthUtc = (time: number): string => monthUtc.format(time);
+export const formatMonthUtc = (time: number): string => monthUtc().format(time);
 
 /** "12/03/2024, 09:10:00": day, month, year and the 24-hour time, in UTC. */
 export function formatUtcDateTime(date: Date): string {
