@@ -49,4 +49,8 @@ describe('diffFeatures', () => {
       ),
     ).toEqual({ remove: [], add: [], update: [] });
   });
+
+  it('is empty from nothing to nothing, so that an empty source is not sent an empty collection', () => {
+    expect(diffFeatures(new Map(), [])).toEqual({ remove: [], add: [], update: [] });
+  });
 });

@@ -15,13 +15,13 @@ const REPLACE_SHARE = 0.5;
 /**
  * The changes from `held` (by id) to `next`: features whose geometry object differs are re-added,
  * ones whose properties alone differ are updated in place. Null when replacing everything is as cheap
- * (nothing held yet, or most of it changed).
+ * (nothing held yet, or most of it changed); empty from nothing to nothing.
  */
 export function diffFeatures<G extends Geometry>(
   held: ReadonlyMap<string, IdFeature<G>>,
   next: readonly IdFeature<G>[],
 ): FeatureDiff<G> | null {
-  if (held.size === 0) return null;
+  if (held.size === 0) return next.length === 0 ? { remove: [], add: [], update: [] } : null;
   const diff: FeatureDiff<G> = { remove: [], add: [], update: [] };
   const seen = new Set<string>();
   for (const feature of next) {
