@@ -85,7 +85,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
           {(drawn || comparing || sideBySide) && (
             <Timeline connection={connection} surveyMap={surveyMap} actions={<TimelapseButton />} />
           )}
-          <Timelapse connection={connection} surveyMap={surveyMap} />
+          {timelapseOpen && <Timelapse connection={connection} surveyMap={surveyMap} />}
           {drawn && <MeasureWithNotes connection={connection} surveyMap={surveyMap} />}
           {drawn && <AnnotationsSync surveyMap={surveyMap} />}
           {drawn && <LinkedNotesPrompt />}
