@@ -1,5 +1,3 @@
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 /** Percent of an area: "100%" only when whole, "<1%" for a sliver. */
 export function formatPercent(percent: number): string {
   if (percent >= 99.95) return '100%';
@@ -13,5 +11,8 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 }
 
-/** "10,089", as the rest of the (English) interface writes its numbers; dates follow the user's locale. */
-export const formatCount = (count: number): string => whole.format(count);
+/**
+ * "10,089", as the rest of the (English) interface writes its numbers; dates follow the user's locale. Grouped by hand:
+ * the page's first Intl.NumberFormat costs ~20 ms (locale data), and the list's count is among the first things shown.
+ */
+export const formatCount = (count: number): string => String(Math.round(count)).replace(/\B(?=(\d{3})+$)/g, ',');
