@@ -1,7 +1,7 @@
 import type { Polygon } from 'geojson';
 import { bboxPolygon } from '@turf/turf';
 import type { CoverageSurvey, TileMetadataItem } from '../../../core/wire/model.ts';
-import { type AreaGeometry, extentOf, extentsMeet } from '../../../core/geo/geometry.ts';
+import type { AreaGeometry } from '../../../core/geo/geometry.ts';
 import {
   percentsCovered,
   rankWithPercents,
@@ -24,23 +24,19 @@ export interface CoverageSummary {
   uncovered: UncoveredPart;
 }
 
-/** The geometry work for a search's answer: only footprints whose bounding box meets the area's need clipping. */
-function jobFor(area: AreaGeometry, surveys: readonly CoverageSurvey[]): { job: CoverageJob; near: number[] } {
-  const box = extentOf(area);
-  const near: number[] = [];
-  for (const [i, survey] of surveys.entries()) if (extentsMeet(extentOf(survey.footprint), box)) near.push(i);
-  return { job: { area, footprints: near.map((i) => surveys[i].footprint) }, near };
-}
+/**
+ * The geometry work for a search's answer: every footprint. The clipping itself passes over those whose bounding box
+ * misses the area's, so sorting them out here first only added a pass over every vertex to this thread.
+ */
+const jobFor = (area: AreaGeometry, surveys: readonly CoverageSurvey[]): CoverageJob => ({
+  area,
+  footprints: surveys.map((survey) => survey.footprint),
+});
 
-function summaryOf(
-  surveys: readonly CoverageSurvey[],
-  near: readonly number[],
-  answer: CoverageJobAnswer,
-): CoverageSummary {
-  const percents = new Array<number>(surveys.length).fill(0);
-  for (const [i, surveyIndex] of near.entries()) percents[surveyIndex] = answer.percents[i];
-  return { results: rankWithPercents(surveys, percents), uncovered: answer.uncovered };
-}
+const summaryOf = (surveys: readonly CoverageSurvey[], answer: CoverageJobAnswer): CoverageSummary => ({
+  results: rankWithPercents(surveys, answer.percents),
+  uncovered: answer.uncovered,
+});
 
 const summaries = new WeakMap<readonly CoverageSurvey[], { area: AreaGeometry; summary: CoverageSummary }>();
 
@@ -51,8 +47,8 @@ const summaries = new WeakMap<readonly CoverageSurvey[], { area: AreaGeometry; s
 export function summariseCoverage(area: AreaGeometry, surveys: readonly CoverageSurvey[]): CoverageSummary {
   const known = summaries.get(surveys);
   if (known && known.area === area) return known.summary;
-  const { job, near } = jobFor(area, surveys);
-  const summary = summaryOf(surveys, near, {
+  const job = jobFor(area, surveys);
+  const summary = summaryOf(surveys, {
     percents: percentsCovered(area, job.footprints),
     uncovered: uncoveredPart(area, job.footprints),
   });
@@ -65,8 +61,7 @@ export async function summariseCoverageOffThread(
   area: AreaGeometry,
   surveys: readonly CoverageSurvey[],
 ): Promise<CoverageSummary> {
-  const { job, near } = jobFor(area, surveys);
-  return summaryOf(surveys, near, await runCoverageJobOffThread(job));
+  return summaryOf(surveys, await runCoverageJobOffThread(jobFor(area, surveys)));
 }
 
 /**
