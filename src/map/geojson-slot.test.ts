@@ -54,7 +54,7 @@ describe('GeoJsonSlot', () => {
     ]);
   });
 
-  it('adds nothing while there is nothing to draw, then sends data and only changed features', () => {
+  it('adds nothing while there is nothing to draw, then each source with its features, then only changes', () => {
     const { calls, map } = recordingMap();
     const slot = new GeoJsonSlot(map, SPEC);
     slot.install();
@@ -62,7 +62,12 @@ describe('GeoJsonSlot', () => {
     expect(calls).toEqual([]);
     const a = point('a');
     slot.updateData('places', [a]);
-    expect(calls.slice(-1)).toEqual(['setData places 1']);
+    expect(calls).toEqual([
+      'addSource marks 0',
+      'addSource places 1 by id',
+      'addLayer marks-line under slot-annotations',
+      'addLayer places-dot under slot-annotations',
+    ]);
     slot.updateData('places', [a]);
     slot.setData('marks', marks(3));
     slot.updateData('places', [a, point('b', 1)]);

@@ -109,15 +109,13 @@ export class GeoJsonSlot {
     return [...this.wanted.values()].some((data) => data.features.length > 0);
   }
 
+  /** Each source goes in with the features it has, not empty and then filled (a second round trip to the worker). */
   private add(): void {
     for (const [id, { byId, ...options }] of Object.entries(this.spec.sources)) {
-      if (byId) this.byIdSources.add(id, options);
-      else this.map.addSource(id, { ...options, type: 'geojson', data: this.wanted.get(id) ?? EMPTY });
+      const data = this.wanted.get(id) ?? EMPTY;
+      if (byId) this.byIdSources.add(id, options, data.features as IdFeature[]);
+      else this.map.addSource(id, { ...options, type: 'geojson', data });
     }
     for (const layer of this.spec.layers) this.map.addLayer(layer, OVERLAY_SLOTS[this.spec.order]);
-    for (const [id, { byId }] of Object.entries(this.spec.sources)) {
-      const features = this.wanted.get(id)?.features;
-      if (byId && features) this.byIdSources.send(id, features as IdFeature[]);
-    }
   }
 }
