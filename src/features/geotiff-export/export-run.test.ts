@@ -110,6 +110,43 @@ describe('an export run', () => {
     expect(mostHeld).toBeLessThanOrEqual(6 + 6 * plan.levels.length);
   });
 
+  it('keeps its requests in flight while tiles are decoded, never more than the concurrency', async () => {
+    const plan = planOf(4, 4);
+    const { deps } = fakeDeps({});
+    let asking = 0;
+    let mostAsking = 0;
+    let askedWhileDecoding = 0;
+    let decoding = 0;
+    const fetchTile = deps.fetchTile;
+    deps.fetchTile = async (tile, signal) => {
+      asking += 1;
+      mostAsking = Math.max(mostAsking, asking);
+      if (decoding > 0) askedWhileDecoding += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      asking -= 1;
+      return fetchTile(tile, signal);
+    };
+    const decode = deps.decode;
+    deps.decode = async (image, size) => {
+      decoding += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      decoding -= 1;
+      return decode(image, size);
+    };
+    await runExport(deps, {
+      plan,
+      description: 'test',
+      concurrency: 2,
+      maxRetries: 0,
+      signal: new AbortController().signal,
+      onProgress: () => {},
+      onRequest: () => {},
+    });
+    expect(mostAsking).toBe(2);
+    // Each slot's next tile is asked for while its last one is decoded: all but the first two.
+    expect(askedWhileDecoding).toBeGreaterThanOrEqual(plan.tiles.length - 2 - 2);
+  });
+
   it('stops when cancelled', async () => {
     const plan = planOf(8, 8);
     const { deps } = fakeDeps({});

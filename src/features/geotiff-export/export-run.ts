@@ -86,8 +86,9 @@ function* gridPositions({ tiles, x0, y0 }: ExportPlan): Generator<readonly [col:
 /**
  * Fetches, clips and encodes every planned tile into a COG with bounded concurrency, in the plan's Z-order. A tile
  * that fails is retried by the app's policy (Retry-After honoured), then marked failed and left transparent. A slot
- * takes its next tile only once its last one is stored, so decoded tiles in memory stay about `concurrency` plus the
- * unfinished overview tiles.
+ * asks for its next tile as soon as its last one's bytes are in, and decodes and stores that one meanwhile: requests
+ * in flight stay at `concurrency` however long the imaging takes, and decoded tiles in memory about `concurrency`
+ * plus the unfinished overview tiles.
  */
 export async function runExport(deps: ExportDeps, options: ExportRunOptions): Promise<ExportResult> {
   const { plan, signal } = options;
@@ -116,11 +117,18 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
    * The tile's pixels, clipped, and the bytes the service sent where the file may keep them. A tile kept as sent is
    * decoded at half size, for its overview alone: its full-size pixels are then only the area's mask.
    */
-  const pixelsOf = (tile: PlannedTile): Promise<Pixels | null> =>
-    withRetries(
-      async (signal) => {
-        options.onRequest(tile);
-        const image = await deps.fetchTile(tile, signal);
+  const fetched = (tile: PlannedTile): Promise<Uint8Array | null> => {
+    options.onRequest(tile);
+    return deps.fetchTile(tile, signal);
+  };
+  /** `asked`: the tile's first request, already sent; a retry asks again. */
+  const pixelsOf = (tile: PlannedTile, asked: Promise<Uint8Array | null>): Promise<Pixels | null> => {
+    let first: Promise<Uint8Array | null> | null = asked;
+    return withRetries(
+      async () => {
+        const answer = first ?? fetched(tile);
+        first = null;
+        const image = await answer;
         if (!image) return null;
         const halfSize = builder.storesAsSent(image);
         let decoded: TilePixels;
@@ -144,16 +152,32 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
       (error) => (isApiError(error) ? error : null),
       { maxRetries: options.maxRetries, signal, sleep: deps.sleep, random: deps.random },
     );
+  };
+
+  /** The next tile of the plan with its request sent; `answered` settles with it, failed or not (read when used). */
+  const take = () => {
+    if (next >= plan.tiles.length || signal.aborted) return null;
+    const row = next++;
+    const tile = tileAt(plan.tiles, row);
+    const asked = fetched(tile);
+    const answered = asked.then(
+      () => {},
+      () => {},
+    );
+    return { row, tile, asked, answered };
+  };
 
   async function slot() {
-    while (next < plan.tiles.length) {
-      const row = next++;
-      const tile = tileAt(plan.tiles, row);
+    let taken = take();
+    while (taken) {
+      const { row, tile, asked, answered } = taken;
+      await answered;
+      taken = take();
       inFlight += 1;
       let pixels: Pixels | null = null;
       let outcome: TileOutcome;
       try {
-        pixels = await pixelsOf(tile);
+        pixels = await pixelsOf(tile, asked);
         outcome = pixels ? { status: 'exported' } : { status: 'no_imagery' };
       } catch (error) {
         if (signal.aborted) throw signal.reason;
