@@ -33,15 +33,11 @@ const STEP_KEYS: Record<string, (index: number, count: number) => number> = {
 };
 
 /**
- * The timelapse of the view: the captures with imagery in it, oldest first, drawn one at a time from the service's
- * tiles with the camera held still; play/pause, step, a slider, speed, a cloud limit, and the video export.
+ * The timelapse of the view, while it is open (the app shell loads it then): the captures with imagery in it, oldest
+ * first, drawn one at a time from the service's tiles with the camera held still; play/pause, step, a slider, speed,
+ * a cloud limit, and the video export.
  */
 export function Timelapse({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
-  const open = useTimelapse((s) => s.open);
-  return open ? <TimelapsePlayer connection={connection} surveyMap={surveyMap} /> : null;
-}
-
-function TimelapsePlayer({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const { index, playing, frameMs, maxCloud, exportOpen } = useTimelapse((s) => s);
   const actions = timelapseStore.getState();
   const where = useViewOfMap(surveyMap);
