@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { optionRowClass } from '../../ui/listbox/option-row.ts';
 import { useListboxKeys } from '../../ui/listbox/use-listbox-keys.ts';
 import { formatCaptureWindow, formatCaptureWindowUtc, formatCloudCover } from '../../format/survey-format.ts';
 import { useAreaFormat } from '../../units/use-area-format.ts';
@@ -144,14 +145,11 @@ export function CoverageResults({ connection, whenEmpty }: { connection: Connect
               <div role="presentation" className="coverage-list__canvas" style={{ height: virtualizer.getTotalSize() }}>
                 {virtualizer.getVirtualItems().map(({ index, start }) => {
                   const result = results[index];
-                  const classes = [
-                    'coverage-option',
-                    result.id === selectedId && 'is-selected',
-                    result.id === hoveredId && 'is-highlighted',
-                    index === activeIndex && 'is-active',
-                  ]
-                    .filter(Boolean)
-                    .join(' ');
+                  const classes = optionRowClass('coverage-option', {
+                    selected: result.id === selectedId,
+                    highlighted: result.id === hoveredId,
+                    active: index === activeIndex,
+                  });
                   return (
                     // The listbox holds focus and names the active option (aria-activedescendant); its keys choose.
                     // biome-ignore lint/a11y/useFocusableInteractive: see above
@@ -172,7 +170,7 @@ export function CoverageResults({ connection, whenEmpty }: { connection: Connect
                       onClick={() => select(result.id)}
                     >
                       <div className="coverage-option__top">
-                        <span className="coverage-option__id">{result.id}</span>
+                        <span className="coverage-option__id option-row__id">{result.id}</span>
                         <span
                           className="coverage-option__percent"
                           title={`${result.percentCovered.toFixed(1)}% of the area`}

@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef } from 'react';
 import type { Survey } from '../../../core/wire/model.ts';
+import { optionRowClass } from '../../ui/listbox/option-row.ts';
 import { SpectralRange } from '../../ui/SpectralRange.tsx';
 import {
   formatCaptureWindow,
@@ -33,9 +34,7 @@ export const SurveyOption = memo(function SurveyOption(props: SurveyOptionProps)
   useEffect(() => {
     if (pointerIn.current) onHover(surveyId);
   }, [surveyId, onHover]);
-  const classes = ['survey-option', selected && 'is-selected', highlighted && 'is-highlighted', active && 'is-active']
-    .filter(Boolean)
-    .join(' ');
+  const classes = optionRowClass('survey-option', { selected, highlighted, active });
   return (
     // The listbox holds focus and names the active option (aria-activedescendant); its keys choose.
     // biome-ignore lint/a11y/useFocusableInteractive: see above
@@ -60,7 +59,7 @@ export const SurveyOption = memo(function SurveyOption(props: SurveyOptionProps)
       onClick={() => onSelect(survey.id)}
     >
       <div className="survey-option__top">
-        <span className="survey-option__id">{survey.id}</span>
+        <span className="survey-option__id option-row__id">{survey.id}</span>
         <span className={survey.cloudCover === null ? 'badge badge--muted' : 'badge'}>
           {formatCloudCover(survey.cloudCover)}
         </span>
