@@ -1,12 +1,13 @@
-// Fails when the README's code map and the tree disagree: every folder of core/, src/ and server/ (and every feature
-// folder, src/features/<name>/) must be listed, and every path listed must exist. Run in `npm test`.
+// Fails when the code map (docs/architecture.md) and the tree disagree: every folder of core/, src/ and server/ (and
+// every feature folder, src/features/<name>/) must be listed, and every path listed must exist. Run in `npm test`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
-const readme = readFileSync('README.md', 'utf8');
-const start = readme.indexOf('### Code map');
+const page = 'docs/architecture.md';
+const readme = readFileSync(page, 'utf8');
+const start = readme.indexOf('## Code map');
 const end = readme.indexOf('\n#', start + 1);
-if (start < 0) throw new Error('README.md has no "### Code map" section');
+if (start < 0) throw new Error(`${page} has no "## Code map" section`);
 const listed = new Set();
 for (const line of readme.slice(start, end).split('\n')) {
   const where = /^\|([^|]*)\|/.exec(line)?.[1] ?? '';
@@ -22,10 +23,12 @@ for (const file of files) {
 }
 
 const problems = [
-  ...[...required].filter((path) => !listed.has(path)).map((path) => `${path} is not in the README's code map`),
+  ...[...required]
+    .filter((path) => !listed.has(path))
+    .map((path) => `${path} is not in the code map (docs/architecture.md)`),
   ...[...listed]
     .filter((path) => !existsSync(path))
-    .map((path) => `the README's code map lists ${path}, which is gone`),
+    .map((path) => `the code map (docs/architecture.md) lists ${path}, which is gone`),
 ];
 if (problems.length > 0) {
   console.error(problems.sort().join('\n'));
