@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { guidePages } from './scripts/guide-pages.ts';
 
 const service = process.env.VITE_SERVICE_PROXY ?? 'http://127.0.0.1:8787';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), guidePages()],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -189,11 +189,20 @@ test('keyboard only: sign in, search an area, open a result and export its tiles
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toBeVisible();
+  // The help links to the guide of what is open (the survey list), which the app serves as a page of its own.
+  const guide = help.getByRole('link', { name: 'Getting started: sign in, browse, preview' });
+  const guidePage = await page.request.get((await guide.getAttribute('href')) ?? '');
+  expect(guidePage.headers()['referrer-policy']).toBe('no-referrer');
+  expect(await guidePage.text()).toContain('<h1>Getting started: sign in, browse, preview</h1>');
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
   await page.keyboard.press('2');
   await expect(page.getByRole('tab', { name: 'Area search' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('?');
+  await expect(help.getByRole('link', { name: 'Area search' })).toHaveAttribute('href', '/docs/guide/area-search.html');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
   // The tab's panel loads on first use: a user tabs once its tools are shown.
   await expect(page.getByRole('button', { name: 'Paste WKT' })).toBeEnabled();
   await tabTo(page, /^Paste WKT$/);

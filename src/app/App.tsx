@@ -19,7 +19,7 @@ import { linkedView, useLinkHistory } from './use-link-history.ts';
 /** The area search's drawing tools (terra-draw), which the map loads once its first view is drawn. */
 const areaDrawTools = () => import('../features/area-search/area-draw-controller.ts').then((m) => m.AreaDrawController);
 
-const HelpDialog = lazy(() => import('../features/shell/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
+const GuidedHelp = lazy(() => import('./GuidedHelp.tsx').then((m) => ({ default: m.GuidedHelp })));
 
 const VIEWER_NOT_LOADED = (
   <p className="panel-section" role="alert">
@@ -86,7 +86,7 @@ export function App({ config }: { config: RuntimeConfig }) {
       {helpOpen && (
         <LoadBoundary fallback={null}>
           <Suspense fallback={null}>
-            <HelpDialog />
+            <GuidedHelp />
           </Suspense>
         </LoadBoundary>
       )}

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { uiStore, useUi } from '../../state/ui-store.ts';
+import { GUIDE_INDEX, type Guide } from './guides.ts';
 import { SHORTCUTS } from './shortcuts.ts';
 
-/** The keyboard shortcuts, in a modal dialog (focus stays inside; Escape closes). */
-export function HelpDialog() {
+/** The guide to what the user is doing and the keyboard shortcuts, in a modal dialog (focus stays inside; Escape
+ * closes). */
+export function HelpDialog({ guide }: { guide: Guide }) {
   const open = useUi((s) => s.helpOpen);
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -20,8 +22,18 @@ export function HelpDialog() {
   return (
     <dialog ref={dialog} className="dialog help-dialog" aria-labelledby="help-title" onCancel={closed} onClose={closed}>
       <h2 id="help-title" className="dialog__title">
-        Keyboard shortcuts
+        Help and keyboard shortcuts
       </h2>
+      <p className="help-dialog__guide">
+        Guide to what you are doing:{' '}
+        <a href={guide.href} target="_blank" rel="noreferrer">
+          {guide.title}
+        </a>{' '}
+        ·{' '}
+        <a href={GUIDE_INDEX.href} target="_blank" rel="noreferrer">
+          every guide
+        </a>
+      </p>
       <p className="dialog__subtitle">
         Everything can be reached with Tab; these keys are quicker. Page-wide keys do nothing while you type in a field.
       </p>

@@ -25,8 +25,8 @@ export function ShellActions({ canShare }: { canShare: boolean }) {
       <button
         type="button"
         className="icon-button icon-button--bordered"
-        aria-label="Keyboard shortcuts"
-        title="Keyboard shortcuts (?)"
+        aria-label="Help and keyboard shortcuts"
+        title="Help and keyboard shortcuts (?)"
         aria-haspopup="dialog"
         onClick={() => uiStore.getState().helpOpened()}
       >

@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import { guideFor } from '../features/shell/guides.ts';
+import { useTimelapse } from '../features/timelapse/timelapse-store.ts';
+import { useCompare } from '../state/compare-store.ts';
+import { useSideBySide } from '../state/side-by-side-store.ts';
+import { useUi } from '../state/ui-store.ts';
+
+const HelpDialog = lazy(() => import('../features/shell/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
+
+/** The help dialog, pointing at the guide to what covers the map or the sidebar's tab (mounted while it is open). */
+export function GuidedHelp() {
+  const sidebarTab = useUi((s) => s.sidebarTab);
+  const comparing = useCompare((s) => s.active);
+  const sideBySide = useSideBySide((s) => s.panes.length > 0);
+  const timelapse = useTimelapse((s) => s.open);
+  return <HelpDialog guide={guideFor({ sidebarTab, comparing, sideBySide, timelapse })} />;
+}
