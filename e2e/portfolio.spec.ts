@@ -235,9 +235,13 @@ test('Portfolio: 2,000 rows (20 bad), checked around an event, resumed after a r
   // The table, sorted by the before/after pair (pairs first): the first row opens the comparison with both sides set.
   await table.getByRole('button', { name: 'Before → after' }).click();
   await expect(table.getByRole('columnheader', { name: 'Before → after' })).toHaveAttribute('aria-sort', 'descending');
-  const firstPair = table.getByRole('button', { name: /^Compare \d{4}-\d{2}-\d{2} with \d{4}-\d{2}-\d{2}$/ }).first();
-  const [, beforeDay, afterDay] = / (\S+) with (\S+)$/.exec((await firstPair.getAttribute('aria-label')) ?? '') ?? [];
-  expect(beforeDay < eventDate && afterDay >= eventDate).toBe(true);
+  // Days as the app writes them on screen (en-US here): "Compare Jun 3, 2023 with Jan 16, 2024".
+  const day = '[A-Z][a-z]{2} \\d{1,2}, \\d{4}';
+  const firstPair = table.getByRole('button', { name: new RegExp(`^Compare ${day} with ${day}$`) }).first();
+  const [, beforeDay, afterDay] =
+    /^Compare (.+) with (.+)$/.exec((await firstPair.getAttribute('aria-label')) ?? '') ?? [];
+  const event = Date.parse(`${eventDate}T00:00:00`);
+  expect(Date.parse(beforeDay) < event && Date.parse(afterDay) >= event).toBe(true);
   await firstPair.click();
   const compare = page.getByRole('region', { name: 'Compare surveys' });
   await expect(compare).toBeVisible();
@@ -310,7 +314,7 @@ test('a cloud limit: a cloudier survey is never the latest; the limit is kept an
   // What covers the office, newest first, with each survey's cloud cover (the demo's catalog reports it).
   const token = await accessToken(request, service.origin);
   const wkt = areaToWkt(pointBuffer(office, DEFAULT_BUFFER_M));
-  let found: { id: string; capture_date_end: string; cloud_cover: number }[] = [];
+  let found: { id: string; capture_date_start: string; cloud_cover: number }[] = [];
   await expect
     .poll(async () => {
       const answer = await request.get(`${service.origin}/tile/v2/surveys/coverage?wkt=${encodeURIComponent(wkt)}`, {
@@ -320,7 +324,14 @@ test('a cloud limit: a cloudier survey is never the latest; the limit is kept an
       return answer.status();
     })
     .toBe(200);
-  found.sort((a, b) => b.capture_date_end.localeCompare(a.capture_date_end));
+  found.sort((a, b) => b.capture_date_start.localeCompare(a.capture_date_start));
+  // A capture's day as every view writes it: its start, in the browser's locale (en-US here).
+  const startDay = (survey: { capture_date_start: string }) =>
+    new Date(survey.capture_date_start).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
   const LIMIT = 30;
   const clear = found.find((s) => s.cloud_cover <= LIMIT);
   // The demo's newest Denver survey is a cloudy one, with clearer ones beneath it.
@@ -350,13 +361,13 @@ test('a cloud limit: a cloudier survey is never the latest; the limit is kept an
     .getByRole('cell')
     .nth(2);
   await expect(latest).toHaveAttribute('title', found[0].id);
-  await expect(latest).toHaveText(found[0].capture_date_end.slice(0, 10));
+  await expect(latest).toHaveText(startDay(found[0]));
 
   const limit = page.getByLabel('Max cloud cover (%, optional)');
   await limit.fill(String(LIMIT));
   await limit.press('Enter');
   await expect(latest).toHaveAttribute('title', clear!.id);
-  await expect(latest).toHaveText(clear!.capture_date_end.slice(0, 10));
+  await expect(latest).toHaveText(startDay(clear!));
   await expect(page.getByRole('list', { name: /Map colours/ })).toContainText(`no imagery under ${LIMIT} % cloud`);
 
   // Kept with the portfolio (once IndexedDB has it: a reload in the instant after a change can beat the write), and

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockedText, captureDateText, cloudText, refusalText } from './export-dialog-text.ts';
+import { formatCaptureDays } from '../../format/date-format.ts';
 
 describe('the GeoTIFF dialog’s words', () => {
   it('says why Download is disabled, whatever the reason', () => {
@@ -20,13 +21,11 @@ describe('the GeoTIFF dialog’s words', () => {
     expect(refusalText({ kind: 'empty', overCloudLimit: 12 }, 18)).toContain('only surveys over the cloud limit');
   });
 
-  it('shows capture dates and cloud cover as the provenance has them', () => {
-    expect(captureDateText({ captureStart: '2025-09-14T14:55:00Z', captureEnd: '2025-09-14T17:10:00Z' })).toBe(
-      '2025-09-14',
-    );
-    expect(captureDateText({ captureStart: '2024-07-05T18:04:00Z', captureEnd: '2024-07-09T01:00:00Z' })).toBe(
-      '2024-07-05 – 2024-07-09',
-    );
+  it('writes capture dates as the app writes capture days, and an unknown cloud cover as unknown', () => {
+    const [start, end] = ['2024-07-05T18:04:00Z', '2024-07-09T01:00:00Z'];
+    expect(captureDateText({ captureStart: start, captureEnd: start })).toBe(formatCaptureDays(start));
+    expect(captureDateText({ captureStart: start, captureEnd: end })).toBe(formatCaptureDays(start, end));
+    expect(captureDateText({ captureStart: '', captureEnd: '' })).toBe('not published');
     expect([cloudText(0), cloudText(39.8), cloudText(null)]).toEqual(['0 %', '39.8 %', 'not published']);
   });
 });

@@ -2,12 +2,11 @@ import type { TileCount } from '../../../core/geo/covered-tiles.ts';
 import { EXPORT_GRID_CAP, EXPORT_MIN_ZOOM, EXPORT_TILE_CAP, type PlanRefusal } from './export-plan.ts';
 import type { SourceSurvey } from './tile-selection.ts';
 import { formatCount } from '../../format/coverage-format.ts';
+import { formatCaptureDays } from '../../format/date-format.ts';
 
-/** "2025-09-14", or "2025-01-08 – 2025-01-10" across days (UTC, as the provenance has them). */
-export function captureDateText({ captureStart, captureEnd }: Pick<SourceSurvey, 'captureStart' | 'captureEnd'>) {
-  const [start, end] = [captureStart.slice(0, 10), captureEnd.slice(0, 10)];
-  return end && end !== start ? `${start} – ${end}` : start || end;
-}
+/** A survey's capture day(s), as the app writes them on screen. */
+export const captureDateText = ({ captureStart, captureEnd }: Pick<SourceSurvey, 'captureStart' | 'captureEnd'>) =>
+  captureStart || captureEnd ? formatCaptureDays(captureStart || captureEnd, captureEnd) : 'not published';
 
 export const cloudText = (cloudCover: number | null) => (cloudCover === null ? 'not published' : `${cloudCover} %`);
 

@@ -16,7 +16,7 @@ import { qgisLayerDefinition } from './qlr.ts';
 import { surveysItemCollection, surveyStacItem } from './survey-stac.ts';
 import { tileKeyKeys, tileKeysQueryOptions } from './tile-key-queries.ts';
 import './layer-urls.css';
-import { formatMediumDateTime } from '../../format/date-format.ts';
+import { formatDateTime } from '../../format/date-format.ts';
 
 type Scope = 'survey' | 'area' | 'all';
 
@@ -75,9 +75,8 @@ function MadeKey({ made, baseUrl, survey, footprint, areaSurveys }: MadeKeyProps
   return (
     <section className="layer-urls__made" aria-label="Layer URLs">
       <p className="layer-urls__note">
-        Key “{made.name}” opens {scopeText(made)} until {formatMediumDateTime(made.expiresAt)}. Copy the URLs now: the
-        key is shown only once. Anyone with them sees these tiles (and nothing else) until the key expires or you revoke
-        it.
+        Key “{made.name}” opens {scopeText(made)} until {formatDateTime(made.expiresAt)}. Copy the URLs now: the key is
+        shown only once. Anyone with them sees these tiles (and nothing else) until the key expires or you revoke it.
       </p>
       <UrlField label="WMTS capabilities URL" value={wmtsCapabilitiesUrl(baseUrl, made.key)} />
       {opensSurvey && (
@@ -156,7 +155,7 @@ function KeyList({ connection }: { connection: Connection }) {
           {keys.data.map((key) => (
             <li key={key.id} className="layer-urls__key">
               <span>
-                <strong>{key.name}</strong> · {scopeText(key)} · expires {formatMediumDateTime(key.expiresAt)}
+                <strong>{key.name}</strong> · {scopeText(key)} · expires {formatDateTime(key.expiresAt)}
               </span>
               <button
                 type="button"

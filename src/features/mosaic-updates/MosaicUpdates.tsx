@@ -6,7 +6,7 @@ import { useSurveyMap } from '../../map/map-context.ts';
 import { SAME_VISIT_MINUTES, surveyVisitsStore, useSurveyVisits } from './survey-visits-store.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
-import { formatFullDateTime, localDay } from '../../format/date-format.ts';
+import { formatDateTime, formatDay, localDay } from '../../format/date-format.ts';
 import { newCaptures, updatedTilesCollection, updatedTilesOf } from './mosaic-updates-model.ts';
 import { MOSAIC_UPDATES_OVERLAY, MOSAIC_UPDATES_SOURCE } from './mosaic-updates-layer.ts';
 import { mosaicUpdatesQueryOptions } from './mosaic-updates-queries.ts';
@@ -86,9 +86,7 @@ export function MosaicUpdates({ connection, surveyId }: { connection: Connection
             />
           </label>
           {previousVisit ? (
-            <p className="what-changed__note">
-              Your previous visit of this survey: {formatFullDateTime(previousVisit)}.
-            </p>
+            <p className="what-changed__note">Your previous visit of this survey: {formatDateTime(previousVisit)}.</p>
           ) : (
             since === null && (
               <p className="what-changed__note">No earlier visit of this survey on this device: choose a date.</p>
@@ -108,8 +106,8 @@ export function MosaicUpdates({ connection, surveyId }: { connection: Connection
             <div className="what-changed__result" aria-live="polite">
               <p className="what-changed__summary">
                 {tiles.length === 0
-                  ? `No tiles re-published since ${since}.`
-                  : `${plural(tiles.length, 'tile')} re-published since ${since}, outlined on the map.`}
+                  ? `No tiles re-published since ${formatDay(since)}.`
+                  : `${plural(tiles.length, 'tile')} re-published since ${formatDay(since)}, outlined on the map.`}
               </p>
               {captures.length > 0 && (
                 <ul className="what-changed__captures" aria-label="New captures">

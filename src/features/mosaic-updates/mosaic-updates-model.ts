@@ -1,3 +1,4 @@
+import { isoDay } from '../../format/date-format.ts';
 import { bboxPolygon } from '@turf/turf';
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
@@ -56,7 +57,7 @@ export function updatedTilesCollection(tiles: readonly UpdatedTile[]): FeatureCo
   return {
     type: 'FeatureCollection',
     features: tiles.map(({ key, extent, captureStart }) =>
-      bboxPolygon(extent, { properties: { key, captured: captureStart?.slice(0, 10) ?? '' } }),
+      bboxPolygon(extent, { properties: { key, captured: isoDay(captureStart) } }),
     ),
   };
 }

@@ -11,7 +11,8 @@ import {
 import { usePortfolio } from './portfolio-store.ts';
 import { openLocation } from './open-location.ts';
 import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
-import { type CaptureRules, dayOf } from './location-result.ts';
+import type { CaptureRules } from './location-result.ts';
+import { formatCaptureDays } from '../../format/date-format.ts';
 import type { LocationRefusal } from './portfolio.ts';
 
 const ROW_HEIGHT = 40;
@@ -25,7 +26,7 @@ const COLUMNS: { key: SortKey; label: string; title: string }[] = [
   { key: 'covered', label: '%', title: 'Share of the location covered' },
 ];
 
-const day = (iso: string | undefined) => dayOf(iso, '—');
+const day = (iso: string | undefined) => (iso ? formatCaptureDays(iso) : '—');
 const pairDays = ({ before, after }: PortfolioRow['captures']) =>
   `${day(before?.captureEnd)} with ${day(after?.captureStart)}`;
 
@@ -60,7 +61,7 @@ function LatestCell({
         cloudy
       </td>
     );
-  return <td title={latest?.id}>{day(latest?.captureEnd)}</td>;
+  return <td title={latest?.id}>{day(latest?.captureStart)}</td>;
 }
 
 /** How many surveys cover the location; dots while not checked; "refused" with the service's answer. */

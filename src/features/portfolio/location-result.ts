@@ -1,4 +1,5 @@
 import { withinCloudLimit } from '../../../core/wire/model.ts';
+import { isoDay } from '../../format/date-format.ts';
 /** What the coverage check found for one location. */
 export interface LocationResult {
   id: number;
@@ -35,12 +36,13 @@ export interface CaptureRules {
   maxCloudCover: number | null;
 }
 
-/** The calendar day (YYYY-MM-DD) of a capture's ISO time; `missing` where there is no capture. */
-export const dayOf = (iso: string | undefined, missing = ''): string => iso?.slice(0, 10) ?? missing;
+/** A capture's time as the views order captures: its start, as the timeline, list and readouts show it. */
+const startOf = (survey: MetSurvey) => survey.captureStart || survey.captureEnd;
 
 /**
- * Latest by capture end; before the event: captured entirely before its day; after: captured from its day on (a
- * survey flown across the event date is neither). Surveys over the cloud limit are counted, not chosen.
+ * Latest by capture start (as every view shows a capture by its start; the later end breaks a tie); before the event:
+ * captured entirely before its day; after: captured from its day on (a survey flown across the event date is
+ * neither). Surveys over the cloud limit are counted, not chosen.
  */
 export function summariseCaptures(
   surveys: readonly MetSurvey[],
@@ -55,10 +57,16 @@ export function summariseCaptures(
       cloudy += 1;
       continue;
     }
-    if (!latest || survey.captureEnd > latest.captureEnd) latest = survey;
+    if (
+      !latest ||
+      startOf(survey) > startOf(latest) ||
+      (startOf(survey) === startOf(latest) && survey.captureEnd > latest.captureEnd)
+    )
+      latest = survey;
     if (!eventDate) continue;
-    if (dayOf(survey.captureEnd) < eventDate && (!before || survey.captureEnd > before.captureEnd)) before = survey;
-    if (dayOf(survey.captureStart) >= eventDate && (!after || survey.captureStart < after.captureStart)) after = survey;
+    if (isoDay(survey.captureEnd) < eventDate && (!before || survey.captureEnd > before.captureEnd)) before = survey;
+    if (isoDay(survey.captureStart) >= eventDate && (!after || survey.captureStart < after.captureStart))
+      after = survey;
   }
   return { latest, before, after, cloudy };
 }

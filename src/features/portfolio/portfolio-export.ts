@@ -4,7 +4,8 @@ import { extentOf } from '../../../core/geo/geometry.ts';
 import { toCsv } from '../../area/csv.ts';
 import type { LocationRefusal, Portfolio } from './portfolio.ts';
 import { type ExportLine, exportLines } from './export-lines.ts';
-import { type CaptureSummary, dayOf } from './location-result.ts';
+import type { CaptureSummary } from './location-result.ts';
+import { isoDay } from '../../format/date-format.ts';
 import type { PortfolioRow } from './portfolio-rows.ts';
 
 /** What became of each input row: status, its reason, and where the service refused it, its answer. */
@@ -70,12 +71,12 @@ function resultValues(row: PortfolioRow, appUrl: string): ResultValues {
     survey_count: result ? result.surveyIds.length : '',
     survey_ids: result ? result.surveyIds.join(';') : '',
     latest_survey: captures.latest?.id ?? '',
-    latest_capture: dayOf(captures.latest?.captureEnd),
+    latest_capture: isoDay(captures.latest?.captureStart),
     latest_cloud_cover: captures.latest?.cloudCover ?? '',
     before_survey: captures.before?.id ?? '',
-    before_capture: dayOf(captures.before?.captureEnd),
+    before_capture: isoDay(captures.before?.captureEnd),
     after_survey: captures.after?.id ?? '',
-    after_capture: dayOf(captures.after?.captureStart),
+    after_capture: isoDay(captures.after?.captureStart),
     percent_covered: result ? result.percentCovered : '',
     link: locationLink(row, appUrl),
   };

@@ -38,6 +38,13 @@ describe('captures against an event date', () => {
     expect(summariseCaptures([OLD], around(null))).toEqual({ latest: OLD, before: null, after: null, cloudy: 0 });
   });
 
+  it('takes the latest by its start, the date every view shows a capture by', () => {
+    const LONG = survey('2024Q4-CO-DEN', '2024-10-01', '2024-12-20');
+    const SHORT = survey('2024-P4-CO-DEN', '2024-11-05', '2024-11-06');
+    expect(summariseCaptures([LONG, SHORT], around(null)).latest).toBe(SHORT);
+    expect(summariseCaptures([SHORT, LONG], around(null)).latest).toBe(SHORT);
+  });
+
   it('never chooses a survey over the cloud limit or without a cloud figure, but counts it', () => {
     expect(summariseCaptures([NEW, OLD, SPAN], around('2024-08-30', 20))).toEqual({
       latest: SPAN,

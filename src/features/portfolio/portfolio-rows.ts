@@ -44,7 +44,7 @@ function sortValue(row: PortfolioRow, key: SortKey): string | number | null {
     case 'surveys':
       return row.result ? row.result.surveyIds.length : null;
     case 'latest':
-      return row.captures.latest?.captureEnd ?? null;
+      return row.captures.latest?.captureStart ?? null;
     case 'before': {
       // Locations with both sides (ready to compare) sort apart from those with only one.
       const { before, after } = row.captures;
@@ -97,6 +97,6 @@ export function rankOf(row: PortfolioRow, now: number): number {
   return AGE_BUCKETS.findIndex((b) => age < b.maxDays);
 }
 
-/** Days since the latest capture ended, or null without one. */
+/** Days since the latest capture started (the date the table shows), or null without one. */
 const ageInDays = (latest: MetSurvey | null, now: number): number | null =>
-  latest ? Math.max(0, Math.floor((now - Date.parse(latest.captureEnd)) / 86_400_000)) : null;
+  latest ? Math.max(0, Math.floor((now - Date.parse(latest.captureStart)) / 86_400_000)) : null;

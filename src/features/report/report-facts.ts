@@ -1,3 +1,4 @@
+import { isoMinute } from '../../format/date-format.ts';
 import type { BBox } from 'geojson';
 import { type Annotation, boundsOf, describeAnnotation } from '../annotations/index.ts';
 import type { ActiveArea } from '../area-search/index.ts';
@@ -72,7 +73,7 @@ export function annotationRows(annotations: readonly Annotation[], view: BBox): 
         ? [
             a.imagery.surveyId,
             a.imagery.captureId,
-            a.imagery.captureStart && `captured ${a.imagery.captureStart.slice(0, 16).replace('T', ' ')} UTC`,
+            a.imagery.captureStart && `captured ${isoMinute(a.imagery.captureStart)} UTC`,
           ]
             .filter(Boolean)
             .join(', ')

@@ -2,7 +2,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PageSizes, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import type { ReportFonts } from '../../api/report-fonts.ts';
 import type { ShownCapture } from './shown-captures.ts';
-import { isoMinute } from '../../format/date-format.ts';
+import { isoMinute, utcWindow } from '../../format/date-format.ts';
 import { scaleBarMetres, scaleBarText } from '../../units/length-format.ts';
 
 export type Paper = 'A4' | 'Letter';
@@ -58,13 +58,7 @@ export function mapWidthPt(paper: Paper, orientation: Orientation, count: number
 const maxMapHeight = (orientation: Orientation, pageHeight: number) =>
   pageHeight * (orientation === 'portrait' ? 0.5 : 0.55);
 
-function captureWindow({ start, end }: ShownCapture): string {
-  if (!start) return 'not published';
-  if (!end || end === start) return `${isoMinute(start)} UTC`;
-  return end.slice(0, 10) === start.slice(0, 10)
-    ? `${isoMinute(start)} – ${end.slice(11, 16)} UTC`
-    : `${isoMinute(start)} – ${isoMinute(end)} UTC`;
-}
+const captureWindow = ({ start, end }: ShownCapture): string => (start ? utcWindow(start, end) : 'not published');
 
 /** Writes pages top to bottom, starting a new page when the next block does not fit. */
 class PageWriter {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { saveBlob } from '../../ui/save-file.ts';
+import { fileStamp } from '../../format/date-format.ts';
 import { metresPerPixel } from './frame-caption.ts';
 import type { TimelapseFrame } from './timelapse-frames.ts';
 import { FRAME_DURATIONS } from './timelapse-store.ts';
@@ -16,8 +17,6 @@ const loadExport = () => import('./video-export.ts');
 
 /** Overlays a video leaves out: it shows imagery, with the user's own marks (area, notes, measurement) kept. */
 const HIDDEN_IN_VIDEO = ['footprints', 'tileGrid', 'uncovered', 'updatedTiles', 'portfolio'] as const;
-
-const stamp = (date: Date) => date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 
 interface Run {
   done: number;
@@ -109,7 +108,7 @@ export function ExportVideo({
         signal: controller.signal,
         onFrame: (done) => setRun((r) => r && { ...r, done }),
       });
-      saveBlob(`timelapse-${stamp(new Date())}.${file.extension}`, file.blob);
+      saveBlob(`timelapse-${fileStamp(new Date())}.${file.extension}`, file.blob);
       const missing = file.incomplete.length ? ` Tiles missing after a retry in: ${file.incomplete.join(', ')}.` : '';
       setMessage({ error: missing !== '', text: `Saved ${total} frames (${file.codec}).${missing}` });
     } catch (error) {

@@ -1,12 +1,13 @@
 import { groundResolution } from '../../../core/geo/web-mercator.ts';
+import { formatCaptureDays, utcCaptureDays } from '../../format/date-format.ts';
 import { scaleBarMetres, scaleBarText } from '../../units/length-format.ts';
 import type { TimelapseSurvey } from './timelapse-frames.ts';
 
-/** A capture's date as burned into a frame and shown under the player: its UTC day, or first and last day. */
-export function captureDate({ captureStart, captureEnd }: Pick<TimelapseSurvey, 'captureStart' | 'captureEnd'>) {
-  const [start, end] = [captureStart.slice(0, 10), captureEnd.slice(0, 10)];
-  return start === end ? start : `${start} – ${end}`;
-}
+type Captured = Pick<TimelapseSurvey, 'captureStart' | 'captureEnd'>;
+/** A capture's day(s) under the player, as the app writes them on screen. */
+export const captureDate = ({ captureStart, captureEnd }: Captured) => formatCaptureDays(captureStart, captureEnd);
+/** A capture's day(s) burned into a video frame: its UTC day, or first and last day (a file handed on). */
+const frameCaptureDate = ({ captureStart, captureEnd }: Captured) => utcCaptureDays(captureStart, captureEnd);
 
 /** What every frame of a video carries besides its imagery. */
 export interface FrameText {
@@ -51,7 +52,7 @@ export function drawFrameText(context: OffscreenCanvasRenderingContext2D, survey
   };
   const caption = [
     ...(text.title ? [{ text: text.title, font: `bold ${Math.round(18 * unit)}px sans-serif` }] : []),
-    { text: `${survey.id} · captured ${captureDate(survey)}`, font: `${Math.round(16 * unit)}px sans-serif` },
+    { text: `${survey.id} · captured ${frameCaptureDate(survey)}`, font: `${Math.round(16 * unit)}px sans-serif` },
   ];
   box(caption, pad, pad);
   if (text.attribution)

@@ -1,3 +1,4 @@
+import { formatCaptureDays } from '../../format/date-format.ts';
 import { describe, expect, it } from 'vitest';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import { captureDate } from './frame-caption.ts';
@@ -108,12 +109,9 @@ describe('timelapse view and video size', () => {
     expect(videoSize('720p', { width: 1600, height: 1000 }).pixelRatio).toBe(1);
   });
 
-  it('captions a capture by its UTC day, or first and last day', () => {
-    expect(captureDate({ captureStart: '2025-09-14T16:00:00Z', captureEnd: '2025-09-14T19:00:00Z' })).toBe(
-      '2025-09-14',
-    );
-    expect(captureDate({ captureStart: '2025-09-14T16:00:00Z', captureEnd: '2025-09-20T19:00:00Z' })).toBe(
-      '2025-09-14 – 2025-09-20',
-    );
+  it('captions a capture under the player by its day, or first and last day, as the app writes capture days', () => {
+    const [start, end] = ['2025-09-14T16:00:00Z', '2025-09-20T19:00:00Z'];
+    expect(captureDate({ captureStart: start, captureEnd: '2025-09-14T19:00:00Z' })).toBe(formatCaptureDays(start));
+    expect(captureDate({ captureStart: start, captureEnd: end })).toBe(formatCaptureDays(start, end));
   });
 });
