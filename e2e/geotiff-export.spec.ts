@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
@@ -185,10 +185,15 @@ test('draws an area and exports a best-available GeoTIFF of over 100 tiles that 
   expect(tiles).toBeGreaterThanOrEqual(100);
   // z16 pixels are 2.39 m at the equator, 1.84 m at 39.7° N.
   await expect(dialog).toContainText(/Ground resolution\s*1\.8\d m per pixel/);
-  await expect(dialog).toContainText(/Estimated fileabout [\d.]+ MB/);
   await expect(dialog).toContainText(`Each of the ${tiles} tiles is one imagery request`);
+  // The size is an estimate, shown as a range; the file written lies within it (it once said 16.0 MB for 6.2 MB).
+  const estimate = /^([\d.]+)[–-]([\d.]+) MB/.exec((await dialog.getByTestId('geotiff-estimate').textContent()) ?? '');
+  expect(estimate, 'an estimated range in MB').not.toBeNull();
 
   const files = await runExport(page, dialog, 'best-available');
+  const written = statSync(files.tif).size / 1024 ** 2;
+  expect(written).toBeGreaterThanOrEqual(Number(estimate![1]) - 0.05);
+  expect(written).toBeLessThanOrEqual(Number(estimate![2]) + 0.05);
   // Each tile request (from the worker) is on the usage meter.
   const exportRequests = imageryRequests.length - requestsBefore;
   expect(exportRequests).toBeGreaterThanOrEqual(tiles);
@@ -368,12 +373,19 @@ test('opens at the finest zoom within the tile cap; "least cloud" takes the olde
   const rows = surveys.locator('tbody tr');
   await expect(dialog.getByLabel(/^Newest/)).toBeChecked();
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText(`${NEWEST_CLOUDY}2026-04-1839.8 %`);
+  await expect(rows.first()).toContainText(`${NEWEST_CLOUDY}Apr 18, 202639.8 %`);
+  // The rule took a cloudy survey: the plan says so, and where clearer imagery is.
+  const flags = dialog.getByTestId('geotiff-flags');
+  await expect(flags).toContainText(`${NEWEST_CLOUDY}: 39.8 % cloud cover, over 10 %: its tiles may show cloud.`);
+  await expect(flags).toContainText('Least cloud, or a cloud limit, takes clearer imagery');
   // Least cloud: the older survey with no cloud at every tile (the newer of the two clear ones).
   await dialog.getByLabel(/^Least cloud/).check();
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText(`${OLDER_CLEAR}2025-09-140 %`);
+  await expect(rows.first()).toContainText(`${OLDER_CLEAR}Sep 14, 20250 %`);
   await expect(surveys).toContainText('least cloud first');
+  // …older imagery, and the newer survey passed over, flagged.
+  await expect(flags).toContainText(new RegExp(`${OLDER_CLEAR}: captured Sep 14, 2025, \\d.* ago\\.`));
+  await expect(flags).toContainText(`Newer imagery in the results is not used: ${NEWEST_CLOUDY}`);
   await expect(download).toBeEnabled();
   await readmePicture(page, 'geotiff-export');
 
@@ -388,7 +400,7 @@ test('opens at the finest zoom within the tile cap; "least cloud" takes the olde
   await dialog.getByLabel('Zoom').selectOption('15');
   await dialog.getByLabel(/^Newest/).check();
   await dialog.getByLabel('Max cloud cover').fill('30');
-  await expect(rows.first()).toContainText(`${OLDER_CLEAR}2025-09-140 %`);
+  await expect(rows.first()).toContainText(`${OLDER_CLEAR}Sep 14, 20250 %`);
   await expect(dialog.getByTestId('geotiff-left-out')).toContainText(`${NEWEST_CLOUDY} (cloud 39.8 %)`);
   await dialog.screenshot({ path: 'test-results/geotiff-cloud-limit.png' });
   await dialog.getByLabel('Max cloud cover').fill('');
@@ -399,6 +411,21 @@ test('opens at the finest zoom within the tile cap; "least cloud" takes the olde
   await expect(rows.first()).toContainText(OLDER_CLEAR);
   const tiles = Number((await plan.textContent())!.match(/Tiles([\d,]+) at z15/)![1]);
   const files = await runExport(page, dialog, 'least-cloud');
+
+  // After the export the plan stays in view; its files are offered only while the choice is the one exported.
+  const saved = dialog.getByRole('status').filter({ hasText: /^Saved/ });
+  await expect(rows.first()).toContainText(OLDER_CLEAR);
+  await dialog.getByLabel(/^Newest/).check();
+  await expect(saved).toHaveCount(0);
+  await expect(rows.first()).toContainText(NEWEST_CLOUDY);
+  await expect(download).toHaveText('Download');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Download GeoTIFF' }).click();
+  await expect(plan).toContainText(/Tiles[\d,]+ at z15/);
+  await expect(saved).toHaveCount(0);
+  await dialog.getByLabel(/^Least cloud/).check();
+  await expect(saved).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Download again' })).toBeEnabled();
   expect(files.name).toBe('best-available-z15');
   const provenance = JSON.parse(readFileSync(files.provenance, 'utf8'));
   expect(provenance).toMatchObject({ selection_rule: 'least-cloud', max_cloud_cover: null });

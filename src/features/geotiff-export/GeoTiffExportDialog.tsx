@@ -22,8 +22,9 @@ import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { saveBlob } from '../../ui/save-file.ts';
 import { blockedText, type DownloadState, refusalText } from './export-dialog-text.ts';
 import { cancelExport, prepareExportWorkers, startExport, zipExportFiles } from './export-worker-client.ts';
-import { exportPlanQueryOptions, type ExportPlanRequest } from './geotiff-export-queries.ts';
+import { exportChoice, exportPlanQueryOptions, type ExportPlanRequest } from './geotiff-export-queries.ts';
 import { geotiffExportStore, useGeoTiffExport, type ExportRun } from './geotiff-export-store.ts';
+import type { ExportProgress } from './export-run.ts';
 import { ImageryChoice } from './ImageryChoice.tsx';
 import { PlanSummary } from './PlanSummary.tsx';
 
@@ -35,6 +36,8 @@ const COMPRESSIONS: { value: ExportCompression; label: string }[] = [
   { value: 'jpeg', label: "JPEG: the service's own tiles, byte for byte, with a mask (smaller, faster)" },
   { value: 'deflate', label: 'Lossless (DEFLATE): every pixel as decoded, with an alpha band (about 4× larger)' },
 ];
+
+const IDLE: ExportRun = { status: 'idle' };
 
 const safeName = (text: string) => text.replace(/[^\w.-]+/g, '_');
 const close = () => geotiffExportStore.getState().dialogClosed();
@@ -135,6 +138,9 @@ export default function GeoTiffExportDialog({
   const planQuery = useQuery(exportPlanQueryOptions(connection, request));
   const answer = request ? planQuery.data : undefined;
   const plan = answer && isPlan(answer) ? answer : null;
+  const choice = request ? exportChoice(request, compression) : null;
+  // A finished (failed, cancelled) export is shown only for the choice it was made of: another choice has its plan.
+  const shownRun: ExportRun = run.status === 'running' || (run.status !== 'idle' && run.choice === choice) ? run : IDLE;
   const name = safeName(`${source === 'selected' && selected ? selected.id : 'best-available'}-z${zoom}`);
 
   const downloadState: DownloadState =
@@ -164,10 +170,10 @@ export default function GeoTiffExportDialog({
   }, [running]);
 
   const download = () => {
-    if (!plan || !area) return;
+    if (!plan || !area || !choice) return;
     const used = new Set(plan.surveys.map((s) => s.surveyId));
     const footprintsUsed = Object.fromEntries(candidates.filter((s) => used.has(s.id)).map((s) => [s.id, s.footprint]));
-    startExport(connection, { area: area.geometry, plan, compression, footprints: footprintsUsed, name });
+    startExport(connection, { area: area.geometry, plan, compression, footprints: footprintsUsed, name }, choice);
   };
 
   return createPortal(
@@ -251,9 +257,9 @@ export default function GeoTiffExportDialog({
             {refusalText(answer, zoom)}
           </p>
         )}
-        {plan && run.status !== 'done' && <PlanSummary plan={plan} compression={compression} />}
+        {plan && <PlanSummary plan={plan} compression={compression} sources={sources} />}
 
-        <RunStatus run={run} />
+        <RunStatus run={shownRun} />
 
         <div className="dialog__actions">
           {!running && blocked && (
@@ -278,7 +284,7 @@ export default function GeoTiffExportDialog({
               aria-describedby={blocked ? blockedId : undefined}
               onClick={download}
             >
-              {run.status === 'idle' ? 'Download' : 'Download again'}
+              {shownRun.status === 'idle' ? 'Download' : 'Download again'}
             </button>
           )}
         </div>
@@ -308,6 +314,10 @@ function zoomHint(
     : suits;
 }
 
+/** Past a twentieth of the tiles, the file's size as the tiles so far weigh: " of about 6.2 MB". */
+const sizeSoFar = ({ done, total, bytes }: ExportProgress) =>
+  done >= total / 20 && done < total ? ` of about ${formatBytes(Math.round((bytes / done) * total))}` : '';
+
 function RunStatus({ run }: { run: ExportRun }) {
   if (run.status === 'running') {
     const { progress } = run;
@@ -319,7 +329,7 @@ function RunStatus({ run }: { run: ExportRun }) {
         <progress aria-label="Export progress" max={total || undefined} value={total ? done : undefined} />
         <span data-testid="geotiff-progress">
           {formatCount(done)} of {formatCount(total)} tiles
-          {progress.bytes > 0 ? ` · ${formatBytes(progress.bytes)}` : ''}
+          {progress.bytes > 0 ? ` · ${formatBytes(progress.bytes)}${sizeSoFar(progress)}` : ''}
           {eta !== null ? ` · about ${eta < 60 ? `${eta} s` : `${Math.ceil(eta / 60)} min`} left` : ''}
           {progress.failed > 0 ? ` · ${progress.failed} failed so far` : ''}
         </span>

@@ -1,5 +1,7 @@
-import { type ExportCompression, type ExportPlan, estimatedBytes } from './export-plan.ts';
-import type { SelectionRule } from './tile-selection.ts';
+import type { ExportCompression, ExportPlan } from './export-plan.ts';
+import { estimatedFileBytes, type SizeEstimate } from './export-size.ts';
+import type { SelectionRule, SourceSurvey } from './tile-selection.ts';
+import { planFlags } from './plan-flags.ts';
 import { formatBytes, formatCount } from '../../format/coverage-format.ts';
 import { captureDateText, cloudText } from './export-dialog-text.ts';
 
@@ -9,8 +11,25 @@ const ORDER: Record<SelectionRule, string> = {
   'selected-survey': 'the selected result',
 };
 
+/** "2.1–8.4 MB", or "640 KB – 2.5 MB" across units. */
+function rangeText({ low, high }: SizeEstimate): string {
+  const [from, to] = [formatBytes(low), formatBytes(high)];
+  const [fromValue, fromUnit] = from.split(' ');
+  const [toValue, toUnit] = to.split(' ');
+  return fromUnit === toUnit ? `${fromValue}–${toValue} ${toUnit}` : `${from} – ${to}`;
+}
+
 /** What the file will hold and cost: its tiles, size and resolution, and the surveys the rule takes them from. */
-export function PlanSummary({ plan, compression }: { plan: ExportPlan; compression: ExportCompression }) {
+export function PlanSummary({
+  plan,
+  compression,
+  sources,
+}: {
+  plan: ExportPlan;
+  compression: ExportCompression;
+  /** The surveys the rule chose from. */
+  sources: readonly SourceSurvey[];
+}) {
   const { width, height } = plan.levels[0];
   const surveys = plan.surveys.length;
   return (
@@ -35,7 +54,10 @@ export function PlanSummary({ plan, compression }: { plan: ExportPlan; compressi
           per pixel
         </dd>
         <dt>Estimated file</dt>
-        <dd>about {formatBytes(estimatedBytes(plan, compression))}</dd>
+        <dd data-testid="geotiff-estimate">
+          {rangeText(estimatedFileBytes(plan, compression))}, an estimate: busy, clear imagery weighs up to 5× smooth or
+          cloudy imagery. The export shows the real size as it grows.
+        </dd>
         <dt>Usage</dt>
         <dd>
           Each of the {formatCount(plan.tiles.length)} tiles is one imagery request that the provider counts (retries
@@ -43,6 +65,22 @@ export function PlanSummary({ plan, compression }: { plan: ExportPlan; compressi
         </dd>
       </dl>
       <SurveysUsed plan={plan} />
+      <Flags flags={planFlags(plan, sources, new Date())} />
+    </div>
+  );
+}
+
+/** What to check about the imagery before exporting it. */
+function Flags({ flags }: { flags: string[] }) {
+  if (flags.length === 0) return null;
+  return (
+    <div className="notice notice--warning geotiff-dialog__flags" data-testid="geotiff-flags">
+      <strong>Check the imagery:</strong>
+      <ul>
+        {flags.map((flag) => (
+          <li key={flag}>{flag}</li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -59,7 +97,7 @@ function SurveysUsed({ plan }: { plan: ExportPlan }) {
         <thead>
           <tr>
             <th scope="col">Survey</th>
-            <th scope="col">Captured (UTC)</th>
+            <th scope="col">Captured</th>
             <th scope="col">Cloud</th>
             <th scope="col">Tiles</th>
           </tr>

@@ -27,9 +27,6 @@ export const EXPORT_GRID_CAP = 1_000_000;
  */
 export type ExportCompression = 'jpeg' | 'deflate';
 
-/** A tile of aerial imagery weighs about this much in the file: the estimate before a download, not a promise. */
-const ESTIMATED_TILE_BYTES: Record<ExportCompression, number> = { jpeg: 30_000, deflate: 110_000 };
-
 /** One survey's tiles in the area at the export's zoom (`newestTiles`), and its cloud cover. */
 export interface SurveyTiles {
   surveyId: string;
@@ -147,12 +144,6 @@ export function planExport(zoom: number, choice: TileChoice): ExportPlan | PlanR
     surveys,
     leftOut,
   };
-}
-
-/** The file's likely size, overviews (a third more tiles) included. */
-export function estimatedBytes(plan: ExportPlan, compression: ExportCompression): number {
-  const overviewShare = plan.levels.length > 1 ? 4 / 3 : 1;
-  return Math.round(plan.tiles.length * ESTIMATED_TILE_BYTES[compression] * overviewShare);
 }
 
 export const isPlan = (plan: ExportPlan | PlanRefusal): plan is ExportPlan => 'tiles' in plan;

@@ -59,7 +59,12 @@ const encoderCount = () => Math.max(2, Math.min(4, navigator.hardwareConcurrency
  * Runs an export in its own worker: answers its credential questions from the session (it holds none itself), counts
  * its imagery requests on the usage meter, and reports progress and the files to the export store.
  */
-export function startExport(connection: Connection, request: Omit<ExportRequest, 'baseUrl' | 'sameOriginCookies'>) {
+export function startExport(
+  connection: Connection,
+  request: Omit<ExportRequest, 'baseUrl' | 'sameOriginCookies'>,
+  /** What the export is made of (`exportChoice`). */
+  choice: string,
+) {
   // One export at a time: a new one replaces any still running.
   stop(current);
   const store = geotiffExportStore.getState();
@@ -109,7 +114,7 @@ export function startExport(connection: Connection, request: Omit<ExportRequest,
     encoder.postMessage({ port: channel.port1 }, [channel.port1]);
     return channel.port2;
   });
-  store.exportStarted(performance.now(), request.plan.tiles.length);
+  store.exportStarted(choice, performance.now(), request.plan.tiles.length);
   send(
     {
       type: 'start',

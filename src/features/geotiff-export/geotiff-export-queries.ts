@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { TileMetadataRequest } from '../../api/coverage.ts';
-import { newestTiles, planExport } from './export-plan.ts';
+import { type ExportCompression, newestTiles, planExport } from './export-plan.ts';
 import { selectTiles, type SourceSurvey, type TileSelection } from './tile-selection.ts';
 import { surveyTilesQueryOptions } from '../coverage/index.ts';
 
@@ -12,6 +12,13 @@ export interface ExportPlanRequest {
   wkt: string;
   zoom: number;
 }
+
+/**
+ * What an export was made of, as one string: the plan's request (surveys, rule, limit, area, zoom) and the
+ * compression. The dialog shows a finished export's files only while the choice is still the same.
+ */
+export const exportChoice = (request: ExportPlanRequest, compression: ExportCompression): string =>
+  JSON.stringify([compression, ...geotiffExportKeys.plan('', request)]);
 
 const geotiffExportKeys = {
   all: (baseUrl: string) => ['geotiff-export', baseUrl] as const,

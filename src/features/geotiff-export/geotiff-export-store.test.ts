@@ -8,7 +8,7 @@ const store = () => geotiffExportStore.getState();
 describe('the GeoTIFF export store', () => {
   it('keeps a running or finished export across closing and opening the dialog, and clears a failure', () => {
     store().dialogOpened('best');
-    store().exportStarted(1000, 9);
+    store().exportStarted('the choice', 1000, 9);
     expect(store().run).toMatchObject({ status: 'running', progress: { done: 0, total: 9 } });
     store().exportProgressed({ done: 3, failed: 0, total: 9, bytes: 10, held: 2 });
     store().dialogClosed();
@@ -18,7 +18,7 @@ describe('the GeoTIFF export store', () => {
     store().exportFinished(files, 5000);
     store().dialogClosed();
     store().dialogOpened('selected');
-    expect(store().run).toEqual({ status: 'done', files, seconds: 4 });
+    expect(store().run).toEqual({ status: 'done', choice: 'the choice', files, seconds: 4 });
     store().exportFailed('broken');
     store().dialogOpened('best');
     expect(store().run).toEqual({ status: 'idle' });

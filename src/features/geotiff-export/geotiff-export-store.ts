@@ -7,12 +7,16 @@ type ExportSource = 'selected' | 'best';
 /** How the best available picks a survey at each tile. */
 export type BestRule = 'newest' | 'least-cloud';
 
+/**
+ * An export, with the choice it was made for (`exportChoice`: the imagery, rule, limit, area, zoom and compression):
+ * the dialog shows a finished, failed or cancelled one only while that is still the choice.
+ */
 export type ExportRun =
   | { status: 'idle' }
-  | { status: 'running'; startedAt: number; progress: ExportProgress }
-  | { status: 'done'; files: ExportFiles; seconds: number }
-  | { status: 'failed'; message: string }
-  | { status: 'cancelled' };
+  | { status: 'running'; choice: string; startedAt: number; progress: ExportProgress }
+  | { status: 'done'; choice: string; files: ExportFiles; seconds: number }
+  | { status: 'failed'; choice: string; message: string }
+  | { status: 'cancelled'; choice: string };
 
 export interface GeoTiffExportState {
   dialogOpen: boolean;
@@ -32,12 +36,14 @@ export interface GeoTiffExportState {
   ruleChosen(rule: BestRule): void;
   cloudLimitChanged(maxCloudCover: number | null): void;
   compressionChosen(compression: ExportCompression): void;
-  exportStarted(startedAt: number, total: number): void;
+  exportStarted(choice: string, startedAt: number, total: number): void;
   exportProgressed(progress: ExportProgress): void;
   exportFinished(files: ExportFiles, finishedAt: number): void;
   exportFailed(message: string): void;
   exportCancelled(): void;
 }
+
+const choiceOf = (run: ExportRun) => (run.status === 'idle' ? '' : run.choice);
 
 /** The GeoTIFF dialog's client state: what to export, and the run in the worker (not server data). */
 export const geotiffExportStore = createStore<GeoTiffExportState>()((set) => ({
@@ -63,20 +69,21 @@ export const geotiffExportStore = createStore<GeoTiffExportState>()((set) => ({
   ruleChosen: (rule) => set({ rule }),
   cloudLimitChanged: (maxCloudCover) => set({ maxCloudCover }),
   compressionChosen: (compression) => set({ compression }),
-  exportStarted: (startedAt, total) =>
-    set({ run: { status: 'running', startedAt, progress: { done: 0, failed: 0, total, bytes: 0, held: 0 } } }),
+  exportStarted: (choice, startedAt, total) =>
+    set({ run: { status: 'running', choice, startedAt, progress: { done: 0, failed: 0, total, bytes: 0, held: 0 } } }),
   exportProgressed: (progress) =>
     set((state) => (state.run.status === 'running' ? { run: { ...state.run, progress } } : {})),
   exportFinished: (files, finishedAt) =>
-    set((state) => ({
+    set(({ run }) => ({
       run: {
         status: 'done',
+        choice: choiceOf(run),
         files,
-        seconds: state.run.status === 'running' ? (finishedAt - state.run.startedAt) / 1000 : 0,
+        seconds: run.status === 'running' ? (finishedAt - run.startedAt) / 1000 : 0,
       },
     })),
-  exportFailed: (message) => set({ run: { status: 'failed', message } }),
-  exportCancelled: () => set({ run: { status: 'cancelled' } }),
+  exportFailed: (message) => set(({ run }) => ({ run: { status: 'failed', choice: choiceOf(run), message } })),
+  exportCancelled: () => set(({ run }) => ({ run: { status: 'cancelled', choice: choiceOf(run) } })),
 }));
 
 export const useGeoTiffExport = <T>(selector: (state: GeoTiffExportState) => T): T =>
