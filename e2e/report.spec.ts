@@ -169,8 +169,26 @@ test('Export report while comparing: both sides printed whole, side by side, eac
     features: [await footprint('2024Q1-CO-DEN'), await footprint('2025Q3-CO-DEN')],
   });
   const [lng, lat] = centerOfMass(both!).geometry.coordinates;
-  await page.goto(`/?e2e#map=15/${lat}/${lng}&compare=2024Q1-CO-DEN,2025Q3-CO-DEN`);
+  // A note written in Japanese, in view: the report's notes table prints it.
+  const note = annotationsLinkParam([
+    {
+      id: '00000000-0000-4000-8000-00000000bbbb',
+      kind: 'point',
+      geometry: { type: 'Point', coordinates: [lng, lat] },
+      title: '東京タワー',
+      note: '屋根の点検',
+      imagery: null,
+      measured: null,
+      created: '2026-11-25T10:00:00.000Z',
+      updated: '2026-11-25T10:00:00.000Z',
+    },
+  ]);
+  await page.goto(`/?e2e#map=15/${lat}/${lng}&compare=2024Q1-CO-DEN,2025Q3-CO-DEN&notes=${note}`);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('dialog', { name: 'This link carries 1 note' })
+    .getByRole('button', { name: 'Add 1 note' })
+    .click();
   await mapSettled(page);
   await page.waitForFunction(() => {
     const overlay = window.__surveyViewer?.compareMap?.();
@@ -182,6 +200,13 @@ test('Export report while comparing: both sides printed whole, side by side, eac
     .getByRole('button', { name: 'Export report' })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Export report' });
+  // Text in every script a user types: CJK from fonts fetched for it, and a character no font has named beforehand.
+  await dialog.getByLabel('Title').fill('東京 — Łódź — Ελλάδα');
+  await dialog.getByLabel('Notes').fill('屋根の北側に雹害 🏠');
+  const undrawable = dialog.getByTestId('report-undrawable');
+  await expect(undrawable).toHaveText('The PDF has no font for 🏠 (U+1F3E0): it will print as “?”.');
+  await dialog.getByLabel('Notes').fill('屋根の北側に雹害。北京屋顶受损。');
+  await expect(undrawable).toHaveCount(0);
   await dialog.getByLabel('Paper').selectOption('A4');
   await dialog.getByLabel('Orientation').selectOption('portrait');
   const downloading = page.waitForEvent('download', { timeout: 90_000 });
@@ -191,6 +216,8 @@ test('Export report while comparing: both sides printed whole, side by side, eac
 
   expect((await run('pdfinfo', [file])).stdout).toMatch(/Page size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/);
   const text = (await run('pdftotext', ['-layout', file, '-'])).stdout;
+  for (const written of ['東京 — Łódź — Ελλάδα', '屋根の北側に雹害。北京屋顶受损。', '東京タワー', '屋根の点検'])
+    expect(text).toContain(written);
   expect(text).toContain('Left (A): 2024Q1-CO-DEN');
   expect(text).toContain('Right (B): 2025Q3-CO-DEN');
   expect(text).toMatch(/Compared\s+2024Q1-CO-DEN \(left, A\) with 2025Q3-CO-DEN \(right, B\)/);

@@ -1,5 +1,5 @@
 import type { Connection } from '../../api/connection.ts';
-import { fetchReportFonts } from '../../api/report-fonts.ts';
+import { reportFontsFor } from './report-font-loader.ts';
 import { parseImageryTileUrl } from '../../api/tiles.ts';
 import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
 import type { FailedTile } from '../../map/map-image.ts';
@@ -36,6 +36,16 @@ export interface ReportRequest {
   compareLabels: [string, string] | null;
   shareLink: string;
 }
+
+/** Everything a user wrote or chose that the report prints as text, one block. */
+const reportText = (request: Pick<ReportRequest, 'title' | 'notes' | 'facts' | 'annotations' | 'compareLabels'>) =>
+  [
+    request.title,
+    request.notes,
+    ...request.facts.flat(),
+    ...request.annotations.flat(),
+    ...(request.compareLabels ?? []),
+  ].join('\n');
 
 /** Device pixels per CSS pixel that print a map of `cssWidth` × `cssHeight` at PRINT_DPI or better. */
 export function printPixelRatio(
@@ -92,8 +102,9 @@ export async function makeReport(
   request: ReportRequest,
   { signal, onProgress }: { signal: AbortSignal; onProgress(progress: ReportProgress): void },
 ): Promise<Blob> {
-  // Asked for now, used when the PDF is written; a failure is thrown there, not reported as unhandled meanwhile.
-  const fonts = fetchReportFonts(signal);
+  // Asked for now, used when the PDF is written; a failure is thrown there, not reported as unhandled meanwhile. The
+  // CJK slices come along only where the text needs them.
+  const fonts = reportFontsFor(reportText(request), signal);
   fonts.catch(() => undefined);
   const container = surveyMap.map.getContainer();
   const count = request.compareLabels && surveyMap.getCompareOverlayMap() ? 2 : 1;

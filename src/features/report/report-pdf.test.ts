@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { pdfInfo, pdfPagePng, pdfText } from '../../test/poppler-tools.ts';
 import { mapWidthPt, type ReportSpec, reportPdf } from './report-pdf.ts';
 import { scaleBarMetres } from '../../units/length-format.ts';
+import fontkit from '@pdf-lib/fontkit';
+import { chooseSlices, drawnCodePoints, type FontSlice, familyOrder, familySlices } from './report-glyphs.ts';
 
 /** A test card: a colour ramp, so a rendered page shows whether the map is there. */
 function ramp(width: number, height: number): Uint8Array {
@@ -59,6 +61,24 @@ const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejav
 const font = (name: string) => new Uint8Array(readFileSync(fontFile(name)));
 const fonts = { regular: font('DejaVuSansCondensed.ttf'), bold: font('DejaVuSansCondensed-Bold.ttf') };
 
+/** The CJK slices a text needs, read from the packages as the app serves them (report-font-loader.ts). */
+async function cjkFallbacks(text: string) {
+  const require = createRequire(import.meta.url);
+  const { slices } = await chooseSlices(
+    drawnCodePoints(text).filter((c) => !dejaVu.has(c)),
+    familyOrder(text),
+    async (family) => familySlices(family, require(`@fontsource/noto-sans-${family}/unicode.json`)),
+  );
+  const file = ({ family, name }: FontSlice, weight: number) =>
+    new Uint8Array(
+      readFileSync(
+        require.resolve(`@fontsource/noto-sans-${family}/files/noto-sans-${family}-${name}-${weight}-normal.woff`),
+      ),
+    );
+  return slices.map((slice) => ({ regular: file(slice, 400), bold: file(slice, 700) }));
+}
+const dejaVu = new Set<number>(fontkit.create(Buffer.from(fonts.regular)).characterSet);
+
 const written = async (report: ReportSpec) => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'report-')), 'report.pdf');
   writeFileSync(file, await reportPdf(report, fonts));
@@ -107,11 +127,41 @@ describe('reportPdf', () => {
       'Çatı hasarı',
     ])
       expect(text).toContain(expected);
-    // A character the font has none of (CJK) becomes '?', and the rest stays.
+    // Without the CJK fonts (nothing fetched them here), a character DejaVu has none of becomes '?'; the rest stays.
     expect(text).toContain('повреждена. ??');
     expect(pdfInfo(file).Title).toBe('Łódź — Київ — Αθήνα');
     // Subset: two fonts of ~600 KB each become a few tens of KB.
     expect(readFileSync(file).length).toBeLessThan(200_000);
+  });
+
+  // The walk that found it: Chinese and Japanese in the title, the notes and the notes table printed as "??".
+  it('writes CJK, Polish and Greek text with the CJK slices the text needs, and draws their glyphs', async () => {
+    const report = spec({
+      title: '東京 — Łódź — Ελλάδα',
+      notes: '屋根の北側に雹害。Łódź, Ελλάδα. 서울 지붕 손상. 北京屋顶受损。',
+      annotations: [['東京タワー', 'Pin · 35.65858° N, 139.74543° E', '屋根の点検', '—']],
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'report-')), 'cjk.pdf');
+    const texts = [report.title, report.notes, ...report.annotations.flat()].join('\n');
+    writeFileSync(file, await reportPdf(report, { ...fonts, fallbacks: await cjkFallbacks(texts) }));
+    const text = pdfText(file);
+    for (const expected of [
+      '東京 — Łódź — Ελλάδα',
+      '屋根の北側に雹害。Łódź, Ελλάδα.',
+      '서울 지붕 손상.',
+      '北京屋顶受损。',
+    ])
+      expect(text).toContain(expected);
+    expect(text).toContain('東京タワー');
+    expect(text).toContain('屋根の点検');
+    expect(text).not.toContain('?');
+    // Drawn, not only named: the title's line holds ink (WOFF2 slices gave empty outlines that pdftotext still read).
+    const page = PNG.sync.read(pdfPagePng(file, 1, 72));
+    let ink = 0;
+    for (let y = 36; y < 62; y++) for (let x = 36; x < 80; x++) if (page.data[(y * page.width + x) * 4] < 128) ink += 1;
+    expect(ink, 'dark pixels where 東京 is drawn').toBeGreaterThan(60);
+    // Subset: a few glyphs of each slice, not the slices whole (~50 KB each).
+    expect(readFileSync(file).length).toBeLessThan(250_000);
   });
 
   it('prints the map: the rendered page holds the image where the map goes', async () => {

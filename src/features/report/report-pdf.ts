@@ -2,6 +2,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PageSizes, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import type { ReportFonts } from '../../api/report-fonts.ts';
 import type { ShownCapture } from './shown-captures.ts';
+import { TextFonts } from './pdf-text.ts';
 import { isoMinute, utcWindow } from '../../format/date-format.ts';
 import { scaleBarMetres, scaleBarText } from '../../units/length-format.ts';
 
@@ -64,26 +65,19 @@ const captureWindow = ({ start, end }: ShownCapture): string => (start ? utcWind
 class PageWriter {
   page: PDFPage;
   y: number;
-  private readonly encodable: Set<number>;
 
   constructor(
     private readonly doc: PDFDocument,
     private readonly size: [number, number],
-    readonly font: PDFFont,
-    readonly bold: PDFFont,
+    readonly font: TextFonts,
+    readonly bold: TextFonts,
   ) {
     this.page = doc.addPage(size);
     this.y = size[1] - MARGIN;
-    this.encodable = new Set(font.getCharacterSet());
   }
 
   get width(): number {
     return this.size[0] - 2 * MARGIN;
-  }
-
-  /** A character the font has no glyph for (CJK, say) becomes '?' rather than failing the report. */
-  clean(text: string): string {
-    return [...text.replace(/\t/g, '  ')].map((c) => (this.encodable.has(c.codePointAt(0)!) ? c : '?')).join('');
   }
 
   room(height: number): void {
@@ -93,22 +87,22 @@ class PageWriter {
   }
 
   /** Lines of at most `width` points; a word longer than that (a link) is cut where it must be. */
-  wrap(text: string, size: number, font: PDFFont, width: number): string[] {
+  wrap(text: string, size: number, font: TextFonts, width: number): string[] {
     const lines: string[] = [];
-    for (const paragraph of text.split('\n').map((line) => this.clean(line))) {
+    for (const paragraph of text.replace(/\t/g, '  ').split('\n')) {
       let line = '';
       for (const word of paragraph.split(' ')) {
         const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= width) {
+        if (font.width(candidate, size) <= width) {
           line = candidate;
           continue;
         }
         if (line) lines.push(line);
         line = '';
         let rest = word;
-        while (font.widthOfTextAtSize(rest, size) > width) {
+        while (font.width(rest, size) > width) {
           let cut = rest.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+          while (cut > 1 && font.width(rest.slice(0, cut), size) > width) cut--;
           lines.push(rest.slice(0, cut));
           rest = rest.slice(cut);
         }
@@ -123,7 +117,7 @@ class PageWriter {
     for (const line of this.wrap(text, size, font, width)) {
       this.room(size * 1.35);
       this.y -= size * 1.35;
-      this.page.drawText(line, { x, y: this.y + size * 0.3, size, font, color });
+      font.draw(this.page, line, { x, y: this.y + size * 0.3, size, color });
     }
   }
 
@@ -147,11 +141,10 @@ class PageWriter {
       this.room(height);
       for (const [i, lines] of cells.entries())
         for (const [l, line] of lines.entries())
-          this.page.drawText(line, {
+          font.draw(this.page, line, {
             x: MARGIN + columns[i],
             y: this.y - (l + 1) * size * 1.3 + size * 0.3,
             size,
-            font,
             color: INK,
           });
       this.y -= height;
@@ -209,11 +202,11 @@ function drawMaps(out: PageWriter, maps: ReportMap[], images: PDFImage[], maxHei
       width: map.image.width * scale,
       height: map.image.height * scale,
     };
-    if (map.label) out.page.drawText(out.clean(map.label), { x: box.x, y: top + 3, size: 8.5, font: out.bold });
+    if (map.label) out.bold.draw(out.page, map.label, { x: box.x, y: top + 3, size: 8.5, color: INK });
     out.page.drawImage(images[i], box);
     out.page.drawRectangle({ ...box, borderColor: INK, borderWidth: 0.6 });
-    drawScaleBar(out.page, out.font, map, box);
-    drawNorthArrow(out.page, out.bold, box.x + box.width, box.y + box.height);
+    drawScaleBar(out.page, out.font.primary, map, box);
+    drawNorthArrow(out.page, out.bold.primary, box.x + box.width, box.y + box.height);
     return (map.image.width / box.width) * 72;
   });
   out.y = top - height - 4;
@@ -228,14 +221,22 @@ export async function reportPdf(spec: ReportSpec, fonts: ReportFonts): Promise<U
   doc.setCreator('Survey Viewer');
   doc.setProducer('Survey Viewer (pdf-lib)');
   doc.setCreationDate(spec.generatedAt);
-  // Subset: the file holds the glyphs it uses.
-  const font = await doc.embedFont(fonts.regular, { subset: true });
-  const bold = await doc.embedFont(fonts.bold, { subset: true });
+  // Subset: the file holds the glyphs it uses. Characters DejaVu has not (CJK) come from the fallbacks, bold or not.
+  const embed = (bytes: Uint8Array) => doc.embedFont(bytes, { subset: true });
+  const [font, bold] = await Promise.all([embed(fonts.regular), embed(fonts.bold)]);
+  const fallbacks = await Promise.all(
+    (fonts.fallbacks ?? []).map(async (f) => Promise.all([embed(f.regular), embed(f.bold)])),
+  );
   const size = pageSize(spec.paper, spec.orientation);
-  const out = new PageWriter(doc, size, font, bold);
+  const out = new PageWriter(
+    doc,
+    size,
+    new TextFonts([font, ...fallbacks.map(([regular]) => regular)]),
+    new TextFonts([bold, font, ...fallbacks.map(([, heavy]) => heavy)]),
+  );
   const generated = `${isoMinute(spec.generatedAt.toISOString())} UTC`;
 
-  out.text(spec.title || 'Survey Viewer report', { size: 17, font: bold });
+  out.text(spec.title || 'Survey Viewer report', { size: 17, font: out.bold });
   out.text(`Survey Viewer report · generated ${generated}`, { size: 8.5, color: MUTED });
   out.y -= 6;
 
