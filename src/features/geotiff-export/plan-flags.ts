@@ -4,9 +4,9 @@ import { captureDateText, cloudText } from './export-dialog-text.ts';
 import type { SourceSurvey } from './tile-selection.ts';
 
 /** Cloud cover above this (percent) is flagged: the survey list's stricter cloud limit. */
-export const CLOUD_FLAG_PERCENT = 10;
+const CLOUD_FLAG_PERCENT = 10;
 /** Imagery captured longer ago than this is flagged with its age. */
-export const AGE_FLAG_DAYS = 365;
+const AGE_FLAG_DAYS = 365;
 
 const DAY_MS = 86_400_000;
 const captured = (s: SourceSurvey) => s.captureEnd || s.captureStart;
