@@ -9,6 +9,8 @@ import { accessToken, DEMO, expect, mapSettled, readmePicture, signInWithDemo, t
 /** Central Denver, where the demo catalog has several surveys over the years. */
 const DENVER: [number, number] = [-104.99, 39.74];
 const MAP_ZOOM = 15;
+/** The newest survey there. */
+const SELECTED = '2026-P1-CO-DEN';
 
 interface Truth {
   id: string;
@@ -154,6 +156,8 @@ test(
     await page.keyboard.press('ArrowRight');
     await expect(caption).toContainText(ids[1]);
     await expect.poll(frameTiles).toContain(`/tile/v2/${ids[1]}/`);
+    // The capture readout names the frame drawn, not the selected survey (or nothing).
+    await expect(page.getByTestId('capture-timelapse')).toContainText(`${ids[1]} (timelapse frame)`);
 
     // Plays: at the quickest speed it moves on by itself, and Pause holds it.
     await timelapse.getByLabel('Speed: each capture shows for').selectOption('250');
@@ -165,10 +169,23 @@ test(
     await mapSettled(page);
     await readmePicture(page, 'timelapse');
 
-    // Export: the map's size, 1 s a frame, WebM then GIF.
+    // Export: a 16:9 video shows the largest 16:9 box of the map on screen, outlined on the map while choosing.
     await timelapse.getByRole('button', { name: 'Export video' }).click();
     const exporter = timelapse.getByRole('region', { name: 'Export video' });
+    await expect(exporter.getByTestId('video-extent')).toContainText('inside the dashed frame');
+    const frameBox = (await page.getByTestId('video-frame').boundingBox())!;
+    const mapBox = (await page.locator('.maplibregl-canvas').boundingBox())!;
+    expect(frameBox.width / frameBox.height).toBeCloseTo(16 / 9, 1);
+    expect(frameBox.x).toBeGreaterThanOrEqual(mapBox.x - 1);
+    expect(frameBox.y).toBeGreaterThanOrEqual(mapBox.y - 1);
+    expect(frameBox.x + frameBox.width).toBeLessThanOrEqual(mapBox.x + mapBox.width + 1);
+    expect(frameBox.y + frameBox.height).toBeLessThanOrEqual(mapBox.y + mapBox.height + 1);
+    // …the map's whole width here (it is wider than 16:9 is tall).
+    expect(Math.max(frameBox.width / mapBox.width, frameBox.height / mapBox.height)).toBeCloseTo(1, 2);
+    // Then the map's size, 1 s a frame, WebM then GIF: the video is the map as on screen, no frame drawn.
     await exporter.getByLabel('Size').selectOption('map');
+    await expect(exporter.getByTestId('video-extent')).toContainText('the whole map, as on screen');
+    await expect(page.getByTestId('video-frame')).toHaveCount(0);
     await exporter.getByLabel('Frame duration').selectOption('1000');
     const files: Record<string, string> = {};
     for (const format of ['webm', 'gif', 'mp4'] as const) {
@@ -233,9 +250,12 @@ test(
   },
 );
 
-/** Signs in at `origin` (an API key, or the gateway's access key) and opens the timelapse over Denver at z15. */
-async function timelapseAt(page: Page, origin: string, signIn: () => Promise<void>) {
-  await page.goto(`${origin}/?e2e#map=${MAP_ZOOM}/${DENVER[1]}/${DENVER[0]}`);
+/**
+ * Signs in at `origin` (an API key, or the gateway's access key) and opens the timelapse over Denver at z15 (`hash`:
+ * more of the link, e.g. a selected survey).
+ */
+async function timelapseAt(page: Page, origin: string, signIn: () => Promise<void>, hash = '') {
+  await page.goto(`${origin}/?e2e#map=${MAP_ZOOM}/${DENVER[1]}/${DENVER[0]}${hash}`);
   await signIn();
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);
   await page.getByRole('group', { name: 'Map layers and usage' }).getByRole('button', { name: 'Timelapse' }).click();
@@ -284,11 +304,23 @@ test('Timelapse with an API key, provider profile: its tile metadata read, a GIF
 
 test('Timelapse through the gateway to the provider profile (session cookie)', async ({ page }) => {
   const origin = `http://127.0.0.1:${PORTS.gatewayProvider}`;
-  await timelapseAt(page, origin, async () => {
-    const signIn = page.getByRole('dialog', { name: 'Sign in' });
-    await signIn.getByLabel('Access key').fill(GATEWAY_ACCESS_KEY);
-    await signIn.getByRole('button', { name: 'Sign in' }).click();
-  });
+  // With the newest survey selected (its imagery hidden while the frames play), as the walk that found it had it.
+  const { timelapse } = await timelapseAt(
+    page,
+    origin,
+    async () => {
+      const signIn = page.getByRole('dialog', { name: 'Sign in' });
+      await signIn.getByLabel('Access key').fill(GATEWAY_ACCESS_KEY);
+      await signIn.getByRole('button', { name: 'Sign in' }).click();
+    },
+    `&survey=${SELECTED}`,
+  );
+  await expect(page.getByRole('region', { name: 'Selected survey' })).toContainText(SELECTED);
+  // The capture readout names the oldest capture's survey, the frame drawn, and not the selected one.
+  const shown = (await timelapse.getByTestId('timelapse-caption').locator('strong').textContent())!;
+  expect(shown).not.toBe(SELECTED);
+  await expect(page.getByTestId('capture-timelapse')).toContainText(`${shown} (timelapse frame)`);
+  await expect(page.getByTestId('capture-survey')).toHaveCount(0);
   await expect
     .poll(() =>
       page.evaluate(() => {

@@ -56,6 +56,7 @@ function useFirstViewDrawn(surveyMap: SurveyMap): boolean {
 export function MapOverlays({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const sideBySide = useSideBySide((s) => s.panes.length > 0);
   const timelapseOpen = useTimelapse((s) => s.open);
+  const timelapseSurveyId = useTimelapse((s) => s.shownSurveyId);
   // Side by side covers the map, and the timelapse draws its frames on it: a comparison (say, from a link with both)
   // waits behind either, its divider and side cards hidden, and comes back as it was.
   const comparing = useCompare((s) => s.active) && !sideBySide && !timelapseOpen;
@@ -74,7 +75,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
         <TimelapseButton />
         <SaveImage surveyMap={surveyMap} />
         <ExportReport connection={connection} surveyMap={surveyMap} />
-        <CaptureReadout connection={connection} surveyMap={surveyMap} />
+        <CaptureReadout connection={connection} surveyMap={surveyMap} frameSurveyId={timelapseSurveyId} />
       </MapLayersPanel>
       <OverlapChooser connection={connection} />
       <FootprintLabel connection={connection} surveyMap={surveyMap} />

@@ -18,16 +18,14 @@ interface ShownLayer {
   surveyId: string;
   label: string;
   query: Record<string, string>;
+  kind: 'survey' | 'latest' | 'timelapse';
 }
 
 function CaptureLine({ connection, layer, tile }: { connection: Connection; layer: ShownLayer; tile: TileAddress }) {
   const captures = useQuery(tileCapturesQueryOptions(connection, layer.surveyId, tile, layer.query));
   const newest = captures.data ? newestCapture(captures.data) : null;
   return (
-    <div
-      className="capture-readout__line"
-      data-testid={`capture-${layer.surveyId === LATEST_IMAGERY ? 'latest' : 'survey'}`}
-    >
+    <div className="capture-readout__line" data-testid={`capture-${layer.kind}`}>
       <span className="capture-readout__layer">{layer.label}</span>{' '}
       {captures.isPending ? 'looking up…' : captures.isError ? null : describeTileCaptures(captures.data)}
       {newest?.captureId && (
@@ -49,19 +47,41 @@ function CaptureLine({ connection, layer, tile }: { connection: Connection; laye
 
 /**
  * When the tile under the pointer (or, with no pointer on the map, at its centre) was captured, for each imagery
- * layer shown: the selected survey's and the latest imagery's, from the tiles' metadata. Compare has its own.
+ * layer shown: the selected survey's and the latest imagery's, from the tiles' metadata — or, while a timelapse frame
+ * hides them, the frame's survey (`frameSurveyId`). Compare has its own.
  */
-export function CaptureReadout({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+export function CaptureReadout({
+  connection,
+  surveyMap,
+  frameSurveyId = null,
+}: {
+  connection: Connection;
+  surveyMap: SurveyMap;
+  frameSurveyId?: string | null;
+}) {
   const comparing = useCompare((s) => s.active);
   const selectedId = useSelection((s) => s.selectedId);
   const previewVisible = useUi((s) => s.previewVisible);
   const latest = useUi((s) => s.latestImagery);
   const maxCloud = useMapLayers((s) => s.latestMaxCloud);
   const place = useCursorTile(surveyMap, { centreWhenOff: true });
-  const layers: ShownLayer[] = [
-    ...(selectedId && previewVisible ? [{ surveyId: selectedId, label: selectedId, query: {} }] : []),
-    ...(latest ? [{ surveyId: LATEST_IMAGERY, label: 'Latest imagery', query: latestImageryQuery(maxCloud) }] : []),
-  ];
+  const layers: ShownLayer[] = frameSurveyId
+    ? [{ surveyId: frameSurveyId, label: `${frameSurveyId} (timelapse frame)`, query: {}, kind: 'timelapse' }]
+    : [
+        ...(selectedId && previewVisible
+          ? [{ surveyId: selectedId, label: selectedId, query: {}, kind: 'survey' as const }]
+          : []),
+        ...(latest
+          ? [
+              {
+                surveyId: LATEST_IMAGERY,
+                label: 'Latest imagery',
+                query: latestImageryQuery(maxCloud),
+                kind: 'latest' as const,
+              },
+            ]
+          : []),
+      ];
   if (comparing || layers.length === 0 || place.kind !== 'tile') return null;
 
   return (

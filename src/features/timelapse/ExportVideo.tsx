@@ -8,6 +8,7 @@ import type { TimelapseFrame } from './timelapse-frames.ts';
 import { FRAME_DURATIONS } from './timelapse-store.ts';
 import { frameSpec } from './frame-spec.ts';
 import { VIDEO_SIZES, type VideoSizeChoice, videoSize } from './video-size.ts';
+import { VideoFrameOutline } from './VideoFrameOutline.tsx';
 
 type Format = 'webm' | 'mp4' | 'gif';
 type Codecs = { webm: string | null; mp4: string | null };
@@ -191,10 +192,15 @@ export function ExportVideo({
           Scale bar
         </label>
       </div>
-      <p className="timelapse__note">
+      <p className="timelapse__note" data-testid="video-extent">
+        {size === 'map'
+          ? 'The video shows the whole map, as on screen.'
+          : 'The video shows the part of the map inside the dashed frame: the largest 16:9 box the map on screen ' +
+            'holds.'}{' '}
         Each frame is captioned with its survey and capture date and carries the sources' attribution; every tile drawn
         counts as a request.
       </p>
+      {size !== 'map' && <VideoFrameOutline surveyMap={surveyMap} size={size} />}
       {run ? (
         <div className="timelapse__progress">
           <progress value={run.done} max={run.total} aria-label="Export progress" />

@@ -50,8 +50,16 @@ export function Timelapse({ connection, surveyMap }: { connection: Connection; s
   const frame = shown >= 0 ? frames[shown] : null;
   const spec = useMemo(() => (frame ? frameSpec(connection, frame) : null), [connection, frame]);
 
+  const shownId = view && frame ? frame.survey.id : null;
   useEffect(() => surveyMap.showTimelapseFrame(view ? spec : null), [surveyMap, spec, view]);
-  useEffect(() => () => surveyMap.showTimelapseFrame(null), [surveyMap]);
+  useEffect(() => timelapseStore.getState().frameShown(shownId), [shownId]);
+  useEffect(
+    () => () => {
+      surveyMap.showTimelapseFrame(null);
+      timelapseStore.getState().frameShown(null);
+    },
+    [surveyMap],
+  );
 
   // Playing: the next frame once this one is drawn and has shown for its time.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each frame shown (`shown`) starts its own wait

@@ -14,6 +14,8 @@ export interface TimelapseState {
   /** Surveys cloudier than this (percent) are left out; null for any. */
   maxCloud: MaxCloud;
   exportOpen: boolean;
+  /** The survey whose frame the map draws now, or null: what the capture readout names meanwhile. */
+  shownSurveyId: string | null;
   timelapseOpened(options: { autoplay: boolean }): void;
   timelapseClosed(): void;
   frameChosen(index: number): void;
@@ -22,6 +24,7 @@ export interface TimelapseState {
   speedChosen(frameMs: number): void;
   cloudLimitChosen(maxCloud: MaxCloud): void;
   exportToggled(open: boolean): void;
+  frameShown(surveyId: string | null): void;
 }
 
 export const timelapseStore = createStore<TimelapseState>()((set) => ({
@@ -31,14 +34,16 @@ export const timelapseStore = createStore<TimelapseState>()((set) => ({
   frameMs: 1000,
   maxCloud: null,
   exportOpen: false,
+  shownSurveyId: null,
   timelapseOpened: ({ autoplay }) => set({ open: true, index: 0, playing: autoplay }),
-  timelapseClosed: () => set({ open: false, playing: false, exportOpen: false }),
+  timelapseClosed: () => set({ open: false, playing: false, exportOpen: false, shownSurveyId: null }),
   frameChosen: (index) => set({ index, playing: false }),
   playToggled: () => set((state) => ({ playing: !state.playing })),
   playStopped: () => set({ playing: false }),
   speedChosen: (frameMs) => set({ frameMs }),
   cloudLimitChosen: (maxCloud) => set({ maxCloud, index: 0 }),
   exportToggled: (exportOpen) => set({ exportOpen, playing: false }),
+  frameShown: (shownSurveyId) => set({ shownSurveyId }),
 }));
 
 /** The player's own step while playing (not a user's choice: playback goes on). */

@@ -97,7 +97,7 @@ describe('timelapse view and video size', () => {
     });
   });
 
-  it("keeps the map's size (even) or fills a standard size at a pixel ratio of at least 1", () => {
+  it("keeps the map's size (even), or shows the largest 16:9 box of the map on screen at the video's size", () => {
     expect(videoSize('map', { width: 1101, height: 801 })).toEqual({
       width: 1100,
       height: 800,
@@ -106,7 +106,22 @@ describe('timelapse view and video size', () => {
     });
     const hd = videoSize('1080p', { width: 960, height: 540 });
     expect(hd).toMatchObject({ width: 1920, height: 1080, pixelRatio: 2, css: { width: 960, height: 540 } });
-    expect(videoSize('720p', { width: 1600, height: 1000 }).pixelRatio).toBe(1);
+    // The walk that found it: a square-ish map's 16:9 video showed ground left and right of the screen's. The box now
+    // takes the map's whole width and lies within its height; on a wide map, its whole height.
+    for (const map of [
+      { width: 900, height: 860 },
+      { width: 1400, height: 860 },
+      { width: 390, height: 700 },
+    ])
+      for (const choice of ['720p', '1080p'] as const) {
+        const { width, height, css, pixelRatio } = videoSize(choice, map);
+        expect(css.width).toBeLessThanOrEqual(map.width);
+        expect(css.height).toBeLessThanOrEqual(map.height);
+        expect(css.width === map.width || css.height === map.height).toBe(true);
+        expect(css.width / css.height).toBeCloseTo(16 / 9, 1);
+        expect(css.width * pixelRatio).toBeCloseTo(width, 6);
+        expect(Math.abs(css.height * pixelRatio - height)).toBeLessThan(pixelRatio);
+      }
   });
 
   it('captions a capture under the player by its day, or first and last day, as the app writes capture days', () => {

@@ -13,7 +13,10 @@ export interface VideoSize {
   /** The video's pixels (even: encoders work in 2 × 2 blocks). */
   width: number;
   height: number;
-  /** The off-screen map's CSS size and pixel ratio: about the screen's ground area, drawn sharp at the video's size. */
+  /**
+   * The off-screen map's CSS size, centred on the map's as the map shows it, and the pixel ratio that draws it at the
+   * video's size: what the video shows is this box of the map on screen.
+   */
   css: { width: number; height: number };
   pixelRatio: number;
 }
@@ -21,9 +24,9 @@ export interface VideoSize {
 const even = (n: number) => Math.max(2, 2 * Math.floor(n / 2));
 
 /**
- * A standard size keeps the map's centre and zoom and draws about as much ground as the screen shows, at a pixel
- * ratio that fills the video's pixels (never under 1: a smaller video shows less around the centre rather than
- * shrinking labels).
+ * A standard size keeps the map's centre and zoom and shows the largest box of its shape that the map on screen holds
+ * (the whole width of a wide map, the whole height of a tall one), drawn at the pixel ratio that fills the video's
+ * pixels: nothing in the video lies outside what the screen shows, and the dialog outlines that box on the map.
  */
 export function videoSize(choice: VideoSizeChoice, map: { width: number; height: number }): VideoSize {
   if (choice === 'map') {
@@ -32,11 +35,7 @@ export function videoSize(choice: VideoSizeChoice, map: { width: number; height:
     return { width, height, css: { width, height }, pixelRatio: 1 };
   }
   const [width, height] = STANDARD[choice];
-  const pixelRatio = Math.min(4, Math.max(1, Math.sqrt((width * height) / (map.width * map.height))));
-  return {
-    width,
-    height,
-    css: { width: Math.round(width / pixelRatio), height: Math.round(height / pixelRatio) },
-    pixelRatio,
-  };
+  const scale = Math.min(map.width / width, map.height / height);
+  const css = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+  return { width, height, css, pixelRatio: width / css.width };
 }
