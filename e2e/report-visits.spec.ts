@@ -48,7 +48,18 @@ test('"Updated since…": a visit is the half hour from its first opening, so a 
   // …and one 31 minutes after the first opening is the next, though the last opening was 11 minutes ago: it
   // defaults to the first visit.
   await openedAfter(31);
-  const first = await page.evaluate((time) => new Date(time).toLocaleString(), start);
+  // A moment, as the app writes every moment: the day and the minute, in the browser's locale.
+  const first = await page.evaluate(
+    (time) =>
+      new Date(time).toLocaleString(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+    start,
+  );
   await expect(whatChanged).toContainText(`Your previous visit of this survey: ${first}.`);
   await expect(whatChanged).not.toContainText('No earlier visit');
   const day = await page.evaluate((time) => {
