@@ -20,8 +20,7 @@ import type { Orientation, Paper } from './report-pdf.ts';
 import { measureOf } from '../measure/index.ts';
 import './report.css';
 import { fileStamp } from '../../format/date-format.ts';
-import { undrawable } from './report-font-loader.ts';
-import { characterName } from './report-glyphs.ts';
+import { UndrawableNotice } from './UndrawableNotice.tsx';
 
 /** The overlays as the dialog names them. */
 const OVERLAY_NAMES: Record<PrintOverlay, string> = {
@@ -63,32 +62,6 @@ function currentFacts(surveyMap: SurveyMap) {
   return { facts, labels, annotations };
 }
 
-/**
- * The characters of the report's text that no font of the PDF can draw, looked up a moment after typing stops (the
- * fonts' tables are fetched only for text beyond Latin, Greek and Cyrillic).
- */
-function useUndrawable(text: string): number[] {
-  const [found, setFound] = useState<number[]>([]);
-  useEffect(() => {
-    let live = true;
-    const timer = window.setTimeout(() => {
-      undrawable(text).then(
-        (missing) => live && setFound(missing),
-        () => live && setFound([]),
-      );
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [text]);
-  return found;
-}
-
-const undrawableText = (missing: number[]) =>
-  `The PDF has no font for ${missing.map(characterName).join(', ')}: ${missing.length === 1 ? 'it' : 'they'} will ` +
-  'print as “?”.';
-
 type Run =
   | { status: 'idle' }
   | { status: 'running'; progress: ReportProgress | null }
@@ -108,9 +81,7 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
   const running = run.status === 'running';
   // The annotations in view as the dialog opens: their titles and notes are printed too.
   const [annotationText] = useState(() => currentFacts(surveyMap).annotations.flat().join('\n'));
-  const missing = useUndrawable(
-    useMemo(() => [form.title, form.notes, annotationText].join('\n'), [form, annotationText]),
-  );
+  const printedText = useMemo(() => [form.title, form.notes, annotationText].join('\n'), [form, annotationText]);
 
   const cancel = () => controller.current?.abort(cancelled());
   useEffect(() => {
@@ -206,15 +177,7 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
               onChange={(e) => edit({ notes: e.target.value })}
             />
           </div>
-          {missing.length > 0 && (
-            <p
-              className="notice notice--warning report-dialog__undrawable"
-              aria-live="polite"
-              data-testid="report-undrawable"
-            >
-              {undrawableText(missing)}
-            </p>
-          )}
+          <UndrawableNotice text={printedText} />
           <div className="report-dialog__page">
             <div className="field">
               <label htmlFor={ids.paper} className="field__label">
