@@ -75,17 +75,49 @@ const MosaicStacId = Type.String({
 });
 const TileIndex = Type.Integer({ minimum: 0 });
 
-export function responseSchemas(shape: ResponseShape): ResponseSchemas {
-  const Time = shape.time === 'iso' ? IsoTime : LegacyTime;
-  const Footprint = shape.geometry === 'geojson' ? GeoJsonFootprint : WktFootprint;
+/** The parts the schemas differ by: one shape's, or (for a reader of any profile) every shape's at once. */
+interface ShapeParts {
+  Time: TSchema;
+  Footprint: TSchema;
+  extras: boolean;
+  tileMetadata: (item: TSchema) => TSchema;
+}
 
+const flatMetadata = (item: TSchema) => Type.Array(item, { description: 'one item per tile' });
+const nestedMetadata = (item: TSchema) =>
+  Type.Array(Type.Array(item), { description: 'one array per tile position, one item per capture' });
+
+export function responseSchemas(shape: ResponseShape): ResponseSchemas {
+  return schemasOf({
+    Time: shape.time === 'iso' ? IsoTime : LegacyTime,
+    Footprint: shape.geometry === 'geojson' ? GeoJsonFootprint : WktFootprint,
+    extras: shape.extras,
+    tileMetadata: shape.tileMetadata === 'flat' ? flatMetadata : nestedMetadata,
+  });
+}
+
+/**
+ * What any profile may answer (seed, provider, legacy): either time form, either footprint form, the seed's extra
+ * fields and either tile metadata form. A reader of answers from a service of unknown profile (the gateway) keeps
+ * only the fields these know.
+ */
+export function anyShapeSchemas(): ResponseSchemas {
+  return schemasOf({
+    Time: Type.Union([IsoTime, LegacyTime]),
+    Footprint: Type.Union([GeoJsonFootprint, WktFootprint]),
+    extras: true,
+    tileMetadata: (item) => Type.Union([flatMetadata(item), nestedMetadata(item)]),
+  });
+}
+
+function schemasOf({ Time, Footprint, extras, tileMetadata }: ShapeParts): ResponseSchemas {
   const surveyFields = {
     id: Type.String(),
     capture_date_start: Time,
     capture_date_end: Time,
     last_updated: Time,
     spectral_range: Type.String(),
-    ...(shape.extras && {
+    ...(extras && {
       cloud_cover: Percent,
       links: Type.Array(Link, { description: 'footprint, coverage and tiles of this survey' }),
     }),
@@ -104,7 +136,7 @@ export function responseSchemas(shape: ResponseShape): ResponseSchemas {
     spatial_resolution_class: Type.String(),
     spectral_range: Type.String(),
     percent_covered: Type.Integer({ minimum: 0, maximum: 100 }),
-    ...(shape.extras && { survey_id: Type.String(), z: TileIndex, x: TileIndex, y: TileIndex }),
+    ...(extras && { survey_id: Type.String(), z: TileIndex, x: TileIndex, y: TileIndex }),
   };
   const TileItem = Type.Object(tileItemFields, closed);
   const UpdateItem = Type.Object(
@@ -138,7 +170,7 @@ export function responseSchemas(shape: ResponseShape): ResponseSchemas {
         survey_id: Type.String(),
         footprint: Footprint,
         status: Type.Literal(200),
-        ...(shape.extras && {
+        ...(extras && {
           ...surveyFields,
           published_date: Time,
           spatial_resolution_class: Type.String(),
@@ -153,10 +185,7 @@ export function responseSchemas(shape: ResponseShape): ResponseSchemas {
     mosaicUpdates: Type.Array(Type.Array(UpdateItem), {
       description: 'one array per tile position (re)published in the window, one item per capture, newest first',
     }),
-    tileMetadata:
-      shape.tileMetadata === 'flat'
-        ? Type.Array(TileItem, { description: 'one item per tile' })
-        : Type.Array(Type.Array(TileItem), { description: 'one array per tile position, one item per capture' }),
+    tileMetadata: tileMetadata(TileItem),
     tileItems: Type.Array(TileItem),
   };
 }

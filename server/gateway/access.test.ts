@@ -3,7 +3,9 @@ import { expectEnvelope } from '../test/fixtures.ts';
 import { buildGatewayApp } from './app.ts';
 import { gatewayConfigFromEnv } from './config.ts';
 import { forwardTarget } from './paths.ts';
-import { rewriteJsonText, rewriteLinkHeader, urlRewriter } from './rewrite.ts';
+import { anyShapeSchemas } from '../../core/wire/response-schemas.ts';
+import { keepKnown } from './known-fields.ts';
+import { urlRewriter } from './rewrite.ts';
 import { SESSION_COOKIE, sessionTokens } from './session.ts';
 import {
   ACCESS_KEY,
@@ -171,33 +173,40 @@ describe('rewriting upstream URLs', () => {
       expect(rewrite(untouched)).toBe(untouched);
     }
   });
-  it('rewrites string values in JSON and Link headers, leaves other bodies alone', () => {
-    const text = JSON.stringify({
+  it('rewrites the known fields of JSON answers, and drops what the schemas do not know', () => {
+    const KNOWN = anyShapeSchemas();
+    const page = {
       results: [
-        { id: 'https://provider.example', links: [{ rel: 'self', href: 'https://provider.example/tile/v2/a' }] },
+        {
+          id: 'S',
+          capture_date_start: '2024-01-01T00:00:00Z',
+          capture_date_end: '2024-01-02 00:00:00 UTC',
+          links: [{ rel: 'self', href: 'https://provider.example/tile/v2/a', extra: 'dropped' }],
+          debug: 'dropped',
+        },
       ],
-      n: 1.5,
+      page: 1.5,
+      has_next: false,
       __proto__x: null,
+    };
+    expect(JSON.parse(JSON.stringify(keepKnown(page, KNOWN.surveyPage, rewrite)))).toEqual({
+      results: [
+        {
+          id: 'S',
+          capture_date_start: '2024-01-01T00:00:00Z',
+          capture_date_end: '2024-01-02 00:00:00 UTC',
+          links: [{ rel: 'self', href: 'https://gw.example/tile/v2/a' }],
+        },
+      ],
+      has_next: false,
     });
-    expect(JSON.parse(rewriteJsonText(text, ['https://provider.example'], rewrite))).toEqual({
-      results: [{ id: 'https://gw.example', links: [{ rel: 'self', href: 'https://gw.example/tile/v2/a' }] }],
-      n: 1.5,
-      __proto__x: null,
-    });
-    const escaped = '{"static_url":"https:\\/\\/provider.example\\/tile\\/v2\\/a\\/1\\/2\\/3"}';
-    expect(JSON.parse(rewriteJsonText(escaped, ['https://provider.example'], rewrite))).toEqual({
-      static_url: 'https://gw.example/tile/v2/a/1/2/3',
-    });
-    const other = '{"a": 1.0, "b": "nothing upstream"}';
-    expect(rewriteJsonText(other, ['https://provider.example'], rewrite)).toBe(other);
-    const polluting = '{"__proto__": {"polluted": "https://provider.example/x"}}';
-    const result = JSON.parse(rewriteJsonText(polluting, ['https://provider.example'], rewrite));
-    // biome-ignore lint/suspicious/noProto: the test is that a JSON key named __proto__ stays a plain key
-    expect(result.__proto__).toEqual({ polluted: 'https://gw.example/x' });
+    const escaped = JSON.parse('[{"static_url":"https:\\/\\/provider.example\\/tile\\/v2\\/a\\/1\\/2\\/3"}]');
+    expect(keepKnown(escaped, KNOWN.tileItems, rewrite)).toEqual([
+      { static_url: 'https://gw.example/tile/v2/a/1/2/3' },
+    ]);
+    const polluting = JSON.parse('{"__proto__": {"polluted": "https://provider.example/x"}, "survey_id": "S"}');
+    expect({ ...(keepKnown(polluting, KNOWN.footprint, rewrite) as object) }).toEqual({ survey_id: 'S' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(
-      rewriteLinkHeader('<https://provider.example/tile/v2/surveys>; rel="successor-version", </x>; rel="a"', rewrite),
-    ).toBe('<https://gw.example/tile/v2/surveys>; rel="successor-version", </x>; rel="a"');
   });
 });
 

@@ -9,6 +9,7 @@ import { RedisTileKeyStore } from '../layers/redis-tile-keys.ts';
 import { MemoryTileKeyStore, type TileKeyStore } from '../layers/tile-keys.ts';
 import { upstreamLayers } from './upstream-layers.ts';
 import { budgets } from './budget.ts';
+import { personOf } from './shares.ts';
 import { proxyHandler } from './proxy.ts';
 import { upstreamClient } from './upstream-client.ts';
 import { memoryRevocations, redisRevocations, type SessionRevocations } from './revocations.ts';
@@ -35,6 +36,8 @@ export interface GatewayAppOptions {
   tileKeys?: TileKeyStore;
   /** Shared state for gateway replicas (REDIS_URL): session revocations, tile keys and rate limits. */
   redis?: Redis;
+  /** The clock the upstream budget's minutes are counted by (tests). */
+  now?: () => number;
 }
 
 /** What the viewer reads from /config.json in gateway mode: no service URL, no client id, no secret. */
@@ -72,7 +75,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
 
   const tokens = upstreamTokens(config, { fetch: options.fetch, ...options.tokens });
   // Every upstream exchange goes through this one client, counted on the asker's share of the upstream budget.
-  const shares = budgets(options.redis);
+  const shares = budgets({ perPerson: config.userRateLimit, team: config.teamRateLimit }, options.redis, options.now);
   const client = upstreamClient(config, tokens, { fetch: options.fetch, budgets: shares });
   const forward = proxyHandler(client);
   await app.register(async (scope) => {
@@ -81,7 +84,8 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       max: config.userRateLimit,
       // After the guard (onRequest) has said who is asking.
       hook: 'preValidation',
-      keyGenerator: (request) => request.gatewayUser ?? `address:${request.ip}`,
+      // Per person: an SSO user, or an address (its sessions together).
+      keyGenerator: personOf,
       redis: options.redis,
       nameSpace: 'gateway-rate-limit:users:',
     });
@@ -105,9 +109,9 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       managed.addHook('onRequest', guard.require);
       managed.addHook('onRequest', async (request) => {
         // An access-key session is the team's (keys are the team's to list and revoke); an SSO user is themselves. The
-        // session itself is the credential: a key it makes counts its tiles on that session's upstream share.
-        const user = request.gatewayUser ?? `address:${request.ip}`;
-        request.credential = { subject: user.startsWith('user:') ? user : 'team', tokenId: user };
+        // person is the credential: a key they make counts its tiles on their upstream share.
+        const person = personOf(request);
+        request.credential = { subject: person.startsWith('user:') ? person : 'team', tokenId: person };
       });
       await managed.register(tileKeyRoutes(layers));
     });

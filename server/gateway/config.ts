@@ -18,8 +18,10 @@ export interface GatewayConfig {
   clientId: string;
   clientSecret: string;
   audience: string;
-  /** Time allowed for one upstream exchange (token or resource), in ms. */
+  /** Time allowed for one upstream exchange (token or resource), its answer's body included, in ms. */
   timeoutMs: number;
+  /** Longest pause between two chunks of an upstream answer's body, in ms. */
+  idleTimeoutMs: number;
   /**
    * Further URL prefixes the upstream uses for itself in its answers (e.g. a separate tile host); rewritten like
    * upstreamUrl.
@@ -35,22 +37,35 @@ export interface GatewayConfig {
   /** POST /gateway/session attempts a minute per address. */
   sessionRateLimit: number;
   /**
-   * Forwarded requests a minute per session (or SSO user, or address when open), so that one user cannot
-   * spend the upstream budget the whole team shares; 0 turns it off.
+   * Forwarded requests a minute per person — an SSO user, or an address (its sessions together) — and their share of
+   * upstream requests, so that one person cannot spend the upstream budget the whole team shares; 0 turns it off.
    */
   userRateLimit: number;
+  /** Upstream requests a minute for everyone together (sessions, SSO users, tile keys); 0 turns it off. */
+  teamRateLimit: number;
   /** Tile keys one session (or SSO user) may make a minute; 0 turns it off. */
   keyCreationRateLimit: number;
   /** WMTS capabilities documents the keys of one session may be asked for a minute; 0 turns it off. */
   documentRateLimit: number;
-  /** Largest JSON answer the gateway buffers to rewrite URLs, in bytes. */
-  maxJsonBytes: number;
+  /**
+   * Largest JSON document the gateway reads whole, in characters: an answer that is not a list, or one item of a list
+   * answer (which is streamed item by item, however long).
+   */
+  maxJsonChars: number;
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 15_000;
+const DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS = 5_000;
+/** The most of an upstream error answer read (for its correlation id); the rest is not read. */
+export const MAX_ERROR_BYTES = 64 * 1024;
+/** The largest tile relayed (a 256×256 tile is tens of kilobytes). */
+export const MAX_TILE_BYTES = 4 * 1024 * 1024;
+const DEFAULT_MAX_JSON_CHARS = 16 * 1024 * 1024;
 export const DEFAULT_SESSION_TTL = 8 * 3600;
 /** A third of the reference service's default budget per credential (SERVICE_RATE_LIMIT, 6,000). */
 export const DEFAULT_USER_RATE_LIMIT = 2000;
+/** The reference service's default budget per credential: the gateway is one credential upstream. */
+const DEFAULT_TEAM_RATE_LIMIT = 6000;
 /** Keys a minute per session: plenty for a person, few for a script making keys to spend the upstream's budget. */
 export const DEFAULT_KEY_RATE_LIMIT = 30;
 /** WMTS documents a minute per session's keys (a desktop GIS asks once when it connects). */
@@ -77,6 +92,7 @@ const GATEWAY_ENV = {
   UPSTREAM_CLIENT_SECRET: str({ desc: CREDENTIALS_NEEDED }),
   UPSTREAM_AUDIENCE: str({ default: DEFAULT_AUDIENCE }),
   UPSTREAM_TIMEOUT_MS: positiveInt({ default: DEFAULT_UPSTREAM_TIMEOUT_MS }),
+  UPSTREAM_IDLE_TIMEOUT_MS: positiveInt({ default: DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS }),
   UPSTREAM_REWRITE_URLS: httpUrls({ default: [] }),
   PUBLIC_URL: httpUrl({ default: undefined }),
   GATEWAY_ACCESS_KEY: accessKey({ default: undefined }),
@@ -85,6 +101,7 @@ const GATEWAY_ENV = {
   GATEWAY_SESSION_SECRET: str({ default: undefined }),
   GATEWAY_SESSION_RATE_LIMIT: positiveInt({ default: 10 }),
   GATEWAY_USER_RATE_LIMIT: positiveIntOrZero({ default: DEFAULT_USER_RATE_LIMIT }),
+  GATEWAY_TEAM_RATE_LIMIT: positiveIntOrZero({ default: DEFAULT_TEAM_RATE_LIMIT }),
   GATEWAY_KEY_RATE_LIMIT: positiveIntOrZero({ default: DEFAULT_KEY_RATE_LIMIT }),
   GATEWAY_WMTS_RATE_LIMIT: positiveIntOrZero({ default: DEFAULT_WMTS_RATE_LIMIT }),
 };
@@ -121,6 +138,7 @@ export function gatewayConfigFromEnv(
     clientSecret: read.UPSTREAM_CLIENT_SECRET,
     audience: read.UPSTREAM_AUDIENCE,
     timeoutMs: read.UPSTREAM_TIMEOUT_MS,
+    idleTimeoutMs: Math.min(read.UPSTREAM_IDLE_TIMEOUT_MS, read.UPSTREAM_TIMEOUT_MS),
     rewriteOrigins: read.UPSTREAM_REWRITE_URLS,
     publicUrl: read.PUBLIC_URL,
     guard: { accessKey, trustHeader, open },
@@ -128,9 +146,10 @@ export function gatewayConfigFromEnv(
     sessionSecret: read.GATEWAY_SESSION_SECRET,
     sessionRateLimit: read.GATEWAY_SESSION_RATE_LIMIT,
     userRateLimit: read.GATEWAY_USER_RATE_LIMIT,
+    teamRateLimit: read.GATEWAY_TEAM_RATE_LIMIT,
     keyCreationRateLimit: read.GATEWAY_KEY_RATE_LIMIT,
     documentRateLimit: read.GATEWAY_WMTS_RATE_LIMIT,
-    maxJsonBytes: 64 * 1024 * 1024,
+    maxJsonChars: DEFAULT_MAX_JSON_CHARS,
     ...overrides,
   };
 }

@@ -9,21 +9,37 @@ import { GatewayError } from './upstream-errors.ts';
  */
 const SEGMENT = SURVEY_ID.source.replace(/^\^|\$$/g, '');
 const TILE = '\\d{1,2}/\\d{1,10}/\\d{1,10}(?:\\.(?:png|jpe?g))?';
-const ROUTES = [
-  'surveys', // 1. survey list
-  `${SEGMENT}/footprint`, // 2. footprint
-  'surveys/coverage', // 3. coverage by area
-  `${SEGMENT}/coverage`, // 4. tile metadata of one survey
-  `${SEGMENT}/mosaic_updates`, // the tiles (re)published in a time window
-  `rsm/${TILE}`, // a tile of the basemap mosaic (/tile/rsm/…)
-  `${SEGMENT}/${TILE}`, // 5. one tile
-  `${SEGMENT}/${SEGMENT}/${TILE}`, // 5. one tile of one capture (provider's static_url form)
+/** What each route answers with: one of the interface's response schemas (core/wire/response-schemas.ts), or a tile. */
+export type AnswerKind = 'surveyPage' | 'footprint' | 'coverage' | 'tileMetadata' | 'mosaicUpdates' | 'tile';
+
+/** The routes, the first that matches naming the answer ("surveys/coverage" is not the tile metadata of "surveys"). */
+const ROUTES: [pattern: string, kind: AnswerKind][] = [
+  ['surveys', 'surveyPage'], // 1. survey list
+  ['surveys/coverage', 'coverage'], // 3. coverage by area
+  [`${SEGMENT}/footprint`, 'footprint'], // 2. footprint
+  [`${SEGMENT}/coverage`, 'tileMetadata'], // 4. tile metadata of one survey
+  [`${SEGMENT}/mosaic_updates`, 'mosaicUpdates'], // the tiles (re)published in a time window
+  [`rsm/${TILE}`, 'tile'], // a tile of the basemap mosaic (/tile/rsm/…)
+  [`${SEGMENT}/${TILE}`, 'tile'], // 5. one tile
+  [`${SEGMENT}/${SEGMENT}/${TILE}`, 'tile'], // 5. one tile of one capture (provider's static_url form)
 ];
+const PREFIX = '^/tile(?:/v2)?/';
 /** /tile/v2/… and the deprecated unversioned /tile/… routes. */
-const INTERFACE_PATH = new RegExp(`^/tile(?:/v2)?/(?:${ROUTES.join('|')})$`);
+const INTERFACE_PATH = new RegExp(`${PREFIX}(?:${ROUTES.map(([pattern]) => pattern).join('|')})$`);
+const ROUTE_PATHS = ROUTES.map(([pattern, kind]) => [new RegExp(`${PREFIX}${pattern}$`), kind] as const);
 
 function isInterfacePath(path: string): boolean {
   return path.length <= 512 && INTERFACE_PATH.test(path);
+}
+
+/**
+ * What an interface path answers: its kind, and (the legacy survey list being every survey in one array) whether it is
+ * a legacy path.
+ */
+export function answerOf(path: string): { kind: AnswerKind; legacy: boolean } {
+  const kind = ROUTE_PATHS.find(([pattern]) => pattern.test(path))?.[1];
+  if (!kind || !isInterfacePath(path)) throw refused();
+  return { kind, legacy: !path.startsWith('/tile/v2/') };
 }
 
 /** A request the gateway may make upstream: an interface path (as sent) and its query ("" or "?…"). */

@@ -9,6 +9,16 @@ import { referenceUpstream, testGateway, type TestGateway } from './test/upstrea
 
 const SHARED = { GATEWAY_SESSION_SECRET: 'shared-session-secret-0123456789abcdef', GATEWAY_USER_RATE_LIMIT: '8' };
 
+/**
+ * The minute the replicas' upstream budgets count in: each test that counts them takes a minute of its own, after a
+ * quiet one, so that neither another test's requests nor the turn of a real minute change what it sees.
+ */
+let minute = Date.UTC(2030, 0, 1);
+const clock = { now: () => minute };
+const nextMinute = () => {
+  minute += 2 * 60_000;
+};
+
 let redisServer: Awaited<ReturnType<typeof startRedisServer>>;
 let upstream: Awaited<ReturnType<typeof referenceUpstream>>;
 let one: TestGateway;
@@ -16,8 +26,8 @@ let two: TestGateway;
 beforeAll(async () => {
   redisServer = await startRedisServer();
   upstream = await referenceUpstream();
-  one = await testGateway(upstream.url, SHARED, {}, { redis: await redisServer.connect() });
-  two = await testGateway(upstream.url, SHARED, {}, { redis: await redisServer.connect() });
+  one = await testGateway(upstream.url, SHARED, {}, { redis: await redisServer.connect(), ...clock });
+  two = await testGateway(upstream.url, SHARED, {}, { redis: await redisServer.connect(), ...clock });
 }, 30_000);
 afterAll(async () => {
   redisServer?.disconnectAll();
@@ -26,6 +36,17 @@ afterAll(async () => {
 });
 
 const [dx, dy] = pointToTile(-104.98, 39.72, 16);
+
+/** A session signed in from `remoteAddress` (whose share it spends). */
+async function sessionFrom(gateway: TestGateway, remoteAddress: string): Promise<string> {
+  const signIn = await gateway.inject({
+    method: 'POST',
+    url: '/gateway/session',
+    payload: { access_key: 'team-access-key-0123456789' },
+    remoteAddress,
+  });
+  return String(signIn.headers['set-cookie']).split(';', 1)[0];
+}
 
 describe('gateway replicas sharing Redis', () => {
   it('share tile keys: made on one, revoked on the other, refused by both at once', async () => {
@@ -79,20 +100,79 @@ describe('gateway replicas sharing Redis', () => {
     expectEnvelope(await two.inject({ url: '/tile/v2/surveys', headers: { cookie } }), 401);
   });
 
-  it('count a user’s forwarded requests across both', async () => {
-    const signIn = await two.inject({
-      method: 'POST',
-      url: '/gateway/session',
-      payload: { access_key: 'team-access-key-0123456789' },
-    });
-    const cookie = String(signIn.headers['set-cookie']).split(';', 1)[0];
+  it('count a person’s forwarded requests across both', async () => {
+    // An address of its own: the person's share is the address's (its sessions together).
+    const remoteAddress = '10.0.0.7';
+    const cookie = await sessionFrom(two, remoteAddress);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await one.inject({ url: '/tile/v2/surveys', headers: { cookie } })).statusCode);
-      statuses.push((await two.inject({ url: '/tile/v2/surveys', headers: { cookie } })).statusCode);
+      statuses.push((await one.inject({ url: '/tile/v2/surveys', headers: { cookie }, remoteAddress })).statusCode);
+      statuses.push((await two.inject({ url: '/tile/v2/surveys', headers: { cookie }, remoteAddress })).statusCode);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(8);
     expect(statuses.slice(8)).toEqual([429, 429]);
+  });
+
+  it('count a person’s upstream share across both, their tile keys’ tiles included', async () => {
+    // Issue 48: the share is counted in Redis; were it counted afresh at each spend, every tile below would pass. Two
+    // keys, each with its own per-key rate limit, so that only the maker's shared upstream share can refuse. An SSO
+    // user's, as the team's live keys are at their cap after the test above.
+    const sso = {
+      ...SHARED,
+      GATEWAY_ACCESS_KEY: '',
+      GATEWAY_TRUST_HEADER: 'x-forwarded-user',
+      GATEWAY_KEY_RATE_LIMIT: '3',
+    };
+    const replicas = [
+      await testGateway(upstream.url, sso, {}, { redis: await redisServer.connect(), ...clock }),
+      await testGateway(upstream.url, sso, {}, { redis: await redisServer.connect(), ...clock }),
+    ];
+    const made = [];
+    for (let i = 0; i < 4; i++)
+      made.push(
+        await replicas[i % 2].inject({
+          method: 'POST',
+          url: '/tile-keys',
+          headers: { 'x-forwarded-user': 'carol' },
+          payload: { name: 'shared share', surveys: ['2024Q2-CO-DEN'], expires_in: 3600 },
+        }),
+      );
+    // Keys made a minute (GATEWAY_KEY_RATE_LIMIT) are counted together too.
+    expect(made.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 429]);
+    const keys = made.slice(0, 2).map((answer) => answer.json().key as string);
+    nextMinute();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const tile = `/tiles/2024Q2-CO-DEN/16/${dx}/${dy}.png?key=${keys[i % 2]}`;
+      statuses.push((await replicas[i % 2].inject({ url: tile })).statusCode);
+    }
+    // Eight a minute (SHARED), whichever replica and key: the share is the maker's, counted in one place.
+    expect(statuses).toEqual([...new Array(8).fill(200), 429, 429]);
+  });
+
+  it('hold the team’s upstream budget together, shared fairly between the people using it', async () => {
+    const team = { ...SHARED, GATEWAY_USER_RATE_LIMIT: '0', GATEWAY_TEAM_RATE_LIMIT: '10' };
+    const replicas = [
+      await testGateway(upstream.url, team, {}, { redis: await redisServer.connect(), ...clock }),
+      await testGateway(upstream.url, team, {}, { redis: await redisServer.connect(), ...clock }),
+    ];
+    const cookie = await replicas[0].cookie();
+    const ask = (person: string, i: number) =>
+      replicas[i % 2].inject({ url: '/tile/v2/surveys', headers: { cookie }, remoteAddress: person });
+    const [a, b] = ['10.0.1.1', '10.0.1.2'];
+    nextMinute();
+    // A minute in which both use the budget a little…
+    for (const person of [a, b]) expect((await ask(person, 0)).statusCode).toBe(200);
+    minute += 60_000;
+    // …then one floods it: what the other is owed of a fair half stays theirs, and no more than the team's budget goes.
+    const flood = [];
+    for (let i = 0; i < 12; i++) flood.push((await ask(a, i)).statusCode);
+    expect(flood).toEqual([...new Array(5).fill(200), ...new Array(7).fill(429)]);
+    const late = [];
+    for (let i = 0; i < 7; i++) late.push((await ask(b, i)).statusCode);
+    expect(late).toEqual([...new Array(5).fill(200), 429, 429]);
+    const refused = await ask(a, 0);
+    expect(expectEnvelope(refused, 429, 'rate_limited').message).toMatch(/budget \(10 requests a minute/);
   });
 
   it('count sign-in attempts across both: guessing the access key on each in turn gets no more tries', async () => {

@@ -17,37 +17,3 @@ export function urlRewriter(upstreamBases: string[], gatewayBase: string): (valu
     return value;
   };
 }
-
-/** Applies `rewrite` to every string value (not keys) of a parsed JSON document. */
-export function rewriteJson(value: unknown, rewrite: (s: string) => string): unknown {
-  if (typeof value === 'string') return rewrite(value);
-  if (Array.isArray(value)) return value.map((item) => rewriteJson(item, rewrite));
-  if (value !== null && typeof value === 'object') {
-    // No prototype, so a "__proto__" key stays a plain key.
-    const out = Object.create(null) as Record<string, unknown>;
-    for (const [key, item] of Object.entries(value)) out[key] = rewriteJson(item, rewrite);
-    return out;
-  }
-  return value;
-}
-
-/** Rewrites the URI references of a Link header (`<…>; rel=…`). */
-export function rewriteLinkHeader(value: string, rewrite: (s: string) => string): string {
-  return value.replace(/<([^>]*)>/g, (_match, uri: string) => `<${rewrite(uri)}>`);
-}
-
-/**
- * Rewrites a JSON body's text. A body that cannot hold an upstream URL (its host does not occur,
- * even with escaped slashes) goes through byte for byte; so does one that is not valid JSON.
- */
-export function rewriteJsonText(text: string, upstreamBases: string[], rewrite: (s: string) => string): string {
-  const lower = text.toLowerCase();
-  if (!upstreamBases.some((base) => lower.includes(new URL(base).host.toLowerCase()))) return text;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  return JSON.stringify(rewriteJson(parsed, rewrite));
-}

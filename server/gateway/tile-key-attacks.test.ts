@@ -276,7 +276,7 @@ describe('item 1, last sentence: answers carry no upstream address', () => {
           .header('warning', `299 ${request.headers.host} "Deprecated"`)
           .header('content-disposition', `inline; filename="${request.headers.host}.png"`);
         if ((request.params as { y: string }).y.startsWith('1'))
-          return reply.send({ static_url: `${self}/tile/v2/S/16/1/1.png`, links: [{ rel: 'self', href: self }] });
+          return reply.send([{ static_url: `${self}/tile/v2/S/16/1/1.png`, links: [{ rel: 'self', href: self }] }]);
         return reply.type('image/png').send(Buffer.from('89504e470d0a1a0a', 'hex'));
       });
     });
@@ -290,13 +290,16 @@ describe('item 1, last sentence: answers carry no upstream address', () => {
         await gw.get('/tile/v2/S/16/1/2.png'),
         await gw.get('/tile/v2/S/16/1/1.png'),
       ]) {
-        expect(answer.statusCode).toBe(200);
         expect(JSON.stringify(answer.headers)).not.toContain(host);
         expect(answer.body).not.toContain(host);
       }
-      const relayed = await gw.inject({ url: `/tiles/S/16/1/1.png?key=${key}` });
-      expect(relayed.json().static_url).toBe('http://localhost:80/tile/v2/S/16/1/1.png');
-      expect(relayed.headers.link).toBe('<http://localhost:80/tile/v2/S/16/1/2.png>; rel="alternate"');
+      // A key gets tiles only (issue 45): JSON on a tile route is the gateway's error.
+      expectEnvelope(await gw.inject({ url: `/tiles/S/16/1/1.png?key=${key}` }), 502, 'upstream_invalid_answer');
+      const tile = await gw.inject({ url: `/tiles/S/16/1/2.png?key=${key}` });
+      expect(tile.statusCode).toBe(200);
+      expect(tile.headers.link).toBe('<http://localhost:80/tile/v2/S/16/1/2.png>; rel="alternate"');
+      const relayed = await gw.get('/tile/v2/S/16/1/1.png');
+      expect(relayed.json()).toEqual([{ static_url: 'http://localhost:80/tile/v2/S/16/1/1.png' }]);
     } finally {
       await internal.close();
     }
@@ -330,23 +333,45 @@ describe('item 3: one session cannot spend the team’s upstream budget', () => 
     }
   });
 
-  it('bounds one session’s share of upstream requests, key tiles included; others keep being served', async () => {
+  it('bounds one person’s share of upstream requests, key tiles included; others keep being served', async () => {
     const ref = await referenceUpstream();
     try {
       const gw = await testGateway(ref.url, { GATEWAY_USER_RATE_LIMIT: '12' });
-      const [greedy, other] = [await signIn(gw), await signIn(gw)];
-      const key = await keyFor(gw, [A], greedy);
+      const from = async (remoteAddress: string) => {
+        const answer = await gw.inject({
+          method: 'POST',
+          url: '/gateway/session',
+          payload: { access_key: ACCESS_KEY },
+          remoteAddress,
+        });
+        return String(answer.headers['set-cookie']).split(';', 1)[0];
+      };
+      const [greedy, again, other] = [await from('10.0.0.1'), await from('10.0.0.1'), await from('10.0.0.2')];
+      const make = (cookie: string, remoteAddress: string) =>
+        gw.inject({
+          method: 'POST',
+          url: '/tile-keys',
+          headers: { cookie },
+          payload: { name: 'QGIS', surveys: [A], expires_in: 3600 },
+          remoteAddress,
+        });
+      const key = (await make(greedy, '10.0.0.1')).json().key;
       const answers = [];
       for (let i = 0; i < 12; i++) answers.push(await gw.inject({ url: `/tiles/${A}/16/${x}/${y}.png?key=${key}` }));
-      // The list read when the key was made counts too: 11 tiles, then the session's share is used up.
+      // The list read when the key was made counts too: 11 tiles, then the person's share is used up.
       expect(answers.map((a) => a.statusCode)).toEqual([...new Array(11).fill(200), 429]);
       const refused = answers[11];
-      expect(expectEnvelope(refused, 429, 'rate_limited').message).toMatch(/share is 12 a minute/);
+      expect(expectEnvelope(refused, 429, 'rate_limited').message).toMatch(/share of each is 12 a minute/);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      // The greedy session's own browsing is in the same share; the other session's is not.
-      expectEnvelope(await gw.inject({ url: '/tile/v2/surveys', headers: { cookie: greedy } }), 429);
-      expect((await gw.inject({ url: '/tile/v2/surveys', headers: { cookie: other } })).statusCode).toBe(200);
-      const otherKey = await keyFor(gw, [A], other);
+      // The greedy person's own browsing is in the same share, from any of their sessions; another person's is not.
+      for (const cookie of [greedy, again])
+        expectEnvelope(
+          await gw.inject({ url: '/tile/v2/surveys', headers: { cookie }, remoteAddress: '10.0.0.1' }),
+          429,
+        );
+      const elsewhere = { headers: { cookie: other }, remoteAddress: '10.0.0.2' };
+      expect((await gw.inject({ url: '/tile/v2/surveys', ...elsewhere })).statusCode).toBe(200);
+      const otherKey = (await make(other, '10.0.0.2')).json().key;
       expect((await gw.inject({ url: `/tiles/${A}/16/${x}/${y}.png?key=${otherKey}` })).statusCode).toBe(200);
     } finally {
       await ref.close();

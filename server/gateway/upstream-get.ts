@@ -1,47 +1,52 @@
 import type { GatewayConfig } from './config.ts';
-import { describeUpstreamFailure, type GatewayError } from './upstream-errors.ts';
+import { discard, type Exchange, startExchange } from './upstream-exchange.ts';
+import type { GatewayError } from './upstream-errors.ts';
 import type { UpstreamTokens } from './upstream-token.ts';
 
 export interface UpstreamGet {
   headers?: Record<string, string>;
-  /** Ends the exchange early (the config's timeout applies anyway). */
-  signal?: AbortSignal;
-  /** An exchange that failed without an answer, before it is thrown as `failure`. */
-  onFailure?(error: unknown, failure: GatewayError): void;
+  /** The asker going away ends the exchange (the config's limits apply anyway). */
+  asker?: AbortSignal;
+  /** An exchange that failed without an answer, before it is thrown. */
+  onFailure?(failure: GatewayError): void;
+}
+
+/** An upstream answer, and the token it was asked with (kept out of anything passed back). */
+export interface UpstreamAnswer extends Exchange {
+  token: string;
 }
 
 /**
- * GET from the upstream with the gateway's bearer token, redirects not followed. A 401 for a token the clock trusted
- * (revoked, upstream restarted…) renews it once and asks once more. Also returns the token sent, which the caller
- * keeps out of anything it passes back.
+ * GET from the upstream with the gateway's bearer token, redirects not followed, within the exchange's limits
+ * (upstream-exchange.ts). A 401 for a token the clock trusted (revoked, upstream restarted…) renews it once and asks
+ * once more.
  */
 export async function upstreamGet(
   config: GatewayConfig,
   tokens: UpstreamTokens,
   doFetch: typeof fetch,
   url: string,
-  { headers = {}, signal, onFailure }: UpstreamGet = {},
-): Promise<{ response: Response; token: string }> {
-  const send = async (token: string) => {
-    const timeout = AbortSignal.timeout(config.timeoutMs);
+  { headers = {}, asker, onFailure }: UpstreamGet = {},
+): Promise<UpstreamAnswer> {
+  const send = async (token: string): Promise<UpstreamAnswer> => {
     try {
-      return await doFetch(url, {
-        headers: { ...headers, authorization: `Bearer ${token}` },
-        redirect: 'manual',
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+      const exchange = await startExchange(
+        config,
+        doFetch,
+        url,
+        { headers: { ...headers, authorization: `Bearer ${token}` } },
+        { asker },
+      );
+      return Object.assign(exchange, { token });
     } catch (error) {
-      const failure = describeUpstreamFailure(error, config);
-      onFailure?.(error, failure);
-      throw failure;
+      onFailure?.(error as GatewayError);
+      throw error;
     }
   };
-  let token = await tokens.current();
-  let response = await send(token);
-  if (response.status === 401) {
-    await response.body?.cancel().catch(() => undefined);
-    token = await tokens.renew(token);
-    response = await send(token);
+  let answer = await send(await tokens.current());
+  if (answer.response.status === 401) {
+    discard(answer);
+    answer = await send(await tokens.renew(answer.token));
   }
-  return { response, token };
+  return answer;
 }

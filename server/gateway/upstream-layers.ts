@@ -11,8 +11,10 @@ import { LATEST_IMAGERY } from '../../core/wire/latest-imagery.ts';
 import type { Budgets } from './budget.ts';
 import type { GatewayConfig } from './config.ts';
 import { footprintTarget, surveyListTarget, tileTarget } from './paths.ts';
-import { spenderOf, type UpstreamClient } from './upstream-client.ts';
+import { shareOf } from './shares.ts';
+import type { UpstreamClient } from './upstream-client.ts';
 import { GatewayError } from './upstream-errors.ts';
+import { discard } from './upstream-exchange.ts';
 
 /** Surveys a WMTS document lists behind a gateway (each needs the upstream's footprint once in ten minutes). */
 const GATEWAY_MAX_LAYERS = 500;
@@ -74,7 +76,7 @@ export function upstreamLayers(config: GatewayConfig, options: UpstreamLayerOpti
   async function fetchLayer(request: FastifyRequest, id: string): Promise<LayerInfo | null> {
     const answer = await client.get(request, footprintTarget(id), { charged: true });
     if (answer.response.status === 404) {
-      await answer.response.body?.cancel().catch(() => undefined);
+      discard(answer);
       return null;
     }
     const raw = await client.json(answer, `the footprint of survey ${id}`);
@@ -196,9 +198,10 @@ export function upstreamLayers(config: GatewayConfig, options: UpstreamLayerOpti
     },
     async sendTile(request, reply, surveyId, tile) {
       const answer = await client.get(request, tileTarget(surveyId, tile), { forwardHeaders: true, reply });
-      return client.relay(request, reply, answer, 'key', `tile ${tile.z}/${tile.x}/${tile.y} of survey ${surveyId}`);
+      const what = `tile ${tile.z}/${tile.x}/${tile.y} of survey ${surveyId}`;
+      return client.relay(request, reply, answer, { kind: 'tile', legacy: false, what, key: true });
     },
     baseUrl: (request) => client.baseUrl(request),
-    admit: (request, action) => budgets.spend(spenderOf(request), shares[action]),
+    admit: (request, action) => budgets.spend(shareOf(request), shares[action]),
   };
 }

@@ -1,6 +1,7 @@
 import { isRefreshDue, type IssuedToken } from '../../core/wire/token-refresh.ts';
-import type { GatewayConfig } from './config.ts';
-import { GatewayError, describeUpstreamFailure, readUpstreamError } from './upstream-errors.ts';
+import { type GatewayConfig, MAX_ERROR_BYTES } from './config.ts';
+import { readBody, readHead, startExchange } from './upstream-exchange.ts';
+import { GatewayError, relayableCorrelationId, secretFinder } from './upstream-errors.ts';
 
 export interface UpstreamTokens {
   /** A token valid now: the held one, or a fresh one when the refresh rule says so. */
@@ -27,9 +28,11 @@ export function upstreamTokens(config: GatewayConfig, options: UpstreamTokenOpti
   async function requestToken(): Promise<IssuedToken> {
     const issuedAt = now();
     const url = `${config.upstreamUrl}/oauth/token`;
-    let response: Response;
-    try {
-      response = await doFetch(url, {
+    const exchange = await startExchange(
+      config,
+      doFetch,
+      url,
+      {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({
@@ -38,14 +41,19 @@ export function upstreamTokens(config: GatewayConfig, options: UpstreamTokenOpti
           audience: config.audience,
           grant_type: 'client_credentials',
         }),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-    } catch (error) {
-      throw describeUpstreamFailure(error, config, 'while requesting its token');
-    }
+      },
+      { during: 'while requesting its token' },
+    );
+    const { response } = exchange;
     if (!response.ok) {
-      const upstream = await readUpstreamError(response, [config.clientSecret]);
+      const head = (await readHead(exchange, config, MAX_ERROR_BYTES)).toString('utf8');
+      const carries = secretFinder([config.clientSecret]);
+      let id = relayableCorrelationId(response.headers.get('x-correlation-id'), carries);
+      try {
+        id ??= relayableCorrelationId((JSON.parse(head) as Record<string, unknown>)['x-correlation-id'], carries);
+      } catch {
+        // Not JSON: no id of the body's.
+      }
       // Never the upstream's 401 as such: to the browser a 401 means its own session ended. Nor the upstream's text:
       // this answer may go to a tile key's holder; the status and correlation id are what an operator needs.
       throw new GatewayError(
@@ -53,13 +61,15 @@ export function upstreamTokens(config: GatewayConfig, options: UpstreamTokenOpti
         'upstream_auth_failed',
         `The gateway could not obtain a token from the upstream service (HTTP ${response.status}). ` +
           'Check UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET and UPSTREAM_AUDIENCE.',
-        upstream.correlationId,
+        id,
       );
     }
     let body: Record<string, unknown>;
     try {
-      body = (await response.json()) as Record<string, unknown>;
-    } catch {
+      const text = await readBody(exchange, config, { maxBytes: MAX_ERROR_BYTES, what: 'token answer' });
+      body = JSON.parse(text.toString('utf8')) as Record<string, unknown>;
+    } catch (error) {
+      if (error instanceof GatewayError) throw error;
       throw new GatewayError(
         502,
         'upstream_auth_failed',
