@@ -13,6 +13,7 @@ import {
   type TestGateway,
   urlOf,
 } from './test/upstreams.ts';
+import { ENCODINGS, leaks, SECRET, TOKEN } from './test/token-encodings.ts';
 
 /**
  * Issue 33, the gateway's part: the tile-key routes had been written beside the proxy. Each attack of the red-team
@@ -150,46 +151,6 @@ describe('item 1: a key cannot leave its survey, however the path is spelt', () 
     ).toEqual([`/tile/v2/${A}/16/${x}/${y}.png`, `/tile/v2/${A}/16/${x}/${y}.jpeg`]);
   });
 });
-
-/** The upstream token the echoing upstream hands out: a JWT, as the provider's is. */
-const TOKEN =
-  'eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJnYXRld2F5IiwiYXVkIjoiaHR0cHM6Ly9hcGkuZXhhbXBsZSJ9.' +
-  'c2lnbmF0dXJlLW9mLXRoZS1nYXRld2F5cy11cHN0cmVhbS10b2tlbi0wMTIzNDU2Nzg5YWJjZGVm';
-const SECRET = 'demo-secret';
-
-/** The ways an upstream might write the Authorization header it got back into an answer. */
-const ENCODINGS: Record<string, (header: string) => string> = {
-  plain: (h) => h,
-  unicodeEscapes: (h) => [...h].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
-  someEscapes: (h) => h.replace(/[eyJ.]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-  percent: (h) => [...h].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
-  htmlEntities: (h) => [...h].map((c) => `&#${c.charCodeAt(0)};`).join(''),
-  base64: (h) => Buffer.from(h).toString('base64'),
-  oneCharacterChanged: (h) => `${h.slice(0, 60)}${h[60] === 'A' ? 'B' : 'A'}${h.slice(61)}`,
-  spaced: (h) => h.replace(/(.{10})/g, '$1 '),
-  upperCase: (h) => h.toUpperCase(),
-  noBearerWord: (h) => h.replace(/^Bearer /, ''),
-};
-
-/** Whether text holds the token (or the secret) in a form a reader could recover; the test's own reading. */
-function leaks(text: string): boolean {
-  const decoded = [text];
-  const unescaped = text.replace(/\\u([0-9a-f]{4})/gi, (_m, h) => String.fromCharCode(Number.parseInt(h, 16)));
-  decoded.push(
-    unescaped,
-    unescaped.replace(/&#(\d+);/g, (_m, d) => String.fromCharCode(Number(d))),
-  );
-  decoded.push(unescaped.replace(/%([0-9a-f]{2})/gi, (_m, h) => String.fromCharCode(Number.parseInt(h, 16))));
-  for (const run of text.match(/[A-Za-z0-9+/]{24,}={0,2}/g) ?? []) decoded.push(Buffer.from(run, 'base64').toString());
-  const pieces = [
-    SECRET,
-    ...Array.from({ length: Math.floor(TOKEN.length / 16) }, (_, i) => TOKEN.slice(i * 16, i * 16 + 16)),
-  ];
-  return decoded.some((d) => {
-    const flat = d.replace(/\s+/g, '').toLowerCase();
-    return pieces.some((piece) => flat.includes(piece.toLowerCase()));
-  });
-}
 
 describe('items 2 and 8: the upstream token does not reach a key holder or a browser, however it is written', () => {
   const closers: (() => Promise<unknown>)[] = [];
