@@ -64,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(commonPlugin, {
     connections: options.connections,
+    trustProxy: options.trustProxy,
     viewer: options.viewer,
     viewerConfig: options.viewer?.config ?? options.viewerConfigOnly,
   });

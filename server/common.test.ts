@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.ts';
 import { Catalog } from './catalog/catalog.ts';
 import type { ConnectionLimits } from './common.ts';
@@ -21,11 +21,13 @@ beforeAll(async () => {
 });
 
 /** The service and the gateway, each with the built viewer: everything below holds for both. */
-const servers: [string, (connections?: Partial<ConnectionLimits>) => Promise<FastifyInstance>][] = [
+type Build = (connections?: Partial<ConnectionLimits>, options?: { trustProxy?: string }) => Promise<FastifyInstance>;
+const servers: [string, Build][] = [
   [
     'service',
-    (connections) =>
+    (connections, options) =>
       buildApp({
+        ...options,
         config: configFromEnv({}, { signingKeyPem: SIGNING_KEY, rateLimits: null }),
         catalog: new Catalog(FIXTURE_SURVEYS),
         tiles: proceduralTiles(),
@@ -35,8 +37,9 @@ const servers: [string, (connections?: Partial<ConnectionLimits>) => Promise<Fas
   ],
   [
     'gateway',
-    (connections) =>
+    (connections, options) =>
       buildGatewayApp({
+        ...options,
         // Nothing here reaches the upstream.
         gateway: gatewayConfigFromEnv(UPSTREAM_ENV, { upstream: 'http://127.0.0.1:9' }),
         viewer: { dir: viewerDir },
@@ -59,10 +62,10 @@ async function listening(build: () => Promise<FastifyInstance>) {
   return app;
 }
 
-/** A raw socket to the app, and a promise of when the server ends it (with what it had written). */
-function rawSocket(app: FastifyInstance) {
+/** A raw socket to the app (from `localAddress`), and a promise of when the server ends it (with what it wrote). */
+function rawSocket(app: FastifyInstance, localAddress = '127.0.0.1') {
   const { port } = app.server.address() as { port: number };
-  const socket = connect(port, '127.0.0.1');
+  const socket = connect({ port, host: '127.0.0.1', localAddress });
   sockets.push(socket);
   let received = '';
   socket.setEncoding('utf8');
@@ -126,6 +129,49 @@ describe.each(servers)('the common plugin: %s', (_name, build) => {
     const third = rawSocket(app);
     expect(await within(third.closed, 2000)).not.toBe('still open');
     expect(await within(first.closed, 300)).toBe('still open');
+  });
+});
+
+describe.each(servers)('issue 45, item 5: one address cannot take every connection: %s', (_name, build) => {
+  it('while one address holds 2,100 slow sockets, another is answered; it holds at most 256', async () => {
+    // The red team's attack: sockets that send part of their headers and wait, more than maxConnections (2,048).
+    const app = await listening(() => build());
+    const attack = Array.from({ length: 2_100 }, () => rawSocket(app, '127.0.0.2'));
+    await Promise.all(attack.map(({ connected }) => connected));
+    for (const { socket } of attack) socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
+    let cut = 0;
+    for (const { closed } of attack) void closed.then(() => cut++);
+    await vi.waitFor(() => expect(cut).toBe(2_100 - 256), { timeout: 10_000 });
+
+    const started = performance.now();
+    const victim = rawSocket(app, '127.0.0.1');
+    victim.socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const answer = await victim.closed;
+    const ms = performance.now() - started;
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    // Answered while the attacker's 256 sockets were still held (their headers timeout is 10 s away).
+    expect(cut).toBe(2_100 - 256);
+    console.log(`${_name}: answered in ${ms.toFixed(0)} ms beside 256 slow sockets of another address`);
+  });
+
+  it('does not cap a trusted proxy, whose clients share its connections', async () => {
+    const app = await listening(() => build({ perAddress: 3 }, { trustProxy: '127.0.0.3' }));
+    const proxied = Array.from({ length: 6 }, () => rawSocket(app, '127.0.0.3'));
+    const direct = Array.from({ length: 6 }, () => rawSocket(app, '127.0.0.2'));
+    await Promise.all([...proxied, ...direct].map(({ connected }) => connected));
+    for (const { socket } of [...proxied, ...direct]) socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    const answered = (sockets: typeof proxied) =>
+      Promise.all(
+        sockets.map(
+          ({ socket }) =>
+            new Promise<boolean>((resolve) => {
+              socket.once('data', () => resolve(true));
+              socket.once('close', () => resolve(false));
+            }),
+        ),
+      );
+    expect(await answered(proxied)).toEqual(new Array(6).fill(true));
+    expect((await answered(direct)).filter(Boolean)).toHaveLength(3);
   });
 });
 

@@ -7,6 +7,8 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { Type } from '@sinclair/typebox';
@@ -21,21 +23,30 @@ import { viewerSecurityHeaders } from './viewer-headers.ts';
  * validation, and serving the built viewer with its Content-Security-Policy.
  */
 
-/** How long a client may take and how many sockets it may hold (issue 16: slow bodies, no cap). */
+/**
+ * How long a client may take and how many sockets it may hold (issue 16: slow bodies, no cap; issue 45: one address
+ * took every connection).
+ */
 export interface ConnectionLimits {
+  /** Receiving a request's headers. */
+  headersTimeoutMs: number;
   /** Receiving a whole request, headers and body. */
   requestTimeoutMs: number;
-  /** A socket with no traffic either way (an answer being worked on counts as none). */
+  /** A socket with no traffic either way (an answer being worked on counts as none); above the keep-alive's. */
   idleTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  /** Open connections from one address (a trusted proxy's excepted: its clients share them). */
+  perAddress: number;
 }
 
 const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
-  idleTimeoutMs: 120_000,
+  idleTimeoutMs: 75_000,
   keepAliveTimeoutMs: 72_000,
   maxConnections: 2048,
+  perAddress: 256,
 };
 
 /** A segment of a route's path (a survey id, a capture id) is at most this long; longer ones get a 414. */
@@ -69,10 +80,13 @@ export function serverOptions(options: CommonServerOptions): FastifyHttpOptions<
     http: {
       // Areas of interest travel as WKT in the query string: room for MAX_WKT_LENGTH characters, encoded.
       maxHeaderSize: 3 * MAX_WKT_LENGTH + 16 * 1024,
-      headersTimeout: limits.requestTimeoutMs,
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
       requestTimeout: limits.requestTimeoutMs,
       // How often Node looks for requests past their time (its default, 30 s, would outlast short limits).
-      connectionsCheckingInterval: Math.min(30_000, Math.max(50, limits.requestTimeoutMs / 4)),
+      connectionsCheckingInterval: Math.min(
+        30_000,
+        Math.max(50, Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4),
+      ),
     },
     // URLs the router itself refuses get the envelope like every other failure. No hooks run for these
     // answers, so the common headers are set here too.
@@ -117,8 +131,44 @@ interface ViewerFiles {
   connectSources?: string;
 }
 
+/**
+ * Whether a peer address is a proxy the server trusts (TRUST_PROXY, GATEWAY_TRUST_PROXY), read as Fastify reads
+ * trustProxy: `true` trusts every peer, addresses and ranges (or "loopback", "uniquelocal"…) those peers only.
+ */
+export function trustedPeer(trustProxy: FastifyServerOptions['trustProxy']): (address: string) => boolean {
+  if (trustProxy === true) return () => true;
+  if (!trustProxy || typeof trustProxy === 'number') return () => false;
+  if (typeof trustProxy === 'function') return (address) => trustProxy(address, 0);
+  const trusted = proxyAddr.compile(
+    typeof trustProxy === 'string' ? trustProxy.split(',').map((value) => value.trim()) : trustProxy,
+  );
+  return (address) => trusted(address, 0);
+}
+
+/** Closes a new connection at once when its address already holds `perAddress` open ones (not a trusted proxy's). */
+function capPerAddress(server: Server, perAddress: number, trusted: (address: string) => boolean): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (!address || trusted(address)) return;
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > perAddress) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
+}
+
 export interface CommonPluginOptions {
   connections?: Partial<ConnectionLimits>;
+  /** The proxies whose clients share connections (the server's trustProxy): not capped per address. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   /** Serve the built viewer. */
   viewer?: ViewerFiles;
   /** The viewer's runtime configuration at /config.json. */
@@ -132,7 +182,9 @@ const ViewerConfigResponse = Type.Object(
 );
 
 const common: FastifyPluginAsync<CommonPluginOptions> = async (app, options) => {
-  app.server.maxConnections = connectionLimits(options.connections).maxConnections;
+  const limits = connectionLimits(options.connections);
+  app.server.maxConnections = limits.maxConnections;
+  capPerAddress(app.server, limits.perAddress, trustedPeer(options.trustProxy));
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
   // Callback style, not async: no promise on every response (bench/README.md, throughput).

@@ -359,6 +359,21 @@ describe('the access key guard', () => {
 });
 
 describe('other guards', () => {
+  it('honours GATEWAY_TRUST_HEADER only from the configured proxy (issue 45: spoofing it)', async () => {
+    const sso = { GATEWAY_ACCESS_KEY: '', GATEWAY_TRUST_HEADER: 'X-Forwarded-User' };
+    const ask = (gateway: TestGateway, remoteAddress: string) =>
+      gateway.inject({ url: '/tile/v2/surveys', headers: { 'x-forwarded-user': 'ana' }, remoteAddress });
+    // Without GATEWAY_TRUST_PROXY: the proxy must be on this host.
+    const local = await testGateway(upstream.url, sso);
+    expect((await ask(local, '127.0.0.1')).statusCode).toBe(200);
+    expectEnvelope(await ask(local, '203.0.113.9'), 401, 'session_required');
+    // With it: from the proxies it names, and nowhere else (not even this host).
+    const behind = await testGateway(upstream.url, sso, {}, { trustProxy: '10.0.0.5' });
+    expect((await ask(behind, '10.0.0.5')).statusCode).toBe(200);
+    for (const spoofer of ['203.0.113.9', '127.0.0.1', '10.0.0.6'])
+      expectEnvelope(await ask(behind, spoofer), 401, 'session_required');
+  });
+
   it("GATEWAY_TRUST_HEADER admits requests carrying the SSO proxy's header", async () => {
     const sso = await testGateway(upstream.url, { GATEWAY_ACCESS_KEY: '', GATEWAY_TRUST_HEADER: 'X-Forwarded-User' });
     expectEnvelope(await sso.inject({ method: 'GET', url: '/tile/v2/surveys' }), 401, 'session_required');

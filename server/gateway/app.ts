@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { commonPlugin, serverOptions, type ConnectionLimits } from '../common.ts';
+import { commonPlugin, serverOptions, trustedPeer, type ConnectionLimits } from '../common.ts';
 import { ApiError, errorResponses } from '../errors.ts';
 import type { GatewayConfig } from './config.ts';
 import { clientKey, limitPerMinute } from '../rate-limits.ts';
@@ -62,13 +62,15 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   });
   await app.register(commonPlugin, {
     connections: options.connections,
+    trustProxy: options.trustProxy,
     // The viewer talks to this origin only, unless VIEWER_CONNECT_SRC says otherwise.
     viewer: options.viewer && { dir: options.viewer.dir, connectSources: options.viewer.connectSources ?? '' },
     viewerConfig: gatewayViewerConfig(config),
   });
 
   const revocations = options.revocations ?? (options.redis ? redisRevocations(options.redis) : memoryRevocations());
-  const guard = accessGuard(config, revocations, options.redis);
+  // The sign-on proxy's header counts from the proxies GATEWAY_TRUST_PROXY names; without it, from this host only.
+  const guard = accessGuard(config, revocations, trustedPeer(options.trustProxy || 'loopback'), options.redis);
   app.decorateRequest('gatewayUser', null);
   app.decorateRequest('credential', null);
   await app.register(guard.routes);

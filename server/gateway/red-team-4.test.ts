@@ -8,7 +8,7 @@ import { ACCESS_KEY, referenceUpstream, stubUpstream, testGateway, type TestGate
 /**
  * Issue 45 (red team, round 4): what still got through shared one cause, the gateway scrubbing what it recognised
  * rather than keeping only what it knows. Each finding is replayed as it was made, then the fixed behaviour shown.
- * (Items 5–7 are in server/connections.test.ts, server/coverage-workers/fair-queue.test.ts and
+ * (Items 5–7 are in server/common.test.ts, server/coverage-workers/fair-queue.test.ts and
  * upstream-deadline.test.ts.)
  */
 

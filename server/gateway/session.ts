@@ -116,8 +116,16 @@ const SessionAnswer = Type.Object(
   { additionalProperties: false },
 );
 
-/** `redis`: where replicas count sign-in attempts together (else each process counts its own). */
-export function accessGuard(config: GatewayConfig, revocations: SessionRevocations, redis?: Redis): AccessGuard {
+/**
+ * `redis`: where replicas count sign-in attempts together (else each process counts its own). `fromProxy`: whether a
+ * peer address is the sign-on proxy's, the only one whose trust header is honoured.
+ */
+export function accessGuard(
+  config: GatewayConfig,
+  revocations: SessionRevocations,
+  fromProxy: (address: string) => boolean,
+  redis?: Redis,
+): AccessGuard {
   const { guard } = config;
   const tokens = sessionTokens(config);
 
@@ -133,7 +141,12 @@ export function accessGuard(config: GatewayConfig, revocations: SessionRevocatio
     if (guard.open) return { how: 'open', user: `address:${request.ip}` };
     if (guard.trustHeader) {
       const value = request.headers[guard.trustHeader];
-      if (typeof value === 'string' && value.trim() !== '') return { how: 'header', user: `user:${value.trim()}` };
+      const peer = request.raw.socket?.remoteAddress ?? '';
+      if (typeof value === 'string' && value.trim() !== '') {
+        // Set by anyone else, it is a claim, not a sign-on.
+        if (fromProxy(peer)) return { how: 'header', user: `user:${value.trim()}` };
+        request.log.warn({ peer }, `${guard.trustHeader} sent by an address that is not a trusted proxy: ignored`);
+      }
     }
     for (const session of signedSessions(request)) {
       if (!(await revocations.isRevoked(session.id))) return { how: 'session', user: `session:${session.id}`, session };
