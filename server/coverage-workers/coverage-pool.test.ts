@@ -106,12 +106,13 @@ describe('the coverage pool with a worker that does not stop', () => {
     expect(await next).toEqual({ kind: 'over-cap' });
   });
 
-  it('refuses a job at once when 64 wait, and answers those that waited', async () => {
-    const first = pool.run(stuck, 300);
-    const waiting = Array.from({ length: 64 }, () => pool.run(quick, 300));
-    expect(await refusal(pool.run(quick, 300))).toBe('busy');
+  it('refuses a client’s job at once when 16 of its jobs wait (not another’s); answers those that waited', async () => {
+    const first = pool.run(stuck, 300, 'flood');
+    const waiting = Array.from({ length: 16 }, () => pool.run(quick, 300, 'flood'));
+    expect(await refusal(pool.run(quick, 300, 'flood'))).toBe('busy');
+    const other = pool.run(quick, 300, 'other');
     expect(await refusal(first)).toBe('budget');
-    expect(await Promise.all(waiting.map(refusal))).toEqual(Array(64).fill('answered'));
+    expect(await Promise.all([...waiting, other].map(refusal))).toEqual(Array(17).fill('answered'));
   });
 });
 

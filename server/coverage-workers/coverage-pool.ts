@@ -8,13 +8,13 @@
  * memory, say) takes only its own job with it.
  */
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Overlap } from '../../core/geo/covered-tiles.ts';
 import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import type { Survey } from '../catalog/survey.ts';
 import type { UpdateWindow } from '../catalog/updated-tiles.ts';
+import { fairQueue, QueueFull } from './fair-queue.ts';
 import { jobStart, newJobClock } from './job-clock.ts';
 
 /**
@@ -76,10 +76,17 @@ export class CoverageRefused extends Error {
   }
 }
 
+class CoveragePoolClosed extends CoverageRefused {
+  constructor() {
+    super('failed', 'The coverage pool is closed.');
+  }
+}
+
 /** A worker that does not answer this long after its budget is terminated. */
 const GRACE_MS = 250;
-/** Jobs waiting for a worker beyond these are refused at once. */
-const MAX_WAITING = 64;
+/** Jobs waiting for a worker beyond these (in all, and of one client) are refused at once. */
+const MAX_WAITING = 256;
+const MAX_WAITING_PER_CLIENT = 16;
 /** Heap for a worker: a runaway job ends its worker, not the service. */
 const WORKER_HEAP_MB = 512;
 
@@ -89,7 +96,10 @@ const WORKER = new URL('./coverage-worker.ts', import.meta.url);
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface CoveragePool {
-  run(job: CoverageJob, budgetMs: number): Promise<CoverageAnswer>;
+  /** Runs the job in `client`'s turn (fair-queue.ts: round robin, at most size − 1 of one client's jobs at once). */
+  run(job: CoverageJob, budgetMs: number, client?: string): Promise<CoverageAnswer>;
+  /** What runs and waits, and how many jobs each client has started (tests). */
+  counts(): ReturnType<ReturnType<typeof fairQueue>['counts']>;
   /** Starts the workers now rather than at the first job (which would otherwise wait for them to load). */
   warm(): void;
   close(): Promise<void>;
@@ -129,12 +139,19 @@ interface Workers {
   loadFailure?: Error;
 }
 
-export function createCoveragePool({
-  size = Math.max(1, Math.min(2, availableParallelism() - 1)),
-  worker = WORKER,
-}: PoolOptions = {}): CoveragePool {
+/**
+ * Two workers by default, even on two cores: one is always kept from any one client's jobs, so that another's start at
+ * once while one floods (the event loop's thread and the workers share the cores).
+ */
+export function createCoveragePool({ size = 2, worker = WORKER }: PoolOptions = {}): CoveragePool {
   let current: Workers | undefined;
   let closed = false;
+  const queue = fairQueue({
+    slots: size,
+    perClient: Math.max(1, size - 1),
+    waitingPerClient: MAX_WAITING_PER_CLIENT,
+    waiting: MAX_WAITING,
+  });
 
   function started(): Workers {
     if (current) return current;
@@ -162,33 +179,43 @@ export function createCoveragePool({
   const overBudget = (budgetMs: number) =>
     new CoverageRefused('budget', `The tile computation took longer than its budget of ${budgetMs} ms.`);
 
+  /** A job on a worker: the queue starts it only when one is free, so piscina's own queue stays empty. */
+  async function runOnWorker(job: CoverageJob, budgetMs: number): Promise<CoverageAnswer> {
+    if (closed) throw new CoveragePoolClosed();
+    const workers = started();
+    const clock = newJobClock();
+    const watch = watchdog(workers.piscina, clock, budgetMs + GRACE_MS);
+    let result: WorkerResult;
+    try {
+      result = await workers.piscina.run({ job, budgetMs, clock });
+    } catch (error) {
+      if (watch.expired) throw overBudget(budgetMs);
+      const cause = workers.loadFailure ?? (error as Error);
+      throw new CoverageRefused('failed', `The coverage worker failed: ${cause?.message ?? cause}`);
+    } finally {
+      watch.stop();
+    }
+    if (result.kind === 'over-budget') throw overBudget(budgetMs);
+    return result;
+  }
+
   return {
     warm() {
       if (!closed) started();
     },
-    async run(job, budgetMs) {
-      if (closed) throw new CoverageRefused('failed', 'The coverage pool is closed.');
-      const workers = started();
-      // piscina would refuse it too (maxQueue); refused here, it is told apart from a failure.
-      if (workers.piscina.queueSize >= MAX_WAITING)
-        throw new CoverageRefused('busy', 'Too many tile computations are waiting.');
-      const clock = newJobClock();
-      const watch = watchdog(workers.piscina, clock, budgetMs + GRACE_MS);
-      let result: WorkerResult;
+    async run(job, budgetMs, client = 'anonymous') {
+      if (closed) throw new CoveragePoolClosed();
       try {
-        result = await workers.piscina.run({ job, budgetMs, clock });
+        return await queue.run(client, () => runOnWorker(job, budgetMs));
       } catch (error) {
-        if (watch.expired) throw overBudget(budgetMs);
-        const cause = workers.loadFailure ?? (error as Error);
-        throw new CoverageRefused('failed', `The coverage worker failed: ${cause?.message ?? cause}`);
-      } finally {
-        watch.stop();
+        if (error instanceof QueueFull) throw new CoverageRefused('busy', 'Too many tile computations are waiting.');
+        throw error;
       }
-      if (result.kind === 'over-budget') throw overBudget(budgetMs);
-      return result;
     },
+    counts: () => queue.counts(),
     async close() {
       closed = true;
+      queue.clear(new CoveragePoolClosed());
       // Waiting jobs are refused at once; running ones end within their budget.
       await current?.piscina.close({ force: true });
     },

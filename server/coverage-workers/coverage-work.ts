@@ -27,10 +27,16 @@ const AREA_OVER_BUDGET: OverBudget = {
     'simplify it or lower the zoom.',
 };
 
-async function run(job: CoverageJob, config: Budget, overBudget = AREA_OVER_BUDGET): Promise<CoverageAnswer> {
+/** `client`: whose turn the job waits for (the verified credential: one client's flood does not hold up another). */
+async function run(
+  job: CoverageJob,
+  config: Budget,
+  client: string,
+  overBudget = AREA_OVER_BUDGET,
+): Promise<CoverageAnswer> {
   let answer: CoverageAnswer;
   try {
-    answer = await coveragePool().run(job, config.coverageBudgetMs);
+    answer = await coveragePool().run(job, config.coverageBudgetMs, client);
   } catch (error) {
     if (!(error instanceof CoverageRefused)) throw error;
     if (error.reason === 'budget') throw unavailable(overBudget.message(config.coverageBudgetMs), overBudget.code);
@@ -47,8 +53,8 @@ function bodyOf(answer: CoverageAnswer): Buffer {
 }
 
 /** A WKT area of interest, read and checked (server/geo/wkt.ts). */
-export async function checkedArea(wkt: string, config: Budget): Promise<AreaGeometry> {
-  const answer = await run({ kind: 'area', wkt }, config);
+export async function checkedArea(wkt: string, config: Budget, client: string): Promise<AreaGeometry> {
+  const answer = await run({ kind: 'area', wkt }, config, client);
   if (answer.kind !== 'area') throw new Error(`expected an area, got ${answer.kind}`);
   return answer.area;
 }
@@ -71,6 +77,7 @@ export interface TileMetadataRequest {
 export async function surveyTileMetadata(
   { survey, wkt, zoom, overlap, tc, profile, baseUrl }: TileMetadataRequest,
   config: Budget & Pick<ServiceConfig, 'tileCap'>,
+  client: string,
 ): Promise<Buffer> {
   const job: CoverageJob = {
     kind: 'tiles',
@@ -83,7 +90,7 @@ export async function surveyTileMetadata(
     profile: profile.name,
     baseUrl,
   };
-  const answer = await run(job, config);
+  const answer = await run(job, config, client);
   if (answer.kind === 'over-cap') {
     const cap = config.tileCap.toLocaleString('en-US');
     throw unprocessable(
@@ -108,6 +115,7 @@ export interface MosaicUpdatesRequest {
 export async function surveyMosaicUpdates(
   { survey, zoom, window, withPercent, profile, baseUrl }: MosaicUpdatesRequest,
   config: Budget & Pick<ServiceConfig, 'tileCap'>,
+  client: string,
 ): Promise<Buffer> {
   const job: CoverageJob = {
     kind: 'updates',
@@ -119,7 +127,7 @@ export async function surveyMosaicUpdates(
     profile: profile.name,
     baseUrl,
   };
-  const answer = await run(job, config, {
+  const answer = await run(job, config, client, {
     code: 'updates_too_complex',
     message: (ms) =>
       `Listing these updates takes longer than the service allows one request (${ms} ms); lower the zoom or ` +

@@ -4,6 +4,7 @@ import type { LiveCatalog } from '../catalog/live-catalog.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, errorResponses } from '../errors.ts';
 import { surveyMosaicUpdates } from '../coverage-workers/coverage-work.ts';
+import { clientKey } from '../rate-limits.ts';
 import type { Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkTime, checkZoom, JSON_TYPE, surveyOrNotFound } from './checks.ts';
 import { MosaicUpdatesQuery, SurveyParams } from '../../core/wire/request-schemas.ts';
@@ -53,6 +54,7 @@ export function mosaicUpdateRoutes({ prefix, profile, catalog, config }: MosaicU
             baseUrl: baseUrlOf(config, request),
           },
           config,
+          clientKey(request),
         );
         return reply.type(JSON_TYPE).send(body);
       },

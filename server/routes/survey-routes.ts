@@ -12,6 +12,7 @@ import { badRequest, errorResponses, notFound } from '../errors.ts';
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../core/wire/limits.ts';
 import { isValidTile } from '../../core/geo/tile-address.ts';
 import { checkedArea, surveyTileMetadata } from '../coverage-workers/coverage-work.ts';
+import { clientKey } from '../rate-limits.ts';
 import type { TileSource } from '../imagery/source.ts';
 import type { Profile } from '../profiles/profile.ts';
 import { baseUrlOf, checkDay, checkZoom, JSON_TYPE, surveyOrNotFound } from './checks.ts';
@@ -159,7 +160,7 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
         const observedEnd = checkDay(request.query.observed_end, 'observed_end');
         if (observedStart && observedEnd && observedStart > observedEnd)
           throw badRequest('observed_start is after observed_end.');
-        const area = await checkedArea(wkt, config);
+        const area = await checkedArea(wkt, config, clientKey(request));
         const ctx = { baseUrl: baseUrlOf(config, request) };
         // The route's own serialiser writes every chunk, so that the bytes are what the schema says.
         const serialise = reply.getSerializationFunction('200') as (answer: unknown) => string;
@@ -200,7 +201,11 @@ export function surveyRoutes(options: SurveyRouteOptions): FastifyPluginAsync {
         const zoom = checkZoom(request.query.zoom);
         const survey = surveyOrNotFound(catalog.current, request.params.survey_id);
         const baseUrl = baseUrlOf(config, request);
-        const body = await surveyTileMetadata({ survey, wkt, zoom, overlap, tc, profile, baseUrl }, config);
+        const body = await surveyTileMetadata(
+          { survey, wkt, zoom, overlap, tc, profile, baseUrl },
+          config,
+          clientKey(request),
+        );
         return reply.type(JSON_TYPE).send(body);
       },
     );
