@@ -4,15 +4,17 @@
 // the service feels while the fuzzed requests run. Prints the statuses, every crash, 5xx or refusal without the
 // envelope, and the probe's latency. Then the gateway's routes (issue 33): generated paths, queries and callers (the
 // session, tile keys, none) sent as written to a gateway in this process, in front of the reference service as its
-// upstream, also in this process. Usage: npm run fuzz [-- N [GATEWAY_N]] (GATEWAY_N defaults to N / 5)
+// upstream, also in this process; and again in front of a hostile upstream (issue 45), where no answer may carry the
+// token. Usage: npm run fuzz [-- N [GATEWAY_N]] (GATEWAY_N, for each gateway run, defaults to N / 5)
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { spawnOnFreePort } from '../core/test/spawned-server.ts';
-import { gatewayRequestInput, requestInput } from '../server/fuzz/arbitraries.ts';
-import { violation } from '../server/fuzz/check.ts';
+import { type GatewayInput, gatewayRequestInput, requestInput } from '../server/fuzz/arbitraries.ts';
+import { leak, violation } from '../server/fuzz/check.ts';
 import { gatewayFuzzTarget } from '../server/fuzz/gateway-target.ts';
+import { hostileRouteInput } from '../server/fuzz/hostile-inputs.ts';
 import { ANTIMERIDIAN_SURVEY, FIXTURE_SURVEYS } from '../server/test/fixtures.ts';
 
 const runs = Number(process.argv[2] ?? 100_000);
@@ -150,31 +152,58 @@ console.log(
 );
 for (const problem of problems.slice(0, 20)) console.log(`  ${problem}`);
 
-// ---- The gateway ----
-const gateway = await gatewayFuzzTarget();
-const gatewayStatuses = new Map<number, number>();
-const gatewayProblems: string[] = [];
-const gatewayStarted = performance.now();
-const nextGatewayInput = inBatches(gatewayRequestInput, gatewayRuns, seed + runs);
-await Promise.all(
-  Array.from({ length: IN_FLIGHT }, async () => {
-    for (let input = nextGatewayInput(); input !== undefined; input = nextGatewayInput()) {
-      const what = `${input.as} ${input.url.slice(0, 200)}`;
-      try {
-        const answer = await gateway.send(input);
-        gatewayStatuses.set(answer.statusCode, (gatewayStatuses.get(answer.statusCode) ?? 0) + 1);
-        const problem = violation(answer as never);
-        if (problem) gatewayProblems.push(`${what} → ${problem}`);
-      } catch (error) {
-        gatewayProblems.push(`${what} → no answer: ${(error as Error).message}`);
+// ---- The gateway: in front of the reference service, then of a hostile upstream ----
+/** Sends the inputs to a gateway, four at a time; its statuses and every answer `check` finds fault with. */
+async function fuzzGateway(
+  title: string,
+  target: Awaited<ReturnType<typeof gatewayFuzzTarget>>,
+  next: () => GatewayInput | undefined,
+  check: (answer: Awaited<ReturnType<typeof target.send>>) => string | null,
+) {
+  const counts = new Map<number, number>();
+  const faults: string[] = [];
+  const begun = performance.now();
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      for (let input = next(); input !== undefined; input = next()) {
+        count++;
+        const what = `${input.as} ${input.url.slice(0, 200)}`;
+        try {
+          const answer = await target.send(input);
+          counts.set(answer.statusCode, (counts.get(answer.statusCode) ?? 0) + 1);
+          const problem = check(answer);
+          if (problem) faults.push(`${what} → ${problem}`);
+        } catch (error) {
+          faults.push(`${what} → no answer: ${(error as Error).message}`);
+        }
       }
-    }
-  }),
+    }),
+  );
+  await target.close();
+  console.log(`\n${title}: ${count} inputs   time: ${((performance.now() - begun) / 1000).toFixed(1)} s`);
+  console.log(statusLine(counts));
+  console.log(`crashes, 5xx of its own, non-envelope refusals or the token in an answer: ${faults.length}`);
+  for (const fault of faults.slice(0, 20)) console.log(`  ${fault.slice(0, 600)}`);
+  return faults;
+}
+
+const gatewayProblems = await fuzzGateway(
+  'gateway inputs',
+  await gatewayFuzzTarget(),
+  inBatches(gatewayRequestInput, gatewayRuns, seed + runs),
+  (answer) => violation(answer as never),
 );
-await gateway.close();
-const gatewaySeconds = (performance.now() - gatewayStarted) / 1000;
-console.log(`\ngateway inputs: ${gatewayRuns}   time: ${gatewaySeconds.toFixed(1)} s`);
-console.log(statusLine(gatewayStatuses));
-console.log(`crashes or 5xx or non-envelope refusals: ${gatewayProblems.length}`);
-for (const problem of gatewayProblems.slice(0, 20)) console.log(`  ${problem}`);
-process.exit(problems.length || gatewayProblems.length ? 1 : 0);
+// Issue 45: every answer of the upstream attacks (any status, type and size, the token in every encoding); four in
+// five inputs are requests the gateway asks it about, one in five the gateway's other inputs.
+const hostileProblems = await fuzzGateway(
+  'gateway inputs, hostile upstream',
+  await gatewayFuzzTarget({ hostile: true }),
+  inBatches(
+    fc.oneof({ weight: 4, arbitrary: hostileRouteInput }, { weight: 1, arbitrary: gatewayRequestInput }),
+    gatewayRuns,
+    seed + runs + gatewayRuns,
+  ),
+  (answer) => violation(answer as never, { upstreamFails: true }) ?? leak(answer),
+);
+process.exit(problems.length || gatewayProblems.length || hostileProblems.length ? 1 : 0);

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANTIMERIDIAN_SURVEY, FIXTURE_SURVEYS, testService, type TestService } from '../test/fixtures.ts';
 import { gatewayRequestInput, requestInput } from './arbitraries.ts';
-import { violation } from './check.ts';
+import { leak, violation } from './check.ts';
 import { gatewayFuzzTarget } from './gateway-target.ts';
+import { hostileRouteInput } from './hostile-inputs.ts';
 
 let svc: TestService;
 let token: string;
@@ -36,6 +37,28 @@ describe('fuzzing the gateway (CI-sized)', () => {
     try {
       for (const input of fc.sample(gatewayRequestInput, { numRuns: 400 })) {
         const problem = violation((await target.send(input)) as never);
+        if (problem) throw new Error(`${input.as} ${input.url.slice(0, 300)} → ${problem}`);
+      }
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+describe('fuzzing the gateway in front of a hostile upstream (CI-sized)', () => {
+  // Every answer of the upstream attacks: any status, type and size, the token in every encoding (issue 45).
+  it('answers with 2xx/3xx or an envelope, a 5xx only for the upstream’s failure, and never the token', {
+    timeout: 120_000,
+  }, async () => {
+    const target = await gatewayFuzzTarget({ hostile: true });
+    try {
+      const inputs = [
+        ...fc.sample(hostileRouteInput, { numRuns: 400 }),
+        ...fc.sample(gatewayRequestInput, { numRuns: 100 }),
+      ];
+      for (const input of inputs) {
+        const answer = await target.send(input);
+        const problem = violation(answer as never, { upstreamFails: true }) ?? leak(answer);
         if (problem) throw new Error(`${input.as} ${input.url.slice(0, 300)} → ${problem}`);
       }
     } finally {

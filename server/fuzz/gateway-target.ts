@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { ANTIMERIDIAN_SURVEY, FIXTURE_SURVEYS, testService } from '../test/fixtures.ts';
 import { testGateway } from '../gateway/test/upstreams.ts';
 import type { GatewayInput } from './arbitraries.ts';
+import { hostileUpstream } from './hostile-upstream.ts';
 
 export interface RawAnswer {
   statusCode: number;
@@ -34,15 +35,20 @@ function rawGet(base: string, target: string, headers: Record<string, string>): 
 }
 
 /**
- * The gateway as the fuzzer meets it: listening on loopback, in front of the reference service (the fixture surveys)
- * listening in this process as its upstream, with a session and two tile keys, and no rate limits (the fuzzer is one
- * very busy analyst).
+ * The gateway as the fuzzer meets it: listening on loopback, in front of an upstream listening in this process — the
+ * reference service (the fixture surveys) or, with `hostile`, an upstream that attacks it with every answer
+ * (hostile-upstream.ts) — with a session and two tile keys, and no rate limits (the fuzzer is one very busy analyst).
  */
-export async function gatewayFuzzTarget() {
-  const upstream = await testService({ rateLimits: null }, [...FIXTURE_SURVEYS, ANTIMERIDIAN_SURVEY]);
-  const upstreamUrl = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
-  const gateway = await testGateway(upstreamUrl, {
+export async function gatewayFuzzTarget({ hostile = false } = {}) {
+  const upstream = hostile
+    ? await hostileUpstream()
+    : await (async () => {
+        const service = await testService({ rateLimits: null }, [...FIXTURE_SURVEYS, ANTIMERIDIAN_SURVEY]);
+        return { url: await service.app.listen({ port: 0, host: '127.0.0.1' }), close: () => service.app.close() };
+      })();
+  const gateway = await testGateway(upstream.url, {
     GATEWAY_USER_RATE_LIMIT: '0',
+    GATEWAY_TEAM_RATE_LIMIT: '0',
     GATEWAY_KEY_RATE_LIMIT: '0',
     GATEWAY_WMTS_RATE_LIMIT: '0',
   });
@@ -55,7 +61,9 @@ export async function gatewayFuzzTarget() {
       headers: { cookie },
       payload: { name: 'fuzz', surveys, expires_in: 3600 },
     });
-    return (made.json() as { key: string }).key;
+    const key = (made.json() as { key?: string }).key;
+    if (!key) throw new Error(`no tile key for the fuzzer: ${made.body}`);
+    return key;
   };
   const keys = {
     key: await makeKey(['2024Q2-CO-DEN']),
@@ -72,7 +80,7 @@ export async function gatewayFuzzTarget() {
     },
     async close() {
       await gateway.app.close();
-      await upstream.app.close();
+      await upstream.close();
     },
   };
 }

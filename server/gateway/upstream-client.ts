@@ -263,7 +263,10 @@ export function upstreamClient(config: GatewayConfig, tokens: UpstreamTokens, op
     return body === null ? reply.send() : reply.send(body);
   }
 
-  return { get, charge, json, failure, relay, baseUrl: gatewayBase };
+  /** Whether upstream text carries the token that answer was asked with, or the client secret, however written. */
+  const carries = (answer: UpstreamAnswer, text: string) => finderFor(answer.token)(text);
+
+  return { get, charge, json, failure, relay, carries, baseUrl: gatewayBase };
 }
 
 /** A streamed answer ends when its exchange is ended (its deadline passed, the upstream stalled): not later. */

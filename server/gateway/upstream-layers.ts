@@ -132,7 +132,9 @@ export function upstreamLayers(config: GatewayConfig, options: UpstreamLayerOpti
       } catch {
         throw new GatewayError(502, 'upstream_error', 'The upstream’s survey list could not be read.');
       }
-      for (const survey of read.surveys) if (isSurveyId(survey.id)) ids.add(survey.id);
+      // An id that carries the gateway's token or secret would put it in the layers' documents and messages.
+      for (const survey of read.surveys)
+        if (isSurveyId(survey.id) && !client.carries(answer, survey.id)) ids.add(survey.id);
       if (!read.hasNext || read.surveys.length === 0) break;
     }
     return { ids: [...ids], known: ids, at: now() };
