@@ -83,6 +83,7 @@ describe("the gateway's environment", () => {
       upstreamUrl: 'https://provider.example/api',
       audience: DEFAULT_AUDIENCE,
       timeoutMs: DEFAULT_UPSTREAM_TIMEOUT_MS,
+      idleTimeoutMs: 5_000,
       rewriteOrigins: [],
       publicUrl: undefined,
       guard: { accessKey: 'a-long-shared-key', trustHeader: undefined, open: false },
@@ -90,6 +91,7 @@ describe("the gateway's environment", () => {
       sessionSecret: undefined,
       sessionRateLimit: 10,
       userRateLimit: DEFAULT_USER_RATE_LIMIT,
+      teamRateLimit: 6_000,
       keyCreationRateLimit: DEFAULT_KEY_RATE_LIMIT,
       documentRateLimit: DEFAULT_WMTS_RATE_LIMIT,
     });
@@ -103,6 +105,9 @@ describe("the gateway's environment", () => {
       PUBLIC_URL: 'https://viewer.example.org/',
       GATEWAY_TRUST_HEADER: ' X-Forwarded-User',
       GATEWAY_USER_RATE_LIMIT: '0',
+      GATEWAY_TEAM_RATE_LIMIT: '4000',
+      UPSTREAM_TIMEOUT_MS: '2000',
+      UPSTREAM_IDLE_TIMEOUT_MS: '9000',
     });
     expect(config).toMatchObject({
       upstreamUrl: 'http://127.0.0.1:8787',
@@ -110,6 +115,10 @@ describe("the gateway's environment", () => {
       publicUrl: 'https://viewer.example.org',
       guard: { trustHeader: 'x-forwarded-user' },
       userRateLimit: 0,
+      teamRateLimit: 4000,
+      // The idle timeout is within the exchange's.
+      timeoutMs: 2000,
+      idleTimeoutMs: 2000,
     });
   });
 
