@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TOKEN } from './test/token-encodings.ts';
 import { stubUpstream, testGateway } from './test/upstreams.ts';
 
@@ -97,7 +97,7 @@ describe('item 7: a dripping body is cut at the limit, with garbage collected me
       expect(JSON.parse(tile.body).message).toBe('The upstream service did not answer within 15 s.');
       expect([list.status, list.ended]).toEqual([200, 'cut']);
       // And the upstream requests were aborted, each after about 15 s of drips (60 of them), not left dripping.
-      expect(upstream.closed).toEqual({ tile: true, list: true });
+      await vi.waitFor(() => expect(upstream.closed).toEqual({ tile: true, list: true }));
       for (const count of Object.values(upstream.dripped)) expect(count).toBeLessThan(80);
     } finally {
       await gateway.app.close();
@@ -106,14 +106,14 @@ describe('item 7: a dripping body is cut at the limit, with garbage collected me
   });
 
   it('a body that pauses longer than UPSTREAM_IDLE_TIMEOUT_MS is cut at the pause', async () => {
-    const upstream = await drippingUpstream(2_000);
+    const upstream = await drippingUpstream(5_000);
     const gateway = await testGateway(upstream.url, { UPSTREAM_IDLE_TIMEOUT_MS: '300' });
     try {
       const base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
       const list = await get(`${base}/tile/v2/surveys/coverage`, { cookie: await gateway.cookie() });
       expect([list.status, list.ended]).toEqual([200, 'cut']);
       expect(upstream.dripped.list).toBe(0);
-      expect(upstream.closed.list).toBe(true);
+      await vi.waitFor(() => expect(upstream.closed.list).toBe(true));
     } finally {
       await gateway.app.close();
       await upstream.close();
