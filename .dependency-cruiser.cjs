@@ -53,7 +53,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|public|docs)/|(^|/)\\.(dist|results)/' },
+    exclude: { path: '^(node_modules|dist|public|docs|reports|\\.stryker-tmp)/|(^|/)\\.(dist|results)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
