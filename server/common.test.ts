@@ -121,11 +121,16 @@ describe.each(servers)('the common plugin: %s', (_name, build) => {
 
   it('holds at most maxConnections sockets: one more is closed at once', async () => {
     const app = await listening(() => build({ maxConnections: 2 }));
+    // Until the server has counted the two (its 'connection' events), a third may still slip in.
+    let accepted = 0;
+    const counted = new Promise<void>((resolve) =>
+      app.server.on('connection', () => {
+        if (++accepted === 2) resolve();
+      }),
+    );
     const first = rawSocket(app);
     const second = rawSocket(app);
-    await Promise.all([first.connected, second.connected]);
-    // Until the server has counted the two, a third may still slip in.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Promise.all([first.connected, second.connected, counted]);
     const third = rawSocket(app);
     expect(await within(third.closed, 2000)).not.toBe('still open');
     expect(await within(first.closed, 300)).toBe('still open');

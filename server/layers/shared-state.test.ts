@@ -1,5 +1,7 @@
 import { pointToTile } from '@mapbox/tilebelt';
+import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { Catalog } from '../catalog/catalog.ts';
@@ -13,9 +15,11 @@ import { expectEnvelope, FIXTURE_SURVEYS, issueToken, SIGNING_KEY } from '../tes
 let redisServer: Awaited<ReturnType<typeof startRedisServer>>;
 let a: FastifyInstance;
 let b: FastifyInstance;
+const clients: Redis[] = [];
 
 async function replica(): Promise<FastifyInstance> {
   const redis = await redisServer.connect();
+  clients.push(redis);
   const config = configFromEnv(
     {},
     { signingKeyPem: SIGNING_KEY, rateLimits: { perMinute: 6, credentialsPerMinute: 100 } },
@@ -81,8 +85,10 @@ describe('replicas sharing Redis', () => {
   it('refuse with a 503 envelope, never let through, while Redis is unreachable', async () => {
     const { key } = await makeKey(a);
     const token = await issueToken(a);
+    // Both replicas' clients see their connection close.
+    const closed = Promise.all(clients.map((client) => once(client, 'close')));
     await redisServer.stop();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await closed;
     const down = await a.inject({ url: tile(key) });
     expectEnvelope(down, 503, 'shared_state_unavailable');
     expect(down.headers['retry-after']).toBe('1');

@@ -6,6 +6,9 @@ import { jsonArrayAnswer } from './json-array-answer.ts';
 const serialise = (items: unknown[]) => JSON.stringify(items);
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => ({ i, name: `item ${i}` }));
 
+/** The next turn of the event loop's check phase: a chunk asked for before it has been made by then. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** The items, counting how many have been taken. */
 function counted<T>(items: T[]) {
   const seen = { taken: 0 };
@@ -35,7 +38,13 @@ describe('jsonArrayAnswer', () => {
     const answer = jsonArrayAnswer(items, serialise, 10) as Readable;
     const reader = answer[Symbol.asyncIterator]();
     await reader.next();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The stream reads ahead, a chunk a turn, until its buffer is full; then it stops asking.
+    for (let turn = 0; turn < 1_000 && answer.readableLength < answer.readableHighWaterMark; turn++) await nextTurn();
+    expect(answer.readableLength).toBeGreaterThanOrEqual(answer.readableHighWaterMark);
+    const taken = seen.taken;
+    await nextTurn();
+    await nextTurn();
+    expect(seen.taken).toBe(taken);
     // Up to the stream's buffer (16 KB, ~26 bytes an item) ahead of the reader, not the whole list.
     expect(seen.taken).toBeGreaterThanOrEqual(10);
     expect(seen.taken).toBeLessThan(2000);
@@ -50,7 +59,8 @@ describe('jsonArrayAnswer', () => {
     answer.read();
     answer.destroy();
     const taken = seen.taken;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The turn on which that next chunk would have been made.
+    await nextTurn();
     expect(seen.taken).toBe(taken);
   });
 
