@@ -89,6 +89,50 @@ describe('tile keys', () => {
     expectEnvelope(made, 403, 'tile_key_read_only');
   });
 
+  it('open a survey by its whole id: not the surveys whose ids extend it, nor the one it extends', async () => {
+    // A catalog where ids extend others, as a provider's re-flights do (A, A-2, A-20).
+    const den = FIXTURE_SURVEYS.find((s) => s.id === '2024Q2-CO-DEN')!;
+    const ids = ['2024Q2-CO-DEN', '2024Q2-CO-DEN-2', '2024Q2-CO-DEN-20'];
+    const extended = await testService({}, [
+      ...FIXTURE_SURVEYS.filter((s) => s !== den),
+      ...ids.map((id) => ({ ...den, id })),
+    ]);
+    const keyFor = async (surveys: string[]) => {
+      const response = await extended.inject({
+        method: 'POST',
+        url: '/tile-keys',
+        headers: { authorization: `Bearer ${await extended.token()}` },
+        payload: { name: 'one', surveys, expires_in: HOUR },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().key as string;
+    };
+    const answers = async (key: string) => {
+      const statuses: Record<string, number[]> = {};
+      for (const id of ids) {
+        const tile = await extended.inject({ url: denverTile(id, key) });
+        const tileJson = await extended.inject({ url: `/tiles/${id}/tilejson.json?key=${key}` });
+        statuses[id] = [tile.statusCode, tileJson.statusCode];
+      }
+      return statuses;
+    };
+    expect(await answers(await keyFor(['2024Q2-CO-DEN']))).toEqual({
+      '2024Q2-CO-DEN': [200, 200],
+      '2024Q2-CO-DEN-2': [403, 403],
+      '2024Q2-CO-DEN-20': [403, 403],
+    });
+    const middle = await keyFor(['2024Q2-CO-DEN-2']);
+    expect(await answers(middle)).toEqual({
+      '2024Q2-CO-DEN': [403, 403],
+      '2024Q2-CO-DEN-2': [200, 200],
+      '2024Q2-CO-DEN-20': [403, 403],
+    });
+    const capabilities = await extended.inject({ url: `/wmts/1.0.0/WMTSCapabilities.xml?key=${middle}` });
+    expect([...capabilities.body.matchAll(/<Layer>[\s\S]*?<ows:Identifier>([^<]+)</g)].map((m) => m[1])).toEqual([
+      '2024Q2-CO-DEN-2',
+    ]);
+  });
+
   it('refuse a missing, unknown or expired key with 401', async () => {
     expectEnvelope(await service.inject({ url: `/tiles/2024Q2-CO-DEN/16/${dx}/${dy}.png` }), 401, 'missing_key');
     expectEnvelope(
