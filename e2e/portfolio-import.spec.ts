@@ -65,15 +65,18 @@ test('files are sniffed before parsing; a zip bomb is refused with the reason, t
 
 const LONG_NAME = 'Warehouse 14, Industrial Estate North, Commerce City, Colorado — loading bay B (night entrance)';
 const HUGE = 'POLYGON((-112 33,-98 33,-98 45,-112 45,-112 33))';
-/** Seven rows: three not locations, one the service refuses (over its area limit), three to check. */
+/**
+ * Seven rows: three not locations (the last row is one), one the service refuses (over its area limit), three to
+ * check.
+ */
 const ROWS: [string, string, string][] = [
   ['Depot', 'POINT(-104.99 39.74)', 'checked'],
   ['Bad WKT', 'POLYGON((-105 39,', 'not read'],
   [LONG_NAME, 'POINT(-104.95 39.75)', 'checked'],
   ['Empty', '', 'not read'],
   ['Whole region', HUGE, 'refused'],
-  ['Road', 'LINESTRING(-105 39.7,-104.9 39.8)', 'not read'],
   ['Yard', 'POINT(-105.01 39.76)', 'checked'],
+  ['Road', 'LINESTRING(-105 39.7,-104.9 39.8)', 'not read'],
 ];
 const CSV = Papa.unparse({ fields: ['name', 'wkt', 'note'], data: ROWS.map(([name, wkt], i) => [name, wkt, `n${i}`]) });
 
@@ -146,7 +149,7 @@ test('every input row is exported with its status; the map goes to the portfolio
   );
   expect(rows[1].reason).toMatch(/not well-formed WKT/);
   expect(rows[3].reason).toBe('the geometry is empty');
-  expect(rows[5].reason).toBe('a LineString is not a location (points and polygons are)');
+  expect(rows[6].reason).toBe('a LineString is not a location (points and polygons are)');
   expect(rows[4]).toMatchObject({ status: 'refused', service_status: '422' });
   expect(rows[4].reason).not.toBe('');
   expect(rows[4].correlation_id).toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
@@ -155,7 +158,7 @@ test('every input row is exported with its status; the map goes to the portfolio
   expect(geojson.features.map((f) => [f.properties?.name, f.properties?.line, f.properties?.status])).toEqual(
     ROWS.map(([name, , status], i) => [name, i + 2, status]),
   );
-  expect(geojson.features[5].geometry?.type).toBe('LineString');
+  expect(geojson.features[6].geometry?.type).toBe('LineString');
   expect(geojson.features[4].properties).toMatchObject({ service_status: 422 });
 
   // The table: the refused location says so; a long name is whole (wrapped), at desktop and phone sizes.

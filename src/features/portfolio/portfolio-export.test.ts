@@ -7,7 +7,10 @@ import { portfolioRows } from './portfolio-rows.ts';
 import type { Portfolio } from './portfolio.ts';
 import { tableLocations } from './table-locations.ts';
 
-/** Seven rows: three unreadable, one the service refuses, two checked, one not checked yet (the check was paused). */
+/**
+ * Nine rows: five unreadable (the last two after the last location), one the service refuses, two checked, one not
+ * checked yet (the check was paused).
+ */
 const INPUT = [
   'site,lat,lon,value',
   'Depot,39.74,-104.99,1',
@@ -17,6 +20,8 @@ const INPUT = [
   'Too far north,95.5,-104.9,5',
   'Refused,39.8,-104.8,6',
   'Later,39.9,-104.7,7',
+  'Trailing,39.9,,8',
+  'Last,north,-104.7,9',
 ].join('\n');
 
 function importedPortfolio(): Portfolio {
@@ -68,7 +73,10 @@ describe('an export keeps every input row, with its status', () => {
       ['6', 'not read', 'latitude 95.5 is outside −90…90', '', ''],
       ['7', 'refused', 'The area is too large.', '422', 'c0ffee-42'],
       ['8', 'not checked', 'the check was paused before this location', '', ''],
+      ['9', 'not read', 'longitude is empty', '', ''],
+      ['10', 'not read', 'latitude "north" is not a number', '', ''],
     ]);
+    expect(back.data[8]).toMatchObject({ site: 'Last', lat: 'north', lon: '-104.7', value: '9' });
     // The rows not read keep their own values, as imported.
     expect(back.data[3]).toMatchObject({ lat: '39.7', lon: 'east', value: '4' });
     expect(back.data[0]).toMatchObject({ survey_count: '1', survey_ids: 'S1' });
@@ -84,9 +92,31 @@ describe('an export keeps every input row, with its status', () => {
       [6, 'not read', null],
       [7, 'refused', 'Point'],
       [8, 'not checked', 'Point'],
+      [9, 'not read', null],
+      [10, 'not read', null],
     ]);
     expect(features[5].properties).toMatchObject({ service_status: 422, correlation_id: 'c0ffee-42', site: 'Refused' });
     expect(features[1].properties).toMatchObject({ reason: 'latitude is empty', site: 'No latitude', lat: '' });
+  });
+
+  it('a file whose rows are all unreadable exports them all', () => {
+    const table = readLocationTable(['site,lat,lon', 'A,,1', 'B,x,2', 'C,3,'].join('\n'));
+    const read = tableLocations(table, detectMapping(table.columns)!);
+    const unread: Portfolio = {
+      ...portfolio,
+      columns: read.columns,
+      locations: read.locations,
+      problems: read.problems,
+    };
+    const back = Papa.parse<Record<string, string>>(portfolioCsv(unread, [], context), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(back.data.map((r) => [r.site, r.line, r.status])).toEqual([
+      ['A', '2', 'not read'],
+      ['B', '3', 'not read'],
+      ['C', '4', 'not read'],
+    ]);
   });
 
   it('features that are not locations keep their geometry in the GeoJSON export', () => {
