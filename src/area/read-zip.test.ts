@@ -59,3 +59,64 @@ describe('a zip bomb given as a zipped shapefile', () => {
     expect(files.get('b.bin')).toEqual(new Uint8Array(5));
   });
 });
+
+describe('an archive of many entries', () => {
+  /** `count` entries of `mebibytes` of deflated zeros each (one Deflate stream shared), after a shapefile's .shp. */
+  const many = (count: number, mebibytes: number) => {
+    const zeros = deflatedZeros(mebibytes);
+    return zipOf([
+      SHP,
+      ...Array.from(
+        { length: count },
+        (_, i): Entry => ({
+          name: `part-${i}.dbf`,
+          data: zeros,
+          declared: mebibytes * MiB,
+          method: 8,
+        }),
+      ),
+    ]);
+  };
+
+  it('is refused when its entries together would unpack to over 256 MB, though each is 1 MB', async () => {
+    const answer = await readAsPortfolio(many(300, 1));
+    expect(answer.kind).toBe('refused');
+    expect(answer.kind === 'refused' && answer.message).toMatch(
+      /^This ZIP archive is refused: sites\.shp, part-0\.dbf, .*, part-299\.dbf would unpack to 301 MB; at most 256 MB is read from an archive\.$/,
+    );
+  });
+
+  it('unpacks entries up to the limit together, and refuses one byte more', () => {
+    const limits = { maxBytes: 10 * 1024, maxEntries: 100 };
+    const stored = (count: number, last = 1024): Entry[] =>
+      Array.from({ length: count }, (_, i) => {
+        const size = i === count - 1 ? last : 1024;
+        return { name: `f${i}.txt`, data: new Uint8Array(size).fill(i), declared: size, method: 0 };
+      });
+    const whole = zipOf(stored(10));
+    const files = unzipEntries(whole, zipEntries(whole, limits), limits);
+    expect([...files.keys()]).toHaveLength(10);
+    expect(files.get('f9.txt')).toEqual(new Uint8Array(1024).fill(9));
+    const over = zipOf(stored(10, 1025));
+    expect(() => unzipEntries(over, zipEntries(over, limits), limits)).toThrow(
+      /would unpack to 1 MB; at most 1 MB is read/,
+    );
+  });
+
+  it('is read up to 10,000 files and refused past them, before any is unpacked', async () => {
+    const files = (count: number) =>
+      zipOf(
+        Array.from({ length: count }, (_, i) => ({
+          name: `${i}.txt`,
+          data: new Uint8Array(0),
+          declared: 0,
+          method: 0,
+        })),
+      );
+    expect(zipEntries(files(10_000))).toHaveLength(10_000);
+    expect(() => zipEntries(files(10_001))).toThrow('This ZIP archive holds 10,001 files; at most 10,000 are read.');
+    const limits = { maxBytes: 1024, maxEntries: 3 };
+    expect(zipEntries(files(3), limits)).toHaveLength(3);
+    expect(() => zipEntries(files(4), limits)).toThrow('This ZIP archive holds 4 files; at most 3 are read.');
+  });
+});
