@@ -93,6 +93,41 @@ describe('an export run', () => {
     expect(tiff.size).toBeGreaterThan(1000);
   });
 
+  it('by default keeps six requests in flight, and asks a failing tile four more times before it is failed', async () => {
+    const plan = planOf(4, 4);
+    const run = async (script: Parameters<typeof fakeDeps>[0]) => {
+      const { deps } = fakeDeps(script);
+      const counts = { asking: 0, mostAsking: 0, requests: 0 };
+      const fetchTile = deps.fetchTile;
+      deps.fetchTile = async (tile, signal) => {
+        counts.asking += 1;
+        counts.mostAsking = Math.max(counts.mostAsking, counts.asking);
+        // Answered on a later turn: every slot has sent its request by then.
+        await new Promise((resolve) => setImmediate(resolve));
+        counts.asking -= 1;
+        return fetchTile(tile, signal);
+      };
+      const { outcomes } = await runExport(deps, {
+        plan,
+        description: 'test',
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        onRequest: () => (counts.requests += 1),
+      });
+      const rows = new Map([...tilesOf(plan.tiles)].map((t, row) => [zxyKey(t), row]));
+      const status = (x: number, y: number) => outcomes.get(rows.get(zxyKey({ z: 18, x: 1000 + x, y: 2000 + y }))!);
+      return { ...counts, status };
+    };
+    expect((await run({})).mostAsking).toBe(6);
+    const failing = await run({
+      '0/0': [unavailable(), unavailable(), unavailable(), unavailable(), 'ok'],
+      '1/1': [unavailable(), unavailable(), unavailable(), unavailable(), unavailable(), 'ok'],
+    });
+    expect(failing.status(0, 0)).toEqual({ status: 'exported' });
+    expect(failing.status(1, 1)).toMatchObject({ status: 'failed', httpStatus: 503 });
+    expect(failing.requests).toBe(16 + 4 + 4);
+  });
+
   it('holds a bounded number of decoded tiles however large the export', async () => {
     const plan = planOf(32, 32);
     const { deps } = fakeDeps({});

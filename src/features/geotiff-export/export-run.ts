@@ -42,10 +42,13 @@ export interface ExportProgress {
 export interface ExportRunOptions {
   plan: ExportPlan;
   description: string;
-  /** Tiles fetched at once. */
-  concurrency: number;
-  /** Retries of a tile after a 5xx, a 429 or no answer (with the app's retry policy) before it is marked failed. */
-  maxRetries: number;
+  /** Tiles fetched at once: six unless said (the browser's connections to one host, HTTP/1.1). */
+  concurrency?: number;
+  /**
+   * Retries of a tile after a 5xx, a 429 or no answer (with the app's retry policy) before it is marked failed: four
+   * unless said.
+   */
+  maxRetries?: number;
   signal: AbortSignal;
   onProgress(progress: ExportProgress): void;
   /** Each imagery request sent (retries too): what the provider bills. */
@@ -64,8 +67,8 @@ interface Pixels {
   quarter?: Quarter;
 }
 
-export const DEFAULT_CONCURRENCY = 6;
-export const DEFAULT_MAX_RETRIES = 4;
+const DEFAULT_CONCURRENCY = 6;
+const DEFAULT_MAX_RETRIES = 4;
 
 const failureOf = (error: unknown): TileOutcome => {
   const api = isApiError(error) ? error : null;
@@ -91,7 +94,7 @@ function* gridPositions({ tiles, x0, y0 }: ExportPlan): Generator<readonly [col:
  * plus the unfinished overview tiles.
  */
 export async function runExport(deps: ExportDeps, options: ExportRunOptions): Promise<ExportResult> {
-  const { plan, signal } = options;
+  const { plan, signal, concurrency = DEFAULT_CONCURRENCY, maxRetries = DEFAULT_MAX_RETRIES } = options;
   const builder = new CogBuilder({
     levels: plan.levels,
     georeference: plan.georeference,
@@ -150,7 +153,7 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
         return { rgba: decoded, sent: keepsSent ? image : undefined };
       },
       (error) => (isApiError(error) ? error : null),
-      { maxRetries: options.maxRetries, signal, sleep: deps.sleep, random: deps.random },
+      { maxRetries, signal, sleep: deps.sleep, random: deps.random },
     );
   };
 
@@ -193,7 +196,7 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
   }
 
   report();
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, slot));
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, slot));
   if (signal.aborted) throw signal.reason;
   return { tiff: builder.finish(), outcomes };
 }

@@ -6,7 +6,7 @@ import type { BuilderImagery } from './cog-builder.ts';
 import { credentialsFromPage } from './credential-channel.ts';
 import { encodersOverPorts } from './encoder-ports.ts';
 import { exportFiles } from './export-files.ts';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, runExport } from './export-run.ts';
+import { runExport } from './export-run.ts';
 import type { ExportRequest, FromWorker, RunMessage, ToWorker } from './worker-protocol.ts';
 
 /** The GeoTIFF export, off the page: fetch, decode, clip, compress and assemble (see export-run.ts). */
@@ -58,8 +58,7 @@ async function run(request: ExportRequest, ports: MessagePort[]) {
         description:
           `Survey Viewer export ${request.name}: imagery clipped to an area, EPSG:3857, zoom ${request.plan.zoom}` +
           (jpeg ? ", the service's JPEG tiles" : ', lossless'),
-        concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
-        maxRetries: DEFAULT_MAX_RETRIES,
+        concurrency: request.concurrency,
         signal: controller.signal,
         onRequest: () => {
           requested += 1;
