@@ -33,7 +33,29 @@ export interface Entry {
   data: Uint8Array;
   /** What the headers say it unpacks to (honest or not). */
   declared: number;
-  method: 0 | 8;
+  /** 0 stored, 8 deflated; anything else, a method a reader does not know. */
+  method: number;
+  /**
+   * The central directory's fields given as 0xffffffff, their values in a ZIP64 extra field (after another extra
+   * field, a timestamp), as writers of large or streamed archives do.
+   */
+  zip64?: ('size' | 'compressedSize' | 'offset')[];
+}
+
+const MAX32 = 0xffffffff;
+
+/** A timestamp extra field (ignored by readers), then the ZIP64 one with the given 64-bit values. */
+function extraFields(values: number[]): Uint8Array {
+  if (values.length === 0) return new Uint8Array(0);
+  const extra = new DataView(new ArrayBuffer(9 + 4 + 8 * values.length));
+  extra.setUint16(0, 0x5455, true);
+  extra.setUint16(2, 5, true);
+  extra.setUint16(9, 0x0001, true);
+  extra.setUint16(11, 8 * values.length, true);
+  values.forEach((value, i) => {
+    extra.setBigUint64(13 + 8 * i, BigInt(value), true);
+  });
+  return new Uint8Array(extra.buffer);
 }
 
 /** A ZIP archive written field by field, so that its headers may declare any size. */
@@ -41,7 +63,7 @@ export function zipOf(entries: Entry[]): Uint8Array {
   const locals: Uint8Array[] = [];
   const centrals: Uint8Array[] = [];
   let offset = 0;
-  for (const { name, data, declared, method } of entries) {
+  for (const { name, data, declared, method, zip64 = [] } of entries) {
     const nameBytes = new TextEncoder().encode(name);
     const local = new DataView(new ArrayBuffer(30));
     local.setUint32(0, 0x04034b50, true);
@@ -55,12 +77,20 @@ export function zipOf(entries: Entry[]): Uint8Array {
     central.setUint16(4, 20, true);
     central.setUint16(6, 20, true);
     central.setUint16(10, method, true);
-    central.setUint32(20, data.length, true);
-    central.setUint32(24, declared, true);
+    const in64 = (field: 'size' | 'compressedSize' | 'offset', value: number) =>
+      zip64.includes(field) ? MAX32 : value;
+    central.setUint32(20, in64('compressedSize', data.length), true);
+    central.setUint32(24, in64('size', declared), true);
     central.setUint16(28, nameBytes.length, true);
-    central.setUint32(42, offset, true);
+    central.setUint32(42, in64('offset', offset), true);
+    // In the order the format gives them.
+    const values = { size: declared, compressedSize: data.length, offset };
+    const extra = extraFields(
+      (['size', 'compressedSize', 'offset'] as const).filter((f) => zip64.includes(f)).map((f) => values[f]),
+    );
+    central.setUint16(30, extra.length, true);
     locals.push(new Uint8Array(local.buffer), nameBytes, data);
-    centrals.push(new Uint8Array(central.buffer), nameBytes);
+    centrals.push(new Uint8Array(central.buffer), nameBytes, extra);
     offset += 30 + nameBytes.length + data.length;
   }
   const directory = concat(centrals);
