@@ -1,6 +1,5 @@
 // StrykerJS's settings shared by every group of `npm run mutation` (scripts/mutation.mjs adds each group's files,
 // report and incremental file). Not part of `npm test`.
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   // Each mutant runs only the tests that import its file (vitest's related mode) and, of those, the ones that reached
