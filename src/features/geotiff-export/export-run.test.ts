@@ -128,6 +128,41 @@ describe('an export run', () => {
     expect(failing.requests).toBe(16 + 4 + 4);
   });
 
+  it('marks a tile the service sent unreadable, or that no answer came for, failed with why', async () => {
+    const plan = planOf(2, 1);
+    const { deps } = fakeDeps({});
+    deps.fetchTile = async (tile) => {
+      if (tile.x === 1001) throw new TypeError('Failed to fetch');
+      return new Uint8Array([1, 2, 3]);
+    };
+    deps.decode = async () => {
+      throw new Error('not an image');
+    };
+    const { outcomes } = await runExport(deps, {
+      plan,
+      description: 'test',
+      maxRetries: 0,
+      signal: new AbortController().signal,
+      onProgress: () => {},
+      onRequest: () => {},
+    });
+    const rows = new Map([...tilesOf(plan.tiles)].map((t, row) => [t.x, row]));
+    expect(outcomes.get(rows.get(1000)!)).toEqual({
+      status: 'failed',
+      httpStatus: 0,
+      code: 'undecodable_tile',
+      message: 'The service sent tile 18/1000/2000 in a form that could not be read.',
+      correlationId: null,
+    });
+    expect(outcomes.get(rows.get(1001)!)).toEqual({
+      status: 'failed',
+      httpStatus: 0,
+      code: 'export_error',
+      message: 'Failed to fetch',
+      correlationId: null,
+    });
+  });
+
   it('holds a bounded number of decoded tiles however large the export', async () => {
     const plan = planOf(32, 32);
     const { deps } = fakeDeps({});

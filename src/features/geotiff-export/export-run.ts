@@ -183,6 +183,7 @@ export async function runExport(deps: ExportDeps, options: ExportRunOptions): Pr
         pixels = await pixelsOf(tile, asked);
         outcome = pixels ? { status: 'exported' } : { status: 'no_imagery' };
       } catch (error) {
+        // Stryker disable next-line ConditionalExpression: the run rejects with the abort reason after its slots.
         if (signal.aborted) throw signal.reason;
         pixels = null;
         outcome = failureOf(error);
