@@ -264,8 +264,13 @@ describe('a damaged archive is refused with what is wrong, never a crash', () =>
       damaged('a.txt is not where it says'),
     ],
     [
-      'an entry placed past the end of the file',
+      'an entry placed in the directory at the end of the file',
       patched(one, central + 42, one.length - 20),
+      damaged('a.txt is not where it says'),
+    ],
+    [
+      'an entry placed beyond the end of the file',
+      patched(one, central + 42, one.length + 10),
       damaged('a.txt is not where it says'),
     ],
     ['an entry cut short', patched(patched(one, central + 20, 500), central + 24, 500), damaged('a.txt is cut short')],

@@ -59,7 +59,9 @@ export function zipEntries(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): Z
     );
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL) throw broken('its central directory is cut');
+    // Stryker disable next-line EqualityOperator: the end record follows the directory, so no entry ends the file.
+    const pastEnd = at + 46 > bytes.length;
+    if (pastEnd || view.getUint32(at, true) !== CENTRAL) throw broken('its central directory is cut');
     const flags = view.getUint16(at + 8, true);
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);
@@ -80,6 +82,9 @@ export function zipEntries(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): Z
 
 /** A ZIP64 extra field holds the sizes and offset that do not fit in 32 bits, in that order. */
 function readZip64Sizes(view: DataView, start: number, length: number, entry: ZipEntry): void {
+  // A ZIP64 field holds 8 bytes or more, so the last 4 bytes cannot start one; one field read past the end reads the
+  // comment or the next header ("PK"), not a ZIP64 id.
+  // Stryker disable next-line EqualityOperator,ArithmeticOperator: as said above.
   for (let at = start; at + 4 <= start + length; ) {
     const id = view.getUint16(at, true);
     const size = view.getUint16(at + 2, true);
@@ -120,8 +125,9 @@ export function unzipEntries(
   const files = new Map<string, Uint8Array>();
   for (const entry of entries) {
     const at = entry.localHeaderOffset;
-    if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL)
-      throw broken(`${entry.name} is not where it says`);
+    // Stryker disable next-line EqualityOperator: a local header ending the file leaves no room for the directory.
+    const pastEnd = at + 30 > bytes.length;
+    if (pastEnd || view.getUint32(at, true) !== LOCAL) throw broken(`${entry.name} is not where it says`);
     const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
     const data = bytes.subarray(start, start + entry.compressedSize);
     if (data.length < entry.compressedSize) throw broken(`${entry.name} is cut short`);
