@@ -113,6 +113,51 @@ describe('gateway mode', () => {
     expect(authStore.getState().session?.kind).toBe('gateway');
   });
 
+  it('asks again at a later 401: a session that held once may have ended since', async () => {
+    const service = gateway();
+    await signInToGateway('the-key');
+    const connection = connectionFor(authStore.getState().session!);
+    // The gateway answers 401 for the upstream's own reasons while the session holds...
+    service.state.active = true;
+    const upstream401 = fakeFetch(async (url) =>
+      url.pathname === '/gateway/session'
+        ? json({ active: service.state.active })
+        : envelope(401, 'invalid_token', 'x'),
+    );
+    await expect(fetchSurveyPage(connection, 1)).rejects.toMatchObject({ status: 401 });
+    expect(authStore.getState().session?.kind).toBe('gateway');
+    // ...then the session ends: the next 401 is checked again, and ends it here too.
+    service.state.active = false;
+    await expect(fetchSurveyPage(connection, 1)).rejects.toMatchObject({ status: 401 });
+    expect(upstream401.calls.filter((c) => c.url.pathname === '/gateway/session')).toHaveLength(2);
+    expect(authStore.getState()).toMatchObject({ session: null, notice: GATEWAY_SESSION_ENDED });
+  });
+
+  it('a check of an earlier session that answers late does not end the session signed in since', async () => {
+    const service = gateway();
+    await signInToGateway('the-key');
+    const earlier = connectionFor(authStore.getState().session!);
+    let answer: ((value: Response) => void) | null = null;
+    fakeFetch((url, init) => {
+      if (url.pathname === '/gateway/session' && init.method === 'GET')
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      if (url.pathname === '/gateway/session') return json({ active: true, expires_in: 28800 });
+      return service.state.active ? json(emptyPage) : envelope(401, 'session_required', 'Sign in.');
+    });
+    service.state.active = false;
+    const failed = fetchSurveyPage(earlier, 1).catch(() => undefined);
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    signOut();
+    await signInToGateway('the-key');
+    const now = authStore.getState().session;
+    answer!(json({ active: false }));
+    await failed;
+    expect(authStore.getState().session).toBe(now);
+    expect(authStore.getState().notice).toBeNull();
+  });
+
   it('signing out asks the gateway to clear its HttpOnly cookie', async () => {
     const service = gateway();
     await signInToGateway('the-key');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, json } from '../test/fake-service.ts';
+import { envelope, fakeFetch, json } from '../test/fake-service.ts';
 import { authStore } from './auth-store.ts';
 import { startProactiveRefresh } from './proactive-refresh.ts';
 
@@ -59,5 +59,42 @@ describe('proactive refresh', () => {
     await vi.advanceTimersByTimeAsync(4000_000);
     expect(service.count('/oauth/token')).toBe(0);
     stop();
+  });
+
+  const CLIENT = {
+    kind: 'client' as const,
+    serviceUrl: '',
+    baseUrl: 'https://service.example',
+    audience: 'a',
+    clientId: 'c',
+    clientSecret: 's',
+  };
+
+  it('tries again 5 s after a refresh that failed (the service busy), until one succeeds', async () => {
+    let asked = 0;
+    const service = fakeFetch(() =>
+      ++asked <= 2 ? envelope(503, 'unavailable', 'Busy') : json({ access_token: 'token-1', expires_in: 3600 }),
+    );
+    const stop = startProactiveRefresh();
+    authStore.getState().signedIn(CLIENT, { value: 'token-0', issuedAt: T0, expiresIn: 3600 });
+    await vi.advanceTimersByTimeAsync(3301_000);
+    expect(service.count('/oauth/token')).toBe(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(service.count('/oauth/token')).toBe(2);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(service.count('/oauth/token')).toBe(3);
+    expect(authStore.getState().token?.value).toBe('token-1');
+    stop();
+  });
+
+  it('stops when stopped (the app closed), though still signed in', async () => {
+    const service = fakeFetch(() => json({ access_token: 't', expires_in: 3600 }));
+    const stop = startProactiveRefresh();
+    authStore.getState().signedIn(CLIENT, { value: 'token-0', issuedAt: T0, expiresIn: 3600 });
+    stop();
+    await vi.advanceTimersByTimeAsync(4000_000);
+    authStore.getState().tokenRefreshed({ value: 'token-9', issuedAt: T0, expiresIn: 60 });
+    await vi.advanceTimersByTimeAsync(4000_000);
+    expect(service.count('/oauth/token')).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ export function startProactiveRefresh(store = authStore, now = Date.now): () => 
     const { session, token } = store.getState();
     if (session?.kind !== 'client' || !token) return;
     const refresh = () => {
+      // Stryker disable next-line ConditionalExpression: a new session reschedules, clearing this timer first.
       if (store.getState().session !== session) return;
       connectionFor(session)
         .credentials?.current()

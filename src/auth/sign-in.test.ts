@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchSurveyPage } from '../api/surveys.ts';
 import { emptyPage, envelope, fakeFetch, json } from '../test/fake-service.ts';
 import { authStore } from './auth-store.ts';
 import { readRememberedKey } from './remembered-key.ts';
@@ -89,5 +90,97 @@ describe('API keys', () => {
     expect(service.calls[0].url.searchParams.get('api_key')).toBe('bad');
     expect(readRememberedKey()).toBeNull();
     expect(authStore.getState().session).toBeNull();
+  });
+});
+
+describe('a key remembered on this device', () => {
+  // The storage entry as earlier versions wrote it: renaming it would forget every remembered key.
+  const remember = (text: string) => localStorage.setItem('survey-viewer:remembered-api-key', text);
+
+  it('restores nothing from an entry that is damaged or holds no key', () => {
+    expect(restoreRememberedSession()).toBe(false);
+    for (const text of ['{"apiKey":', '"key-1"', '42', 'null', '{}', '[]', '{"apiKey":5}', '{"serviceUrl":"x"}']) {
+      remember(text);
+      expect(restoreRememberedSession(), text).toBe(false);
+      expect(authStore.getState().session).toBeNull();
+    }
+  });
+
+  it('restores a key whose service address is missing or not text against this origin', () => {
+    for (const text of ['{"apiKey":"key-1"}', '{"apiKey":"key-1","serviceUrl":7}']) {
+      remember(text);
+      expect(readRememberedKey()).toEqual({ serviceUrl: '', apiKey: 'key-1' });
+      expect(restoreRememberedSession()).toBe(true);
+      expect(authStore.getState().session).toMatchObject({ kind: 'apiKey', apiKey: 'key-1', serviceUrl: '' });
+      authStore.getState().signedOut();
+    }
+  });
+
+  it('is the key as typed without the spaces around it (pasted keys often carry them)', async () => {
+    const service = fakeFetch(() => json(emptyPage));
+    await signInWithApiKey({ serviceUrl: 'https://service.example', apiKey: '  key-3\n', remember: true });
+    expect(service.calls[0].url.searchParams.get('api_key')).toBe('key-3');
+    expect(readRememberedKey()).toEqual({ serviceUrl: 'https://service.example', apiKey: 'key-3' });
+    expect(authStore.getState().session).toMatchObject({ apiKey: 'key-3' });
+  });
+});
+
+describe("a session's connection", () => {
+  const client = {
+    serviceUrl: 'https://service.example',
+    audience: 'aud',
+    clientId: 'demo',
+    clientSecret: 'demo-secret',
+  };
+
+  it('is one per session: every part of the app shares its single token request', async () => {
+    let issued = 0;
+    const service = fakeFetch(() => json({ access_token: `token-${++issued}`, expires_in: 3600 }));
+    await signInWithClient(client);
+    const session = authStore.getState().session!;
+    // Expired: each caller needs a new token.
+    authStore.getState().tokenRefreshed({ value: 'token-old', expiresIn: 3600, issuedAt: Date.now() - 7_200_000 });
+    const tokens = await Promise.all([
+      connectionFor(session).credentials!.current(),
+      connectionFor(session).credentials!.current(),
+    ]);
+    expect(tokens).toEqual([
+      { kind: 'bearer', token: 'token-2' },
+      { kind: 'bearer', token: 'token-2' },
+    ]);
+    expect(service.count('/oauth/token')).toBe(2);
+  });
+
+  it('keeps no token that arrives after sign-out, and says why a later request fails', async () => {
+    let answer: (value: Response) => void = () => {};
+    let issued = 0;
+    fakeFetch(() =>
+      ++issued === 1
+        ? json({ access_token: 'token-1', expires_in: 3600 })
+        : new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+    );
+    await signInWithClient(client);
+    const connection = connectionFor(authStore.getState().session!);
+    authStore.getState().tokenRefreshed({ value: 'token-old', expiresIn: 3600, issuedAt: Date.now() - 7_200_000 });
+    const late = connection.credentials!.current();
+    await vi.waitFor(() => expect(issued).toBe(2));
+    signOut();
+    answer(json({ access_token: 'token-late', expires_in: 3600 }));
+    await late;
+    expect(authStore.getState()).toMatchObject({ session: null, token: null });
+    await expect(connection.credentials!.current()).rejects.toMatchObject({
+      status: 401,
+      code: 'signed_out',
+      message: 'Signed out: sign in again to go on.',
+    });
+  });
+
+  it('carries cookies only for a gateway session', async () => {
+    const service = fakeFetch(() => json(emptyPage));
+    await signInWithApiKey({ serviceUrl: 'https://service.example', apiKey: 'key-1', remember: false });
+    await fetchSurveyPage(connectionFor(authStore.getState().session!), 1);
+    expect(service.calls.at(-1)!.init.credentials).toBe('omit');
   });
 });
