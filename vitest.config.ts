@@ -7,7 +7,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, '.stryker-tmp/**', 'reports/**'],
     environment: 'node',
     setupFiles: ['core/test/setup-fast-check.ts'],
-    // Under mutation testing (npm run mutation: Stryker's workers) the code is instrumented and runs a few times slower.
+    // In Stryker's workers (npm run mutation) the code is instrumented and runs several times slower.
     testTimeout: process.env.STRYKER_MUTATOR_WORKER === undefined ? 20_000 : 120_000,
   },
 });

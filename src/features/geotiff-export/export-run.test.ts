@@ -93,7 +93,7 @@ describe('an export run', () => {
     expect(tiff.size).toBeGreaterThan(1000);
   });
 
-  it('by default keeps six requests in flight, and asks a failing tile four more times before it is failed', async () => {
+  it('by default keeps six requests in flight, and asks a failing tile four more times before failing it', async () => {
     const plan = planOf(4, 4);
     const run = async (script: Parameters<typeof fakeDeps>[0]) => {
       const { deps } = fakeDeps(script);
