@@ -2,12 +2,20 @@
 import type { Survey } from '../../catalog/survey.ts';
 import * as footprintGeometryModule from './footprint-geometry.ts';
 import * as noiseModule from './field-noise.ts';
+import * as mathModule from './math.ts';
 import * as worldModule from './world.ts';
 
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).
 const { geomOf } = footprintGeometryModule;
 const { fbm, Q5, quantile, vnoise } = noiseModule;
+const { smooth } = mathModule;
 const { WORLD } = worldModule;
+
+/** A cloud's opacity (0–1) where the cloud field has `value`, for a survey whose threshold is `cloudT`. */
+export const cloudAlpha = (value: number, cloudT: number): number => smooth(cloudT - 0.03, cloudT + 0.06, value);
+
+/** How deep a cloud's shadow is (0–1; full shadow darkens by 42 %) where the offset cloud field has `value`. */
+export const cloudShadowAlpha = (value: number, cloudT: number): number => smooth(cloudT - 0.04, cloudT + 0.05, value);
 
 export function cloudField(u: number, v: number, seed: number): number {
   // billowy large shapes plus finer puffs at the edges

@@ -127,3 +127,11 @@ export function clearSections(): void {
   secCache.clear();
   P.lastSecKey = NaN;
 }
+
+/** The development year of the quarter holding world point (u, v) (Infinity: never developed). */
+export function developmentYearAt(u: number, v: number): number {
+  const sx = Math.floor(u / S);
+  const sy = Math.floor(v / S);
+  const q = (u - sx * S < S / 2 ? 0 : 1) + (v - sy * S < S / 2 ? 0 : 2);
+  return getSec(sx, sy).qD[q];
+}

@@ -1,6 +1,7 @@
 /** Per-pixel shading: pass 1 (ground and building shadows) and pass 3 (tree splat, clouds). */
 import * as buildingsModule from './buildings.ts';
 import * as classifyModule from './classify.ts';
+import * as cloudsModule from './clouds.ts';
 import * as coarseFieldsModule from './coarse-fields.ts';
 import * as groundModule from './ground.ts';
 import * as levelOfDetailModule from './level-of-detail.ts';
@@ -14,10 +15,11 @@ import * as treesModule from './trees.ts';
 // Module-level consts, not imported bindings: V8 folds them into hot code (see index.ts).
 const { buildingAt, shadowable } = buildingsModule;
 const { classify } = classifyModule;
+const { cloudAlpha, cloudShadowAlpha } = cloudsModule;
 const { CELL_CLOUD, F_CLOUD, F_CSHAD, locate, near, samp } = coarseFieldsModule;
 const { ground } = groundModule;
 const { lod } = levelOfDetailModule;
-const { clamp01, smooth } = mathModule;
+const { clamp01 } = mathModule;
 const { clsBuf, colB, colG, colR, densBuf } = passBuffersModule;
 const { HOUSE_H } = sceneModule;
 const { ARG, P } = scratchModule;
@@ -94,7 +96,7 @@ function shadeFinish_(o: number): void {
     locate(u, v);
     const flags = CELL_CLOUD[P.gk];
     if (flags & 1) {
-      const a = smooth(active.cloudT - 0.04, active.cloudT + 0.05, samp(F_CSHAD));
+      const a = cloudShadowAlpha(samp(F_CSHAD), active.cloudT);
       const dk = 0.42 * a;
       P.cR *= 1 - dk;
       P.cG *= 1 - dk;
@@ -102,7 +104,7 @@ function shadeFinish_(o: number): void {
     }
     if (flags & 2) {
       const c = samp(F_CLOUD);
-      const a = smooth(active.cloudT - 0.03, active.cloudT + 0.06, c);
+      const a = cloudAlpha(c, active.cloudT);
       if (a > 0) {
         const thick = clamp01((c - active.cloudT) / 0.12);
         const wv = 246 - 11 * (1 - thick);
