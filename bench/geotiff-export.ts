@@ -16,7 +16,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import type { Extent } from '../core/geo/geometry.ts';
 import { tileRangeOf, type TileRange } from '../core/geo/tile-address.ts';
 import { LATEST_IMAGERY } from '../core/wire/latest-imagery.ts';
@@ -24,9 +24,11 @@ import { wmtsCapabilitiesUrl } from '../core/wire/layer-urls.ts';
 import { normaliseCoverage, normaliseTileMetadata } from '../core/wire/normalise.ts';
 import { chooseTiles, newestTiles } from '../src/features/geotiff-export/export-plan.ts';
 import type { PlannedTile } from '../src/features/geotiff-export/tile-records.ts';
+import { bareFetch, freshPage } from './lib/bare-fetch.ts';
 import { launchPrecise } from './lib/browser.ts';
 import { VIEWER_DIR } from './lib/build.ts';
 import { gdalCog, type GdalCogRun } from './lib/gdal.ts';
+import { heapSampler, pageHeap } from './lib/heap.ts';
 import { fmtRatio, type BenchContext, type BenchResult } from './lib/result.ts';
 import { accessToken, startService, tileKey, type Running } from './lib/service.ts';
 import { max, median, rotated } from './lib/stats.ts';
@@ -148,38 +150,6 @@ function browserCpuSeconds(root = process.pid): number {
   return total;
 }
 
-async function freshPage(browser: Browser): Promise<{ page: Page; close(): Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  return { page, close: () => context.close() };
-}
-
-/** The bare baseline: the same URLs fetched from a page, six at a time, bodies read. Seconds. */
-async function bareFetch(browser: Browser, service: string, token: string, urls: string[]): Promise<number> {
-  const { page, close } = await freshPage(browser);
-  try {
-    await page.goto(`${service}/config.json`);
-    return await page.evaluate(
-      async ({ urls, token, concurrency }) => {
-        const start = performance.now();
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: concurrency }, async () => {
-            while (next < urls.length) {
-              const answer = await fetch(urls[next++], { headers: { Authorization: `Bearer ${token}` } });
-              await answer.arrayBuffer();
-            }
-          }),
-        );
-        return (performance.now() - start) / 1000;
-      },
-      { urls, token, concurrency: CONCURRENCY },
-    );
-  } finally {
-    await close();
-  }
-}
-
 interface ExportRun {
   seconds: number;
   tiles: number;
@@ -193,83 +163,6 @@ interface ExportRun {
    * and the most of it (together) over the export, asked once a second.
    */
   retained?: { before: number; peak: number; peakPage: number; peakWorker: number };
-}
-
-const pageHeap = (page: Page) =>
-  page
-    .evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0)
-    .catch(() => 0);
-
-interface HeapSampler {
-  /** Used JS heap of the page's matching workers together, bytes. */
-  workers(): Promise<number>;
-  /**
-   * The page's and the workers' used heap after a full garbage collection in each (HeapProfiler.collectGarbage), bytes:
-   * what they hold, not what they have yet to collect.
-   */
-  retained(): Promise<{ page: number; workers: number }>;
-}
-
-/**
- * The heap of the page's dedicated workers whose URL holds `urlPart`, through the DevTools protocol (a worker has no
- * performance.memory): the page's session auto-attaches to its workers (unflattened, so that this session can message
- * them beside Playwright's own) and asks each for Runtime.getHeapUsage; and the page's and workers' retained heap.
- */
-async function heapSampler(page: Page, urlPart: string): Promise<HeapSampler> {
-  const cdp = await page.context().newCDPSession(page);
-  const workers = new Set<string>();
-  const waiting = new Map<number, (used: number) => void>();
-  let nextId = 1;
-  type Attached = { sessionId: string; targetInfo: { type: string; url: string } };
-  cdp.on(
-    'Target.attachedToTarget' as never,
-    (({ sessionId, targetInfo }: Attached) => {
-      if (targetInfo.type === 'worker' && targetInfo.url.includes(urlPart)) workers.add(sessionId);
-    }) as never,
-  );
-  cdp.on(
-    'Target.detachedFromTarget' as never,
-    (({ sessionId }: { sessionId: string }) => workers.delete(sessionId)) as never,
-  );
-  cdp.on(
-    'Target.receivedMessageFromTarget' as never,
-    (({ message }: { message: string }) => {
-      const answer = JSON.parse(message) as { id?: number; result?: { usedSize?: number } };
-      if (answer.id !== undefined) waiting.get(answer.id)?.(answer.result?.usedSize ?? 0);
-    }) as never,
-  );
-  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-  const ask = (sessionId: string, method: string) =>
-    new Promise<number>((resolve) => {
-      const id = nextId++;
-      const timer = setTimeout(() => resolve(0), 5_000);
-      waiting.set(id, (used) => {
-        clearTimeout(timer);
-        waiting.delete(id);
-        resolve(used);
-      });
-      const message = JSON.stringify({ id, method });
-      cdp.send('Target.sendMessageToTarget' as never, { sessionId, message } as never).catch(() => resolve(0));
-    });
-  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-  const workersHeap = async () => sum(await Promise.all([...workers].map((w) => ask(w, 'Runtime.getHeapUsage'))));
-  return {
-    workers: workersHeap,
-    retained: async () => {
-      await Promise.all([
-        cdp.send('HeapProfiler.collectGarbage').catch(() => undefined),
-        ...[...workers].map((w) => ask(w, 'HeapProfiler.collectGarbage')),
-      ]);
-      const [pageUsed, workersUsed] = await Promise.all([
-        cdp.send('Runtime.getHeapUsage').then(
-          (usage) => usage.usedSize,
-          () => 0,
-        ),
-        workersHeap(),
-      ]);
-      return { page: pageUsed, workers: workersUsed };
-    },
-  };
 }
 
 /**
@@ -552,7 +445,7 @@ export async function geotiffExportBench(ctx: BenchContext): Promise<BenchResult
     const results: CaseRuns[] = [];
     for (const c of cases) {
       // Warm the service's file cache; GDAL's answers counted once, untimed.
-      await bareFetch(browser, service.url, token, c.urls);
+      await bareFetch(browser, service.url, token, c.urls, CONCURRENCY);
       const runs: CaseRuns = { ours: [], gdal: [], gdal6: [], bare: [], cpuOurs: [], cpuBare: [] };
       runs.answers = (await gdal(c, undefined, true)).answers;
       await rotated(rounds, [
@@ -562,7 +455,7 @@ export async function geotiffExportBench(ctx: BenchContext): Promise<BenchResult
         async () => void runs.gdal.push(await gdal(c)),
         async () => void runs.gdal6.push(await gdal(c, CONCURRENCY)),
         async () => {
-          runs.bare.push(await timed(runs.cpuBare, () => bareFetch(browser, service.url, token, c.urls)));
+          runs.bare.push(await timed(runs.cpuBare, () => bareFetch(browser, service.url, token, c.urls, CONCURRENCY)));
         },
       ]);
       results.push(runs);

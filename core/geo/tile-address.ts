@@ -13,6 +13,9 @@ export interface TileAddress {
   y: number;
 }
 
+/** Pixels a side of a web tile (the service's tiles, the GeoTIFF export's, the change engine's). */
+export const TILE_SIZE = 256;
+
 /** Web Mercator's north and south edge: the latitude whose y is 0 (or 2^z). */
 export const MAX_MERCATOR_LAT = 85.0511287798066;
 

@@ -3,108 +3,32 @@ import type { AreaGeometry } from '../../area/area-geometry.ts';
 import type { JpegEncoder } from './cog-builder.ts';
 import { TILE_SIZE } from './cog-layout.ts';
 import type { PlannedTile } from './tile-records.ts';
-import { startsAsJpeg, type Sampling } from './jpeg-frame.ts';
+import type { Sampling } from './jpeg-frame.ts';
 import { HALF, halveInto } from './pyramid.ts';
 import type { TilePixels } from './tile-encoding.ts';
 import { prepareArea, type PreparedArea } from '../../../core/geo/prepared-area.ts';
 import { tileExtent } from '../../../core/geo/tile-address.ts';
 import { mercatorRings, tileMercatorExtent } from '../../../core/geo/web-mercator.ts';
+import { canvasContext, imageDecoder } from '../../workers/tile-decoder.ts';
 
 /**
  * The browser's own image decoder and rasteriser, in the export worker (OffscreenCanvas): pixels are read as the
- * file holds them (no colour-space conversion, alpha not premultiplied), and the area's mask is the canvas's fill.
+ * file holds them (src/workers/tile-decoder.ts), and the area's mask is the canvas's fill.
  */
 
 /**
- * A 2D canvas kept in memory (willReadFrequently): every canvas here is read back or encoded, which on a
- * GPU-backed canvas costs a round trip to the GPU process for each tile.
- */
-function canvasContext(): OffscreenCanvasRenderingContext2D {
-  const context = new OffscreenCanvas(TILE_SIZE, TILE_SIZE).getContext('2d', { willReadFrequently: true });
-  if (!context) throw new Error('This browser cannot draw in a worker (no OffscreenCanvas 2D).');
-  return context;
-}
-
-/** The image type of a tile's bytes, by their signature (an operator's directory may answer either). */
-const imageType = (bytes: Uint8Array): string => (startsAsJpeg(bytes) ? 'image/jpeg' : 'image/png');
-
-const wrongSize = (width: number, height: number) =>
-  new Error(`A tile of ${width} × ${height} pixels; web tiles are 256 × 256.`);
-
-/**
- * Decodes a tile (PNG or JPEG) to RGBA as sent, 256 × 256 or at half size. WebCodecs' ImageDecoder reads the bytes
- * where they are and converts straight to RGBA (~0.5 ms a tile against ~1.5 ms through a Blob, an ImageBitmap and a
- * canvas), and scales a JPEG as it decodes it (libjpeg's DCT scaling: within 3 of a 2 × 2 mean, in ~60 % of the
- * time); a browser without it (or outside a secure context, where it is not offered) takes the canvas way. Whatever
- * cannot be scaled as it is decoded is halved here.
+ * Decodes a tile (PNG or JPEG) to RGBA as sent, 256 × 256 or at half size: the shared decoder (src/workers) scales a
+ * JPEG as it decodes it (libjpeg's DCT scaling: within 3 of a 2 × 2 mean, in ~60 % of the time); whatever it cannot
+ * scale is halved here.
  */
 export function tileDecoder(): (image: Uint8Array, size?: number) => Promise<TilePixels> {
-  const decode = typeof ImageDecoder === 'function' ? webCodecsDecoder() : canvasDecoder();
+  const decode = imageDecoder();
   return async (image, size = TILE_SIZE) => {
     const rgba = await decode(image, size);
     if (rgba.length === size * size * 4) return rgba;
     const quarter = new Uint8ClampedArray(rgba.length / 4);
     halveInto(quarter, rgba, 0, 0, HALF);
     return quarter;
-  };
-}
-
-/** 256 × 256, or `size` when the decoder could scale to it. */
-type Decode = (image: Uint8Array, size: number) => Promise<TilePixels>;
-
-function webCodecsDecoder(): Decode {
-  let viaCanvas: Decode | null = null;
-  const decode: Decode = async (image, size) => {
-    const decoder = new ImageDecoder({
-      data: image,
-      type: imageType(image),
-      colorSpaceConversion: 'none',
-      ...(size === TILE_SIZE ? {} : { desiredWidth: size, desiredHeight: size }),
-      // In the WebCodecs spec and Chromium, not yet in TypeScript's DOM types.
-      ...{ premultiplyAlpha: 'none' },
-    });
-    try {
-      const { image: frame } = await decoder.decode();
-      try {
-        const width = frame.displayWidth;
-        // Scaled by some other step than asked for: decoded whole instead.
-        if (width !== size && width !== TILE_SIZE && size !== TILE_SIZE) return await decode(image, TILE_SIZE);
-        if ((width !== size && width !== TILE_SIZE) || frame.displayHeight !== width)
-          throw wrongSize(width, frame.displayHeight);
-        const rgba = new Uint8ClampedArray(width * width * 4);
-        await frame.copyTo(rgba, { format: 'RGBA' });
-        return rgba;
-      } catch (error) {
-        // copyTo converts to RGBA from Chromium 127 / Firefox 130 on; an earlier one draws the frame instead.
-        if (!(error instanceof TypeError || (error instanceof DOMException && error.name === 'NotSupportedError')))
-          throw error;
-        viaCanvas ??= canvasDecoder();
-        return viaCanvas(image, TILE_SIZE);
-      } finally {
-        frame.close();
-      }
-    } finally {
-      decoder.close();
-    }
-  };
-  return decode;
-}
-
-/** The canvas way: an ImageBitmap drawn and read back, at full size. */
-function canvasDecoder(): Decode {
-  const context = canvasContext();
-  return async (image) => {
-    const blob = new Blob([image as Uint8Array<ArrayBuffer>], { type: imageType(image) });
-    const bitmap = await createImageBitmap(blob, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
-    try {
-      if (bitmap.width !== TILE_SIZE || bitmap.height !== TILE_SIZE) throw wrongSize(bitmap.width, bitmap.height);
-      // Synchronous from here on: concurrent decodes cannot interleave on the shared canvas.
-      context.clearRect(0, 0, TILE_SIZE, TILE_SIZE);
-      context.drawImage(bitmap, 0, 0);
-      return context.getImageData(0, 0, TILE_SIZE, TILE_SIZE).data;
-    } finally {
-      bitmap.close();
-    }
   };
 }
 

@@ -1,5 +1,7 @@
+import { TILE_SIZE } from '../../../core/geo/tile-address.ts';
+
 /** TIFF tiles are web tiles: 256 × 256 pixels. */
-export const TILE_SIZE = 256;
+export { TILE_SIZE };
 
 /** One resolution level of the file: the full image (level 0) or an overview, each half the size of the one before. */
 export interface LevelLayout {

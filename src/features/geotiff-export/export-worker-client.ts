@@ -1,5 +1,5 @@
 import type { Connection } from '../../api/connection.ts';
-import { answerCredentialQuestion } from './credential-channel.ts';
+import { answerCredentialQuestion } from '../../api/credential-channel.ts';
 import type { ExportFiles } from './export-files.ts';
 import { exportFileNames } from './file-names.ts';
 import type { ExportRequest, FromWorker, ToWorker } from './worker-protocol.ts';

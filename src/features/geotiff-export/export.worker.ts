@@ -3,7 +3,7 @@ import type { Connection } from '../../api/connection.ts';
 import { fetchTileImage } from '../../api/tile-images.ts';
 import { areaMasker, tileDecoder } from './canvas-pixels.ts';
 import type { BuilderImagery } from './cog-builder.ts';
-import { credentialsFromPage } from './credential-channel.ts';
+import { credentialsFromPage } from '../../api/credential-channel.ts';
 import { encodersOverPorts } from './encoder-ports.ts';
 import { exportFiles } from './export-files.ts';
 import { runExport } from './export-run.ts';

@@ -1,3 +1,5 @@
+import { startsAsJpeg } from '../../workers/tile-decoder.ts';
+
 /**
  * What a TIFF needs to know about a JPEG stream to store it as one of its tiles unchanged: its frame (SOF) header.
  * libtiff's JPEG codec, with YCbCr photometric, reads sequential 8-bit three-component streams whose chroma has
@@ -13,14 +15,10 @@ export interface JpegFrame {
 /** Luma sampling a TIFF tile may have here: 4:4:4 or 4:2:0, the two the browser's encoder can also write. */
 export type Sampling = 1 | 2;
 
-const SOI = 0xd8;
 const SOS = 0xda;
 /** Baseline and extended sequential Huffman frames: what libtiff's JPEG codec reads in a tile. */
 const SEQUENTIAL = new Set([0xc0, 0xc1]);
 const OTHER_FRAMES = new Set([0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
-
-/** Whether the bytes begin as a JPEG does (its start-of-image marker). */
-export const startsAsJpeg = (bytes: Uint8Array): boolean => bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === SOI;
 
 /** The frame header of a sequential, 8-bit, three-component (YCbCr) JPEG whose chroma is 1 × 1; else null. */
 export function jpegFrame(bytes: Uint8Array): JpegFrame | null {

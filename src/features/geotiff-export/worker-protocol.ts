@@ -1,5 +1,5 @@
 import type { AreaGeometry } from '../../area/area-geometry.ts';
-import type { CredentialAnswer, CredentialQuestion } from './credential-channel.ts';
+import type { CredentialAnswer, CredentialQuestion } from '../../api/credential-channel.ts';
 import type { ExportFiles } from './export-files.ts';
 import type { ExportCompression, ExportPlan } from './export-plan.ts';
 import type { ExportProgress } from './export-run.ts';

@@ -1,8 +1,9 @@
-import { ApiError } from '../../api/api-error.ts';
-import type { Credential, CredentialSource } from '../../api/connection.ts';
+import { ApiError } from './api-error.ts';
+import type { Credential, CredentialSource } from './connection.ts';
 
 /**
- * How the export worker proves who it is without keeping credentials: it asks the page, whose auth store holds them,
+ * How a worker that fetches from the service (the GeoTIFF export's, the change engine's) proves who it is without
+ * keeping credentials: it asks the page, whose auth store holds them,
  * for the credential to send (a bearer token, the API key, or — behind the gateway — the same-origin cookie, which
  * needs nothing from the page), uses the answer for a few seconds at most (a question per tile kept the page's main
  * thread busy and every fetch waiting for it), and after a 401 asks the page to renew. A client secret never
@@ -61,7 +62,7 @@ export function credentialsFromPage(
           asking = null;
         });
         const credential = await asking;
-        if (!credential) throw new ApiError(401, 'signed_out', 'Signed out: sign in again and export again.');
+        if (!credential) throw new ApiError(401, 'signed_out', 'Signed out: sign in again and start again.');
         return credential;
       },
       renew: (rejected) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Credential } from '../../api/connection.ts';
+import type { Credential } from './connection.ts';
 import { CREDENTIAL_REUSE_MS, credentialsFromPage, type CredentialQuestion } from './credential-channel.ts';
 
 /** A page that answers each question with the next token, and counts them. */
@@ -21,7 +21,7 @@ function page() {
   return { worker, questions, advance: (ms: number) => (clock += ms) };
 }
 
-describe('the export worker asking the page for credentials', () => {
+describe('a worker asking the page for credentials', () => {
   it('asks once for requests that start together, reuses the answer a few seconds, then asks again', async () => {
     const { worker, questions, advance } = page();
     const first = await Promise.all([1, 2, 3].map(() => worker.source.current()));
