@@ -1,0 +1,73 @@
+/// <reference lib="webworker" />
+import { credentialsFromPage } from '../../api/credential-channel.ts';
+import type { Connection } from '../../api/connection.ts';
+import { fetchTileImage } from '../../api/tile-images.ts';
+import { imageDecoder } from '../../workers/tile-decoder.ts';
+import {
+  type ChangeRequest,
+  type FromChangeWorker,
+  RowBuffer,
+  type ToChangeWorker,
+  transferablesOf,
+} from './change-protocol.ts';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, runChanges } from './change-run.ts';
+
+/** The change engine, off the page: fetch, decode, reduce and score tile pairs (change-run.ts). */
+
+declare const self: DedicatedWorkerGlobalScope;
+const post = (message: FromChangeWorker, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+const credentials = credentialsFromPage({ postMessage: (message) => post(message as FromChangeWorker) });
+let running: AbortController | null = null;
+
+/** Results go to the page in batches: each message costs the page a little, and the heat map redraws per batch. */
+const ROWS_EVERY_MS = 500;
+
+async function run(request: ChangeRequest) {
+  const controller = new AbortController();
+  running = controller;
+  const connection: Connection = {
+    baseUrl: request.baseUrl,
+    credentials: credentials.source,
+    sameOriginCookies: request.sameOriginCookies,
+  };
+  const buffer = new RowBuffer();
+  const decode = imageDecoder();
+  let requested = 0;
+  let posted = performance.now();
+  const postRows = (type: 'rows' | 'done') => {
+    const rows = buffer.take();
+    post({ type, rows, requested }, transferablesOf(rows));
+    requested = 0;
+    posted = performance.now();
+  };
+  try {
+    await runChanges(
+      { fetchTile: (tile, signal) => fetchTileImage(connection, tile, signal), decode: (image) => decode(image) },
+      {
+        pairs: request.pairs,
+        results: buffer,
+        concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
+        maxRetries: DEFAULT_MAX_RETRIES,
+        signal: controller.signal,
+        onRequest: () => {
+          requested += 1;
+        },
+        onPair: () => {
+          if (performance.now() - posted >= ROWS_EVERY_MS) postRows('rows');
+        },
+      },
+    );
+    postRows('done');
+  } catch (error) {
+    if (controller.signal.aborted) post({ type: 'cancelled', requested });
+    else post({ type: 'failed', message: error instanceof Error ? error.message : String(error), requested });
+  } finally {
+    if (running === controller) running = null;
+  }
+}
+
+self.onmessage = ({ data }: MessageEvent<ToChangeWorker>) => {
+  if (data.type === 'credential') credentials.answered(data);
+  else if (data.type === 'cancel') running?.abort(new DOMException('Find changes was cancelled.', 'AbortError'));
+  else if (data.type === 'start') void run(data.request);
+};

@@ -1,0 +1,107 @@
+/**
+ * Cells where the ground cannot be compared: no imagery in a capture, cloud or haze (bright, nearly grey, little
+ * texture), or cloud shadow (much darker than in the other capture while the pattern under it stays the same).
+ */
+import { cellBounds, cellMoments, CELLS, type Planes, REDUCED_ROW } from './pixel-planes.ts';
+
+/** Why a cell is not compared (0: it is). */
+export const OBSCURED = { clear: 0, noImagery: 1, cloud: 2, shadow: 3 } as const;
+export type ObscuredReason = (typeof OBSCURED)[keyof typeof OBSCURED];
+
+export interface ObscuredThresholds {
+  /** A cloud pixel: at least this luma (0–255) … */
+  cloudLuma: number;
+  /** … and at most this chroma (YIQ I, Q magnitude). */
+  cloudChroma: number;
+  /** A cloudy cell: at least this share of its pixels cloud pixels, and luma's standard deviation at most this. */
+  cloudShare: number;
+  cloudTexture: number;
+  /** A shadowed cell: its luma at most this share of the other capture's (after the tile's overall gain) … */
+  shadowRatio: number;
+  /** … with the pattern kept: luma's correlation between the captures at least this. */
+  shadowCorrelation: number;
+}
+
+/** Cells of a capture with a pixel outside its imagery. */
+function noImagery({ opaque }: Planes, out: Uint8Array): void {
+  for (let c = 0; c < CELLS; c++) {
+    const bounds = cellBounds(c);
+    const x0 = bounds[0];
+    const x1 = bounds[1];
+    const y0 = bounds[2];
+    const y1 = bounds[3];
+    for (let row = y0; row < y1; row++)
+      for (let p = row * REDUCED_ROW + x0; p < row * REDUCED_ROW + x1; p++)
+        if (opaque[p] === 0) out[c] = OBSCURED.noImagery;
+  }
+}
+
+function clouds({ y, i, q }: Planes, t: ObscuredThresholds, out: Uint8Array): void {
+  const chroma2 = t.cloudChroma * t.cloudChroma;
+  for (let c = 0; c < CELLS; c++) {
+    if (out[c] !== OBSCURED.clear) continue;
+    const bounds = cellBounds(c);
+    const x0 = bounds[0];
+    const x1 = bounds[1];
+    const y0 = bounds[2];
+    const y1 = bounds[3];
+    let n = 0;
+    let bright = 0;
+    let sum = 0;
+    let squares = 0;
+    for (let row = y0; row < y1; row++) {
+      for (let p = row * REDUCED_ROW + x0; p < row * REDUCED_ROW + x1; p++) {
+        n++;
+        sum += y[p];
+        squares += y[p] * y[p];
+        if (y[p] >= t.cloudLuma && i[p] * i[p] + q[p] * q[p] <= chroma2) bright++;
+      }
+    }
+    const mean = sum / n;
+    const deviation = Math.sqrt(Math.max(0, squares / n - mean * mean));
+    if (bright >= t.cloudShare * n && deviation <= t.cloudTexture) out[c] = OBSCURED.cloud;
+  }
+}
+
+const sums = new Float64Array(6);
+
+/** Mean luma of the cells left clear, of both captures. */
+function overallGain(a: Planes, b: Planes, out: Uint8Array): number {
+  let sumA = 0;
+  let sumB = 0;
+  for (let c = 0; c < CELLS; c++) {
+    if (out[c] !== OBSCURED.clear) continue;
+    cellMoments(a.y, b.y, c, 0, sums);
+    sumA += sums[1];
+    sumB += sums[2];
+  }
+  return sumA > 0 && sumB > 0 ? sumB / sumA : 1;
+}
+
+function shadows(a: Planes, b: Planes, t: ObscuredThresholds, out: Uint8Array): void {
+  const gain = overallGain(a, b, out);
+  for (let c = 0; c < CELLS; c++) {
+    if (out[c] !== OBSCURED.clear) continue;
+    cellMoments(a.y, b.y, c, 1, sums);
+    const [n, sa, sbRaw, saa, sbbRaw, sabRaw] = sums;
+    const sb = sbRaw / gain;
+    const ratio = Math.min(sa, sb) / Math.max(sa, sb, 1e-6);
+    if (ratio > t.shadowRatio) continue;
+    const cov = sabRaw / gain / n - (sa / n) * (sb / n);
+    const va = saa / n - (sa / n) ** 2;
+    const vb = sbbRaw / (gain * gain) / n - (sb / n) ** 2;
+    const correlation = cov / Math.sqrt(Math.max(va * vb, 1e-6));
+    if (correlation >= t.shadowCorrelation) out[c] = OBSCURED.shadow;
+  }
+}
+
+/** Per cell of the tile: why the two captures cannot be compared there (OBSCURED.clear where they can). */
+export function obscuredCells(a: Planes, b: Planes, t: ObscuredThresholds): Uint8Array {
+  const out = new Uint8Array(CELLS);
+  noImagery(a, out);
+  noImagery(b, out);
+  clouds(a, t, out);
+  clouds(b, t, out);
+  shadows(a, b, t, out);
+  return out;
+}
