@@ -1,5 +1,6 @@
 /** Messages between the page and the change worker. No credential travels in them (src/api/credential-channel.ts). */
 import type { CredentialAnswer, CredentialQuestion } from '../../api/credential-channel.ts';
+import type { TileImageFormat } from '../../api/tile-images.ts';
 import type { ChangePair } from './change-pair.ts';
 import { type ChangeResults, PAIR_STATUS, type PairStatus, type ResultSink } from './change-results.ts';
 import { CELLS } from './pixel-planes.ts';
@@ -11,6 +12,8 @@ export interface ChangeRequest {
   sameOriginCookies: boolean;
   pairs: readonly ChangePair[];
   concurrency?: number;
+  /** The tiles' format: the service's default (PNG) or JPEG (see FindChangesOptions). */
+  format?: TileImageFormat;
 }
 
 /** The pairs ended since the last message, with their results (the arrays are transferred). */

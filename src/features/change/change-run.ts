@@ -9,15 +9,15 @@ import type { TileImageRequest } from '../../api/tile-images.ts';
 import type { DecodedPixels } from '../../workers/tile-decoder.ts';
 import { type ChangePair, tileRequestOf } from './change-pair.ts';
 import { PAIR_STATUS, type ResultSink } from './change-results.ts';
-import { reduceTile } from './reduce-tile.ts';
+import { REDUCED_SIZE, reduceTile } from './reduce-tile.ts';
 import { scoreTilePair } from './score-pair.ts';
 
 /** What a run needs from its surroundings (the worker gives the real ones; tests give their own). */
 export interface ChangeDeps {
   /** The tile's bytes as sent, or null where the service has none (404). Throws ApiError on failure. */
   fetchTile(tile: TileImageRequest, signal: AbortSignal): Promise<Uint8Array | null>;
-  /** RGBA, 256 × 256, not premultiplied. */
-  decode(image: Uint8Array): Promise<DecodedPixels>;
+  /** RGBA, not premultiplied: `size` × `size` where the decoder scales as it decodes (a JPEG), else 256 × 256. */
+  decode(image: Uint8Array, size: number): Promise<DecodedPixels>;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
   random?(): number;
 }
@@ -65,7 +65,9 @@ export async function runChanges(deps: ChangeDeps, options: ChangeRunOptions): P
   };
   const decoded = async (image: Uint8Array) => {
     try {
-      return reduceTile(await deps.decode(image));
+      const pixels = await deps.decode(image, REDUCED_SIZE);
+      // A JPEG scaled as it was decoded (libjpeg's DCT scaling, within a level or two of the 4 × 4 mean) is reduced.
+      return pixels.length === REDUCED_SIZE * REDUCED_SIZE * 4 ? new Uint8ClampedArray(pixels) : reduceTile(pixels);
     } catch {
       throw new ApiError(0, 'undecodable_tile', 'The service sent a tile in a form that could not be read.');
     }

@@ -1,5 +1,6 @@
 import { answerCredentialQuestion } from '../../api/credential-channel.ts';
 import type { Connection } from '../../api/connection.ts';
+import type { TileImageFormat } from '../../api/tile-images.ts';
 import { authStore } from '../../auth/auth-store.ts';
 import { usageStore } from '../../state/usage-store.ts';
 import { CHANGE_TILE_CAP, type ChangePair, ChangeTileCapError } from './change-pair.ts';
@@ -22,6 +23,11 @@ export interface FindChangesOptions {
   concurrency?: number;
   /** Workers sharing the pairs; default one per core, at most two. */
   workers?: number;
+  /**
+   * The tiles asked for: JPEG (the default: a fifteenth of a PNG's bytes, and decoded already reduced — the browser
+   * scales a JPEG as it decodes it), or the service's default, PNG.
+   */
+  format?: TileImageFormat;
 }
 
 let prepared: Worker | null = null;
@@ -65,7 +71,7 @@ const inRun = (rows: ChangeRows, share: readonly number[]): ChangeRows => ({
 export function findChanges(
   connection: Connection,
   pairs: readonly ChangePair[],
-  { signal, onProgress, concurrency, workers }: FindChangesOptions = {},
+  { signal, onProgress, concurrency, workers, format = 'jpeg' }: FindChangesOptions = {},
 ): Promise<ChangeResults> {
   if (pairs.length > CHANGE_TILE_CAP) return Promise.reject(new ChangeTileCapError(pairs.length));
   if (signal?.aborted) return Promise.reject(signal.reason);
@@ -117,6 +123,7 @@ export function findChanges(
           sameOriginCookies: connection.sameOriginCookies === true,
           pairs: shares[k].map((i) => pairs[i]),
           concurrency,
+          format,
         },
       });
     });

@@ -42,7 +42,10 @@ async function run(request: ChangeRequest) {
   };
   try {
     await runChanges(
-      { fetchTile: (tile, signal) => fetchTileImage(connection, tile, signal), decode: (image) => decode(image) },
+      {
+        fetchTile: (tile, signal) => fetchTileImage(connection, tile, signal, request.format),
+        decode: (image, size) => decode(image, size),
+      },
       {
         pairs: request.pairs,
         results: buffer,

@@ -17,7 +17,7 @@ export interface Planes {
   y: Float32Array;
   i: Float32Array;
   q: Float32Array;
-  /** 1 where the capture has imagery (all of the block opaque). */
+  /** 1 where the capture has imagery (all of the block opaque, and not the JPEG tiles' white background). */
   opaque: Uint8Array;
 }
 
@@ -35,7 +35,9 @@ export function planesOf(tile: ReducedTile): Planes {
     planes.r[p] = tile[p * 4];
     planes.g[p] = tile[p * 4 + 1];
     planes.b[p] = tile[p * 4 + 2];
-    planes.opaque[p] = tile[p * 4 + 3] === 255 ? 1 : 0;
+    // A JPEG has no alpha: where the service has no imagery it sends its background, white.
+    const background = tile[p * 4] >= 254 && tile[p * 4 + 1] >= 254 && tile[p * 4 + 2] >= 254;
+    planes.opaque[p] = tile[p * 4 + 3] === 255 && !background ? 1 : 0;
   }
   toYiq(planes);
   return planes;
