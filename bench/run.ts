@@ -1,13 +1,14 @@
 /**
- * `npm run bench [-- NAMES…] [--quick] [--load] [--readme] [--strict]`: the nine benchmarks, each against a
+ * `npm run bench [-- NAMES…] [--quick] [--load] [--readme] [--strict]`: the ten benchmarks, each against a
  * baseline measured in the same run, interleaved, medians quoted. NAMES: open footprints list
- * throughput coverage bundle geotiff portfolio timelapse (default: all). --quick runs fewer rounds (a look, not a
- * record); --load runs open, footprints and list (those selected) a second time with a competing load started by
+ * throughput coverage bundle geotiff portfolio timelapse change (default: all). --quick runs fewer rounds (a look,
+ * not a record); --load runs open, footprints and list (those selected) a second time with a competing load started by
  * the bench (one core kept busy by a separate process) and prints them beside the quiet ones with their under-load
  * goals;
  * --readme writes the table into bench/README.md; --strict exits 1 when a goal is missed.
  * Results: bench/.results/latest.json and latest.md. `npm run bench -- scale [--million]` prints the scale curves
- * instead (bench/scale.ts).
+ * instead (bench/scale.ts); `npm run bench -- change --calibrate` chooses the change engine's thresholds on its
+ * calibration set (bench/change/calibrate.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { bundleBench } from './bundle.ts';
+import { changeBench } from './change.ts';
+import { calibrate } from './change/calibrate.ts';
 import { coverageBench } from './coverage.ts';
 import { geotiffExportBench } from './geotiff-export.ts';
 import { buildAll, VIEWER_DIR } from './lib/build.ts';
@@ -41,6 +44,7 @@ const ALL = [
   'geotiff',
   'portfolio',
   'timelapse',
+  'change',
 ] as const;
 type Name = (typeof ALL)[number];
 
@@ -118,9 +122,9 @@ async function main() {
     }
   };
 
-  const pages = (['open', 'footprints', 'list', 'bundle', 'geotiff', 'portfolio', 'timelapse'] as Name[]).some((n) =>
-    selected.has(n),
-  );
+  const pages = (
+    ['open', 'footprints', 'list', 'bundle', 'geotiff', 'portfolio', 'timelapse', 'change'] as Name[]
+  ).some((n) => selected.has(n));
   if (pages) await buildAll(ctx.log);
   await run('bundle', () => bundleBench(ctx));
   await run('coverage', () => coverageBench(ctx));
@@ -138,6 +142,7 @@ async function main() {
     await run('geotiff', () => geotiffExportBench(ctx));
     await run('portfolio', () => portfolioBench(ctx));
     await run('timelapse', () => timelapseBench(ctx));
+    await run('change', () => changeBench(ctx));
     if (underLoad && (selected.has('open') || selected.has('footprints') || selected.has('list'))) {
       const competing = startCompetingLoad();
       const loaded = { ...ctx, underLoad: true };
@@ -191,4 +196,5 @@ async function main() {
 }
 
 if (scale) await scaleCurves(ctx, argv.includes('--million'));
+else if (argv.includes('--calibrate')) await calibrate(ctx);
 else await main();

@@ -39,7 +39,10 @@ export async function buildViewer(outDir = VIEWER_DIR): Promise<void> {
   );
 }
 
-/** The baseline pages: bare MapLibre (bench/pages/bare.html) and a bare virtual list (bench/pages/list.html). */
+/**
+ * The baseline pages: bare MapLibre (bench/pages/bare.html) and a bare virtual list (bench/pages/list.html); and the
+ * change engine's page (bench/pages/change.html).
+ */
 async function buildPages(): Promise<void> {
   await asProduction(() =>
     build({
@@ -56,7 +59,11 @@ async function buildPages(): Promise<void> {
         sourcemap: true,
         chunkSizeWarningLimit: 100_000,
         rollupOptions: {
-          input: { bare: path.join(ROOT, 'bench/pages/bare.html'), list: path.join(ROOT, 'bench/pages/list.html') },
+          input: {
+            bare: path.join(ROOT, 'bench/pages/bare.html'),
+            list: path.join(ROOT, 'bench/pages/list.html'),
+            change: path.join(ROOT, 'bench/pages/change.html'),
+          },
         },
       },
     }),

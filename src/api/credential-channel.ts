@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.ts';
-import type { Credential, CredentialSource } from './connection.ts';
+import type { Connection, Credential, CredentialSource } from './connection.ts';
 
 /**
  * How a worker that fetches from the service (the GeoTIFF export's, the change engine's) proves who it is without
@@ -77,3 +77,20 @@ export function credentialsFromPage(
     },
   };
 }
+
+/** What the page tells a fetching worker of the service it talks to (never a credential). */
+export interface WorkerService {
+  baseUrl: string;
+  /** Behind the gateway: the session cookie goes along with same-origin requests. */
+  sameOriginCookies: boolean;
+}
+
+/** The worker's connection: the page's service, with credentials asked from the page. */
+export const workerConnection = (
+  { baseUrl, sameOriginCookies }: WorkerService,
+  source: CredentialSource,
+): Connection => ({
+  baseUrl,
+  credentials: source,
+  sameOriginCookies,
+});

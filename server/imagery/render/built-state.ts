@@ -34,15 +34,7 @@ const { setupTile } = setupTileModule;
 const { active } = surveyStateModule;
 const { mercatorUnit, WORLD } = worldModule;
 
-const BUILT_STATES = [
-  'undeveloped',
-  'rural road',
-  'open ground',
-  'paved',
-  'slab',
-  'framing',
-  'building',
-] as const;
+const BUILT_STATES = ['undeveloped', 'rural road', 'open ground', 'paved', 'slab', 'framing', 'building'] as const;
 export type BuiltState = (typeof BUILT_STATES)[number];
 
 const STATE_OF_CLASS = new Uint8Array(64);

@@ -2,7 +2,7 @@
  * Per cell, two differences between the captures: colour — pixelmatch's YIQ distance, after letting the brighter
  * pixel darken as a shadow would — and structure — 1 − the structure term of SSIM on luma.
  */
-import { cellBounds, cellMoments, CELLS, type Planes, REDUCED_ROW } from './pixel-planes.ts';
+import { CELL_AREA, CELL_PIXEL_INDEX, cellMoments, CELLS, type Planes } from './pixel-planes.ts';
 
 /** pixelmatch's weights of the squared differences of Y, I and Q. */
 const WY = 0.5053;
@@ -52,15 +52,10 @@ export function cellDifferences(a: Planes, b: Planes, compared: Uint8Array): Cel
   const structure = new Float32Array(CELLS);
   for (let c = 0; c < CELLS; c++) {
     if (!compared[c]) continue;
-    const bounds = cellBounds(c);
-    const x0 = bounds[0];
-    const x1 = bounds[1];
-    const y0 = bounds[2];
-    const y1 = bounds[3];
     let distance = 0;
-    for (let row = y0; row < y1; row++)
-      for (let p = row * REDUCED_ROW + x0; p < row * REDUCED_ROW + x1; p++) distance += shadowTolerantDistance(a, b, p);
-    colour[c] = distance / ((x1 - x0) * (y1 - y0));
+    for (let k = c * CELL_AREA; k < (c + 1) * CELL_AREA; k++)
+      distance += shadowTolerantDistance(a, b, CELL_PIXEL_INDEX[k]);
+    colour[c] = distance / CELL_AREA;
     cellMoments(a.y, b.y, c, 1, sums);
     const m = sums[0];
     const ma = sums[1] / m;

@@ -1,15 +1,12 @@
 /** Messages between the page and the change worker. No credential travels in them (src/api/credential-channel.ts). */
-import type { CredentialAnswer, CredentialQuestion } from '../../api/credential-channel.ts';
+import type { CredentialAnswer, CredentialQuestion, WorkerService } from '../../api/credential-channel.ts';
 import type { TileImageFormat } from '../../api/tile-images.ts';
 import type { ChangePair } from './change-pair.ts';
 import { type ChangeResults, PAIR_STATUS, type PairStatus, type ResultSink } from './change-results.ts';
 import { CELLS } from './pixel-planes.ts';
 import type { PairScore } from './score-pair.ts';
 
-export interface ChangeRequest {
-  baseUrl: string;
-  /** Behind the gateway: the session cookie goes along with same-origin requests. */
-  sameOriginCookies: boolean;
+export interface ChangeRequest extends WorkerService {
   pairs: readonly ChangePair[];
   concurrency?: number;
   /** The tiles' format: the service's default (PNG) or JPEG (see FindChangesOptions). */

@@ -1,6 +1,5 @@
 /// <reference lib="webworker" />
-import { credentialsFromPage } from '../../api/credential-channel.ts';
-import type { Connection } from '../../api/connection.ts';
+import { credentialsFromPage, workerConnection } from '../../api/credential-channel.ts';
 import { fetchTileImage } from '../../api/tile-images.ts';
 import { imageDecoder } from '../../workers/tile-decoder.ts';
 import {
@@ -25,11 +24,7 @@ const ROWS_EVERY_MS = 500;
 async function run(request: ChangeRequest) {
   const controller = new AbortController();
   running = controller;
-  const connection: Connection = {
-    baseUrl: request.baseUrl,
-    credentials: credentials.source,
-    sameOriginCookies: request.sameOriginCookies,
-  };
+  const connection = workerConnection(request, credentials.source);
   const buffer = new RowBuffer();
   const decode = imageDecoder();
   let requested = 0;

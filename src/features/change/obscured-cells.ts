@@ -2,7 +2,7 @@
  * Cells where the ground cannot be compared: no imagery in a capture, cloud or haze (bright, nearly grey, little
  * texture), or cloud shadow (much darker than in the other capture while the pattern under it stays the same).
  */
-import { cellBounds, cellMoments, CELLS, type Planes, REDUCED_ROW } from './pixel-planes.ts';
+import { CELL_AREA, CELL_PIXEL_INDEX, cellMoments, CELLS, type Planes } from './pixel-planes.ts';
 
 /** Why a cell is not compared (0: it is). */
 export const OBSCURED = { clear: 0, noImagery: 1, cloud: 2, shadow: 3 } as const;
@@ -24,42 +24,26 @@ export interface ObscuredThresholds {
 
 /** Cells of a capture with a pixel outside its imagery. */
 function noImagery({ opaque }: Planes, out: Uint8Array): void {
-  for (let c = 0; c < CELLS; c++) {
-    const bounds = cellBounds(c);
-    const x0 = bounds[0];
-    const x1 = bounds[1];
-    const y0 = bounds[2];
-    const y1 = bounds[3];
-    for (let row = y0; row < y1; row++)
-      for (let p = row * REDUCED_ROW + x0; p < row * REDUCED_ROW + x1; p++)
-        if (opaque[p] === 0) out[c] = OBSCURED.noImagery;
-  }
+  for (let k = 0; k < CELLS * CELL_AREA; k++)
+    if (opaque[CELL_PIXEL_INDEX[k]] === 0) out[Math.floor(k / CELL_AREA)] = OBSCURED.noImagery;
 }
 
 function clouds({ y, i, q }: Planes, t: ObscuredThresholds, out: Uint8Array): void {
   const chroma2 = t.cloudChroma * t.cloudChroma;
   for (let c = 0; c < CELLS; c++) {
     if (out[c] !== OBSCURED.clear) continue;
-    const bounds = cellBounds(c);
-    const x0 = bounds[0];
-    const x1 = bounds[1];
-    const y0 = bounds[2];
-    const y1 = bounds[3];
-    let n = 0;
     let bright = 0;
     let sum = 0;
     let squares = 0;
-    for (let row = y0; row < y1; row++) {
-      for (let p = row * REDUCED_ROW + x0; p < row * REDUCED_ROW + x1; p++) {
-        n++;
-        sum += y[p];
-        squares += y[p] * y[p];
-        if (y[p] >= t.cloudLuma && i[p] * i[p] + q[p] * q[p] <= chroma2) bright++;
-      }
+    for (let k = c * CELL_AREA; k < (c + 1) * CELL_AREA; k++) {
+      const p = CELL_PIXEL_INDEX[k];
+      sum += y[p];
+      squares += y[p] * y[p];
+      if (y[p] >= t.cloudLuma && i[p] * i[p] + q[p] * q[p] <= chroma2) bright++;
     }
-    const mean = sum / n;
-    const deviation = Math.sqrt(Math.max(0, squares / n - mean * mean));
-    if (bright >= t.cloudShare * n && deviation <= t.cloudTexture) out[c] = OBSCURED.cloud;
+    const mean = sum / CELL_AREA;
+    const deviation = Math.sqrt(Math.max(0, squares / CELL_AREA - mean * mean));
+    if (bright >= t.cloudShare * CELL_AREA && deviation <= t.cloudTexture) out[c] = OBSCURED.cloud;
   }
 }
 

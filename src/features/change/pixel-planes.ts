@@ -6,8 +6,6 @@ export const CELL_GRID = 16;
 const CELL_PIXELS = REDUCED_SIZE / CELL_GRID;
 export const CELLS = CELL_GRID * CELL_GRID;
 export const PIXELS = REDUCED_SIZE * REDUCED_SIZE;
-/** Reduced pixels a row. */
-export const REDUCED_ROW = REDUCED_SIZE;
 
 export interface Planes {
   r: Float32Array;
@@ -52,14 +50,26 @@ export function toYiq({ r, g, b, y, i, q }: Planes): void {
   }
 }
 
+/** Reduced pixels a cell. */
+export const CELL_AREA = CELL_PIXELS * CELL_PIXELS;
+
+/** Cell c's pixels are CELL_PIXEL_INDEX[c · CELL_AREA … (c + 1) · CELL_AREA − 1], row by row. */
+export const CELL_PIXEL_INDEX = new Uint16Array(CELLS * CELL_AREA);
+for (let c = 0, k = 0; c < CELLS; c++) {
+  const x0 = (c % CELL_GRID) * CELL_PIXELS;
+  const y0 = Math.floor(c / CELL_GRID) * CELL_PIXELS;
+  for (let y = y0; y < y0 + CELL_PIXELS; y++)
+    for (let x = x0; x < x0 + CELL_PIXELS; x++) CELL_PIXEL_INDEX[k++] = y * REDUCED_SIZE + x;
+}
+
 /** Scratch bounds of a cell's pixels: x0, x1, y0, y1 (end exclusive). */
 const BOUNDS = new Int32Array(4);
 
 /**
- * The reduced pixels of cell c (with `margin` more around it, clipped to the tile) as bounds x0, x1, y0, y1, in a
+ * The reduced pixels of cell c with `margin` more around it, clipped to the tile, as bounds x0, x1, y0, y1 in a
  * scratch array valid until the next call: loops over them stay plain loops (no callback per pixel).
  */
-export function cellBounds(c: number, margin = 0): Int32Array {
+function cellBounds(c: number, margin: number): Int32Array {
   const cx = c % CELL_GRID;
   const cy = (c - cx) / CELL_GRID;
   BOUNDS[0] = Math.max(0, cx * CELL_PIXELS - margin);

@@ -1,9 +1,8 @@
 /// <reference lib="webworker" />
-import type { Connection } from '../../api/connection.ts';
 import { fetchTileImage } from '../../api/tile-images.ts';
 import { areaMasker, tileDecoder } from './canvas-pixels.ts';
 import type { BuilderImagery } from './cog-builder.ts';
-import { credentialsFromPage } from '../../api/credential-channel.ts';
+import { credentialsFromPage, workerConnection } from '../../api/credential-channel.ts';
 import { encodersOverPorts } from './encoder-ports.ts';
 import { exportFiles } from './export-files.ts';
 import { runExport } from './export-run.ts';
@@ -26,11 +25,7 @@ const PROGRESS_EVERY_MS = 1000;
 async function run(request: ExportRequest, ports: MessagePort[]) {
   const controller = new AbortController();
   running = controller;
-  const connection: Connection = {
-    baseUrl: request.baseUrl,
-    credentials: credentials.source,
-    sameOriginCookies: request.sameOriginCookies,
-  };
+  const connection = workerConnection(request, credentials.source);
   const encoders = encodersOverPorts(ports);
   const jpeg = request.compression === 'jpeg';
   const imagery: BuilderImagery = jpeg

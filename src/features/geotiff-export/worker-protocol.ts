@@ -1,14 +1,11 @@
 import type { AreaGeometry } from '../../area/area-geometry.ts';
-import type { CredentialAnswer, CredentialQuestion } from '../../api/credential-channel.ts';
+import type { CredentialAnswer, CredentialQuestion, WorkerService } from '../../api/credential-channel.ts';
 import type { ExportFiles } from './export-files.ts';
 import type { ExportCompression, ExportPlan } from './export-plan.ts';
 import type { ExportProgress } from './export-run.ts';
 
 /** What the page asks the export worker to make. No credential travels in it (see credential-channel.ts). */
-export interface ExportRequest {
-  baseUrl: string;
-  /** Behind the gateway: the session cookie goes along with same-origin requests. */
-  sameOriginCookies: boolean;
+export interface ExportRequest extends WorkerService {
   area: AreaGeometry;
   plan: ExportPlan;
   compression: ExportCompression;

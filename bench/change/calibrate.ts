@@ -1,0 +1,98 @@
+/**
+ * `npm run bench -- change --calibrate`: the engine's thresholds chosen on the calibration set (its own seed and
+ * metros; never the held-out set the benchmark reports on), printed for src/features/change/change-thresholds.ts.
+ *
+ * Two stages. The obscured cells first: of the cloud tests tried, the one that reports the most mostly-cloudy
+ * locations obscured while reporting at most 1 % of the others obscured. Then, with those cells set aside, the colour
+ * and structure thresholds and the changed cells a location needs: those whose worst figure against its goal
+ * (precision and recall 0.9, false alarms 5 %) is best.
+ */
+import { CHANGE_THRESHOLDS, type ChangeThresholds } from '../../src/features/change/change-thresholds.ts';
+import { OBSCURED, obscuredCells } from '../../src/features/change/obscured-cells.ts';
+import { CELLS, planesOf } from '../../src/features/change/pixel-planes.ts';
+import { REDUCED_SIZE } from '../../src/features/change/reduce-tile.ts';
+import type { BenchContext } from '../lib/result.ts';
+import { dataset, type Dataset } from './dataset.ts';
+import { type Figures, judge, measure } from './quality.ts';
+import { cellLine, figureLine } from './report.ts';
+import { CALIBRATION_SET } from './sets.ts';
+
+const REDUCED_BYTES = REDUCED_SIZE * REDUCED_SIZE * 4;
+
+/** Each location's obscured cells under the obscured thresholds, and whether it is mostly cloudy. */
+function obscuredCounts(data: Dataset, t: ChangeThresholds): { cloudy: boolean; obscured: number }[] {
+  return data.locations.map((location) => {
+    let obscured = 0;
+    for (let tile = 0; tile < 4; tile++) {
+      const side = (c: number) =>
+        planesOf(location.imagery.subarray((c * 4 + tile) * REDUCED_BYTES, (c * 4 + tile + 1) * REDUCED_BYTES));
+      for (const reason of obscuredCells(side(0), side(1), t)) if (reason !== OBSCURED.clear) obscured++;
+    }
+    return { cloudy: location.kind === 'cloudy', obscured };
+  });
+}
+
+/** Shares of cloudy and of other locations reported obscured from `share` of their cells obscured. */
+function obscuredRates(counts: { cloudy: boolean; obscured: number }[], share: number) {
+  const rate = (cloudy: boolean) => {
+    const group = counts.filter((c) => c.cloudy === cloudy);
+    return group.filter((c) => c.obscured >= share * 4 * CELLS).length / group.length;
+  };
+  return { cloudy: rate(true), clear: rate(false) };
+}
+
+const product = <T extends Record<string, number[]>>(grid: T): { [K in keyof T]: number }[] =>
+  Object.entries(grid).reduce<Record<string, number>[]>(
+    (all, [key, values]) => all.flatMap((partial) => values.map((value) => ({ ...partial, [key]: value }))),
+    [{}],
+  ) as { [K in keyof T]: number }[];
+
+const OBSCURED_GRID = {
+  cloudLuma: [185, 200],
+  cloudShare: [0.3, 0.5],
+  cloudTexture: [8, 16],
+  /** 0: cloud shadow is compared through the colour difference's shadow allowance rather than set aside. */
+  shadowRatio: [0, 0.65],
+};
+const OBSCURED_SHARES = [0.3, 0.4, 0.5];
+const CHANGE_GRID = {
+  colour: [2, 3, 4, 5, 6, 8, 10],
+  structure: [0.5, 0.6, 0.7, 0.8, 0.9, 1.0],
+  changedCells: [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48],
+};
+
+/** How far the figures fall short of the goals, the worst of them (higher is better; ≥ 0 all met). */
+const margin = (f: Figures) => Math.min(f.precision - 0.9, f.recall - 0.9, (0.05 - f.falseAlarms) * 2);
+
+export async function calibrate(ctx: BenchContext): Promise<ChangeThresholds> {
+  const data = await dataset(CALIBRATION_SET, ctx.log);
+  let best = CHANGE_THRESHOLDS;
+  let bestRates = { cloudy: -1, clear: 1 };
+  for (const setting of product(OBSCURED_GRID)) {
+    const counts = obscuredCounts(data, { ...CHANGE_THRESHOLDS, ...setting });
+    for (const obscuredShare of OBSCURED_SHARES) {
+      const rates = obscuredRates(counts, obscuredShare);
+      const t = { ...CHANGE_THRESHOLDS, ...setting, obscuredShare };
+      if (rates.clear <= 0.01 && rates.cloudy > bestRates.cloudy) [best, bestRates] = [t, rates];
+    }
+  }
+  ctx.log(
+    `  obscured: ${(bestRates.cloudy * 100).toFixed(0)} % of cloudy locations, ` +
+      `${(bestRates.clear * 100).toFixed(1)} % ` +
+      `of the others, with ${JSON.stringify(best)}`,
+  );
+  const measured = measure(data, best);
+  const tried = product(CHANGE_GRID).map((setting) => {
+    const thresholds = { ...best, ...setting };
+    return { thresholds, figures: judge(measured, thresholds) };
+  });
+  // The best margin; of the settings within 0.01 of it, the one whose cells (the heat map) agree best with the truth.
+  const top = Math.max(...tried.map(({ figures }) => margin(figures)));
+  const cellF1 = ({ cells }: Figures) => (2 * cells.precision * cells.recall) / (cells.precision + cells.recall || 1);
+  const { thresholds: chosen, figures: chosenFigures } = tried
+    .filter(({ figures }) => margin(figures) >= top - 0.01)
+    .reduce((a, b) => (cellF1(b.figures) > cellF1(a.figures) ? b : a));
+  ctx.log(`  calibration set: ${figureLine(chosenFigures)}\n  ${cellLine(chosenFigures)}`);
+  ctx.log(`\nCHANGE_THRESHOLDS (src/features/change/change-thresholds.ts):\n${JSON.stringify(chosen, null, 2)}`);
+  return chosen;
+}
