@@ -44,9 +44,7 @@ export async function changeBench(ctx: BenchContext): Promise<BenchResult> {
   // What the engine here says of the same pairs (agreement.ts).
   const expected = measured
     .slice(0, THROUGHPUT_LOCATIONS)
-    .flatMap(({ tiles }) =>
-      tiles.map(({ differences, obscured }) => scoreCells(differences, obscured, CHANGE_THRESHOLDS)),
-    );
+    .flatMap(({ tiles }) => tiles.map(({ features, obscured }) => scoreCells(features, obscured, CHANGE_THRESHOLDS)));
   const browser: Browser = await launchPrecise();
   const service = await startService({ viewer: VIEWER_DIR });
   try {

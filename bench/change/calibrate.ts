@@ -2,20 +2,23 @@
  * `npm run bench -- change --calibrate`: the engine's thresholds chosen on the calibration set (its own seed and
  * metros; never the held-out set the benchmark reports on), printed for src/features/change/change-thresholds.ts.
  *
- * Two stages. The obscured cells first: of the cloud tests tried, the one that reports the most mostly-cloudy
- * locations obscured while reporting at most 1 % of the others obscured. Then, with those cells set aside, the colour
- * and structure thresholds and the changed cells a location needs: those whose worst figure against its goal
- * (precision and recall 0.9, false alarms 5 %) is best.
+ * Three stages. The obscured cells first: of the cloud tests tried, the one that reports the most mostly-cloudy
+ * locations obscured while reporting at most 1 % of the others obscured. Then, with those cells set aside, the cells'
+ * weights: a logistic regression of the cells whose ground changed (a quarter of them or more) against those where
+ * none did, on their differences (cell-features.ts). Last the cell threshold on the weighed sum and the changed cells
+ * a location needs: those whose worst figure against its goal (precision and recall 0.9, false alarms 5 %) is best.
  */
 import { CHANGE_THRESHOLDS, type ChangeThresholds } from '../../src/features/change/change-thresholds.ts';
 import { OBSCURED, obscuredCells } from '../../src/features/change/obscured-cells.ts';
+import { CELL_FEATURES } from '../../src/features/change/cell-features.ts';
 import { CELLS, planesOf } from '../../src/features/change/pixel-planes.ts';
 import { REDUCED_SIZE } from '../../src/features/change/reduce-tile.ts';
 import type { BenchContext } from '../lib/result.ts';
 import { dataset, type Dataset } from './dataset.ts';
-import { type Figures, judge, measure } from './quality.ts';
+import { fitLogistic, type LogisticModel } from './logistic.ts';
+import { type Figures, judge, type Measured, measure } from './quality.ts';
 import { cellLine, figureLine } from './report.ts';
-import { CALIBRATION_SET } from './sets.ts';
+import { CALIBRATION_SET, CELL_CHANGED_SHARE } from './sets.ts';
 
 const REDUCED_BYTES = REDUCED_SIZE * REDUCED_SIZE * 4;
 
@@ -55,11 +58,29 @@ const OBSCURED_GRID = {
   shadowRatio: [0, 0.65],
 };
 const OBSCURED_SHARES = [0.3, 0.4, 0.5];
+/** Log-odds of a changed cell from which it is called changed; changed cells a location needs. */
 const CHANGE_GRID = {
-  colour: [2, 3, 4, 5, 6, 8, 10],
-  structure: [0.5, 0.6, 0.7, 0.8, 0.9, 1.0],
-  changedCells: [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48],
+  logOdds: [-1, -0.5, 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4],
+  changedCells: [1, 2, 3, 4, 6, 8, 12, 16],
 };
+
+/** The weights of a changed cell's differences, fitted on the clear cells of the locations not mostly cloudy. */
+function cellWeights(measured: Measured[]): LogisticModel {
+  const rows: number[] = [];
+  const labels: number[] = [];
+  for (const { location, tiles } of measured) {
+    if (location.kind === 'cloudy') continue;
+    for (const [t, { features, obscured }] of tiles.entries()) {
+      for (let c = 0; c < CELLS; c++) {
+        const changed = location.cells.changed[t * CELLS + c];
+        if (obscured[c] !== OBSCURED.clear || (changed > 0 && changed < CELL_CHANGED_SHARE)) continue;
+        for (let f = 0; f < CELL_FEATURES; f++) rows.push(features[c * CELL_FEATURES + f]);
+        labels.push(changed > 0 ? 1 : 0);
+      }
+    }
+  }
+  return fitLogistic(new Float32Array(rows), Uint8Array.from(labels), CELL_FEATURES);
+}
 
 /** How far the figures fall short of the goals, the worst of them (higher is better; ≥ 0 all met). */
 const margin = (f: Figures) => Math.min(f.precision - 0.9, f.recall - 0.9, (0.05 - f.falseAlarms) * 2);
@@ -82,8 +103,10 @@ export async function calibrate(ctx: BenchContext): Promise<ChangeThresholds> {
       `of the others, with ${JSON.stringify(best)}`,
   );
   const measured = measure(data, best);
-  const tried = product(CHANGE_GRID).map((setting) => {
-    const thresholds = { ...best, ...setting };
+  const model = cellWeights(measured);
+  const weights = model.weights.map((w) => Number(w.toPrecision(4)));
+  const tried = product(CHANGE_GRID).map(({ logOdds, changedCells }) => {
+    const thresholds = { ...best, weights, cell: Number((logOdds - model.intercept).toPrecision(4)), changedCells };
     return { thresholds, figures: judge(measured, thresholds) };
   });
   // The best margin; of the settings within 0.01 of it, the one whose cells (the heat map) agree best with the truth.

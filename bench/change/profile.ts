@@ -15,8 +15,8 @@ const bucket = (share: number) => (share < 0.01 ? 'under 1 %' : share < 0.1 ? '1
 function verdictOf({ tiles }: Measured, thresholds: ChangeThresholds) {
   let changedCells = 0;
   let obscuredCells = 0;
-  for (const { differences, obscured } of tiles) {
-    const score = scoreCells(differences, obscured, thresholds);
+  for (const { features, obscured } of tiles) {
+    const score = scoreCells(features, obscured, thresholds);
     changedCells += score.changedCells;
     obscuredCells += score.obscuredCells;
   }

@@ -2,7 +2,7 @@
  * The change engine's judgement against the truth, on a set's locations: each location's four tile pairs scored by
  * the engine's own code (the same modules the viewer's worker runs), then location-level and cell-level figures.
  */
-import type { CellDifferences } from '../../src/features/change/cell-compare.ts';
+import type { CellFeatures } from '../../src/features/change/cell-features.ts';
 import type { ChangeThresholds } from '../../src/features/change/change-thresholds.ts';
 import { OBSCURED } from '../../src/features/change/obscured-cells.ts';
 import { REDUCED_SIZE } from '../../src/features/change/reduce-tile.ts';
@@ -15,7 +15,7 @@ const REDUCED_BYTES = REDUCED_SIZE * REDUCED_SIZE * 4;
 /** A location's four tile pairs, measured (the part of the engine before its change thresholds). */
 export interface Measured {
   location: SampledLocation;
-  tiles: { differences: CellDifferences; obscured: Uint8Array }[];
+  tiles: { features: CellFeatures; obscured: Uint8Array }[];
 }
 
 export function measure(data: Dataset, thresholds: ChangeThresholds): Measured[] {
@@ -55,8 +55,8 @@ export function judge(measured: Measured[], thresholds: ChangeThresholds): Figur
   for (const { location, tiles } of measured) {
     let changedCells = 0;
     let obscuredCells = 0;
-    for (const [t, { differences, obscured }] of tiles.entries()) {
-      const score = scoreCells(differences, obscured, thresholds);
+    for (const [t, { features, obscured }] of tiles.entries()) {
+      const score = scoreCells(features, obscured, thresholds);
       changedCells += score.changedCells;
       obscuredCells += score.obscuredCells;
       if (location.kind === 'cloudy') continue;

@@ -5,10 +5,13 @@
 import type { ObscuredThresholds } from './obscured-cells.ts';
 
 export interface ChangeThresholds extends ObscuredThresholds {
-  /** A changed cell: mean YIQ distance (after the shadow allowance, 0–255 scale) over this … */
-  colour: number;
-  /** … and 1 − the structure term of SSIM at least this (1: nothing of the pattern left, 2: inverted). */
-  structure: number;
+  /**
+   * A cell's weight of each of its differences (cell-features.ts: CELL_FEATURE_NAMES, then the same over its
+   * neighbourhood), fitted as a logistic regression of the cells that changed on the calibration set …
+   */
+  weights: readonly number[];
+  /** … and the weighed sum from which a cell is changed (the regression's log-odds less its intercept). */
+  cell: number;
   /** Changed cells (of a location's 4 tiles, 1,024 cells) for "changed": the score's half-way point. */
   changedCells: number;
   /** Share of cells obscured from which a tile or location is reported obscured. */
@@ -24,9 +27,12 @@ export const CHANGE_THRESHOLDS: ChangeThresholds = {
   // saved.
   shadowRatio: 0,
   shadowCorrelation: 0.5,
-  colour: 4,
-  structure: 1,
-  changedCells: 8,
+  weights: [
+    2.703, 0.2667, 0.2114, -0.5212, 0.2683, 0.05186, 0.1737, -0.05333, -2.463, 0.2726, 0.1357, -4.025, 4.451, -1.025,
+    3.057, -1.267, 3.222, 3.108, 0.3745, 1.725, 2.439, -2.381,
+  ],
+  cell: 10.19,
+  changedCells: 2,
   obscuredShare: 0.4,
 };
 

@@ -89,11 +89,13 @@ describe('the change score of a tile pair', () => {
     const inside = cellsInside(square);
     const near = cellsInside([square[0] - 16, square[1] - 16, square[2] + 16, square[3] + 16]);
     const changed = [...result.cells.keys()].filter((c) => result.cells[c] >= 128);
-    // Every cell under it scores well on the way to the threshold and a good part over it; nothing away from it scores.
-    expect(inside.every((c) => result.cells[c] > 48)).toBe(true);
-    expect(changed.filter((c) => inside.includes(c)).length).toBeGreaterThanOrEqual(inside.length / 4);
+    // Every cell under it is changed; nothing away from it comes near the threshold (the new roofs move the tile's
+    // lighting match a little, so the rest is not exactly 0).
+    expect(inside.filter((c) => !changed.includes(c))).toEqual([]);
     expect(changed.every((c) => near.includes(c))).toBe(true);
-    expect([...result.cells.keys()].filter((c) => !near.includes(c)).every((c) => result.cells[c] === 0)).toBe(true);
+    expect(
+      Math.max(...[...result.cells.keys()].filter((c) => !near.includes(c)).map((c) => result.cells[c])),
+    ).toBeLessThan(64);
   });
 
   it('reports a cloud as obscured, not changed', () => {

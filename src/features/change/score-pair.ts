@@ -1,9 +1,9 @@
 /**
  * The change score of one tile in two captures, from their reduced pixels: cells that cannot be compared set aside
- * (obscured-cells.ts), lighting matched over the rest (lighting.ts), then each cell changed when its colour and its
- * structure both differ by more than the calibrated thresholds (change-thresholds.ts).
+ * (obscured-cells.ts), lighting matched over the rest (lighting.ts), then each cell's differences (cell-features.ts)
+ * weighed by the calibrated weights (change-thresholds.ts): a cell changed when their sum reaches the threshold.
  */
-import { cellDifferences, type CellDifferences } from './cell-compare.ts';
+import { cellFeatures, CELL_FEATURES, type CellFeatures } from './cell-features.ts';
 import { CHANGE_THRESHOLDS, type ChangeThresholds } from './change-thresholds.ts';
 import { matchLighting } from './lighting.ts';
 import { OBSCURED, obscuredCells } from './obscured-cells.ts';
@@ -27,18 +27,25 @@ export function comparePair(
   earlier: ReducedTile,
   later: ReducedTile,
   thresholds: ChangeThresholds = CHANGE_THRESHOLDS,
-): { differences: CellDifferences; obscured: Uint8Array } {
+): { features: CellFeatures; obscured: Uint8Array } {
   const a = planesOf(earlier);
   const b = planesOf(later);
   const obscured = obscuredCells(a, b, thresholds);
   const compared = obscured.map((reason) => (reason === OBSCURED.clear ? 1 : 0));
   matchLighting(a, b, compared);
-  return { differences: cellDifferences(a, b, compared), obscured };
+  return { features: cellFeatures(a, b, compared), obscured };
+}
+
+/** A cell's weighed differences: 0 where the captures are the same. */
+function weighed(features: CellFeatures, c: number, weights: readonly number[]): number {
+  let sum = 0;
+  for (let f = 0; f < CELL_FEATURES; f++) sum += weights[f] * features[c * CELL_FEATURES + f];
+  return sum;
 }
 
 /** The cells' scores from their differences. */
 export function scoreCells(
-  { colour, structure }: CellDifferences,
+  features: CellFeatures,
   obscured: Uint8Array,
   thresholds: ChangeThresholds = CHANGE_THRESHOLDS,
 ): PairScore {
@@ -50,8 +57,8 @@ export function scoreCells(
       obscuredCount++;
       continue;
     }
-    const ratio = Math.min(colour[c] / thresholds.colour, structure[c] / thresholds.structure);
-    cells[c] = cellByte(ratio);
+    const ratio = weighed(features, c, thresholds.weights) / thresholds.cell;
+    cells[c] = cellByte(Math.max(0, ratio));
     if (ratio >= 1) changedCells++;
   }
   return { cells, obscured, changedCells, obscuredCells: obscuredCount };
@@ -59,8 +66,8 @@ export function scoreCells(
 
 /** A tile pair's score: its cells, and how many changed and were obscured. */
 export function scoreTilePair(earlier: ReducedTile, later: ReducedTile, thresholds = CHANGE_THRESHOLDS): PairScore {
-  const { differences, obscured } = comparePair(earlier, later, thresholds);
-  return scoreCells(differences, obscured, thresholds);
+  const { features, obscured } = comparePair(earlier, later, thresholds);
+  return scoreCells(features, obscured, thresholds);
 }
 
 /** What a tile, or several together (a location, an area), says. */
