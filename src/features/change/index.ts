@@ -1,6 +1,7 @@
 /**
  * The change engine: for the same tile in two captures, a score in 0–1 and 16 × 16 cell scores with the cells that
- * could not be compared (cloud, cloud shadow, no imagery), computed in a worker. See README "Change scores".
+ * could not be compared (cloud, cloud shadow, no imagery), computed in a worker. What a score means:
+ * docs/change-score.md.
  */
 export { CHANGE_TILE_CAP, type ChangeCapture, type ChangePair, ChangeTileCapError } from './change-pair.ts';
 export {
