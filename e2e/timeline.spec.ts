@@ -1,9 +1,24 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { centreCell, searchAround } from '../src/features/timeline/timeline-area.ts';
 import { accessToken, expect, mapSettled, signInWithDemo, test, zoomToImagery, readmePicture } from './support.ts';
 
 /** Central Denver, where the demo catalog has several surveys over the years. */
 const DENVER: [number, number] = [-104.99, 39.74];
+
+/** Tampa, far from Denver, with surveys of its own. */
+const TAMPA: [number, number] = [-82.4572, 27.9506];
+
+/** The surveys the service finds in the box the timeline asks about around `centre`, oldest first. */
+async function capturesNear(request: APIRequestContext, centre: [number, number]) {
+  const answer = await request.get('/tile/v2/surveys/coverage', {
+    params: { wkt: searchAround(centreCell(centre)).wkt },
+    headers: { Authorization: `Bearer ${await accessToken(request)}` },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { id: string; capture_date_start: string }[]).sort(
+    (a, b) => Date.parse(a.capture_date_start) - Date.parse(b.capture_date_start) || a.id.localeCompare(b.id),
+  );
+}
 
 const marks = (page: Page) => page.getByRole('group', { name: /^Captures around the map centre/ }).getByRole('button');
 
@@ -12,15 +27,7 @@ test(
     'clicking or stepping by keys previews one @readme',
   async ({ page, request }) => {
     // What the service finds in the same box the timeline asks about.
-    const token = await accessToken(request);
-    const answer = await request.get('/tile/v2/surveys/coverage', {
-      params: { wkt: searchAround(centreCell(DENVER)).wkt },
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(answer.ok()).toBe(true);
-    const found = ((await answer.json()) as { id: string; capture_date_start: string }[]).sort(
-      (a, b) => Date.parse(a.capture_date_start) - Date.parse(b.capture_date_start) || a.id.localeCompare(b.id),
-    );
+    const found = await capturesNear(request, DENVER);
     expect(found.length).toBeGreaterThanOrEqual(3);
     const ids = found.map((s) => s.id);
 
@@ -105,7 +112,10 @@ test(
   },
 );
 
-test("with an area set, the timeline shows the area search's captures", async ({ page }) => {
+test("with an area set, the timeline shows the area search's captures while the area is in view", async ({
+  page,
+  request,
+}) => {
   const wkt = 'POLYGON((-105.12 39.7, -105.05 39.7, -105.05 39.75, -105.12 39.75, -105.12 39.7))';
   await signInWithDemo(page);
   await page.getByRole('tab', { name: 'Area search' }).click();
@@ -124,4 +134,24 @@ test("with an area set, the timeline shows the area search's captures", async ({
     `${found.length} captures in the area`,
   );
   expect((await inArea.evaluateAll((els) => els.map((el) => el.getAttribute('data-survey-id')))).sort()).toEqual(found);
+
+  // Looking at Tampa with the Denver area still set: the strip and its side-by-side pick list Tampa's captures, not the
+  // far-away area's, and say why the area's are not listed.
+  const tampa = (await capturesNear(request, TAMPA)).map((s) => s.id);
+  expect(tampa.some((id) => found.includes(id))).toBe(false);
+  await page.evaluate((centre) => window.__surveyViewer!.map.jumpTo({ center: centre, zoom: 12 }), TAMPA);
+  const status = page.getByRole('region', { name: 'Timeline' }).getByRole('status');
+  await expect(status.first()).toHaveText(`${tampa.length} captures around the map centre`);
+  await expect(status.filter({ hasText: 'The area is out of view.' })).toBeVisible();
+  expect(await marks(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-survey-id')))).toEqual(tampa);
+  await page.getByRole('button', { name: 'Side by side', exact: true }).click();
+  const grid = page.getByRole('region', { name: 'Side by side', exact: true });
+  await expect(grid.locator('.side-by-side__pane')).toHaveCount(Math.min(4, tampa.length));
+  const panes = await grid.locator('.side-by-side__pane').evaluateAll((els) => els.map((el) => el.ariaLabel));
+  for (const pane of panes) expect(tampa).toContain(pane!.split(': ')[1]);
+  await grid.getByRole('button', { name: 'Close side by side' }).click();
+
+  // Back over the area, its captures again.
+  await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ center: [-105.08, 39.72], zoom: 12 }));
+  await expect(status).toHaveText(`${found.length} captures in the area`);
 });

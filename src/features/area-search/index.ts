@@ -1,2 +1,3 @@
-/** What other features use of the area search: the area of interest and its search. */
+/** What other features use of the area search: the area of interest, its search, and whether it is in view. */
+export { areaInView } from './area-in-view.ts';
 export { type ActiveArea, type AreaSearch, areaSearchStore, useAreaSearch } from './area-search-store.ts';

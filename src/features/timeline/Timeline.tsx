@@ -5,6 +5,7 @@ import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { sideBySideStore, spreadOver, useSideBySide } from '../../state/side-by-side-store.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { areaInView, areaSearchStore } from '../area-search/index.ts';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { inTimeOrder, stepCapture, type Step } from './capture-stepping.ts';
 import { compareSideFor } from './side-choice.ts';
@@ -55,14 +56,28 @@ export function Timeline({
   const sideBySide = useSideBySide((s) => s.panes);
   /** What the last pick did to the comparison, or why it did nothing. */
   const [compareNote, setCompareNote] = useState<string | null>(null);
-  const { query, scope } = useTimelineCaptures(connection);
+  const { query, scope, areaAway } = useTimelineCaptures(connection);
   const marks = useRef(new Map<string, HTMLButtonElement>());
 
+  // What the strip lists follows the view: the area's captures while the area is in view, else the map centre's.
   useEffect(() => {
     if (!expanded) return;
-    const follow = () => timelineStore.getState().mapCentreMoved(centreCell(surveyMap.camera.getCenter()));
+    const follow = () =>
+      timelineStore
+        .getState()
+        .mapMoved(
+          centreCell(surveyMap.camera.getCenter()),
+          areaInView(areaSearchStore.getState().area, surveyMap.camera.getBounds()),
+        );
     follow();
-    return surveyMap.camera.onViewChange(follow);
+    const offView = surveyMap.camera.onViewChange(follow);
+    const offArea = areaSearchStore.subscribe((state, previous) => {
+      if (state.area !== previous.area) follow();
+    });
+    return () => {
+      offView();
+      offArea();
+    };
   }, [surveyMap, expanded]);
 
   // Placed only while the strip is open: an area search may hold thousands of captures.
@@ -139,6 +154,11 @@ export function Timeline({
         {expanded && (
           <span className="timeline__summary" role="status">
             {summary}
+          </span>
+        )}
+        {expanded && areaAway && (
+          <span className="timeline__compare-note" role="status">
+            The area is out of view.
           </span>
         )}
         {expanded && comparing && (

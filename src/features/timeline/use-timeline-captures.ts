@@ -8,15 +8,16 @@ import { useTimeline } from './timeline-store.ts';
 type TimelineScope = 'area' | 'centre';
 
 /**
- * The captures the timeline shows: the area search's results when an area is set, else those in
- * a box around the map centre (fetched only while the strip is open).
+ * The captures the timeline shows: the area search's results while any of its area is in view, else those in a box
+ * around the map centre (fetched only while the strip is open). `areaAway` says an area is set but out of view.
  */
 export function useTimelineCaptures(connection: Connection) {
   const areaSearch = useAreaSearch((s) => s.search);
   const expanded = useTimeline((s) => s.expanded);
   const around = useTimeline((s) => s.around);
-  const scope: TimelineScope = areaSearch ? 'area' : 'centre';
-  const search = areaSearch ?? (expanded && around ? searchAround(around) : null);
+  const areaInView = useTimeline((s) => s.areaInView);
+  const scope: TimelineScope = areaSearch && areaInView ? 'area' : 'centre';
+  const search = scope === 'area' ? areaSearch : expanded && around ? searchAround(around) : null;
   const query = useQuery({ ...coverageSearchQueryOptions(connection, search), gcTime: 30 * 60_000 });
-  return { query, scope, searching: search !== null };
+  return { query, scope, areaAway: areaSearch !== null && !areaInView, searching: search !== null };
 }
