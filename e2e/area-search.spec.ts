@@ -57,11 +57,14 @@ test(
   'draws a rectangle by drag and a polygon by clicks; lists the covering surveys with percentages; Copy WKT is ' +
     'what was sent @readme',
   async ({ page }) => {
-    const searches: Request[] = [];
-    page.on('request', (r) => isCoverageSearch(r) && searches.push(r));
     await signInWithDemo(page);
     await openAreaSearch(page);
+    // The map asks for the surveys in the view it comes to rest on; the area's searches are counted after that.
+    const viewSearched = page.waitForRequest(isCoverageSearch);
     await showBox(page, [-105.13, 39.69, -105.04, 39.76]);
+    await viewSearched;
+    const searches: Request[] = [];
+    page.on('request', (r) => isCoverageSearch(r) && searches.push(r));
 
     // A rectangle, by dragging across the map.
     await page.getByRole('button', { name: 'Draw rectangle' }).click();

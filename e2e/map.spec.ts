@@ -98,6 +98,38 @@ test('footprints are drawn; "Zoom to footprint" fits the map to it; hover and cl
   const chooser = page.getByRole('dialog', { name: 'Overlapping surveys' });
   if (await chooser.isVisible()) await chooser.getByRole('button', { name: new RegExp(id) }).click();
   await expect(list.locator(`[data-survey-id="${id}"]`)).toHaveAttribute('aria-selected', 'true');
+
+  // Every survey whose footprint meets the view is drawn, not only those of the rows the list has paged in: at Denver,
+  // older surveys far down the catalog too.
+  await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ center: [-104.99, 39.74], zoom: 11 }));
+  await mapSettled(page);
+  const [w, s, e, n] = await page.evaluate(() => window.__surveyViewer!.map.getBounds().toArray().flat());
+  const inView = await request.get('/tile/v2/surveys/coverage', {
+    params: { wkt: `POLYGON((${w} ${s}, ${e} ${s}, ${e} ${n}, ${w} ${n}, ${w} ${s}))` },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const there = ((await inView.json()) as { id: string }[]).map((s) => s.id);
+  const listed = await list
+    .getByRole('option')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-survey-id')));
+  const unlisted = there.filter((surveyId) => !listed.includes(surveyId));
+  expect(unlisted.length, 'surveys at Denver the first page does not list').toBeGreaterThan(0);
+  const drawn = () =>
+    page.evaluate(() =>
+      (
+        window.__surveyViewer!.map.getSource('footprints') as unknown as {
+          serialize(): { data: { features: { properties: { id: string } }[] } };
+        }
+      )
+        .serialize()
+        .data.features.map((f) => f.properties.id),
+    );
+  await expect
+    .poll(async () => {
+      const ids = await drawn();
+      return there.filter((surveyId) => !ids.includes(surveyId));
+    })
+    .toEqual([]);
 });
 
 test('preview tiles are requested with the bearer token and drawn at z16', { tag: '@readme' }, async ({

@@ -1,31 +1,43 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { useAreaSearch } from '../area-search/index.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { type UiState, uiStore, useUi } from '../../state/ui-store.ts';
 import { useSurveyList } from '../surveys/index.ts';
+import { type DrawnCollection, drawnCollection } from './listed-collection.ts';
 import { useListedFootprints } from './use-listed-footprints.ts';
 import { useDebouncedStore } from './use-debounced.ts';
+import { useListedFromView, useRestedView, useViewSurveys } from './view-footprints.ts';
 
 const SCROLL_REST_MS = 150;
 const surveysInView = (ui: UiState) => ui.surveysInView;
 
-/** Draws the listed surveys' footprints and keeps map and list hover/selection in step. */
+/**
+ * Draws the footprints of every survey in view (and of the listed ones) and keeps map and list hover/selection in step.
+ */
 export function FootprintSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
-  const { surveys, query, filtered } = useSurveyList(connection);
+  const { surveys, query, filtered, passes } = useSurveyList(connection);
+  useRestedView(surveyMap);
+  const inView = useViewSurveys(connection);
+  useListedFromView(connection, inView, surveys);
   // Rows flying past in a fast scroll are not worth a request each: footprints are asked for where the list rests.
   // A list waiting for its next page (asked for as the rows ran short) is still being scrolled through, not resting,
   // however long the page takes; a filters' scan pages on its own, so it holds nothing.
   const paging = !filtered && query.isFetchingNextPage;
-  const inView = useDebouncedStore(uiStore, surveysInView, SCROLL_REST_MS, paging);
+  const rows = useDebouncedStore(uiStore, surveysInView, SCROLL_REST_MS, paging);
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
   // On every tab; behind an area search's results (drawn on its tab) the catalog's are dimmed.
   const areaTab = useUi((s) => s.sidebarTab === 'area');
   const dimmed = useAreaSearch((s) => areaTab && s.search !== null);
-  const wanted = useMemo(() => new Set(selectedId ? [...inView, selectedId] : inView), [inView, selectedId]);
-  const { collection } = useListedFootprints(connection, surveys, wanted);
+  const wanted = useMemo(() => new Set(selectedId ? [...rows, selectedId] : rows), [rows, selectedId]);
+  const listed = useListedFootprints(connection, surveys, wanted).collection;
+  const drawn = useRef<DrawnCollection | null>(null);
+  const collection = useMemo(() => {
+    drawn.current = drawnCollection(drawn.current, listed, surveys, inView, passes);
+    return drawn.current.collection;
+  }, [listed, surveys, inView, passes]);
 
   useEffect(() => surveyMap.showFootprints(collection, { dimmed }), [surveyMap, collection, dimmed]);
   useEffect(() => surveyMap.highlight(hoveredId), [surveyMap, hoveredId]);

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { testFootprint, testSurvey } from '../../test/footprint-fixtures.ts';
 import { KnownFootprints } from './known-footprints.ts';
-import { listedCollection } from './listed-collection.ts';
+import { drawnCollection, listedCollection } from './listed-collection.ts';
 
 const BASE = 'https://service.test';
 const survey = (id: string, day: number) => testSurvey(id, 'v1', `2024-01-${String(day).padStart(2, '0')}T00:00:00Z`);
@@ -36,5 +36,33 @@ describe('listedCollection', () => {
     expect(ids(listedCollection(first, known, [d, c, b, a]))).toEqual(['d', 'a']);
     const more = known.with([['b', 'v1', footprint('b')]]);
     expect(ids(listedCollection(first, more, [a, b, c, d]))).toEqual(['a', 'b', 'd']);
+  });
+});
+
+describe('drawnCollection', () => {
+  const [a, b, c] = [survey('a', 3), survey('b', 2), survey('c', 1)];
+  const inView = (s: ReturnType<typeof survey>) => ({ ...s, footprint: footprint(s.id).geometry });
+  const known = KnownFootprints.fromCache(new QueryClient(), BASE).with([['a', 'v1', footprint('a')]]);
+  const drawnIds = (built: ReturnType<typeof drawnCollection>) => built.collection.features.map((f) => f.properties.id);
+
+  it('adds the surveys in view the list has not got, and only those that pass its filters', () => {
+    const listed = listedCollection(null, known, [a, b]);
+    const none = drawnCollection(null, listed.collection, [a, b], [], null);
+    expect(none.collection).toBe(listed.collection);
+    expect(drawnIds(drawnCollection(null, listed.collection, [a, b], [inView(b), inView(c)], null))).toEqual([
+      'c',
+      'a',
+    ]);
+    expect(
+      drawnIds(drawnCollection(null, listed.collection, [a], [inView(b), inView(c)], (s) => s.id !== 'c')),
+    ).toEqual(['b', 'a']);
+  });
+
+  it('keeps its collection while a page of the list adds no footprint and the view is the same', () => {
+    const view = [inView(c)];
+    const first = listedCollection(null, known, [a]);
+    const before = drawnCollection(null, first.collection, [a], view, null);
+    const paged = listedCollection(first, known, [a, b]);
+    expect(drawnCollection(before, paged.collection, [a, b], view, null)).toBe(before);
   });
 });

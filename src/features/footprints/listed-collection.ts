@@ -1,4 +1,4 @@
-import type { Survey } from '../../../core/wire/model.ts';
+import type { CoverageSurvey, Survey } from '../../../core/wire/model.ts';
 import type { FootprintCollection } from '../../map/survey-map.ts';
 import type { KnownFootprints } from './known-footprints.ts';
 
@@ -11,21 +11,21 @@ export interface ListedCollection {
 
 const captureOrder = (survey: Survey) => Date.parse(survey.captureStart) || 0;
 
+type Feature = FootprintCollection['features'][number];
+
+// Where a click hits several, newer surveys are offered first, whatever order the list is sorted in.
+const featureOf = (survey: Survey, geometry: Feature['geometry']): Feature => ({
+  type: 'Feature',
+  properties: { id: survey.id, order: captureOrder(survey) },
+  geometry,
+});
+
 function featuresOf(known: KnownFootprints, surveys: readonly Survey[]): FootprintCollection['features'] {
   const byId = known.forSurveys(surveys);
   if (byId.size === 0) return [];
   return surveys.flatMap((survey) => {
     const footprint = byId.get(survey.id);
-    // Where a click hits several, newer surveys are offered first, whatever order the list is sorted in.
-    return footprint
-      ? [
-          {
-            type: 'Feature' as const,
-            properties: { id: survey.id, order: captureOrder(survey) },
-            geometry: footprint.geometry,
-          },
-        ]
-      : [];
+    return footprint ? [featureOf(survey, footprint.geometry)] : [];
   });
 }
 
@@ -54,4 +54,41 @@ export function listedCollection(
     };
   }
   return { known, surveys, collection: { type: 'FeatureCollection', features: featuresOf(known, surveys) } };
+}
+
+/** What the map draws: the listed surveys' footprints and those of the surveys in view the list has not got. */
+export interface DrawnCollection {
+  listed: FootprintCollection;
+  /** The surveys in view drawn besides the listed ones. */
+  viewOnly: readonly CoverageSurvey[];
+  viewFeatures: readonly Feature[];
+  collection: FootprintCollection;
+}
+
+const sameSurveys = (a: readonly Survey[], b: readonly Survey[]) =>
+  a.length === b.length && a.every((survey, i) => survey === b[i]);
+
+/**
+ * The listed footprints with those of the surveys in view that the list has not (yet) got and that pass its filters
+ * (each answer carries its footprints). The collection before when neither part changed: a page of the list that adds
+ * no footprint still costs the map nothing.
+ */
+export function drawnCollection(
+  before: DrawnCollection | null,
+  listed: FootprintCollection,
+  listedSurveys: readonly Survey[],
+  inView: readonly CoverageSurvey[],
+  passes: ((survey: Survey) => boolean) | null,
+): DrawnCollection {
+  let viewOnly: readonly CoverageSurvey[] = inView;
+  if (inView.length > 0) {
+    const listedIds = new Set(listedSurveys.map((survey) => survey.id));
+    viewOnly = inView.filter((survey) => !listedIds.has(survey.id) && (!passes || passes(survey)));
+  }
+  const sameView = before !== null && sameSurveys(before.viewOnly, viewOnly);
+  if (sameView && before.listed === listed) return before;
+  const viewFeatures = sameView ? before.viewFeatures : viewOnly.map((survey) => featureOf(survey, survey.footprint));
+  const collection =
+    viewFeatures.length === 0 ? listed : { ...listed, features: [...viewFeatures, ...listed.features] };
+  return { listed, viewOnly, viewFeatures, collection };
 }

@@ -1,10 +1,11 @@
+import { useMemo } from 'react';
 import { useQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyPage } from '../../../core/wire/model.ts';
 import { useFilters, type SurveyFilters } from '../../state/filter-store.ts';
 import { gazetteerQueryOptions } from '../places/index.ts';
 import { surveyPlaceNames } from '../places/index.ts';
-import { filterSurveys, type PlaceNamesOf } from './survey-filters.ts';
+import { filterSurveys, matchesFilters, type PlaceNamesOf } from './survey-filters.ts';
 import { surveysOf } from './surveys-of.ts';
 import { useRowsPaging } from './use-rows-paging.ts';
 
@@ -21,6 +22,8 @@ export interface SurveyListView {
   searched: number;
   /** The search text waits for the place names it may match. */
   placesPending: boolean;
+  /** Whether a survey passes the filters (null while none is on), e.g. one found on the map rather than listed. */
+  passes: ((survey: Survey) => boolean) | null;
 }
 
 const wholeAnswer = (data: InfiniteData<SurveyPage>) => data;
@@ -48,5 +51,9 @@ export function useSurveyList(connection: Connection): SurveyListView {
   const first = query.data?.pages[0];
   const total = first?.totalResults ?? (query.data && !query.hasNextPage ? read.length : null);
   const placesPending = filtered && byText && places.isPending;
-  return { query, surveys, total, filters, filtered, searched: read.length, placesPending };
+  const passes = useMemo(
+    () => (filtered ? (survey: Survey) => matchesFilters(survey, filters, placesOf) : null),
+    [filtered, filters, placesOf],
+  );
+  return { query, surveys, total, filters, filtered, searched: read.length, placesPending, passes };
 }
