@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { annotationsLinkParam } from '../src/features/annotations/annotation-link.ts';
-import { expect, mapSettled, pasteArea, showBox, signInWithDemo, squareWkt, test } from './support.ts';
+import { expect, mapSettled, pasteArea, selectSurvey, showBox, signInWithDemo, squareWkt, test } from './support.ts';
 
 const run = promisify(execFile);
 
@@ -74,18 +74,35 @@ test('"Updated since…": a visit is the half hour from its first opening, so a 
 test('Paste WKT in "lat lon" order (Tampa read near Antarctica): the empty answer says so and swaps them', async ({
   page,
 }) => {
+  await signInWithDemo(page);
+  // A survey elsewhere was being looked at, its whole footprint (too far out for its imagery).
+  const selected = await selectSurvey(page, 1);
+  // The map asks for the surveys in the view it comes to rest on; the searches counted below come after.
+  const viewSearched = page.waitForResponse((r) => r.url().includes('/surveys/coverage'));
+  await page.getByRole('button', { name: 'Zoom to footprint' }).click();
+  await expect(page.locator('.zoom-hint')).toContainText(`Zoom in to see the imagery of ${selected}`);
+  await viewSearched;
   const searched: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/surveys/coverage')) searched.push(new URL(r.url()).searchParams.get('wkt') ?? r.url());
   });
-  await signInWithDemo(page);
   await pasteArea(page, 'POLYGON((27.9 -82.4, 28.0 -82.4, 28.0 -82.5, 27.9 -82.5, 27.9 -82.4))');
   const panel = page.getByRole('tabpanel', { name: 'Area search' });
   // What the newcomer saw: the area is taken as a strip near Antarctica that no survey covers…
   await expect(panel).toContainText('No survey covers this area');
-  // …and now, as the same area read "longitude latitude" meets surveys, a hint with the swap.
+  // …and now, as the same area read "longitude latitude" meets surveys, a hint with the swap, in sight above the
+  // selected survey's panel; no banner about that survey's imagery, which is not in view.
   const hint = panel.getByRole('status').filter({ hasText: 'look swapped' });
   await expect(hint).toContainText('Latitude and longitude look swapped — the order is longitude latitude.');
+  await expect(page.locator('.zoom-hint')).toHaveCount(0);
+  const swap = hint.getByRole('button', { name: 'Swap latitude and longitude' });
+  expect(
+    await swap.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+    }),
+    'the swap button is in sight, not under the selected survey panel',
+  ).toBe(true);
   await page.screenshot({ path: 'e2e/screenshots/swapped-axes.png' });
   expect(searched).toHaveLength(2);
   expect(searched[1]).toMatch(/^POLYGON \(\(-82\.4 27\.9/);

@@ -17,7 +17,7 @@ function CoverageGeoTiffExport({ connection }: { connection: Connection }) {
   return <GeoTiffExport connection={connection} coverage={useCoverage(connection)} />;
 }
 
-/** Under an empty coverage answer, the hint that the area's numbers may be swapped. */
+/** Under the area, when no survey covers it, the hint that its numbers may be swapped. */
 function CoverageSwappedAxesHint({ connection }: { connection: Connection }) {
   return <SwappedAxesHint connection={connection} coverage={useCoverage(connection)} />;
 }
@@ -31,8 +31,10 @@ export function AreaSearchPanel({ connection }: { connection: Connection }) {
   return (
     <div className="area-panel">
       <AreaSection />
+      {/* Right under the area just pasted: lower down, the selected survey's panel can hide it. */}
+      <CoverageSwappedAxesHint connection={connection} />
       <SavedAreas connection={connection} openArea={openRestored} />
-      <CoverageResults connection={connection} whenEmpty={<CoverageSwappedAxesHint connection={connection} />} />
+      <CoverageResults connection={connection} />
       {searching && <CoverageGeoTiffExport connection={connection} />}
       {searching && <SurveyTiles connection={connection} />}
     </div>

@@ -11,8 +11,8 @@ describe('zoom levels in words', () => {
   });
 
   it('says which zoom the map is at and from which one imagery is drawn', () => {
-    expect(imageryZoomHint(14, 12.5)).toBe(
-      "Zoom in to see the survey's imagery: it is drawn from map zoom 12.5 (the service's tile zoom 14).",
+    expect(imageryZoomHint('2024Q2-CO-DEN', 14, 12.5)).toBe(
+      "Zoom in to see the imagery of 2024Q2-CO-DEN: it is drawn from map zoom 12.5 (the service's tile zoom 14).",
     );
     expect(mapZoomNow(9.26)).toBe('Map zoom now 9.3.');
   });

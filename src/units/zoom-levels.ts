@@ -11,10 +11,10 @@ function groundText(metres: number): string {
   return metres < 1 ? `${Math.round(metres * 100)} cm` : `${metres < 10 ? metres.toFixed(1) : Math.round(metres)} m`;
 }
 
-/** Why no imagery shows yet: "… from map zoom 12.5 (the service's tile zoom 14)." */
-export function imageryZoomHint(minTileZoom: number, fromMapZoom: number): string {
+/** Why a survey's imagery does not show yet: "… from map zoom 12.5 (the service's tile zoom 14)." */
+export function imageryZoomHint(surveyId: string, minTileZoom: number, fromMapZoom: number): string {
   return (
-    `Zoom in to see the survey's imagery: it is drawn from map zoom ${roundZoom(fromMapZoom)} ` +
+    `Zoom in to see the imagery of ${surveyId}: it is drawn from map zoom ${roundZoom(fromMapZoom)} ` +
     `(the service's tile zoom ${minTileZoom}).`
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
@@ -18,11 +18,8 @@ const ROW_HEIGHT = 72;
 const hover = (id: string | null) => selectionStore.getState().surveyHovered(id);
 const select = (id: string) => selectionStore.getState().surveySelected(id, 'area');
 
-/**
- * The surveys covering the area, best coverage first, as a listbox in step with the map (hover and selection);
- * `whenEmpty` goes under an answer with none.
- */
-export function CoverageResults({ connection, whenEmpty }: { connection: Connection; whenEmpty?: ReactNode }) {
+/** The surveys covering the area, best coverage first, as a listbox in step with the map (hover and selection). */
+export function CoverageResults({ connection }: { connection: Connection }) {
   const { area, search, query, ranking, summary } = useCoverage(connection);
   const selectedId = useSelection((s) => s.selectedId);
   const hoveredId = useSelection((s) => s.hoveredId);
@@ -128,7 +125,6 @@ export function CoverageResults({ connection, whenEmpty }: { connection: Connect
               </span>
             )}
           </div>
-          {results.length === 0 && whenEmpty}
           {results.length > 0 && (
             <div
               ref={listRef}
