@@ -52,6 +52,17 @@ test('measure a distance and an area on the map: geodesic sizes in either unit, 
   ];
   await page.getByRole('button', { name: 'Measure distance' }).click();
   await expect(page.getByRole('button', { name: 'Measure distance' })).toHaveAttribute('aria-pressed', 'true');
+  // With no point yet, Finish cannot end it, and says why; the tool stays on.
+  const finish = panel(page).getByRole('button', { name: 'Finish' });
+  await expect(finish).toBeDisabled();
+  await expect(finish).toHaveAccessibleDescription('Add 2 points to finish: a distance needs 2.');
+  // The panel leaves the map's top left to the measuring: a click there adds a point.
+  const map = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
+  const topLeft = { x: map.x + 200, y: map.y + 150 };
+  expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.tagName, topLeft)).toBe('CANVAS');
+  await page.mouse.click(topLeft.x, topLeft.y);
+  await expect(finish).toHaveAccessibleDescription('Add 1 more point to finish: a distance needs 2.');
+  await panel(page).getByRole('button', { name: 'Undo point' }).click();
   for (const p of path) await clickAt(page, p);
   await page.getByRole('button', { name: 'Finish' }).click();
   const placed = await placedPoints(page);

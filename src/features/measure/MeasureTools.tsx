@@ -30,6 +30,11 @@ const TITLES: Record<MeasureKind, string> = { distance: 'Distance', area: 'Area'
 const HINT = 'Click to add points; double-click or Finish to end. Keyboard: pan with the arrows, then Add point.';
 const POINT_HINT = 'Click a place for its coordinates. Keyboard: pan with the arrows, then Add point at centre.';
 
+/** Why Finish waits: "Add 2 points to finish: a distance needs 2." */
+const finishNeeds = (kind: MeasureKind, missing: number) =>
+  `Add ${missing} ${missing === 1 ? 'more point' : 'points'} to finish: ` +
+  `${kind === 'area' ? 'an area' : 'a distance'} needs ${minPoints(kind)}.`;
+
 /** A measurement as one line of text: a path's length, an area's size and perimeter, a point's place. */
 function measuredText(measurement: Measurement, system: UnitSystem): string {
   if (measurement.kind === 'point') return coordinatesText(measurement.points[0]);
@@ -138,6 +143,8 @@ export function MeasureTools({
   }, [surveyMap, tool]);
 
   const sizes = measurement ? measure(measurement) : null;
+  /** Points to add before Finish can end the measurement (it would end with nothing measured). */
+  const missing = measurement ? Math.max(0, minPoints(measurement.kind) - measurement.points.length) : 0;
   const length = (km: number) => formatLength(km, system);
   return (
     <>
@@ -222,10 +229,17 @@ export function MeasureTools({
                     <button
                       type="button"
                       className="button button--small"
+                      disabled={missing > 0}
+                      aria-describedby={missing > 0 ? 'measure-finish-why' : undefined}
                       onClick={() => measureOf(surveyMap).start(null)}
                     >
                       Finish
                     </button>
+                    {missing > 0 && (
+                      <p id="measure-finish-why" className="measure-panel__why">
+                        {finishNeeds(measurement.kind, missing)}
+                      </p>
+                    )}
                   </>
                 )}
               </>
