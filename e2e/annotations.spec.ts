@@ -85,6 +85,27 @@ test('annotate: a measured point kept with its title, note and capture; survives
   await expect(notes(page).getByRole('status')).toContainText('1 annotation imported');
   await expect(notes(page).getByRole('listitem')).toContainText('Hail damage, north slope (checked)');
   await expect.poll(() => pinsDrawn(page)).toEqual(['Hail damage, north slope (checked)']);
+
+  // A long note scrolls inside the Notes tab: its card stays above the selected survey's panel, whose heading shows.
+  await notes(page).getByRole('button', { name: 'Edit' }).click();
+  await notes(page)
+    .getByLabel('Note')
+    .fill(Array.from({ length: 16 }, (_, i) => `Line ${i + 1} of the inspection notes.`).join('\n'));
+  await notes(page).getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(notes(page).getByRole('listitem')).toContainText('Line 16 of the inspection notes.');
+  const selected = page.getByRole('region', { name: 'Selected survey' });
+  const heading = selected.getByText('2024Q1-CO-DEN', { exact: true });
+  await expect(heading).toBeVisible();
+  expect(
+    await heading.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    }),
+    "the selected survey's heading is not covered by a note",
+  ).toBe(true);
+  const tabPanel = (await page.getByRole('tabpanel', { name: 'Notes' }).boundingBox())!;
+  const scroller = (await page.locator('.annotations__scroller').boundingBox())!;
+  expect(scroller.y + scroller.height).toBeLessThanOrEqual(tabPanel.y + tabPanel.height + 0.5);
 });
 
 test('annotations ride in a share link: added when asked, on the map and in Notes; when too many, it says so', async ({
