@@ -101,12 +101,6 @@ test('picking a survey goes straight to its imagery; another of the same place k
   expect(tiles.some((url) => new RegExp(`/tile/v2/${OLDER}/1[4-9]/`).test(url))).toBe(true);
   await expect(page.getByRole('button', { name: 'Zoom to imagery' })).toHaveCount(0);
 
-  // "Zoom to footprint" still shows the whole footprint, where the hint offers the imagery again.
-  await page.getByRole('button', { name: 'Zoom to footprint' }).click();
-  await page.waitForFunction((z) => (window.__surveyViewer?.map.getZoom() ?? 99) < z, IMAGERY_MIN_ZOOM - 0.5);
-  await mapSettled(page);
-  await expect(page.getByRole('button', { name: 'Zoom to imagery' })).toBeVisible();
-
   // Another survey of the same place, where it has imagery too: zoom and centre stay.
   const both = await insideBoth(request);
   await jumpTo(page, both, 16.4);

@@ -75,17 +75,16 @@ test('Paste WKT in "lat lon" order (Tampa read near Antarctica): the empty answe
   page,
 }) => {
   await signInWithDemo(page);
-  // A survey elsewhere was being looked at, its whole footprint (too far out for its imagery).
+  // A survey elsewhere was being looked at from further out than its imagery is drawn.
   const selected = await selectSurvey(page, 1);
-  // The map asks for the surveys in the view it comes to rest on; the searches counted below come after.
-  const viewSearched = page.waitForResponse((r) => r.url().includes('/surveys/coverage'));
-  await page.getByRole('button', { name: 'Zoom to footprint' }).click();
+  await page.evaluate(() => window.__surveyViewer!.map.zoomTo(10, { duration: 0 }));
   await expect(page.locator('.zoom-hint')).toContainText(`Zoom in to see the imagery of ${selected}`);
-  await viewSearched;
-  const searched: string[] = [];
+  // The searches of the area, either way round (the map's own searches of the views it rests on are not counted).
+  const all: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/surveys/coverage')) searched.push(new URL(r.url()).searchParams.get('wkt') ?? r.url());
+    if (r.url().includes('/surveys/coverage')) all.push(new URL(r.url()).searchParams.get('wkt') ?? r.url());
   });
+  const areaSearches = () => all.filter((wkt) => /^POLYGON \(\((27\.9 -82\.4|-82\.4 27\.9),/.test(wkt));
   await pasteArea(page, 'POLYGON((27.9 -82.4, 28.0 -82.4, 28.0 -82.5, 27.9 -82.5, 27.9 -82.4))');
   const panel = page.getByRole('tabpanel', { name: 'Area search' });
   // What the newcomer saw: the area is taken as a strip near Antarctica that no survey covers…
@@ -104,8 +103,8 @@ test('Paste WKT in "lat lon" order (Tampa read near Antarctica): the empty answe
     'the swap button is in sight, not under the selected survey panel',
   ).toBe(true);
   await page.screenshot({ path: 'e2e/screenshots/swapped-axes.png' });
-  expect(searched).toHaveLength(2);
-  expect(searched[1]).toMatch(/^POLYGON \(\(-82\.4 27\.9/);
+  expect(areaSearches()).toHaveLength(2);
+  expect(areaSearches()[1]).toMatch(/^POLYGON \(\(-82\.4 27\.9/);
 
   await hint.getByRole('button', { name: 'Swap latitude and longitude' }).click();
   await expect(page.getByRole('listbox', { name: 'Coverage results' }).getByRole('option').first()).toContainText(
@@ -113,7 +112,7 @@ test('Paste WKT in "lat lon" order (Tampa read near Antarctica): the empty answe
   );
   await expect(hint).toBeHidden();
   // The swapped area was already searched: its answer is used, and a covered area asks nothing more.
-  expect(searched).toHaveLength(2);
+  expect(areaSearches()).toHaveLength(2);
 });
 
 type Box = [x0: number, y0: number, x1: number, y1: number];

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { PNG } from 'pngjs';
 
 export const DEMO = {
@@ -298,4 +298,33 @@ export async function expectAccessibleInBothThemes(page: Page, ...selectors: str
   }
   await page.getByRole('button', { name: 'Dark theme' }).click();
   await transitionsDone(page);
+}
+
+/**
+ * The boxes ([west, south, east, north]) on the map that lie under any of `panels` (or off the map): framing is to
+ * leave room for the panels, so none should.
+ */
+export async function boxesUnderPanels(
+  page: Page,
+  boxes: [number, number, number, number][],
+  panels: Locator[],
+): Promise<[number, number, number, number][]> {
+  const map = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
+  const covers = (await Promise.all(panels.map((panel) => panel.boundingBox()))).filter((box) => box !== null);
+  const onScreen = await page.evaluate(
+    (all) =>
+      all.map(([west, south, east, north]) => {
+        const m = window.__surveyViewer!.map;
+        const a = m.project([west, north]);
+        const b = m.project([east, south]);
+        return { left: a.x, top: a.y, right: b.x, bottom: b.y };
+      }),
+    boxes,
+  );
+  return boxes.filter((_, i) => {
+    const r = onScreen[i];
+    const [left, top, right, bottom] = [map.x + r.left, map.y + r.top, map.x + r.right, map.y + r.bottom];
+    const offMap = left < map.x || top < map.y || right > map.x + map.width || bottom > map.y + map.height;
+    return offMap || covers.some((c) => left < c.x + c.width && c.x < right && top < c.y + c.height && c.y < bottom);
+  });
 }

@@ -1,5 +1,8 @@
 import { PORTS } from '../playwright.config.ts';
+import { IMAGERY_MIN_MAP_ZOOM } from '../src/map/preview-layer.ts';
+import { type UpdatedTile, updatesFrame } from '../src/features/mosaic-updates/mosaic-updates-model.ts';
 import {
+  boxesUnderPanels,
   expect,
   mapSettled,
   pasteArea,
@@ -60,6 +63,47 @@ for (const [profile, origin] of [
     expect(new Set(drawn.outlines).size).toBeGreaterThan(0);
     await page.screenshot({ path: `e2e/screenshots/what-changed-${profile}.png` });
 
+    // Since the first publication, every tile of the survey: with the timeline open, framed at a zoom that draws
+    // their imagery (all of them where they fit there, else the one nearest their middle), clear of the timeline and
+    // the layers panel.
+    await whatChanged.getByLabel('Updated since', { exact: true }).fill('2023-08-01');
+    await expect(whatChanged).toContainText(/\d+ tiles re-published since 2023-08-01, outlined on the map\./);
+    await page.getByRole('button', { name: 'Timeline' }).click();
+    await whatChanged.getByRole('button', { name: 'Zoom to updates' }).click();
+    await mapSettled(page);
+    expect(await page.evaluate(() => window.__surveyViewer!.map.getZoom())).toBeGreaterThanOrEqual(
+      IMAGERY_MIN_MAP_ZOOM - 1e-6,
+    );
+    const updated = await page.evaluate(() =>
+      (
+        window.__surveyViewer!.map.getSource('updated-tiles') as unknown as {
+          serialize(): { data: { features: { geometry: { coordinates: [number, number][][] } }[] } };
+        }
+      )
+        .serialize()
+        .data.features.map(({ geometry }) => {
+          const ring = geometry.coordinates[0];
+          const lons = ring.map((p) => p[0]);
+          const lats = ring.map((p) => p[1]);
+          return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] as [
+            number,
+            number,
+            number,
+            number,
+          ];
+        }),
+    );
+    const { extent, centre } = updatesFrame(updated.map((e) => ({ extent: e }) as UpdatedTile));
+    const panels = [
+      page.getByRole('region', { name: 'Timeline' }),
+      page.getByRole('group', { name: 'Map layers and usage' }),
+    ];
+    // All of them where they fit at that zoom; else the one nearest their middle, which the camera went to.
+    if ((await boxesUnderPanels(page, [extent], panels)).length > 0) {
+      const middle = updated.find((e) => (e[0] + e[2]) / 2 === centre[0] && (e[1] + e[3]) / 2 === centre[1])!;
+      expect(await boxesUnderPanels(page, [middle], panels)).toEqual([]);
+    }
+    await page.getByRole('button', { name: 'Timeline' }).click();
     // A later day with nothing new says so and clears the outlines.
     await whatChanged.getByLabel('Updated since', { exact: true }).fill('2024-06-01');
     await expect(whatChanged).toContainText('No tiles re-published since Jun 1, 2024.');

@@ -1,10 +1,14 @@
 import type * as maplibregl from 'maplibre-gl';
 import type { BBox } from 'geojson';
+import { framePadding, type Padding, paddingOffset, panelEdges } from './frame-padding.ts';
 
-/** Room kept around what the camera fits to the view. */
-const FIT_PADDING = 56;
-/** What framing always keeps in view above whatever covers the map's foot (a phone's bottom sheet pulled up). */
-const MIN_FRAMED_PX = 160;
+/**
+ * What framing keeps clear of: the panels over the map, marked by the features that show them (the timeline, the tool
+ * columns, the place search…) and by the map's own panel slot (the layers panel).
+ */
+const PANELS = '[data-map-panel]';
+/** Spread on a panel's element over the map (`<section {...MAP_PANEL}>`): framing keeps clear of it while shown. */
+export const MAP_PANEL = { 'data-map-panel': '' } as const;
 
 /** The camera as a link records it. */
 export interface MapView {
@@ -49,22 +53,35 @@ export class MapCamera {
     this.coveredBottom = Math.max(0, px);
   }
 
-  /** The covered foot as framing counts it: never so much that under MIN_FRAMED_PX of the map is left to frame in. */
-  private covered(): number {
-    // Nothing covered (a desktop): no read of the container's height, which would force a layout mid-render.
-    if (this.coveredBottom === 0) return 0;
-    const room = this.map.getContainer().clientHeight - 2 * FIT_PADDING - MIN_FRAMED_PX;
-    return Math.max(0, Math.min(this.coveredBottom, room));
+  /** What each shown panel over the map would cost each edge, read from the page as it is laid out now. */
+  private panels(): Padding[] {
+    const container = this.map.getContainer();
+    const pane = container.parentElement;
+    if (!pane) return [];
+    const { left, top, right, bottom } = container.getBoundingClientRect();
+    // What is not covered: the panels over a phone's map sit above its sheet.
+    const map = { left, top, right, bottom: bottom - this.coveredBottom };
+    const found: Padding[] = [];
+    for (const panel of pane.querySelectorAll(PANELS)) {
+      if (!panel.checkVisibility({ visibilityProperty: true })) continue;
+      const edges = panelEdges(map, panel.getBoundingClientRect());
+      if (edges) found.push(edges);
+    }
+    return found;
   }
 
-  private fitPadding() {
-    return { top: FIT_PADDING, left: FIT_PADDING, right: FIT_PADDING, bottom: FIT_PADDING + this.covered() };
+  /** The padding to frame with, clear of the panels and the covered foot; for `bbox`, the choice fitting it largest. */
+  private fitPadding(bbox?: BBox): Padding {
+    const container = this.map.getContainer();
+    const score = bbox
+      ? (padding: Padding) => this.map.cameraForBounds(bounds(bbox), { padding })?.zoom ?? null
+      : undefined;
+    return framePadding(container.clientWidth, container.clientHeight, this.panels(), this.coveredBottom, score);
   }
 
   fitBounds(bbox: BBox, animate = true): void {
-    const [west, south, east, north] = bbox;
-    this.map.fitBounds([west, south, east, north], {
-      padding: this.fitPadding(),
+    this.map.fitBounds(bounds(bbox), {
+      padding: this.fitPadding(bbox),
       maxZoom: 17,
       duration: animate ? 700 : 0,
     });
@@ -72,22 +89,21 @@ export class MapCamera {
 
   /** The zoom at which fitBounds would show all of `bbox` (before its cap), or null when the map has no size. */
   fitZoom(bbox: BBox): number | null {
-    const [west, south, east, north] = bbox;
-    return this.map.cameraForBounds([west, south, east, north], { padding: this.fitPadding() })?.zoom ?? null;
+    return this.map.cameraForBounds(bounds(bbox), { padding: this.fitPadding(bbox) })?.zoom ?? null;
   }
 
   /**
    * Frames a place where something is drawn only from `minZoom` on (e.g. imagery): all of `bbox` where it fits at that
-   * zoom or deeper, else `centre` at `minZoom`.
+   * zoom or deeper, else `centre` at `minZoom`; clear of the panels either way.
    */
   frame(bbox: BBox, centre: [number, number], minZoom: number): void {
     if ((this.fitZoom(bbox) ?? -1) >= minZoom) this.fitBounds(bbox);
     else this.zoomTo(centre, minZoom);
   }
 
-  /** Puts `center` at the middle of what is not covered, at `zoom`. */
+  /** Puts `center` at the middle of what the panels and the covered foot leave of the map, at `zoom`. */
   zoomTo = (center: [number, number], zoom: number): void =>
-    void this.map.easeTo({ center, zoom, duration: 700, offset: [0, -this.covered() / 2] });
+    void this.map.easeTo({ center, zoom, duration: 700, offset: paddingOffset(this.fitPadding()) });
 
   /** Gives the keyboard to the map (arrows pan, +/- zoom), e.g. once the control that moved it is gone. */
   focus(): void {
@@ -110,3 +126,5 @@ export class MapCamera {
     return () => this.map.off('idle', listener);
   }
 }
+
+const bounds = ([west, south, east, north]: BBox): [number, number, number, number] => [west, south, east, north];

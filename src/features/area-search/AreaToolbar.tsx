@@ -6,6 +6,7 @@ import { uiStore } from '../../state/ui-store.ts';
 import { useAreaFormat } from '../../units/use-area-format.ts';
 import { crossingWarning, useLiveSize } from './use-live-size.ts';
 import { CircleIcon, EditIcon, FreehandIcon, PolygonIcon, RectangleIcon, TrashIcon } from './icons.tsx';
+import { MAP_PANEL } from '../../map/map-camera.ts';
 
 interface ToolSpec {
   tool: Exclude<AreaTool, 'static'>;
@@ -81,7 +82,7 @@ export function AreaToolbar({ surveyMap }: { surveyMap: SurveyMap }) {
 
   return (
     <>
-      <div className="area-toolbar" role="toolbar" aria-label="Area tools" aria-orientation="vertical">
+      <div className="area-toolbar" {...MAP_PANEL} role="toolbar" aria-label="Area tools" aria-orientation="vertical">
         {DRAW_TOOLS.map(({ tool: t, label, icon }) => (
           <button
             key={t}

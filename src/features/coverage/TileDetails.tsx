@@ -11,6 +11,7 @@ import { newestCapture, tileCapturesQueryOptions } from '../compare/index.ts';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { formatDateTime } from '../../format/date-format.ts';
 import { useChosenResult, useSurveyTiles } from './use-coverage.ts';
+import { MAP_PANEL } from '../../map/map-camera.ts';
 
 /**
  * The clicked tile of the grid: address, capture and published dates, resolution and URL (never with a credential);
@@ -46,7 +47,7 @@ export function TileDetails({ connection }: { connection: Connection }) {
   };
 
   return (
-    <section className="tile-card" aria-label="Tile details">
+    <section className="tile-card" {...MAP_PANEL} aria-label="Tile details">
       <header className="tile-card__header">
         <div>
           <div className="tile-card__eyebrow">Tile of {chosen?.result.id}</div>

@@ -18,6 +18,7 @@ import { UnitSystemSelect } from '../../units/UnitSystemSelect.tsx';
 import { AreaIcon, DistanceIcon, PointIcon } from './icons.tsx';
 import { useMeasureState } from './use-measure-state.ts';
 import { measureOf } from './measure-layer.ts';
+import { MAP_PANEL } from '../../map/map-camera.ts';
 
 const TOOLS: { kind: MeasureKind; label: string; icon: ReactNode }[] = [
   { kind: 'distance', label: 'Measure distance', icon: <DistanceIcon /> },
@@ -150,6 +151,7 @@ export function MeasureTools({
     <>
       <div
         className="area-toolbar measure-toolbar"
+        {...MAP_PANEL}
         role="toolbar"
         aria-label="Measure tools"
         aria-orientation="vertical"
@@ -169,7 +171,11 @@ export function MeasureTools({
         ))}
       </div>
       {measurement && sizes && (
-        <section className={detailed ? 'measure-panel is-detailed' : 'measure-panel'} aria-label="Measurement">
+        <section
+          className={detailed ? 'measure-panel is-detailed' : 'measure-panel'}
+          {...MAP_PANEL}
+          aria-label="Measurement"
+        >
           <div className="measure-panel__head">
             <h2 className="measure-panel__title">{TITLES[measurement.kind]}</h2>
             <button

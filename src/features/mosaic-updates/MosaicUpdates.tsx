@@ -3,11 +3,12 @@ import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
+import { IMAGERY_MIN_MAP_ZOOM } from '../../map/preview-layer.ts';
 import { SAME_VISIT_MINUTES, surveyVisitsStore, useSurveyVisits } from './survey-visits-store.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { formatDateTime, formatDay, localDay } from '../../format/date-format.ts';
-import { newCaptures, updatedTilesCollection, updatedTilesOf } from './mosaic-updates-model.ts';
+import { newCaptures, updatedTilesCollection, updatedTilesOf, updatesFrame } from './mosaic-updates-model.ts';
 import { MOSAIC_UPDATES_OVERLAY, MOSAIC_UPDATES_SOURCE } from './mosaic-updates-layer.ts';
 import { mosaicUpdatesQueryOptions } from './mosaic-updates-queries.ts';
 import './mosaic-updates.css';
@@ -54,18 +55,11 @@ export function MosaicUpdates({ connection, surveyId }: { connection: Connection
     if (open) mosaicUpdatesStore.getState().mosaicUpdatesClosed();
     else mosaicUpdatesStore.getState().mosaicUpdatesOpened(surveyId, previousVisit ? localDay(previousVisit) : null);
   };
+  // At a zoom that draws the imagery: all the updated tiles where they fit there, else the one nearest their middle.
   const zoomToUpdates = () => {
     if (!surveyMap || tiles.length === 0) return;
-    const bounds = tiles.reduce(
-      ([w, s, e, n], { extent }) => [
-        Math.min(w, extent[0]),
-        Math.min(s, extent[1]),
-        Math.max(e, extent[2]),
-        Math.max(n, extent[3]),
-      ],
-      [180, 90, -180, -90],
-    );
-    surveyMap.camera.fitBounds(bounds as [number, number, number, number]);
+    const { extent, centre } = updatesFrame(tiles);
+    surveyMap.camera.frame(extent, centre, IMAGERY_MIN_MAP_ZOOM);
   };
 
   return (

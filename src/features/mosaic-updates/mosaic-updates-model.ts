@@ -2,6 +2,7 @@ import { isoDay } from '../../format/date-format.ts';
 import { bboxPolygon } from '@turf/turf';
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
+import { extentCentre } from '../../../core/geo/geometry.ts';
 import { tileExtent, zxyKey } from '../../../core/geo/tile-address.ts';
 
 export interface UpdatedTile {
@@ -60,4 +61,25 @@ export function updatedTilesCollection(tiles: readonly UpdatedTile[]): FeatureCo
       bboxPolygon(extent, { properties: { key, captured: isoDay(captureStart) } }),
     ),
   };
+}
+
+/** What "Zoom to updates" frames: the extent of all the updated tiles, and the middle of the one nearest its middle. */
+export function updatesFrame(tiles: readonly UpdatedTile[]): {
+  extent: [number, number, number, number];
+  centre: [number, number];
+} {
+  const extent = tiles.reduce<[number, number, number, number]>(
+    ([w, s, e, n], { extent: [tw, ts, te, tn] }) => [
+      Math.min(w, tw),
+      Math.min(s, ts),
+      Math.max(e, te),
+      Math.max(n, tn),
+    ],
+    [180, 90, -180, -90],
+  );
+  const middle = extentCentre(extent);
+  const centres = tiles.map(({ extent: tile }) => extentCentre(tile));
+  const distance = ([x, y]: [number, number]) => (x - middle[0]) ** 2 + (y - middle[1]) ** 2;
+  const centre = centres.reduce((best, c) => (distance(c) < distance(best) ? c : best));
+  return { extent, centre };
 }

@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { listboxAction } from '../../ui/listbox/listbox-keys.ts';
 import { gazetteerQueryOptions } from './place-queries.ts';
 import { searchPlaces, type Place } from './places.ts';
+import { MAP_PANEL } from '../../map/map-camera.ts';
 
 /** Map zoom a city is shown at: the city and its surroundings, where the survey footprints are told apart. */
 const CITY_ZOOM = 11;
@@ -52,7 +53,7 @@ export function PlaceSearch({ surveyMap }: { surveyMap: SurveyMap }) {
   };
 
   return (
-    <div className="place-search">
+    <div className="place-search" {...MAP_PANEL}>
       <form role="search" aria-label="Places" onSubmit={(event) => event.preventDefault()}>
         <input
           type="search"

@@ -13,14 +13,16 @@ import {
   formatDuration,
 } from '../../format/survey-format.ts';
 import { SpectralRange } from '../../ui/SpectralRange.tsx';
+import { imageryCentre } from './focus-point.ts';
 import { isDetailsUnknown, useSelectedSurvey } from './use-selected-survey.ts';
 
 const oneDecimal = (zoom: number) => (Math.floor(zoom * 10) / 10).toFixed(1);
 
-/** Why "Zoom to footprint" shows no imagery: the whole footprint fits only further out than imagery is drawn. */
+/** Why "Zoom to footprint" shows part of it: the whole footprint fits only further out than imagery is drawn. */
 const footprintZoomNote = (fitZoom: number) =>
   `Imagery draws from map zoom ${oneDecimal(IMAGERY_MIN_MAP_ZOOM)} (the service's tile zoom ${PREVIEW_MIN_ZOOM}); ` +
-  `the whole footprint needs map zoom ${oneDecimal(fitZoom)}.`;
+  `the whole footprint needs map zoom ${oneDecimal(fitZoom)}, so this goes to its imagery's centre at ` +
+  `${oneDecimal(IMAGERY_MIN_MAP_ZOOM)}.`;
 
 /** The open survey: its facts and the imagery controls (opacity, show/hide). */
 export function SelectedSurveyPanel({
@@ -120,7 +122,10 @@ export function SelectedSurveyPanel({
             disabled={!footprint || !surveyMap}
             aria-describedby={wholeFootprintNote ? 'zoom-to-footprint-note' : undefined}
             title={wholeFootprintNote ?? undefined}
-            onClick={() => footprint && surveyMap?.camera.fitBounds(footprint.bbox)}
+            onClick={() =>
+              footprint &&
+              surveyMap?.camera.frame(footprint.bbox, imageryCentre(footprint.geometry), IMAGERY_MIN_MAP_ZOOM)
+            }
           >
             Zoom to footprint
           </button>

@@ -13,6 +13,7 @@ import { assignLanes, timeAxis } from './time-axis.ts';
 import { centreCell } from './timeline-area.ts';
 import { timelineStore, useTimeline } from './timeline-store.ts';
 import { useTimelineCaptures } from './use-timeline-captures.ts';
+import { MAP_PANEL } from '../../map/map-camera.ts';
 
 /** Keys on a focused mark: ← → previous/next capture, Home/End oldest/newest. */
 const TIMELINE_KEYS: Record<string, Step> = {
@@ -140,7 +141,7 @@ export function Timeline({
       : `${captures.length} capture${captures.length === 1 ? '' : 's'} ${where}`;
 
   return (
-    <section className={expanded ? 'timeline timeline--open' : 'timeline'} aria-label="Timeline">
+    <section className={expanded ? 'timeline timeline--open' : 'timeline'} {...MAP_PANEL} aria-label="Timeline">
       <div className="timeline__bar">
         <button
           type="button"
