@@ -9,6 +9,7 @@ import { CameraSync } from './camera-sync.ts';
 import type { CaptureSpec } from './capture-layer.ts';
 import type { CompareSpec } from './compare-layers.ts';
 import { FeatureSources } from './feature-sources.ts';
+import { renderGrid } from './grid-image.ts';
 import { type GeoJsonOverlaySpec, GeoJsonSlot } from './geojson-slot.ts';
 import { type FootprintCollection, Footprints } from './catalog-footprints.ts';
 import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
@@ -188,11 +189,15 @@ export class SurveyMap {
   /** The map as shown (both sides of a swipe, and the attribution), drawn again off-screen at 1, 2 or 4× as a PNG. */
   renderImage = async (scale: ImageScale): Promise<Blob> =>
     composeMapImage(await this.renderForPrint({ pixelRatio: scale }), this.imagery.swipeFraction(), scale);
-  /** The map drawn off-screen for print; while a comparison is swiped, its right-hand side's map too (whole). */
+  /**
+   * The map drawn off-screen for print; while a comparison is swiped, its right-hand side's map too (whole); while maps
+   * are side by side (over this one), their grid as shown instead.
+   */
   async renderForPrint(options: MapRenderOptions): Promise<MapRender[]> {
     const overlay = this.imagery.overlayMap();
     const { print } = options;
     const withFeatures = print ? { ...options, print: { ...print, features: this.featureOverlays() } } : options;
+    if (this.synced.size > 0) return [await renderGrid([...this.synced], this.requestTile, withFeatures)];
     const main = await renderMap(this.map, this.requestTile, withFeatures);
     return overlay ? [main, await renderMap(overlay, this.requestTile, withFeatures)] : [main];
   }

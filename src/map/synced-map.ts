@@ -67,6 +67,12 @@ export class SyncedMap {
     this.slot.show(imagery && compareRaster(imagery, 1, true));
   }
 
+  /** What a saved image or a report writes above this map (its survey and capture). */
+  caption = '';
+  setCaption(caption: string): void {
+    this.caption = caption;
+  }
+
   /** The map's accessible name (its canvas is a named region, as MapLibre makes it). */
   setLabel(label: string): void {
     this.map.getCanvas().setAttribute('aria-label', label);

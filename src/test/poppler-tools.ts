@@ -42,3 +42,15 @@ export function pdfPagePng(file: string, page = 1, dpi = 72): Buffer {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The images of a PDF as `pdfimages -list` gives them, largest first. */
+export function pdfImages(file: string): { page: number; width: number; height: number }[] {
+  const output = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+  return output
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((columns) => columns.length > 4 && columns[2] === 'image')
+    .map(([page, , , width, height]) => ({ page: Number(page), width: Number(width), height: Number(height) }))
+    .sort((a, b) => b.width * b.height - a.width * a.height);
+}

@@ -4,6 +4,7 @@ import type { SurveyMap } from '../../map/survey-map.ts';
 import type { SyncedMap } from '../../map/synced-map.ts';
 import { parseSide } from '../../state/compared-imagery.ts';
 import { sideBySideStore } from '../../state/side-by-side-store.ts';
+import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { CapturedImagery, sideImagery, type useCursorTile, useKnownSurvey } from '../compare/index.ts';
 
 interface SideBySidePaneProps {
@@ -20,8 +21,15 @@ interface SideBySidePaneProps {
 export function SideBySidePane({ connection, surveyMap, imagery, place, cursor }: SideBySidePaneProps) {
   const container = useRef<HTMLDivElement>(null);
   const [pane, setPane] = useState<SyncedMap | null>(null);
-  const { surveyId } = parseSide(imagery);
-  const bounds = useKnownSurvey(connection, surveyId).footprint?.bbox ?? null;
+  const side = parseSide(imagery);
+  const { surveyId } = side;
+  const known = useKnownSurvey(connection, surveyId);
+  const bounds = known.footprint?.bbox ?? null;
+  const window = side.capture ?? known.survey;
+  // As the label above the map reads: what a saved image or a report writes over this map.
+  const caption =
+    `${surveyId}${side.capture ? ' · one earlier capture' : ''}` +
+    (window?.captureStart ? ` · ${formatCaptureWindow(window.captureStart, window.captureEnd)}` : '');
 
   useEffect(() => {
     const made = surveyMap.addSyncedMap(container.current!);
@@ -34,6 +42,7 @@ export function SideBySidePane({ connection, surveyMap, imagery, place, cursor }
 
   useEffect(() => pane?.show(sideImagery(connection, imagery, bounds)), [pane, connection, imagery, bounds]);
   useEffect(() => pane?.setLabel(`Map of ${surveyId}`), [pane, surveyId]);
+  useEffect(() => pane?.setCaption(caption), [pane, caption]);
 
   return (
     <section className="side-by-side__pane" aria-label={`Capture ${place}: ${surveyId}`}>
