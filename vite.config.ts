@@ -1,11 +1,23 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { guidePages } from './scripts/guide-pages.ts';
+import { PHONE_MEDIA } from './src/ui/phone-layout.ts';
+
+/** The phone breakpoint is written once (src/ui/phone-layout.ts): stylesheets say `@media (--phone)`. */
+const phoneMedia = {
+  postcssPlugin: 'phone-media',
+  AtRule: {
+    media: (rule: { params: string }) => {
+      rule.params = rule.params.replaceAll('(--phone)', PHONE_MEDIA);
+    },
+  },
+};
 
 const service = process.env.VITE_SERVICE_PROXY ?? 'http://127.0.0.1:8787';
 
 export default defineConfig({
   plugins: [react(), guidePages()],
+  css: { postcss: { plugins: [phoneMedia] } },
   build: {
     target: 'es2022',
     sourcemap: true,

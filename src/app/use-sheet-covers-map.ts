@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { uiStore } from '../state/ui-store.ts';
+import { PHONE_MEDIA } from '../ui/phone-layout.ts';
 import { sheetHeight } from './sheet-snap.ts';
-
-/** Where the sidebar becomes a bottom sheet over the map (as in shell.css). */
-const PHONE_LAYOUT = '(max-width: 720px)';
 
 /**
  * On a phone the sheet covers the map's foot: the camera is told the height the sheet is going to (not the height it
@@ -14,7 +12,7 @@ const PHONE_LAYOUT = '(max-width: 720px)';
 export function useSheetCoversMap(surveyMap: SurveyMap | null): void {
   useEffect(() => {
     if (!surveyMap) return;
-    const phone = window.matchMedia(PHONE_LAYOUT);
+    const phone = window.matchMedia(PHONE_MEDIA);
     const update = () =>
       surveyMap.camera.coverBottom(phone.matches ? sheetHeight(uiStore.getState().sheet, window.innerHeight) : 0);
     update();
