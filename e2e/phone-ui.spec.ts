@@ -23,6 +23,18 @@ const onTop = (element: Locator) =>
     return !!hit && (hit === el || el.contains(hit));
   });
 
+/** On the 390×844 screen, whole, and reached by a tap at its middle. */
+async function expectInReach(element: Locator) {
+  const name = await element.evaluate((el) => el.outerHTML.slice(0, 80));
+  const box = await element.boundingBox();
+  expect(box, name).not.toBeNull();
+  expect(box!.x, name).toBeGreaterThanOrEqual(0);
+  expect(box!.y, name).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, name).toBeLessThanOrEqual(390);
+  expect(box!.y + box!.height, name).toBeLessThanOrEqual(844);
+  expect(await onTop(element), name).toBe(true);
+}
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/phone-ui-${name}.png` });
 
 /** An area in south Denver that four demo surveys cover together, none of them whole. */
@@ -122,6 +134,64 @@ test.describe('on a phone', () => {
       await expect(panel).toBeHidden();
     },
   );
+
+  test('the timeline, the timelapse and side by side fit the screen: every control on it, the map keeps room', async ({
+    page,
+  }) => {
+    await signInWithDemo(page);
+    const sheet = page.getByRole('complementary', { name: 'Surveys and area search' });
+    const handle = page.locator('.sheet-handle');
+    await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ center: [-104.99, 39.74], zoom: 14 }));
+
+    // The timeline's bar: "Side by side" lay at x = 414 and "Timelapse" was cut off, the header a column of words.
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await page.getByRole('button', { name: 'Timeline' }).tap();
+    await expect(timeline.getByRole('group', { name: /^Captures around the map centre/ })).toBeVisible();
+    await expect(timeline.getByRole('button', { name: 'Side by side' })).toBeVisible();
+    for (const control of await timeline.locator('.timeline__bar button').all()) await expectInReach(control);
+    expect((await timeline.locator('.timeline__bar').boundingBox())!.height).toBeLessThan(80);
+    await shot(page, 'timeline-open');
+
+    // The timelapse: its controls in reach (beside the tools and the zoom buttons), the sheet down to its tabs; pulled
+    // up to half again, a band of map as tall as a quarter of the screen still shows between the player and the rest.
+    await timeline.getByRole('button', { name: 'Timelapse' }).tap();
+    const player = page.getByRole('region', { name: 'Timelapse' });
+    await expect(player.getByTestId('timelapse-caption')).toBeVisible();
+    await expect(handle).toHaveAccessibleName('Show the list');
+    for (const control of [
+      ...(await player.locator('button, select, input').all()),
+      ...(await page.getByRole('toolbar', { name: 'Area tools' }).getByRole('button').all()),
+      page.getByRole('button', { name: 'Zoom out' }),
+    ])
+      await expectInReach(control);
+    await handle.tap();
+    await expect.poll(async () => (await sheet.boundingBox())!.y).toBeCloseTo(422, -1);
+    const below = Math.min((await timeline.boundingBox())!.y, (await sheet.boundingBox())!.y);
+    const playerBox = (await player.boundingBox())!;
+    expect(below - (playerBox.y + playerBox.height)).toBeGreaterThan(844 / 4);
+    await shot(page, 'timelapse-half-sheet');
+    await player.getByRole('button', { name: 'Close timelapse' }).tap();
+
+    // Side by side from the timeline: the maps above the timeline and the layers button, all in reach.
+    await timeline.getByRole('button', { name: 'Side by side' }).tap();
+    const grid = page.getByRole('region', { name: 'Side by side', exact: true });
+    const maps = grid.locator('.side-by-side__map');
+    await expect(maps).toHaveCount(4);
+    await expect(handle).toHaveAccessibleName('Show the list');
+    const layers = page.getByRole('group', { name: 'Map layers and usage' }).getByRole('button', { name: 'Layers' });
+    for (const control of [...(await timeline.locator('.timeline__bar button').all()), layers])
+      await expectInReach(control);
+    const covers = [(await timeline.boundingBox())!, (await layers.boundingBox())!];
+    for (const map of await maps.all()) {
+      const box = (await map.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.height).toBeGreaterThan(100);
+      for (const c of covers)
+        expect(c.y >= box.y + box.height || c.y + c.height <= box.y || c.x >= box.x + box.width).toBe(true);
+    }
+    await shot(page, 'side-by-side-timeline');
+  });
 });
 
 test.describe('at 1400×900', () => {

@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { centerOfMass, intersect } from '@turf/turf';
+import { PNG } from 'pngjs';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { centreCell, searchAround } from '../src/features/timeline/timeline-area.ts';
 import { spreadOver } from '../src/state/side-by-side-store.ts';
+import { pdfImages, pdfText } from '../src/test/poppler-tools.ts';
 import {
   accessToken,
   DEMO,
@@ -56,6 +59,23 @@ function sharedPoint(surveys: Found[]): [number, number] {
     );
   expect(shared, 'the four captures overlap').not.toBeNull();
   return centerOfMass(shared!).geometry.coordinates as [number, number];
+}
+
+/** Whether a tap or click at the middle of the element reaches it (nothing lies over it). */
+const onTop = (element: Locator) =>
+  element.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !!hit && (hit === el || el.contains(hit));
+  });
+
+/** Which of `others` the element's box overlaps (their indexes). */
+async function boxesMeet(element: Locator, others: Locator): Promise<number[]> {
+  const a = (await element.boundingBox())!;
+  const boxes = await others.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+  return boxes.flatMap((b, i) =>
+    a.x < b.right && b.left < a.x + a.width && a.y < b.bottom && b.top < a.y + a.height ? [i] : [],
+  );
 }
 
 /** Every map's camera: the main one first, then the panes'. */
@@ -117,9 +137,18 @@ test('side by side: four captures in a 2×2 grid move together, each labelled; i
   await page.getByRole('button', { name: 'Side by side', exact: true }).click();
   const grid = page.getByRole('region', { name: 'Side by side', exact: true });
   await expect(grid).toBeVisible();
-  await page.getByRole('button', { name: 'Timeline' }).click();
   const panes = grid.locator('.side-by-side__pane');
   await expect(panes).toHaveCount(4);
+  // The open timeline and the map layers (a button with the session's tile count) sit in a band under the maps: the
+  // strip covered the lower maps' foot, the grid the usage meter.
+  const layersButton = page
+    .getByRole('group', { name: 'Map layers and usage' })
+    .getByRole('button', { name: 'Layers' });
+  await expect(layersButton).toContainText(/\d+ tiles/);
+  expect(await onTop(layersButton)).toBe(true);
+  for (const covering of [page.getByRole('region', { name: 'Timeline' }), layersButton])
+    expect(await boxesMeet(covering, grid.locator('.side-by-side__map'))).toEqual([]);
+  await page.getByRole('button', { name: 'Timeline' }).click();
   await page.evaluate((centre) => window.__surveyViewer!.map.jumpTo({ center: centre, zoom: 15 }), place);
 
   // Each labelled with its survey and capture date.
@@ -158,6 +187,32 @@ test('side by side: four captures in a 2×2 grid move together, each labelled; i
     .evaluateAll((els) => new Set(els.map((el) => el.textContent)).size);
   expect(keys).toBe(1);
   await readmePicture(page, 'side-by-side');
+
+  // Save image draws the grid that is shown, each map under its survey, not the main map beneath it.
+  const mapBoxes = await grid
+    .locator('.side-by-side__map')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+  const gridWidth = Math.max(...mapBoxes.map((b) => b.right)) - Math.min(...mapBoxes.map((b) => b.left));
+  const gridHeight = Math.max(...mapBoxes.map((b) => b.bottom)) - Math.min(...mapBoxes.map((b) => b.top));
+  await layersButton.click();
+  const saving = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save image' }).click();
+  const png = PNG.sync.read(await readFile((await (await saving).path())!));
+  expect(png.width).toBeCloseTo(2 * gridWidth, -1);
+  // Two rows of maps, each with its caption band (22 px) above.
+  expect(png.height).toBeCloseTo(2 * (gridHeight + 2 * 22), -1);
+  // The report too: its map is the grid's picture, and its capture table names the four surveys.
+  await page.getByRole('button', { name: 'Export report' }).click();
+  const report = page.getByRole('dialog', { name: 'Export report' });
+  const exporting = page.waitForEvent('download', { timeout: 90_000 });
+  await report.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = (await (await exporting).path())!;
+  const text = pdfText(pdf);
+  for (const id of ids) expect(text).toContain(id);
+  const [image] = pdfImages(pdf);
+  expect(image.width / image.height).toBeCloseTo(gridWidth / (gridHeight + 2 * 22), 1);
+  await page.keyboard.press('Escape');
+  await layersButton.click();
 
   // Dragging one map moves all of them (and the main map beneath).
   const third = (await grid.getByRole('region', { name: `Map of ${ids[2]}` }).boundingBox())!;

@@ -19,6 +19,7 @@ import { useAreaSearch } from '../features/area-search/area-search-store.ts';
 import { useCompare } from '../state/compare-store.ts';
 import { useSideBySide } from '../state/side-by-side-store.ts';
 import { useUi } from '../state/ui-store.ts';
+import { useMapViewsTakeRoom } from './use-map-views-take-room.ts';
 
 /**
  * Loaded later still: the comparison or side by side once one starts, the timeline, and the area search (drawing,
@@ -64,6 +65,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
   const areaShown = useAreaSearch((s) => s.area !== null || s.pendingRestore !== null);
   const areaTabOpen = useUi((s) => s.sidebarTab === 'area');
   const portfolioTabOpen = useUi((s) => s.sidebarTab === 'portfolio');
+  useMapViewsTakeRoom();
   return (
     <>
       <FootprintSync connection={connection} surveyMap={surveyMap} />

@@ -57,6 +57,8 @@ export interface UiState {
   sheetTabChosen(): void;
   /** A survey picked: the sheet leaves at least half of the screen to the map, where its imagery shows. */
   surveyPicked(): void;
+  /** A view made of the map opened (the timelapse, maps side by side): the sheet goes down to its tabs. */
+  mapViewOpened(): void;
   layersPanelToggled(): void;
   selectedPanelToggled(): void;
   helpOpened(): void;
@@ -98,6 +100,7 @@ export const uiStore = createStore<UiState>()((set) => ({
   sheetMoved: (position) => set(({ sheet }) => sheetAt(sheet, position)),
   sheetTabChosen: () => set(({ sheet }) => (sheet === 'collapsed' ? sheetAt(sheet, 'half') : {})),
   surveyPicked: () => set(({ sheet }) => (sheet === 'full' ? sheetAt(sheet, 'half') : {})),
+  mapViewOpened: () => set(({ sheet }) => sheetAt(sheet, 'collapsed')),
   layersPanelToggled: () => set((state) => ({ layersPanelOpen: !state.layersPanelOpen })),
   selectedPanelToggled: () => set((state) => ({ selectedPanelCollapsed: !state.selectedPanelCollapsed })),
   helpOpened: () => set({ helpOpen: true }),

@@ -5,10 +5,13 @@ import { mapLayersStore, useMapLayers } from '../../state/map-layers-store.ts';
 import { MaxCloudSelect } from '../../ui/fields/MaxCloudSelect.tsx';
 import { uiStore, useUi } from '../../state/ui-store.ts';
 import { BILLED_MIN_ZOOM, usageStore, useUsage } from '../../state/usage-store.ts';
+import { useSideBySide } from '../../state/side-by-side-store.ts';
+import { usePhoneLayout } from '../../ui/phone-layout.ts';
 
 /**
  * In a map corner: the footprints and latest-imagery toggles (with the latter's cloud limit), when the tile under the
- * cursor was captured, and the session's billed-tile meter. On a phone it is a "Layers" button until opened.
+ * cursor was captured, and the session's billed-tile meter. On a phone, and over maps side by side, it is a "Layers"
+ * button with the tile count until opened.
  */
 export function MapLayersPanel({
   surveyMap,
@@ -23,9 +26,13 @@ export function MapLayersPanel({
   const maxCloud = useMapLayers((s) => s.latestMaxCloud);
   const tiles = useUsage((s) => s.imageryTiles);
   const open = useUi((s) => s.layersPanelOpen);
+  const phone = usePhoneLayout();
+  const overGrid = useSideBySide((s) => s.panes.length > 0);
+  const compact = phone || overGrid;
   const bodyId = useId();
+  const className = `map-layers${compact ? ' map-layers--compact' : ''}${open ? ' is-open' : ''}`;
   return createPortal(
-    <div className={open ? 'map-layers is-open' : 'map-layers'} role="group" aria-label="Map layers and usage">
+    <div className={className} role="group" aria-label="Map layers and usage">
       <button
         type="button"
         className="map-layers__disclosure"
@@ -34,6 +41,7 @@ export function MapLayersPanel({
         onClick={() => uiStore.getState().layersPanelToggled()}
       >
         Layers
+        {!open && <span className="map-layers__tally">{tiles.toLocaleString()} tiles</span>}
       </button>
       <div id={bodyId} className="map-layers__body">
         <label className="map-layers__toggle" title="Survey outlines; hide them to see the imagery unobstructed">

@@ -59,6 +59,20 @@ export function Timeline({
   const [compareNote, setCompareNote] = useState<string | null>(null);
   const { query, scope, areaAway } = useTimelineCaptures(connection);
   const marks = useRef(new Map<string, HTMLButtonElement>());
+  const strip = useRef<HTMLElement>(null);
+
+  // Its height, for what makes room for it over the map (maps side by side end above it).
+  useEffect(() => {
+    const element = strip.current;
+    const pane = element?.parentElement;
+    if (!element || !pane) return;
+    const observer = new ResizeObserver(() => pane.style.setProperty('--timeline-height', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      pane.style.removeProperty('--timeline-height');
+    };
+  }, []);
 
   // What the strip lists follows the view: the area's captures while the area is in view, else the map centre's.
   useEffect(() => {
@@ -95,6 +109,7 @@ export function Timeline({
       ),
     [captures, axis],
   );
+  const canSideBySide = captures.length > 1 && sideBySide.length === 0;
   const focusable = captures.some((c) => c.id === selectedId) ? selectedId : captures[0]?.id;
 
   useEffect(() => {
@@ -141,7 +156,12 @@ export function Timeline({
       : `${captures.length} capture${captures.length === 1 ? '' : 's'} ${where}`;
 
   return (
-    <section className={expanded ? 'timeline timeline--open' : 'timeline'} {...MAP_PANEL} aria-label="Timeline">
+    <section
+      ref={strip}
+      className={expanded ? 'timeline timeline--open' : 'timeline'}
+      {...MAP_PANEL}
+      aria-label="Timeline"
+    >
       <div className="timeline__bar">
         <button
           type="button"
@@ -168,16 +188,20 @@ export function Timeline({
           </span>
         )}
         {expanded && captures.length > 0 && <span className="timeline__keys">← → step through captures</span>}
-        {expanded && actions && <span className="timeline__actions">{actions}</span>}
-        {expanded && captures.length > 1 && sideBySide.length === 0 && (
-          <button
-            type="button"
-            className="button button--small"
-            title="Up to four of these captures, spread over time, in maps that move together"
-            onClick={() => sideBySideStore.getState().sideBySideOpened(spreadOver(captures).map((c) => c.id))}
-          >
-            Side by side
-          </button>
+        {expanded && (actions || canSideBySide) && (
+          <span className="timeline__actions">
+            {actions}
+            {canSideBySide && (
+              <button
+                type="button"
+                className="button button--small"
+                title="Up to four of these captures, spread over time, in maps that move together"
+                onClick={() => sideBySideStore.getState().sideBySideOpened(spreadOver(captures).map((c) => c.id))}
+              >
+                Side by side
+              </button>
+            )}
+          </span>
         )}
         {expanded && sideBySide.length > 0 && (
           <span className="timeline__compare-note" role="status">
