@@ -67,7 +67,7 @@ for (const [profile, origin] of [
     // their imagery (all of them where they fit there, else the one nearest their middle), clear of the timeline and
     // the layers panel.
     await whatChanged.getByLabel('Updated since', { exact: true }).fill('2023-08-01');
-    await expect(whatChanged).toContainText(/\d+ tiles re-published since 2023-08-01, outlined on the map\./);
+    await expect(whatChanged).toContainText(/\d+ tiles re-published since Aug 1, 2023, outlined on the map\./);
     await page.getByRole('button', { name: 'Timeline' }).click();
     await whatChanged.getByRole('button', { name: 'Zoom to updates' }).click();
     await mapSettled(page);

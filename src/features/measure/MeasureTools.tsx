@@ -98,7 +98,8 @@ function MovePoint({ surveyMap, points }: { surveyMap: SurveyMap; points: Positi
       <button
         type="button"
         className="button button--small"
-        onClick={() => surveyMap.camera.zoomTo([lon, lat], surveyMap.camera.getZoom())}
+        // At the map's own centre, where Move to map centre puts a point (not the centre of what the panels leave).
+        onClick={() => surveyMap.camera.setView({ center: [lon, lat], zoom: surveyMap.camera.getZoom() })}
       >
         Show point
       </button>
