@@ -41,7 +41,8 @@ export function listenToPointer(
     if (!toolActive()) map.getCanvas().style.cursor = on ? 'pointer' : '';
   };
   map.on('mousemove', SURVEY_LAYERS, (event) => {
-    const id = toolActive() ? null : event.features?.[0]?.properties?.id;
+    // The survey a click would offer first (newest), not whichever feature the renderer lists first.
+    const id = toolActive() ? null : footprints.surveysAt(event.point)[0];
     events.emit('footprintHovered', typeof id === 'string' ? { id, x: event.point.x, y: event.point.y } : null);
   });
   map.on('mousemove', (event) => events.emit('cursorMoved', [event.lngLat.lng, event.lngLat.lat]));

@@ -56,7 +56,7 @@ export function listedCollection(
   return { known, surveys, collection: { type: 'FeatureCollection', features: featuresOf(known, surveys) } };
 }
 
-/** What the map draws: the listed surveys' footprints and those of the surveys in view the list has not got. */
+/** What the map draws: the listed surveys' footprints and those of the other surveys in view. */
 export interface DrawnCollection {
   listed: FootprintCollection;
   /** The surveys in view drawn besides the listed ones. */
@@ -82,8 +82,12 @@ export function drawnCollection(
 ): DrawnCollection {
   let viewOnly: readonly CoverageSurvey[] = inView;
   if (inView.length > 0) {
+    // A listed survey whose row is not on screen may have no footprint in `listed`: the view's answer draws it then.
+    const drawnIds = new Set(listed.features.map((feature) => feature.properties.id));
     const listedIds = new Set(listedSurveys.map((survey) => survey.id));
-    viewOnly = inView.filter((survey) => !listedIds.has(survey.id) && (!passes || passes(survey)));
+    viewOnly = inView.filter(
+      (survey) => !drawnIds.has(survey.id) && (listedIds.has(survey.id) || !passes || passes(survey)),
+    );
   }
   const sameView = before !== null && sameSurveys(before.viewOnly, viewOnly);
   if (sameView && before.listed === listed) return before;
