@@ -15,7 +15,7 @@ const text = (value: unknown): string =>
 export function featureLocations(features: readonly Feature[]): ReadLocations {
   const columns: string[] = [];
   for (const feature of features.slice(0, 1_000)) {
-    for (const name of Object.keys(feature.properties ?? {})) {
+    for (const name of Object.keys(feature?.properties ?? {})) {
       if (columns.length < MAX_COLUMNS && !columns.includes(name)) columns.push(name);
     }
   }

@@ -77,6 +77,48 @@ describe('reading a table of locations', () => {
   });
 });
 
+describe('what a file is read as', () => {
+  const placemark =
+    '<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Depot</name><Point>' +
+    '<coordinates>-104.95,39.75</coordinates></Point></Placemark></kml>';
+
+  it('goes by the last extension of a name with several dots, in any case, before the first character', async () => {
+    // A table whose first column name starts with a brace or an angle bracket is still a table.
+    for (const name of ['my.sites.csv', 'MY.SITES.CSV'])
+      for (const header of ['{site},lat,lon', '<site>,lat,lon'])
+        expect(await importLocations(file(name, `${header}\nA,39.7,-104.9\n`)), `${name} ${header}`).toMatchObject({
+          kind: 'table',
+          table: { columns: [header.split(',')[0], 'lat', 'lon'] },
+        });
+    await expect(importLocations(file('my.sites.geojson', 'name,lat\nA,1\n'))).rejects.toThrow(
+      'This is not valid JSON, so it cannot be read as GeoJSON.',
+    );
+    await expect(importLocations(file('sites.JSON', '[1,2]'))).rejects.toThrow(/not GeoJSON/);
+    await expect(importLocations(file('my.sites.kml', 'name,lat\nA,1\n'))).rejects.toThrow(
+      'This is not well-formed XML, so it cannot be read as KML.',
+    );
+  });
+
+  it('without a known extension, by its first character after any blank lines', async () => {
+    const geojson = JSON.stringify({ type: 'Feature', properties: { name: 'Depot' }, geometry: null });
+    expect(await importLocations(file('sites.txt', `\n  ${geojson}\n`))).toMatchObject({ kind: 'features' });
+    expect(await importLocations(file('sites', `\n${placemark}`))).toMatchObject({
+      kind: 'features',
+      read: { locations: [{ label: 'Depot' }] },
+    });
+    expect(await importLocations(file('sites.txt', 'name,lat,lon\nA,39.7,-104.9\n'))).toMatchObject({
+      kind: 'table',
+    });
+  });
+
+  it('refuses malformed KML and an empty file, naming the file', async () => {
+    await expect(importLocations(file('sites.kml', placemark.replace('</Placemark>', '')))).rejects.toThrow(
+      'This is not well-formed XML, so it cannot be read as KML.',
+    );
+    await expect(importLocations(file('my.sites.csv', ' \n\t\n'))).rejects.toThrow('my.sites.csv is empty.');
+  });
+});
+
 describe('reading features', () => {
   it('reads GeoJSON points and polygons; other geometries are named problems', async () => {
     const geojson = JSON.stringify({

@@ -4,6 +4,8 @@ import { notCheckedReason } from './export-lines.ts';
 import { detectMapping, readLocationTable } from './location-table.ts';
 import { portfolioCsv, portfolioGeoJson } from './portfolio-export.ts';
 import { portfolioRows } from './portfolio-rows.ts';
+import type { PortfolioLocation } from './location.ts';
+import { linkFromHash } from '../../links/link-state.ts';
 import type { Portfolio } from './portfolio.ts';
 import { tableLocations } from './table-locations.ts';
 
@@ -148,5 +150,95 @@ describe('an export keeps every input row, with its status', () => {
     const back = Papa.parse<Record<string, string>>(portfolioCsv(featured, featuredRows, context), { header: true });
     expect(back.data[0]).toMatchObject({ site: 'Road', longitude: '', latitude: '', status: 'not read' });
     expect(back.data[1]).toMatchObject({ site: 'Depot', longitude: '-104.99', status: 'not checked' });
+  });
+});
+
+describe('what an export says of each location', () => {
+  const base = importedPortfolio();
+  const context = { appUrl: 'https://viewer.example/', refused: [], notChecked: notCheckedReason('idle', null) };
+
+  it('says why a location has no answer, from how the last check ended', () => {
+    expect(
+      (['running', 'paused', 'cancelled', 'idle', 'done'] as const).map((status) => notCheckedReason(status, null)),
+    ).toEqual([
+      'the check is under way',
+      'the check was paused before this location',
+      'the check was cancelled before this location',
+      'the coverage check has not been run',
+      'the coverage check has not been run',
+    ]);
+    expect(notCheckedReason('failed', new Error('The service is unavailable.'))).toBe(
+      'the check stopped before this location: The service is unavailable.',
+    );
+    expect(notCheckedReason('failed', 'gone')).toBe('the check stopped before this location: see the app');
+  });
+
+  it('links each area at the zoom that shows it whole, between 3 and 18, wide or tall', () => {
+    const box = (w: number, s: number, e: number, n: number): PortfolioLocation => ({
+      id: 0,
+      line: 2,
+      label: 'Area',
+      position: [(w + e) / 2, (s + n) / 2],
+      area: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [w, s],
+            [e, s],
+            [e, n],
+            [w, n],
+            [w, s],
+          ],
+        ],
+      },
+      values: [],
+    });
+    const zoomOf = (location: PortfolioLocation) => {
+      const areas: Portfolio = { ...base, source: 'features', columns: [], locations: [location], problems: [] };
+      const csv = portfolioCsv(areas, portfolioRows(areas.locations, new Map(), new Map(), areas), context);
+      const [row] = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
+      return linkFromHash(new URL(row.link).hash)?.view?.zoom;
+    };
+    expect(zoomOf(box(10, 0, 10.02, 0.001))).toBe(13);
+    expect(zoomOf(box(-104.9, 39.7, -104.8, 41.5))).toBe(6);
+    expect(zoomOf(box(-105, 39.7, -104.99, 39.71))).toBe(13);
+    expect(zoomOf(box(-120, 30, -20, 31))).toBe(3);
+    expect(zoomOf(box(-105, 39.7, -104.9999, 39.7001))).toBe(18);
+  });
+
+  it('leaves blank what a capture does not say, and a row not read without values blank in every column', () => {
+    const [depot] = base.locations;
+    const unknown = { id: 'S2', captureStart: '2024-06-01T10:00:00Z', captureEnd: '2024-06-01T12:00:00Z' };
+    const answered: Portfolio = {
+      ...base,
+      locations: [depot],
+      problems: [{ line: 50_002, reason: 'only the first 50,000 rows are read' }],
+    };
+    const rows = portfolioRows(
+      answered.locations,
+      new Map([[depot.id, { id: depot.id, surveyIds: ['S2'], percentCovered: 80 }]]),
+      new Map([['S2', unknown]]),
+      answered,
+    );
+    const csv = portfolioCsv(answered, rows, context);
+    const [location, limit] = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
+    expect(location).toMatchObject({
+      latest_survey: 'S2',
+      latest_cloud_cover: '',
+      before_survey: '',
+      after_survey: '',
+    });
+    expect(limit).toMatchObject({ site: '', lat: '', lon: '', value: '', line: '50002', status: 'not read' });
+  });
+
+  it('keeps an imported column named like one of its own, and names its own apart', () => {
+    const table = readLocationTable('name,lat,lon,status,link\nA,39.7,-104.9,open,https://example.com/a\n');
+    const read = tableLocations(table, detectMapping(table.columns)!);
+    const clashing: Portfolio = { ...base, columns: read.columns, locations: read.locations, problems: [] };
+    const csv = portfolioCsv(clashing, portfolioRows(read.locations, new Map(), new Map(), clashing), context);
+    const { data, meta } = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
+    expect(meta.fields?.slice(0, 7)).toEqual(['name', 'lat', 'lon', 'status', 'link', 'line', 'status_6']);
+    expect(meta.fields?.at(-1)).toBe(`link_${meta.fields!.length - 1}`);
+    expect(data[0]).toMatchObject({ status: 'open', link: 'https://example.com/a', status_6: 'not checked' });
   });
 });
