@@ -2,10 +2,14 @@
 // report and incremental file). Not part of `npm test`.
 export default {
   testRunner: 'vitest',
-  // Each mutant runs only the tests that import its file (vitest's related mode) and, of those, the ones that reached
-  // the mutated code in the dry run (perTest coverage, which the vitest runner always uses).
-  vitest: { configFile: 'vitest.config.ts', related: true },
+  // Each group names the test files meant to guard it (scripts/mutation.mjs, Stryker's `testFiles`): the first run
+  // runs those, and each mutant only the ones of their tests that reached the mutated code (perTest coverage, which the
+  // vitest runner always uses). Not vitest's related mode: it ran every test that imports the code, however remotely.
+  vitest: { configFile: 'vitest.config.ts', related: false },
   coverageAnalysis: 'perTest',
+  // Statements that only write a log line are not mutated (scripts/stryker-ignore-logs.mjs).
+  plugins: ['@stryker-mutator/*', './scripts/stryker-ignore-logs.mjs'],
+  ignorers: ['logs'],
   // A mutant that does not type-check is not run.
   checkers: ['typescript'],
   tsconfigFile: 'tsconfig.json',

@@ -9,29 +9,87 @@ import { Stryker } from '@stryker-mutator/core';
 
 const NOT_SOURCE = ['!**/*.test.ts', '!**/test/**', '!**/fixtures/**'];
 
-/** Each group: the files it mutates (globs, as Stryker's `mutate` reads them). */
+/**
+ * Each group: the files it mutates (`mutate`, globs as Stryker reads them) and the tests meant to guard them (`tests`):
+ * its own folder's, and the contract or integration tests that check what it answers. Only these run — not every
+ * test that happens to import the code — and of them, for each mutant, only the tests that reached it in the first run.
+ */
 const GROUPS = {
-  'core-wire': ['core/wire/**/*.ts'],
-  'core-geo': ['core/geo/**/*.ts'],
-  'core-area': ['core/area/**/*.ts'],
-  gateway: ['server/gateway/**/*.ts'],
-  layers: ['server/layers/**/*.ts'],
-  auth: ['server/auth/**/*.ts'],
-  routes: ['server/routes/**/*.ts'],
-  'viewer-auth': ['src/auth/**/*.ts'],
-  'portfolio-io': [
-    'src/features/portfolio/import-locations.ts',
-    'src/features/portfolio/location-table.ts',
-    'src/features/portfolio/table-locations.ts',
-    'src/features/portfolio/feature-locations.ts',
-    'src/features/portfolio/import-problems.ts',
-    'src/features/portfolio/export-lines.ts',
-    'src/features/portfolio/portfolio-export.ts',
-  ],
-  'read-zip': ['src/area/read-zip.ts'],
-  'geotiff-run': ['src/features/geotiff-export/export-plan.ts', 'src/features/geotiff-export/export-run.ts'],
+  'core-wire': {
+    mutate: ['core/wire/**/*.ts'],
+    tests: [
+      'core/wire/**/*.test.ts',
+      // The fetch layer reads every answer through normalise.ts; the token keeper schedules by token-refresh.ts.
+      'src/api/*.test.ts',
+      'src/auth/token-keeper.test.ts',
+      'src/features/layer-urls/qlr.test.ts',
+    ],
+  },
+  'core-geo': {
+    mutate: ['core/geo/**/*.ts'],
+    tests: [
+      'core/geo/**/*.test.ts',
+      // The service's coverage and tile answers, and the viewer's tile lists, are the tile maths a user sees.
+      'server/coverage-attacks.test.ts',
+      'server/routes/coverage.test.ts',
+      'server/routes/tile-metadata.test.ts',
+      'src/area/export-tiles.test.ts',
+      'src/area/checked-area.test.ts',
+      'src/features/geotiff-export/export-zoom.test.ts',
+    ],
+  },
+  'core-area': {
+    mutate: ['core/area/**/*.ts'],
+    // The viewer's and the service's wording of each structure problem.
+    tests: ['core/area/**/*.test.ts', 'src/area/checked-area.test.ts', 'server/geo/*.test.ts'],
+  },
+  gateway: { mutate: ['server/gateway/**/*.ts'], tests: ['server/gateway/**/*.test.ts', 'server/config.test.ts'] },
+  layers: {
+    mutate: ['server/layers/**/*.ts'],
+    // The gateway's tile-key tests open layers through it.
+    tests: [
+      'server/layers/**/*.test.ts',
+      'server/gateway/tile-key-attacks.test.ts',
+      'server/gateway/extended-ids.test.ts',
+    ],
+  },
+  auth: {
+    mutate: ['server/auth/**/*.ts'],
+    tests: ['server/auth/**/*.test.ts', 'server/routes/contract.test.ts', 'server/hardening.test.ts'],
+  },
+  routes: { mutate: ['server/routes/**/*.ts'], tests: ['server/routes/**/*.test.ts', 'server/service.test.ts'] },
+  'viewer-auth': { mutate: ['src/auth/**/*.ts'], tests: ['src/auth/**/*.test.ts', 'src/app/use-sign-out.test.ts'] },
+  'portfolio-io': {
+    mutate: [
+      'src/features/portfolio/import-locations.ts',
+      'src/features/portfolio/location-table.ts',
+      'src/features/portfolio/table-locations.ts',
+      'src/features/portfolio/feature-locations.ts',
+      'src/features/portfolio/import-problems.ts',
+      'src/features/portfolio/export-lines.ts',
+      'src/features/portfolio/portfolio-export.ts',
+    ],
+    tests: ['src/features/portfolio/**/*.test.ts'],
+  },
+  'read-zip': {
+    mutate: ['src/area/read-zip.ts'],
+    // Archives reach it as area files and as portfolio files.
+    tests: [
+      'src/area/read-zip.test.ts',
+      'src/area/import-area-file.test.ts',
+      'src/area/sniff-file.test.ts',
+      'src/features/portfolio/import-locations.test.ts',
+    ],
+  },
+  'geotiff-run': {
+    mutate: ['src/features/geotiff-export/export-plan.ts', 'src/features/geotiff-export/export-run.ts'],
+    tests: ['src/features/geotiff-export/**/*.test.ts'],
+  },
   // The change engine: mutated once its folder holds code.
-  change: ['src/features/change/**/*.ts', '!src/features/change/**/*.worker.ts'],
+  change: {
+    mutate: ['src/features/change/**/*.ts', '!src/features/change/**/*.worker.ts'],
+    tests: ['src/features/change/**/*.test.ts'],
+  },
 };
 
 const MIN_SCORE = 80;
@@ -67,8 +125,8 @@ function scoreOf(results) {
 
 const summary = [];
 for (const group of names.length > 0 ? names : Object.keys(GROUPS)) {
-  const patterns = GROUPS[group];
-  if (!hasSources(patterns)) {
+  const { mutate, tests } = GROUPS[group];
+  if (!hasSources(mutate)) {
     summary.push({ group, note: 'no source files yet: skipped' });
     continue;
   }
@@ -76,7 +134,8 @@ for (const group of names.length > 0 ? names : Object.keys(GROUPS)) {
   try {
     const results = await new Stryker({
       configFile: 'stryker.config.mjs',
-      mutate: [...patterns, ...NOT_SOURCE],
+      mutate: [...mutate, ...NOT_SOURCE],
+      testFiles: tests,
       force,
       incrementalFile: `reports/mutation/${group}.incremental.json`,
       htmlReporter: { fileName: `reports/mutation/${group}.html` },
