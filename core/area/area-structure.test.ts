@@ -71,4 +71,38 @@ describe('checkAreaStructure', () => {
       count: 3,
     });
   });
+
+  it('takes exactly the limit of positions, and refuses a position that is short, not a number or out of range', () => {
+    expect(problemOf(polygon(squareRing(0, 0, 1, 1)), 5)).toBeUndefined();
+    const ringWith = (position: unknown) => [[0, 0], [1, 0], position, [0, 0]];
+    for (const position of [[1], ['1', 1], [1, null], [Number.POSITIVE_INFINITY, 1]])
+      expect(problemOf(polygon(ringWith(position))), JSON.stringify(position)).toEqual({
+        code: 'invalid-coordinate',
+        ring: { polygon: null, ring: 0 },
+        position: 2,
+      });
+    for (const [lon, lat] of [
+      [-180.5, 1],
+      [180.5, 1],
+      [1, -90.5],
+      [1, 90.5],
+    ])
+      expect(problemOf(polygon(ringWith([lon, lat])))).toEqual({
+        code: 'coordinate-out-of-range',
+        ring: { polygon: null, ring: 0 },
+        position: 2,
+        lon,
+        lat,
+      });
+    expect(
+      problemOf(
+        polygon([
+          [-180, -90],
+          [180, -90],
+          [180, 90],
+          [-180, -90],
+        ]),
+      ),
+    ).toBeUndefined();
+  });
 });

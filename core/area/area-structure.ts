@@ -70,11 +70,7 @@ function checkRing(ring: unknown, ref: RingRef): Position[] | StructureProblem {
   if (!Array.isArray(ring)) return { code: 'invalid-coordinate', ring: ref, position: null };
   const positions: Position[] = [];
   for (const [i, position] of ring.entries()) {
-    if (
-      !Array.isArray(position) ||
-      position.length < 2 ||
-      !position.slice(0, 2).every((n) => typeof n === 'number' && Number.isFinite(n))
-    ) {
+    if (!Array.isArray(position) || position.length < 2 || !position.slice(0, 2).every((n) => Number.isFinite(n))) {
       return { code: 'invalid-coordinate', ring: ref, position: i };
     }
     const [lon, lat] = position as number[];
