@@ -4,7 +4,8 @@
 //   npm run mutation -- --force      every mutant again, not only those a change touched
 // Each group keeps its own incremental file, so a run re-tests only the mutants of what changed since its last run.
 // Reports: reports/mutation/<group>.html. Fails when a group scores under 80 %.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Stryker } from '@stryker-mutator/core';
 
 const NOT_SOURCE = ['!**/*.test.ts', '!**/test/**', '!**/fixtures/**'];
@@ -123,6 +124,27 @@ function scoreOf(results) {
   return { score: counted.length === 0 ? 100 : (100 * detected) / counted.length, detected, survived };
 }
 
+/**
+ * Processor seconds of this process and its ended children (Stryker's workers): on a shared machine a fairer measure
+ * of a run's cost than its minutes. Linux only (/proc); null elsewhere.
+ */
+function processorSeconds() {
+  if (!existsSync('/proc/self/stat')) return null;
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // utime, stime, cutime, cstime: fields 14–17 of stat(5), in clock ticks (100 a second).
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+}
+
+/** The machine's load average, sampled every half minute while a group runs. */
+function loadSampler() {
+  const samples = [loadavg()[0]];
+  const timer = setInterval(() => samples.push(loadavg()[0]), 30_000).unref();
+  return () => {
+    clearInterval(timer);
+    return samples.reduce((a, b) => a + b, 0) / samples.length;
+  };
+}
+
 const summary = [];
 for (const group of names.length > 0 ? names : Object.keys(GROUPS)) {
   const { mutate, tests } = GROUPS[group];
@@ -131,6 +153,8 @@ for (const group of names.length > 0 ? names : Object.keys(GROUPS)) {
     continue;
   }
   const started = Date.now();
+  const cpuBefore = processorSeconds();
+  const meanLoad = loadSampler();
   try {
     const results = await new Stryker({
       configFile: 'stryker.config.mjs',
@@ -142,21 +166,30 @@ for (const group of names.length > 0 ? names : Object.keys(GROUPS)) {
       jsonReporter: { fileName: `reports/mutation/${group}.json` },
     }).runMutationTest();
     const minutes = (Date.now() - started) / 60_000;
-    summary.push({ group, ...scoreOf(results), mutants: results.length, minutes });
+    const cpu = cpuBefore === null ? null : (processorSeconds() - cpuBefore) / 60;
+    summary.push({ group, ...scoreOf(results), mutants: results.length, minutes, cpu, load: meanLoad() });
   } catch (error) {
     // A group that cannot run (a test failing without mutants, say) is reported; the others still run.
     summary.push({ group, note: `did not run: ${error instanceof Error ? error.message : error}`, failed: true });
   }
 }
 
-console.log('\ngroup          score   detected  survived  mutants  minutes');
+// detected and survived count the mutants that ran (or had no test); the rest did not compile, were static or marked.
+const HEADER = ['score', 'detected', 'survived', 'mutants', 'minutes', 'cpu min', 'load'];
+console.log(`\n${'group'.padEnd(14)}${HEADER.map((h) => h.padStart(9)).join('')}`);
 for (const row of summary) {
   if (row.note) console.log(`${row.group.padEnd(14)} ${row.note}`);
   else {
-    const cells = [row.score.toFixed(1).padStart(5), row.detected, row.survived, row.mutants, row.minutes.toFixed(1)];
-    console.log(
-      `${row.group.padEnd(14)} ${cells[0]} % ${[...cells.slice(1)].map((c) => String(c).padStart(9)).join('')}`,
-    );
+    const cells = [
+      `${row.score.toFixed(1)} %`,
+      row.detected,
+      row.survived,
+      row.mutants,
+      row.minutes.toFixed(1),
+      row.cpu === null ? '' : row.cpu.toFixed(1),
+      row.load.toFixed(1),
+    ];
+    console.log(`${row.group.padEnd(14)}${cells.map((c) => String(c).padStart(9)).join('')}`);
   }
 }
 const low = summary.filter((row) => row.failed || (row.score !== undefined && row.score < MIN_SCORE));
