@@ -12,6 +12,13 @@ describe('checkAreaStructure', () => {
     expect(checkAreaStructure(polygon(ring))).toEqual({ area: polygon(squareRing(0, 0, 1, 1)) });
   });
 
+  it('reads only longitude and latitude: an altitude left null or written as text does not refuse the area', () => {
+    for (const altitude of [null, '7 m']) {
+      const ring = squareRing(0, 0, 1, 1).map(([lon, lat]) => [lon, lat, altitude]);
+      expect(checkAreaStructure(polygon(ring))).toEqual({ area: polygon(squareRing(0, 0, 1, 1)) });
+    }
+  });
+
   it('names each problem with what its wording needs', () => {
     expect(problemOf({ type: 'Point', coordinates: [1, 2] })).toEqual({ code: 'wrong-geometry-type', type: 'Point' });
     expect(problemOf(polygon())).toEqual({ code: 'empty-geometry', type: 'Polygon', polygon: 0 });
