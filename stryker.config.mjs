@@ -8,7 +8,11 @@ export default {
   vitest: { configFile: 'vitest.config.ts', related: false },
   coverageAnalysis: 'perTest',
   // Statements that only write a log line are not mutated (scripts/stryker-ignore-logs.mjs).
-  plugins: ['@stryker-mutator/*', './scripts/stryker-ignore-logs.mjs'],
+  plugins: [
+    '@stryker-mutator/vitest-runner',
+    '@stryker-mutator/typescript-checker',
+    './scripts/stryker-ignore-logs.mjs',
+  ],
   ignorers: ['logs'],
   // A mutant that does not type-check is not run.
   checkers: ['typescript'],
