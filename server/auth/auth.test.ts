@@ -191,16 +191,17 @@ describe('authenticated routes', () => {
 
   it('lets tokens expire after SERVICE_TOKEN_TTL', async () => {
     const short = await testService({ tokenTtl: 1 });
-    const token = await short.token();
-    const surveys = () =>
-      short.inject({ method: 'GET', url: '/tile/v2/surveys', headers: { authorization: `Bearer ${token}` } });
-    expect((await surveys()).statusCode).toBe(200);
-    // The clock (Date only) is moved to the token's expiry rather than waited for: a millisecond before it the token
+    // The clock (Date only) stands still from the token's issue, so that a loaded machine's second cannot pass before
+    // its first use, and is moved to the token's expiry rather than waited for: a millisecond before it the token
     // still opens the catalog (from the verified-token cache too); at it, it is expired.
-    const { exp, iat } = decodeJwt(token);
-    expect(exp! - iat!).toBe(1);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
+      const token = await short.token();
+      const surveys = () =>
+        short.inject({ method: 'GET', url: '/tile/v2/surveys', headers: { authorization: `Bearer ${token}` } });
+      expect((await surveys()).statusCode).toBe(200);
+      const { exp, iat } = decodeJwt(token);
+      expect(exp! - iat!).toBe(1);
       vi.setSystemTime(exp! * 1000 - 1);
       expect((await surveys()).statusCode).toBe(200);
       vi.setSystemTime(exp! * 1000);
