@@ -314,7 +314,7 @@ test('a cloud limit: a cloudier survey is never the latest; the limit is kept an
   // What covers the office, newest first, with each survey's cloud cover (the demo's catalog reports it).
   const token = await accessToken(request, service.origin);
   const wkt = areaToWkt(pointBuffer(office, DEFAULT_BUFFER_M));
-  let found: { id: string; capture_date_start: string; cloud_cover: number }[] = [];
+  let found: { id: string; capture_date_start: string; capture_date_end: string; cloud_cover: number }[] = [];
   await expect
     .poll(async () => {
       const answer = await request.get(`${service.origin}/tile/v2/surveys/coverage?wkt=${encodeURIComponent(wkt)}`, {
@@ -332,6 +332,7 @@ test('a cloud limit: a cloudier survey is never the latest; the limit is kept an
       month: 'short',
       day: 'numeric',
     });
+  const dayAfter = (iso: string) => new Date(Date.parse(iso) + 86_400_000).toISOString().slice(0, 10);
   const LIMIT = 30;
   const clear = found.find((s) => s.cloud_cover <= LIMIT);
   // The demo's newest Denver survey is a cloudy one, with clearer ones beneath it.
@@ -362,6 +363,37 @@ test('a cloud limit: a cloudier survey is never the latest; the limit is kept an
     .nth(2);
   await expect(latest).toHaveAttribute('title', found[0].id);
   await expect(latest).toHaveText(startDay(found[0]));
+
+  // Around an event (the day after the second-newest capture ended): the change between the captures either side of
+  // it, scored in the engine's workers, filtered on, and exported with its parts.
+  await page.getByLabel('Event date (optional)').fill(dayAfter(found[1].capture_date_end));
+  await page.getByRole('button', { name: 'Score changes' }).click();
+  await expect(page.getByTestId('portfolio-change-progress')).toHaveText(
+    /^1 location scored: [01] changed, [01] unchanged, [01] obscured\.$/,
+    { timeout: 60_000 },
+  );
+  const officeRow = page.getByRole('row').filter({ hasText: 'Office' });
+  const verdict = (await officeRow.getByRole('cell').nth(4).textContent())?.split(' ')[0] as string;
+  expect(['changed', 'unchanged', 'obscured']).toContain(verdict);
+  const show = page.getByRole('combobox', { name: 'Show locations' });
+  await show.selectOption('no pair');
+  await expect(officeRow).toHaveCount(0);
+  await show.selectOption(verdict);
+  await expect(officeRow).toHaveCount(1);
+  await show.selectOption('all');
+  const exported = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const scored = Papa.parse<Record<string, string>>(
+    (await readFile((await (await exported).path()) as string, 'utf8')).trim(),
+    { header: true },
+  ).data[0];
+  expect(scored).toMatchObject({ change: verdict, change_tiles: '4', change_reason: '' });
+  expect(scored.before_survey).not.toBe(scored.after_survey);
+  expect(scored.before_capture < scored.after_capture).toBe(true);
+  for (const part of ['change_score', 'changed_share', 'obscured_share'] as const)
+    expect(Number(scored[part])).toBeGreaterThanOrEqual(0);
+  if (verdict !== 'obscured') expect(Number(scored.change_score) >= 0.5).toBe(verdict === 'changed');
+  expect(['true', 'false']).toContain(scored.different_seasons);
 
   const limit = page.getByLabel('Max cloud cover (%, optional)');
   await limit.fill(String(LIMIT));

@@ -16,6 +16,7 @@ import {
   tilePolygon,
   tileRangeOf,
   tileRangeSize,
+  tilesAround,
 } from './tile-address.ts';
 
 describe('tile addressing', () => {
@@ -97,5 +98,21 @@ describe('tile addressing', () => {
     expect(tileOfQuadkey('0123x')).toBeNull();
     expect(ancestorAt({ z: 16, x: 11781, y: 25694 }, 14)).toEqual({ z: 14, x: 2945, y: 6423 });
     expect(ancestorAt({ z: 12, x: 5, y: 6 }, 14)).toEqual({ z: 12, x: 5, y: 6 });
+  });
+
+  it('takes the 2 × 2 tiles sharing the corner nearest a point, kept inside the map at its edges', () => {
+    const z = 17;
+    // A point a quarter of a tile right of and below tile (100, 200)'s top-left corner: the corner is (100, 200).
+    const around = tilesAround(lonOfTileX(100.25, z), latOfTileY(200.25, z), z);
+    expect(around).toEqual([
+      { z, x: 99, y: 199 },
+      { z, x: 100, y: 199 },
+      { z, x: 99, y: 200 },
+      { z, x: 100, y: 200 },
+    ]);
+    // Three quarters of the way across: the next corner.
+    expect(tilesAround(lonOfTileX(100.75, z), latOfTileY(200.75, z), z)[0]).toEqual({ z, x: 100, y: 200 });
+    expect(tilesAround(-180, MAX_MERCATOR_LAT, 3)[0]).toEqual({ z: 3, x: 0, y: 0 });
+    expect(tilesAround(180, -MAX_MERCATOR_LAT, 3)[3]).toEqual({ z: 3, x: 7, y: 7 });
   });
 });

@@ -60,6 +60,23 @@ export function tileAt(lon: number, lat: number, z: number): TileAddress {
   return { z, x: Math.min(last, Math.floor(x)), y: Math.min(last, Math.floor(y)) };
 }
 
+/**
+ * The 2 × 2 tiles around a point: those sharing the tile corner nearest it, top-left first, row by row (at the map's
+ * edges, the block moves inside it). A place compared "around a point" is these tiles (the change engine's location).
+ */
+export function tilesAround(lon: number, lat: number, z: number): TileAddress[] {
+  const last = 2 ** z - 1;
+  const [x, y] = tileCoordinates(lon, lat, z);
+  const left = Math.max(0, Math.min(last - 1, Math.round(x) - 1));
+  const top = Math.max(0, Math.min(last - 1, Math.round(y) - 1));
+  return [
+    { z, x: left, y: top },
+    { z, x: left + 1, y: top },
+    { z, x: left, y: top + 1 },
+    { z, x: left + 1, y: top + 1 },
+  ];
+}
+
 /** The tiles of an extent's bounding box. */
 export function tileRangeOf([west, south, east, north]: Extent, z: number): TileRange {
   const topLeft = tileAt(west, north, z);

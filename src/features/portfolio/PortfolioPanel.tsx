@@ -17,6 +17,8 @@ import { PortfolioRun } from './PortfolioRun.tsx';
 import { PortfolioSettings } from './PortfolioSettings.tsx';
 import { PortfolioTable } from './PortfolioTable.tsx';
 import { usePortfolioRows } from './use-portfolio-rows.ts';
+import { usePortfolioChanges } from './use-portfolio-changes.ts';
+import { PortfolioChanges } from './PortfolioChanges.tsx';
 import { clearPortfolio, importPortfolio, restorePortfolio } from './portfolio-runner.ts';
 import './portfolio.css';
 
@@ -34,6 +36,7 @@ const appUrl = () => `${window.location.origin}${window.location.pathname}`;
 export function PortfolioPanel({ connection }: { connection: Connection }) {
   const { portfolio, rows } = usePortfolioRows();
   const answered = usePortfolio((s) => s.results.size);
+  const { plan, query: changeQuery, queryKey: changeKey } = usePortfolioChanges(connection, portfolio, rows);
   const surveyMap = useSurveyMap();
   const [draft, setDraft] = useState<Extract<ImportedLocations, { kind: 'table' }> | null>(null);
   const [reading, setReading] = useState(false);
@@ -99,7 +102,12 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
     // Every answer so far, not the table's (refreshed once a second).
     const { results, surveys, run, failure } = portfolioStore.getState();
     const rows = portfolioRows(portfolio.locations, results, surveys, portfolio);
-    const context = { appUrl: appUrl(), refused: run.refused ?? [], notChecked: notCheckedReason(run.status, failure) };
+    const context = {
+      appUrl: appUrl(),
+      refused: run.refused ?? [],
+      notChecked: notCheckedReason(run.status, failure),
+      changes: changeQuery.data,
+    };
     const name = `${baseName(portfolio.fileName)}-coverage.${kind}`;
     const body =
       kind === 'csv'
@@ -176,7 +184,10 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
           <ImportProblems problems={portfolio.problems} />
           <PortfolioSettings portfolio={portfolio} hasResults={answered > 0} />
           <PortfolioRun connection={connection} total={portfolio.locations.length} />
-          <PortfolioTable rows={rows} rules={portfolio} />
+          {portfolio.eventDate && answered > 0 && (
+            <PortfolioChanges plan={plan} query={changeQuery} queryKey={changeKey} rows={rows} />
+          )}
+          <PortfolioTable rows={rows} rules={portfolio} changes={changeQuery.data} />
         </>
       )}
     </section>

@@ -14,6 +14,7 @@ import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
 import type { CaptureRules } from './location-result.ts';
 import { formatCaptureDays } from '../../format/date-format.ts';
 import type { LocationRefusal } from './portfolio.ts';
+import { changeOfRow, changeStatusOf, filterByChange, type LocationChange } from './location-change.ts';
 
 const ROW_HEIGHT = 40;
 /** The sticky header row, above the first body row inside the scroller. */
@@ -23,6 +24,7 @@ const COLUMNS: { key: SortKey; label: string; title: string }[] = [
   { key: 'surveys', label: 'Surveys', title: 'Surveys covering the location' },
   { key: 'latest', label: 'Latest', title: 'Latest capture' },
   { key: 'before', label: 'Before → after', title: 'Latest capture before the event, first after it' },
+  { key: 'change', label: 'Change', title: 'Change score between the capture before the event and the one after' },
   { key: 'covered', label: '%', title: 'Share of the location covered' },
 ];
 
@@ -76,17 +78,56 @@ function SurveysCell({ result, refusal }: { result: PortfolioRow['result']; refu
   );
 }
 
+const percent = (share: number) => `${(share * 100).toFixed(share > 0 && share < 0.01 ? 1 : 0)} %`;
+
+/** A location's change: its verdict and score, its parts in the title; a dash without a pair. */
+function ChangeCell({ row, changes }: { row: PortfolioRow; changes: ReadonlyMap<number, LocationChange> | undefined }) {
+  const status = changeStatusOf(row, changes);
+  const change = changeOfRow(row, changes);
+  if (status === 'not scored') return <td />;
+  if (!change) return <td title="No capture on one side of the event">—</td>;
+  const title =
+    change.verdict === 'failed'
+      ? `Not scored: ${change.failure}`
+      : `Score ${change.score.toFixed(2)}: ${percent(change.changedShare)} of ${change.tiles} tiles' cells changed, ` +
+        `${percent(change.obscuredShare)} obscured${change.differentSeasons ? ', captured in different seasons' : ''}`;
+  return (
+    <td className={`portfolio-table__change portfolio-table__change--${change.verdict}`} title={title}>
+      {change.verdict === 'failed' ? (
+        'failed'
+      ) : (
+        <>
+          <span className="portfolio-table__pair">{change.verdict}</span>{' '}
+          <span className="portfolio-table__pair">{change.score.toFixed(2)}</span>
+        </>
+      )}
+    </td>
+  );
+}
+
 /** Every location's answer as a sortable table; only the rows in sight are in the page (there may be 50,000). */
-export function PortfolioTable({ rows, rules }: { rows: PortfolioRow[]; rules: CaptureRules }) {
+export function PortfolioTable({
+  rows,
+  rules,
+  changes,
+}: {
+  rows: PortfolioRow[];
+  rules: CaptureRules;
+  changes: ReadonlyMap<number, LocationChange> | undefined;
+}) {
   const { eventDate, maxCloudCover } = rules;
   const surveyMap = useSurveyMap();
   const chosenId = usePortfolio((s) => s.chosenId);
   const refused = usePortfolio((s) => s.run.refused);
+  const filter = usePortfolio((s) => (eventDate ? s.changeFilter : 'all'));
   const refusals = useMemo(() => new Map(refused?.map((r) => [r.id, r])), [refused]);
   const [order, setOrder] = useState<RowOrder>({ key: 'location', descending: false });
-  const sorted = useMemo(() => sortRows(rows, order), [rows, order]);
-  // Without an event date there is no before → after: its room goes to the names.
-  const columns = eventDate ? COLUMNS : COLUMNS.filter((c) => c.key !== 'before');
+  const sorted = useMemo(
+    () => sortRows(filterByChange(rows, filter, changes), order, (row) => changeOfRow(row, changes)?.score ?? null),
+    [rows, order, filter, changes],
+  );
+  // Without an event date there is no before → after, nor a change: their room goes to the names.
+  const columns = eventDate ? COLUMNS : COLUMNS.filter((c) => c.key !== 'before' && c.key !== 'change');
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useRowVirtualizer({
     count: sorted.length,
@@ -213,6 +254,7 @@ export function PortfolioTable({ rows, rules }: { rows: PortfolioRow[]; rules: C
                       )}
                     </td>
                   )}
+                  {eventDate && <ChangeCell row={row} changes={changes} />}
                   <td>{result ? Math.round(result.percentCovered) : ''}</td>
                 </tr>
               );

@@ -7,6 +7,7 @@ import { type ExportLine, exportLines } from './export-lines.ts';
 import type { CaptureSummary } from './location-result.ts';
 import { isoDay } from '../../format/date-format.ts';
 import type { PortfolioRow } from './portfolio-rows.ts';
+import { changeOfRow, changeStatusOf, type LocationChange } from './location-change.ts';
 
 /** What became of each input row: status, its reason, and where the service refused it, its answer. */
 const STATUS_COLUMNS = ['line', 'status', 'reason', 'service_status', 'correlation_id'] as const;
@@ -22,10 +23,18 @@ const RESULT_COLUMNS = [
   'after_survey',
   'after_capture',
   'percent_covered',
+  // The change between before_survey (before_capture) and after_survey (after_capture): status, score and its parts.
+  'change',
+  'change_score',
+  'changed_share',
+  'obscured_share',
+  'different_seasons',
+  'change_tiles',
+  'change_reason',
   'link',
 ] as const;
 
-type Value = string | number;
+type Value = string | number | boolean;
 type StatusValues = Record<(typeof STATUS_COLUMNS)[number], Value>;
 type ResultValues = Record<(typeof RESULT_COLUMNS)[number], Value>;
 const NO_RESULT = Object.fromEntries(RESULT_COLUMNS.map((c) => [c, ''])) as ResultValues;
@@ -37,6 +46,8 @@ export interface ExportContext {
   refused: readonly LocationRefusal[];
   /** Why a location without an answer was not checked (see notCheckedReason). */
   notChecked: string;
+  /** The locations' change scores, where scored (by location id). */
+  changes?: ReadonlyMap<number, LocationChange>;
 }
 
 /** The zoom that shows a location whole: 18 for a point's circle, less for a wide area. */
@@ -65,8 +76,20 @@ function locationLink(row: PortfolioRow, appUrl: string): string {
   return `${appUrl}${hash}`;
 }
 
-function resultValues(row: PortfolioRow, appUrl: string): ResultValues {
+/** Why a checked location has no pair to score, or '' when it has one. */
+function noPairReason({ captures: { before, after } }: PortfolioRow): string {
+  if (before && after) return '';
+  if (!before && !after) return 'no capture before or after the event';
+  return before ? 'no capture after the event' : 'no capture before the event';
+}
+
+/** Shares as the export writes them: 0–1, to four decimals. */
+const share = (value: number) => Math.round(value * 10_000) / 10_000;
+
+function resultValues(row: PortfolioRow, { appUrl, changes }: ExportContext): ResultValues {
   const { result, captures } = row;
+  const change = changeOfRow(row, changes);
+  const scored = change && change.verdict !== 'failed' ? change : null;
   return {
     survey_count: result ? result.surveyIds.length : '',
     survey_ids: result ? result.surveyIds.join(';') : '',
@@ -78,12 +101,19 @@ function resultValues(row: PortfolioRow, appUrl: string): ResultValues {
     after_survey: captures.after?.id ?? '',
     after_capture: isoDay(captures.after?.captureStart),
     percent_covered: result ? result.percentCovered : '',
+    change: result ? changeStatusOf(row, changes) : '',
+    change_score: scored ? share(scored.score) : '',
+    changed_share: scored ? share(scored.changedShare) : '',
+    obscured_share: scored ? share(scored.obscuredShare) : '',
+    different_seasons: change ? change.differentSeasons : '',
+    change_tiles: change ? change.tiles : '',
+    change_reason: change?.failure ?? (result ? noPairReason(row) : ''),
     link: locationLink(row, appUrl),
   };
 }
 
 /** One input row's columns: its own values, its status, and (a location) what was found. */
-function lineValues(line: ExportLine, width: number, appUrl: string) {
+function lineValues(line: ExportLine, width: number, context: ExportContext) {
   const values = line.kind === 'location' ? line.row.location.values : (line.problem.values ?? []);
   const status: StatusValues = {
     line: line.kind === 'location' ? line.row.location.line : line.problem.line,
@@ -96,7 +126,7 @@ function lineValues(line: ExportLine, width: number, appUrl: string) {
     values: Array.from({ length: width }, (_, i) => values[i] ?? ''),
     position: line.kind === 'location' ? line.row.location.position : null,
     status,
-    results: line.kind === 'location' ? resultValues(line.row, appUrl) : NO_RESULT,
+    results: line.kind === 'location' ? resultValues(line.row, context) : NO_RESULT,
   };
 }
 
@@ -115,13 +145,14 @@ export function portfolioCsv(portfolio: Portfolio, rows: readonly PortfolioRow[]
   return toCsv(
     header,
     lines.map((line) => {
-      const { values, position, status, results } = lineValues(line, portfolio.columns.length, context.appUrl);
+      const { values, position, status, results } = lineValues(line, portfolio.columns.length, context);
+      // A yes/no as GIS reads one from CSV: true or false.
       return [
         ...values,
         ...(hasPosition ? [] : (position ?? ['', ''])),
         ...Object.values(status),
         ...Object.values(results),
-      ];
+      ].map((v) => (typeof v === 'boolean' ? String(v) : v));
     }),
   );
 }
@@ -136,7 +167,7 @@ export function portfolioGeoJson(
   return {
     type: 'FeatureCollection',
     features: lines.map((line): Feature<Geometry | null> => {
-      const { values, status, results } = lineValues(line, portfolio.columns.length, context.appUrl);
+      const { values, status, results } = lineValues(line, portfolio.columns.length, context);
       const location = line.kind === 'location' ? line.row.location : null;
       return {
         type: 'Feature',

@@ -14,7 +14,7 @@ export interface PortfolioRow {
   captures: CaptureSummary;
 }
 
-export type SortKey = 'location' | 'surveys' | 'latest' | 'before' | 'after' | 'covered';
+export type SortKey = 'location' | 'surveys' | 'latest' | 'before' | 'after' | 'change' | 'covered';
 export interface RowOrder {
   key: SortKey;
   descending: boolean;
@@ -36,8 +36,11 @@ export function portfolioRows(
   });
 }
 
+/** A row's change score (0–1), or null without one. */
+export type ScoreOf = (row: PortfolioRow) => number | null;
+
 /** What a column sorts by; rows without a value go last whichever the direction. */
-function sortValue(row: PortfolioRow, key: SortKey): string | number | null {
+function sortValue(row: PortfolioRow, key: SortKey, scoreOf: ScoreOf): string | number | null {
   switch (key) {
     case 'location':
       return row.location.id;
@@ -54,15 +57,21 @@ function sortValue(row: PortfolioRow, key: SortKey): string | number | null {
     }
     case 'after':
       return row.captures.after?.captureStart ?? null;
+    case 'change':
+      return scoreOf(row);
     case 'covered':
       return row.result ? row.result.percentCovered : null;
   }
 }
 
-export function sortRows(rows: readonly PortfolioRow[], { key, descending }: RowOrder): readonly PortfolioRow[] {
+export function sortRows(
+  rows: readonly PortfolioRow[],
+  { key, descending }: RowOrder,
+  scoreOf: ScoreOf = () => null,
+): readonly PortfolioRow[] {
   // File order is the rows' own.
   if (key === 'location' && !descending) return rows;
-  const keyed = rows.map((row) => ({ row, value: sortValue(row, key) }));
+  const keyed = rows.map((row) => ({ row, value: sortValue(row, key, scoreOf) }));
   keyed.sort((a, b) => {
     if (a.value === null || b.value === null)
       return a.value === b.value ? a.row.location.id - b.row.location.id : a.value === null ? 1 : -1;

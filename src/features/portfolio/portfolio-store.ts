@@ -1,4 +1,6 @@
 import { createStore, useStore } from 'zustand';
+import type { ChangeProgress } from '../change/index.ts';
+import type { ChangeFilter } from './location-change.ts';
 import type { LocationResult, MetSurvey } from './location-result.ts';
 import type { LocationRefusal, Portfolio, RunState, RunStatus } from './portfolio.ts';
 
@@ -18,6 +20,12 @@ export interface PortfolioState {
   pausing: boolean;
   /** The location whose row was chosen (zoomed to). */
   chosenId: number | null;
+  /** The change scoring asked for (its plan's key), or null: scores are only fetched when asked. */
+  changeAsked: string | null;
+  /** How far the scoring has gone (tile pairs), while it runs. */
+  changeProgress: ChangeProgress | null;
+  /** Which rows the table shows, by their change. */
+  changeFilter: ChangeFilter;
   portfolioRestored(state: {
     portfolio: Portfolio;
     run: RunState;
@@ -38,6 +46,10 @@ export interface PortfolioState {
   locationRefused(refusal: LocationRefusal): void;
   locationChosen(id: number | null): void;
   portfolioCleared(): void;
+  changeScoringAsked(planKey: string): void;
+  changeScoringProgressed(progress: ChangeProgress | null): void;
+  changeScoringCancelled(): void;
+  changeFilterChosen(filter: ChangeFilter): void;
 }
 
 const EMPTY_RESULTS: ReadonlyMap<number, LocationResult> = new Map();
@@ -53,6 +65,9 @@ const UNCHECKED = {
   failure: null,
   pausing: false,
   chosenId: null,
+  changeAsked: null,
+  changeProgress: null,
+  changeFilter: 'all',
 } satisfies Partial<PortfolioState>;
 
 export const portfolioStore = createStore<PortfolioState>()((set) => ({
@@ -112,6 +127,10 @@ export const portfolioStore = createStore<PortfolioState>()((set) => ({
     set((state) => ({ run: { ...state.run, refused: [...(state.run.refused ?? []), refusal] } })),
   locationChosen: (chosenId) => set({ chosenId }),
   portfolioCleared: () => set({ portfolio: null, ...UNCHECKED }),
+  changeScoringAsked: (changeAsked) => set({ changeAsked, changeProgress: null }),
+  changeScoringProgressed: (changeProgress) => set({ changeProgress }),
+  changeScoringCancelled: () => set({ changeAsked: null, changeProgress: null }),
+  changeFilterChosen: (changeFilter) => set({ changeFilter }),
 }));
 
 export const usePortfolio = <T>(selector: (state: PortfolioState) => T): T => useStore(portfolioStore, selector);
