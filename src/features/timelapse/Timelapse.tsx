@@ -5,14 +5,16 @@ import type { SurveyMap } from '../../map/survey-map.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { MaxCloudSelect } from '../../ui/fields/MaxCloudSelect.tsx';
 import { ExportVideo } from './ExportVideo.tsx';
+import { foldedFrames } from './change-fold.ts';
 import { captureDate } from './frame-caption.ts';
 import { frameSpec } from './frame-spec.ts';
-import { timelapseFrames } from './timelapse-frames.ts';
-import { timelapseQueryOptions } from './timelapse-queries.ts';
+import { type TimelapseFrame, timelapseFrames } from './timelapse-frames.ts';
+import { changeFoldQueryOptions, timelapseQueryOptions } from './timelapse-queries.ts';
 import { FRAME_DURATIONS, frameAdvanced, timelapseStore, useTimelapse } from './timelapse-store.ts';
 import { timelapseView } from './timelapse-view.ts';
 
 const seconds = (ms: number) => `${ms / 1000} s`;
+const NO_FRAMES: TimelapseFrame[] = [];
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The view the frames are made of: the map's, taken again each time it comes to rest. */
@@ -38,13 +40,27 @@ const STEP_KEYS: Record<string, (index: number, count: number) => number> = {
  * a cloud limit, and the video export.
  */
 export function Timelapse({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
-  const { index, playing, frameMs, maxCloud, exportOpen } = useTimelapse((s) => s);
+  const { index, playing, frameMs, maxCloud, onlyChanged, exportOpen } = useTimelapse((s) => s);
   const actions = timelapseStore.getState();
   const where = useViewOfMap(surveyMap);
   const view = where.kind === 'view' ? where.view : null;
   const query = useQuery({ ...timelapseQueryOptions(connection, view), placeholderData: (previous) => previous });
   const made = useMemo(() => (query.data ? timelapseFrames(query.data, maxCloud) : null), [query.data, maxCloud]);
-  const frames = made?.frames ?? [];
+  const everyFrame = made?.frames ?? NO_FRAMES;
+  const fold = useQuery(
+    changeFoldQueryOptions(
+      connection,
+      everyFrame,
+      view?.centre ?? [0, 0],
+      onlyChanged && view !== null && !query.isPlaceholderData,
+    ),
+  );
+  const byChange = useMemo(
+    () => (onlyChanged && fold.data ? foldedFrames(everyFrame, fold.data) : null),
+    [onlyChanged, fold.data, everyFrame],
+  );
+  const frames = byChange ?? everyFrame;
+  const unchangedCount = byChange ? everyFrame.length - byChange.length : 0;
   const count = frames.length;
   const shown = count > 0 ? Math.min(index, count - 1) : -1;
   const frame = shown >= 0 ? frames[shown] : null;
@@ -90,10 +106,14 @@ export function Timelapse({ connection, surveyMap }: { connection: Connection; s
     actions.frameChosen(step(shown, count));
   };
 
-  const foldedCount = frames.reduce((n, f) => n + f.folded.length, 0);
+  const foldedCount = everyFrame.reduce((n, f) => n + f.folded.length, 0);
   const cloudyCount = made?.cloudy.length ?? 0;
+  const scoring = onlyChanged && everyFrame.length > 1 && fold.isFetching;
   const notes = [
     foldedCount > 0 ? `${plural(foldedCount, 'capture')} folded in: no tile in view changed` : null,
+    byChange && unchangedCount > 0 ? `${plural(unchangedCount, 'capture')} folded in: this place did not change` : null,
+    byChange && unchangedCount === 0 ? 'Each capture shows a change at this place' : null,
+    scoring ? 'Comparing the captures at the middle of the view…' : null,
     cloudyCount > 0 ? `${plural(cloudyCount, 'survey')} over the cloud limit left out` : null,
   ].filter(Boolean);
 
@@ -195,7 +215,19 @@ export function Timelapse({ connection, surveyMap }: { connection: Connection; s
             value={maxCloud}
             onChange={(percent) => actions.cloudLimitChosen(percent)}
           />
-          {notes.length > 0 && <span className="timelapse__note">{notes.join(' · ')}</span>}
+          <label className="timelapse__field timelapse__only-changed">
+            <input
+              type="checkbox"
+              checked={onlyChanged}
+              onChange={(event) => actions.onlyChangedChosen(event.target.checked)}
+            />{' '}
+            Only captures where this place changed
+          </label>
+          {notes.length > 0 && (
+            <span className="timelapse__note" data-testid="timelapse-notes">
+              {notes.join(' · ')}
+            </span>
+          )}
           <button
             type="button"
             className="button button--small timelapse__export-toggle"
@@ -206,6 +238,14 @@ export function Timelapse({ connection, surveyMap }: { connection: Connection; s
             Export video
           </button>
         </div>
+      )}
+      {onlyChanged && fold.isError && (
+        <ErrorNotice
+          compact
+          title="Comparing the captures at this place"
+          error={fold.error}
+          onRetry={() => void fold.refetch()}
+        />
       )}
       {exportOpen && count > 0 && (
         <ExportVideo connection={connection} surveyMap={surveyMap} frames={frames} frameMs={frameMs} />

@@ -1,13 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { extentOf } from '../../../core/geo/geometry.ts';
+import { tilesAround, zxyKey } from '../../../core/geo/tile-address.ts';
 import type { Connection } from '../../api/connection.ts';
 import { fetchTileMetadata, searchCoverage } from '../../api/coverage.ts';
-import type { SurveyInView } from './timelapse-frames.ts';
+import { CHANGE_ZOOM, type ChangePair, findChanges } from '../change/index.ts';
+import { type Fold, foldByChange, pairKey } from './change-fold.ts';
+import type { SurveyInView, TimelapseFrame } from './timelapse-frames.ts';
 import type { TimelapseView } from './timelapse-view.ts';
 
 const timelapseKeys = {
   view: (baseUrl: string, view: TimelapseView | null) =>
     ['timelapse', baseUrl, view?.wkt ?? '', view?.tileZoom ?? 0] as const,
+  fold: (baseUrl: string, place: string, surveys: string) => ['timelapse', 'fold', baseUrl, place, surveys] as const,
 };
 
 /** Tile metadata requests in flight at once. */
@@ -53,3 +57,42 @@ export const timelapseQueryOptions = (connection: Connection, view: TimelapseVie
     enabled: view !== null,
     staleTime: 10 * 60_000,
   });
+
+/**
+ * Which frames show a change at the place (the 2 × 2 tiles at the change engine's zoom around `centre`): each frame
+ * scored against the last one kept, in rounds of the engine's workers, until the fold is known.
+ */
+export const changeFoldQueryOptions = (
+  connection: Connection,
+  frames: readonly TimelapseFrame[],
+  centre: [lon: number, lat: number],
+  enabled: boolean,
+) => {
+  const tiles = tilesAround(centre[0], centre[1], CHANGE_ZOOM);
+  return queryOptions({
+    queryKey: timelapseKeys.fold(connection.baseUrl, zxyKey(tiles[0]), frames.map((f) => f.survey.id).join(',')),
+    queryFn: async ({ signal }): Promise<Fold> => {
+      const scores = new Map<string, number>();
+      const capture = (k: number) => ({
+        surveyId: frames[k].survey.id,
+        captureId: null,
+        date: frames[k].survey.captureStart,
+      });
+      for (;;) {
+        const step = foldByChange(frames.length, scores);
+        if (step.kind === 'done') return step.fold;
+        const pairs: ChangePair[] = step.pairs.flatMap(([a, b]) =>
+          tiles.map((tile) => ({ ...tile, before: capture(a), after: capture(b) })),
+        );
+        const results = await findChanges(connection, pairs, { signal });
+        step.pairs.forEach((pair, p) => {
+          const indices = tiles.map((_, t) => p * tiles.length + t);
+          scores.set(pairKey(pair), results.summary(indices).score);
+        });
+      }
+    },
+    enabled: enabled && frames.length > 1,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+};

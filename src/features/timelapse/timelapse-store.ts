@@ -13,6 +13,8 @@ export interface TimelapseState {
   frameMs: number;
   /** Surveys cloudier than this (percent) are left out; null for any. */
   maxCloud: MaxCloud;
+  /** "Only captures where this place changed": frames scored under the change threshold are folded. */
+  onlyChanged: boolean;
   exportOpen: boolean;
   /** The survey whose frame the map draws now, or null: what the capture readout names meanwhile. */
   shownSurveyId: string | null;
@@ -23,6 +25,7 @@ export interface TimelapseState {
   playStopped(): void;
   speedChosen(frameMs: number): void;
   cloudLimitChosen(maxCloud: MaxCloud): void;
+  onlyChangedChosen(onlyChanged: boolean): void;
   exportToggled(open: boolean): void;
   frameShown(surveyId: string | null): void;
 }
@@ -33,6 +36,7 @@ export const timelapseStore = createStore<TimelapseState>()((set) => ({
   playing: false,
   frameMs: 1000,
   maxCloud: null,
+  onlyChanged: false,
   exportOpen: false,
   shownSurveyId: null,
   timelapseOpened: ({ autoplay }) => set({ open: true, index: 0, playing: autoplay }),
@@ -42,6 +46,7 @@ export const timelapseStore = createStore<TimelapseState>()((set) => ({
   playStopped: () => set({ playing: false }),
   speedChosen: (frameMs) => set({ frameMs }),
   cloudLimitChosen: (maxCloud) => set({ maxCloud, index: 0 }),
+  onlyChangedChosen: (onlyChanged) => set({ onlyChanged, index: 0 }),
   exportToggled: (exportOpen) => set({ exportOpen, playing: false }),
   frameShown: (shownSurveyId) => set({ shownSurveyId }),
 }));

@@ -7,6 +7,8 @@ import { areaToWkt } from '../../area/wkt.ts';
 export interface TimelapseView {
   wkt: string;
   tileZoom: number;
+  /** [lon, lat] of the view's middle: the place "only captures where this place changed" looks at. */
+  centre: [number, number];
 }
 
 export type ViewOrWhyNot = { kind: 'view'; view: TimelapseView } | { kind: 'too-far'; tileZoom: number };
@@ -28,6 +30,10 @@ export function timelapseView(bounds: BBox, mapZoom: number): ViewOrWhyNot {
   ];
   return {
     kind: 'view',
-    view: { wkt: areaToWkt({ type: 'Polygon', coordinates: [ring] }), tileZoom: Math.min(MAX_TILE_ZOOM, tileZoom) },
+    view: {
+      wkt: areaToWkt({ type: 'Polygon', coordinates: [ring] }),
+      tileZoom: Math.min(MAX_TILE_ZOOM, tileZoom),
+      centre: [round((west + east) / 2), round((south + north) / 2)],
+    },
   };
 }

@@ -93,7 +93,7 @@ describe('timelapse view and video size', () => {
     const at = timelapseView([-105.000001, 39.7, -104.9, 39.8], 15);
     expect(at).toEqual({
       kind: 'view',
-      view: { wkt: expect.stringContaining('POLYGON'), tileZoom: 16 },
+      view: { wkt: expect.stringContaining('POLYGON'), tileZoom: 16, centre: [-104.95, 39.75] },
     });
   });
 
