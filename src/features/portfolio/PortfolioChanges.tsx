@@ -1,5 +1,6 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { CHANGE_TILE_CAP } from '../change/index.ts';
+import { useEffect } from 'react';
+import { CHANGE_TILE_CAP, prepareChangeWorker } from '../change/index.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import {
   CHANGE_FILTERS,
@@ -58,6 +59,10 @@ export function PortfolioChanges({
     actions.changeScoringCancelled();
   };
   const scored = counts.changed + counts.unchanged + counts.obscured + counts.failed;
+  const offered = !scoring && !query.data && plan.locations.length > 0;
+  // While there is something to score, the engine's first worker loads (a few hundred milliseconds on a slow machine).
+  const scorable = plan.locations.length > 0;
+  useEffect(() => (scorable ? prepareChangeWorker() : undefined), [scorable]);
   const locations = plural(plan.locations.length, 'location');
 
   let text: string;
@@ -73,7 +78,7 @@ export function PortfolioChanges({
   return (
     <div className="portfolio-changes">
       <div className="button-row">
-        {!scoring && !query.data && plan.locations.length > 0 && (
+        {offered && (
           <button type="button" className="button button--small button--primary" onClick={start}>
             Score changes
           </button>
@@ -87,6 +92,7 @@ export function PortfolioChanges({
           <label className="portfolio-changes__filter">
             Show{' '}
             <select
+              className="field__input field__input--select"
               aria-label="Show locations"
               value={filter}
               onChange={(event) => actions.changeFilterChosen(event.target.value as ChangeFilter)}

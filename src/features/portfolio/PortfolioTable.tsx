@@ -126,8 +126,12 @@ export function PortfolioTable({
     () => sortRows(filterByChange(rows, filter, changes), order, (row) => changeOfRow(row, changes)?.score ?? null),
     [rows, order, filter, changes],
   );
-  // Without an event date there is no before → after, nor a change: their room goes to the names.
-  const columns = eventDate ? COLUMNS : COLUMNS.filter((c) => c.key !== 'before' && c.key !== 'change');
+  // Without an event date there is no before → after, and until scored no change: their room goes to the names.
+  // Scored, the change takes the latest capture's room (the map's colours still say its age; the exports keep it).
+  const scored = Boolean(eventDate && changes);
+  const columns = COLUMNS.filter(
+    (c) => (c.key !== 'before' || eventDate) && (c.key !== 'change' || scored) && (c.key !== 'latest' || !scored),
+  );
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useRowVirtualizer({
     count: sorted.length,
@@ -223,7 +227,9 @@ export function PortfolioTable({
                     </button>
                   </td>
                   <SurveysCell result={result} refusal={refusals.get(location.id)} />
-                  <LatestCell captures={captures} checked={result !== null} maxCloudCover={maxCloudCover} />
+                  {!scored && (
+                    <LatestCell captures={captures} checked={result !== null} maxCloudCover={maxCloudCover} />
+                  )}
                   {eventDate && (
                     <td>
                       {!result ? (
@@ -254,7 +260,7 @@ export function PortfolioTable({
                       )}
                     </td>
                   )}
-                  {eventDate && <ChangeCell row={row} changes={changes} />}
+                  {scored && <ChangeCell row={row} changes={changes} />}
                   <td>{result ? Math.round(result.percentCovered) : ''}</td>
                 </tr>
               );
