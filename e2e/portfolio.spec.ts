@@ -373,7 +373,9 @@ test('a cloud limit: a cloudier survey is never the latest; the limit is kept an
     { timeout: 60_000 },
   );
   const officeRow = page.getByRole('row').filter({ hasText: 'Office' });
-  const verdict = (await officeRow.getByRole('cell').nth(4).textContent())?.split(' ')[0] as string;
+  // Scored, the change (verdict and score) takes the latest capture's column.
+  await expect(page.getByRole('columnheader', { name: 'Latest' })).toHaveCount(0);
+  const verdict = (await officeRow.getByRole('cell').nth(3).textContent())?.split(' ')[0] as string;
   expect(['changed', 'unchanged', 'obscured']).toContain(verdict);
   const show = page.getByRole('combobox', { name: 'Show locations' });
   await show.selectOption('no pair');
