@@ -36,6 +36,7 @@ const appUrl = () => `${window.location.origin}${window.location.pathname}`;
 export function PortfolioPanel({ connection }: { connection: Connection }) {
   const { portfolio, rows } = usePortfolioRows();
   const answered = usePortfolio((s) => s.results.size);
+  const checking = usePortfolio((s) => s.run.status === 'running');
   const { plan, query: changeQuery, queryKey: changeKey } = usePortfolioChanges(connection, portfolio, rows);
   const surveyMap = useSurveyMap();
   const [draft, setDraft] = useState<Extract<ImportedLocations, { kind: 'table' }> | null>(null);
@@ -184,7 +185,8 @@ export function PortfolioPanel({ connection }: { connection: Connection }) {
           <ImportProblems problems={portfolio.problems} />
           <PortfolioSettings portfolio={portfolio} hasResults={answered > 0} />
           <PortfolioRun connection={connection} total={portfolio.locations.length} />
-          {portfolio.eventDate && answered > 0 && (
+          {/* Scored once the check is over: until then the pairs are still arriving. */}
+          {portfolio.eventDate && answered > 0 && !checking && (
             <PortfolioChanges plan={plan} query={changeQuery} queryKey={changeKey} rows={rows} />
           )}
           <PortfolioTable rows={rows} rules={portfolio} changes={changeQuery.data} />
