@@ -1,3 +1,4 @@
+import { bboxPolygon } from '@turf/turf';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { latOfTileY, lonOfTileX } from '../../../core/geo/tile-address.ts';
@@ -40,22 +41,13 @@ const location = (id: number, label: string, position: [number, number], area: P
   values: [label],
 });
 /** A polygon over 3 × 1 tiles at the engine's zoom (inset from their edges). */
-const threeTiles = (x: number, y: number): PortfolioLocation['area'] => {
-  const [w, e] = [lonOfTileX(x + 0.1, CHANGE_ZOOM), lonOfTileX(x + 2.9, CHANGE_ZOOM)];
-  const [n, s] = [latOfTileY(y + 0.1, CHANGE_ZOOM), latOfTileY(y + 0.9, CHANGE_ZOOM)];
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [w, s],
-        [e, s],
-        [e, n],
-        [w, n],
-        [w, s],
-      ],
-    ],
-  };
-};
+const threeTiles = (x: number, y: number): PortfolioLocation['area'] =>
+  bboxPolygon([
+    lonOfTileX(x + 0.1, CHANGE_ZOOM),
+    latOfTileY(y + 0.9, CHANGE_ZOOM),
+    lonOfTileX(x + 2.9, CHANGE_ZOOM),
+    latOfTileY(y + 0.1, CHANGE_ZOOM),
+  ]).geometry;
 
 const LOCATIONS: PortfolioLocation[] = [
   location(0, 'Depot', near(27_000, 50_000)),
