@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import type { Connection } from '../api/connection.ts';
 import { useAreaSearch } from '../features/area-search/area-search-store.ts';
@@ -9,6 +10,11 @@ import { SavedAreas } from '../features/saved-areas/SavedAreas.tsx';
 import { AreaSection } from '../features/area-search/AreaSection.tsx';
 import { SwappedAxesHint } from '../features/area-search/SwappedAxesHint.tsx';
 import { acceptArea } from '../features/area-search/accept-area.ts';
+
+/** Find changes, with the change engine's client, loaded once an area is searched. */
+const FindChanges = lazy(() =>
+  import('../features/find-changes/FindChanges.tsx').then((m) => ({ default: m.FindChanges })),
+);
 
 const openRestored = (geometry: AreaGeometry) => acceptArea(geometry, 'restored').ok;
 
@@ -24,7 +30,7 @@ function CoverageSwappedAxesHint({ connection }: { connection: Connection }) {
 
 /**
  * The sidebar's area search, composed of its features: the area and date range, saved areas, the surveys covering it,
- * and the tiles of the chosen one.
+ * Find changes between two of them, and the tiles of the chosen one.
  */
 export function AreaSearchPanel({ connection }: { connection: Connection }) {
   const searching = useAreaSearch((s) => s.search !== null);
@@ -35,6 +41,11 @@ export function AreaSearchPanel({ connection }: { connection: Connection }) {
       <CoverageSwappedAxesHint connection={connection} />
       <SavedAreas connection={connection} openArea={openRestored} />
       <CoverageResults connection={connection} />
+      {searching && (
+        <Suspense fallback={null}>
+          <FindChanges connection={connection} />
+        </Suspense>
+      )}
       {searching && <CoverageGeoTiffExport connection={connection} />}
       {searching && <SurveyTiles connection={connection} />}
     </div>

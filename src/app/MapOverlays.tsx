@@ -13,6 +13,8 @@ import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
 import { PreviewSync } from '../features/preview/PreviewSync.tsx';
 import { ZoomHint } from '../features/preview/ZoomHint.tsx';
 import { TimelapseButton } from '../features/timelapse/TimelapseButton.tsx';
+import { FindChangesButton } from '../features/find-changes/FindChangesButton.tsx';
+import { useFindChanges } from '../features/find-changes/index.ts';
 import { useTimelapse } from '../features/timelapse/timelapse-store.ts';
 import type { SurveyMap } from '../map/survey-map.ts';
 import { useAreaSearch } from '../features/area-search/area-search-store.ts';
@@ -39,6 +41,9 @@ const LinkedNotesPrompt = lazy(() =>
   import('../features/annotations/on-demand.ts').then((m) => ({ default: m.LinkedNotesPrompt })),
 );
 const PortfolioSync = lazy(() => import('../features/portfolio/index.ts').then((m) => ({ default: m.PortfolioSync })));
+const ChangesSync = lazy(() =>
+  import('../features/find-changes/ChangesSync.tsx').then((m) => ({ default: m.ChangesSync })),
+);
 const AreaSearchOverlay = lazy(() =>
   import('./area-search-on-demand.ts').then((m) => ({ default: m.AreaSearchOverlay })),
 );
@@ -66,6 +71,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
   const areaTabOpen = useUi((s) => s.sidebarTab === 'area');
   const portfolioTabOpen = useUi((s) => s.sidebarTab === 'portfolio');
   useMapViewsTakeRoom();
+  const findingChanges = useFindChanges((s) => s.run !== null || s.linked !== null);
   return (
     <>
       <FootprintSync connection={connection} surveyMap={surveyMap} />
@@ -86,12 +92,22 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
           {comparing && <CompareView connection={connection} surveyMap={surveyMap} />}
           {sideBySide && <SideBySideView connection={connection} surveyMap={surveyMap} />}
           {(drawn || comparing || sideBySide) && (
-            <Timeline connection={connection} surveyMap={surveyMap} actions={<TimelapseButton />} />
+            <Timeline
+              connection={connection}
+              surveyMap={surveyMap}
+              actions={
+                <>
+                  <TimelapseButton />
+                  <FindChangesButton />
+                </>
+              }
+            />
           )}
           {timelapseOpen && <Timelapse connection={connection} surveyMap={surveyMap} />}
           {drawn && <MeasureWithNotes connection={connection} surveyMap={surveyMap} />}
           {drawn && <AnnotationsSync surveyMap={surveyMap} />}
           {drawn && <LinkedNotesPrompt />}
+          {findingChanges && <ChangesSync connection={connection} surveyMap={surveyMap} />}
           {(drawn || portfolioTabOpen) && <PortfolioSync connection={connection} surveyMap={surveyMap} />}
         </Suspense>
       </LoadBoundary>

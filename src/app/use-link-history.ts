@@ -3,6 +3,7 @@ import type { SurveyMap } from '../map/survey-map.ts';
 import { annotationsFromLinkParam, annotationsLinkParam } from '../features/annotations/annotation-link.ts';
 import { annotationsStore } from '../features/annotations/annotations-store.ts';
 import { areaSearchStore, DEFAULT_TILE_ZOOM, type AreaOrigin } from '../features/area-search/area-search-store.ts';
+import { findChangesStore, type FindChangesState } from '../features/find-changes/index.ts';
 import { compareStore } from '../state/compare-store.ts';
 import { filterStore } from '../state/filter-store.ts';
 import { selectionStore } from '../state/selection-store.ts';
@@ -45,7 +46,14 @@ function currentLink(surveyMap: SurveyMap): LinkState {
     tileZoom: area.tileZoom === DEFAULT_TILE_ZOOM ? null : area.tileZoom,
     latestImagery: uiStore.getState().latestImagery,
     notes: annotationsLinkParam(annotationsStore.getState().annotations),
+    changes: changesOf(findChangesStore.getState()),
   };
+}
+
+/** The comparison Find changes shows (or, from a link, is about to). */
+function changesOf({ run, linked }: FindChangesState): LinkState['changes'] {
+  const sides = run ?? linked;
+  return sides && { before: sides.before, after: sides.after };
 }
 
 /**
@@ -90,6 +98,7 @@ function applyToStores(link: LinkState, { entry, reloaded = false }: ApplyOption
   area.dateRangeChanged({ observedStart: link.observed.start, observedEnd: link.observed.end });
   if ((link.tileZoom ?? DEFAULT_TILE_ZOOM) !== area.tileZoom) area.tileZoomChosen(link.tileZoom ?? DEFAULT_TILE_ZOOM);
   uiStore.getState().latestImageryRestored(link.latestImagery);
+  findChangesStore.getState().changesLinked(link.area ? link.changes : null);
   if (link.area) uiStore.getState().sidebarTabChosen('area');
   // Only a link opened in the tab brings annotations: going Back (or reloading) must not undo the user's edits.
   if (link.notes && !entry && !reloaded) applyLinkedNotes(link.notes);
@@ -179,6 +188,7 @@ export function useLinkHistory(surveyMap: SurveyMap | null): void {
       }),
       uiStore.subscribe((s, p) => s.latestImagery !== p.latestImagery && schedule()),
       annotationsStore.subscribe((s, p) => s.annotations !== p.annotations && schedule()),
+      findChangesStore.subscribe((s, p) => (s.run !== p.run || s.linked !== p.linked) && schedule()),
       surveyMap.camera.onViewChange(schedule, { settled: true }),
       surveyMap.camera.onMapIdle(schedule),
     ];

@@ -50,6 +50,7 @@ const full: LinkState = {
   tileZoom: 18,
   latestImagery: true,
   notes: 'eyJ0eXBlIjoiRmVhdHVyZUNvbGxlY3Rpb24ifQ',
+  changes: { before: '2022-P1-NV-LAS', after: '2025Q1-NV-LAS' },
 };
 
 describe('link state', () => {
@@ -88,6 +89,14 @@ describe('link state', () => {
       filters: { ...NO_FILTERS, maxCloud: 100 },
       observed: { start: '', end: '2024-01-01' },
     });
+  });
+
+  it('writes the comparison Find changes shows readably, and reads only two different surveys', () => {
+    const hash = linkToHash({ ...EMPTY_LINK, changes: { before: 'S1', after: 'S2' } });
+    expect(hash).toBe('#changes=S1,S2');
+    expect(linkFromHash(hash)?.changes).toEqual({ before: 'S1', after: 'S2' });
+    for (const damaged of ['#changes=S1', '#changes=S1,S1', '#changes=S1,S2,S3', '#changes=,S2'])
+      expect(linkFromHash(damaged)?.changes).toBeNull();
   });
 
   it('writes the captures side by side readably, and reads at most four distinct ones', () => {

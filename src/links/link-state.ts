@@ -25,6 +25,8 @@ export interface LinkState {
   latestImagery: boolean;
   /** The annotations, as annotation-link.ts writes them (or how many were too many to carry). */
   notes: string | null;
+  /** Find changes over the area: the two surveys compared, earlier first. */
+  changes: { before: string; after: string } | null;
 }
 
 export const EMPTY_LINK: LinkState = {
@@ -38,6 +40,7 @@ export const EMPTY_LINK: LinkState = {
   tileZoom: null,
   latestImagery: false,
   notes: null,
+  changes: null,
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -112,6 +115,7 @@ export function linkToHash(link: LinkState): string {
   if (link.tileZoom !== null) params.set('grid', String(link.tileZoom));
   if (link.latestImagery) params.set('latest', '1');
   if (link.notes) params.set('notes', link.notes);
+  if (link.changes) params.set('changes', `${link.changes.before},${link.changes.after}`);
   // Readable separators stay as they are; anything else is escaped.
   const text = [...params]
     .map(
@@ -139,6 +143,7 @@ export function linkFromHash(hash: string): LinkState | null {
   const sideBySide = [...new Set((params.get('sbs') ?? '').split(',').filter(Boolean))].slice(0, MAX_PANES);
   const grid = Number(params.get('grid'));
   const areaText = params.get('area');
+  const [before, after, ...extra] = (params.get('changes') ?? '').split(',');
   return {
     view: params.has('map') && viewOk ? { center: [lon, lat], zoom } : null,
     surveyId: params.get('survey') || null,
@@ -162,6 +167,7 @@ export function linkFromHash(hash: string): LinkState | null {
     tileZoom: Number.isInteger(grid) && grid >= 14 && grid <= 21 ? grid : null,
     latestImagery: params.get('latest') === '1',
     notes: params.get('notes') || null,
+    changes: before && after && before !== after && extra.length === 0 ? { before, after } : null,
   };
 }
 

@@ -33,6 +33,7 @@ export function installLayerSlots(map: MapLibreMap): void {
  */
 export const OVERLAY_SLOTS = {
   updatedTiles: 'slot-updated-tiles',
+  changes: 'slot-changes',
   portfolio: 'slot-portfolio',
   annotations: 'slot-annotations',
   measure: 'slot-measure',

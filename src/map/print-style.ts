@@ -12,6 +12,7 @@ const PRINT_OVERLAYS = [
   'uncovered',
   'tileGrid',
   'updatedTiles',
+  'changes',
   'portfolio',
   'annotations',
   'measurement',
@@ -21,6 +22,7 @@ export type PrintOverlay = (typeof PRINT_OVERLAYS)[number];
 /** The overlay a feature's GeoJSON slot draws, by its place among the overlays. */
 const SLOT_OVERLAYS: Record<keyof typeof OVERLAY_SLOTS, PrintOverlay> = {
   updatedTiles: 'updatedTiles',
+  changes: 'changes',
   portfolio: 'portfolio',
   annotations: 'annotations',
   measure: 'measurement',

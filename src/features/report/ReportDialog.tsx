@@ -29,6 +29,7 @@ const OVERLAY_NAMES: Record<PrintOverlay, string> = {
   uncovered: 'Part no survey covers',
   tileGrid: 'Tile grid',
   updatedTiles: 'Updated tiles',
+  changes: 'Change heat map',
   portfolio: 'Portfolio locations',
   annotations: 'Annotations',
   measurement: 'Measurement',

@@ -17,6 +17,7 @@ describe('shortcuts', () => {
     expect(shortcutFor(press('L'))).toBe('latest-imagery');
     expect(shortcutFor(press('2'))).toBe('area-tab');
     expect(shortcutFor(press('Escape'))).toBe('clear-selection');
+    expect(shortcutFor(press('n'))).toBe('next-change');
   });
 
   it('leaves typing, modified keys and unknown keys alone', () => {

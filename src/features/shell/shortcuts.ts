@@ -7,7 +7,8 @@ export type ShortcutAction =
   | 'copy-link'
   | 'theme'
   | 'clear-selection'
-  | 'search';
+  | 'search'
+  | 'next-change';
 
 export interface Shortcut {
   keys: string[];
@@ -25,6 +26,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['Esc'], action: 'clear-selection', description: 'Close a dialog, stop drawing, or clear the selection' },
   { keys: ['K'], action: 'copy-link', description: 'Copy a link to this view' },
   { keys: ['D'], action: 'theme', description: 'Switch between light and dark theme' },
+  { keys: ['N'], action: 'next-change', description: 'After Find changes: the next most-changed spot, in the swipe' },
   {
     keys: ['↑', '↓', 'Home', 'End'],
     action: null,

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { areaSearchStore } from '../area-search/index.ts';
+import { findChangesStore } from '../find-changes/index.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { themeStore } from '../../state/theme-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
@@ -18,6 +19,10 @@ function run(action: ShortcutAction, signedIn: boolean): boolean {
   else if (action === 'area-tab') ui.sidebarTabChosen('area');
   else if (action === 'latest-imagery') ui.latestImageryToggled();
   else if (action === 'copy-link') void copyLink();
+  else if (action === 'next-change') {
+    if (findChangesStore.getState().run === null) return false;
+    findChangesStore.getState().nextSpotAsked();
+  }
   // Escape while drawing is the drawing tool's (it drops the half-drawn shape).
   else if (action === 'clear-selection') {
     if (areaSearchStore.getState().tool !== 'static') return false;

@@ -1,0 +1,99 @@
+import { PNG } from 'pngjs';
+import { latOfTileY, lonOfTileX } from '../core/geo/tile-address.ts';
+import { demoCatalog } from '../server/catalog/demo.ts';
+import { tileTruth } from '../server/imagery/render/built-state.ts';
+import { expect, mapSettled, pasteArea, readmePicture, signInWithDemo, test } from './support.ts';
+
+/** Las Vegas: two clear captures, January 2022 and 2025, with quarters built between them beside older streets. */
+const BEFORE = '2022-P1-NV-LAS';
+const AFTER = '2025Q1-NV-LAS';
+/**
+ * Zoom-17 tiles x 23620–23623, y 51375–51377 (12 tiles, kept off their neighbours by a twentieth of a tile): a column
+ * of tiles built over (all of them, by the renderer's truth), half-built ones, and a column with nothing built.
+ */
+const [WEST, EAST] = [lonOfTileX(23_620.05, 17), lonOfTileX(23_623.95, 17)];
+const [NORTH, SOUTH] = [latOfTileY(51_375.05, 17), latOfTileY(51_377.95, 17)];
+const AREA = `POLYGON((${WEST} ${SOUTH}, ${EAST} ${SOUTH}, ${EAST} ${NORTH}, ${WEST} ${NORTH}, ${WEST} ${SOUTH}))`;
+/** The heat map's ring colours, as the legend shows them. */
+const LEGEND = [
+  [0xff, 0xd2, 0x1f],
+  [0xff, 0x7b, 0x00],
+  [0xff, 0x2e, 0x88],
+];
+
+const catalog = demoCatalog();
+const survey = (id: string) => catalog.find((s) => s.id === id)!;
+/** The renderer's truth: the share of a tile whose built state differs between the two captures. */
+function changedShare(tile: string): number {
+  const [z, x, y] = tile.split('/').map(Number);
+  const { changed } = tileTruth(survey(BEFORE), survey(AFTER), z, x, y);
+  return changed.reduce((sum, share) => sum + share, 0) / changed.length;
+}
+
+/** Pixels of a screenshot near each colour. */
+function pixelsNear(png: Buffer, colours: number[][]): number[] {
+  const { data } = PNG.sync.read(png);
+  const counts = colours.map(() => 0);
+  for (let p = 0; p < data.length; p += 4)
+    colours.forEach(([r, g, b], k) => {
+      if (Math.abs(data[p] - r) + Math.abs(data[p + 1] - g) + Math.abs(data[p + 2] - b) < 40) counts[k]++;
+    });
+  return counts;
+}
+
+test('Find changes ranks the built spots first, draws the heat map, steps with N and comes back from the link @readme', async ({
+  page,
+}) => {
+  await signInWithDemo(page);
+  await pasteArea(page, AREA);
+  const panel = page.getByRole('region', { name: 'Find changes' });
+  await expect(panel).toContainText('This area: 12 tiles.');
+  await panel.getByLabel('Before', { exact: true }).selectOption(BEFORE);
+  await panel.getByLabel('After', { exact: true }).selectOption(AFTER);
+  const started = Date.now();
+  await panel.getByRole('button', { name: 'Find changes' }).click();
+
+  const changes = page.getByRole('list', { name: 'Changes' });
+  const spots = changes.getByRole('button');
+  await expect(spots.first()).toBeVisible({ timeout: 30_000 });
+  console.log(`run: ${Date.now() - started} ms`);
+  await expect(panel.getByTestId('find-changes-summary')).toContainText(`${BEFORE} → ${AFTER}: 12 tiles compared`);
+  // The top-ranked spots are true changes by the renderer's own truth.
+  const top = await spots.evaluateAll((items) => items.slice(0, 3).map((item) => item.getAttribute('data-tile')!));
+  expect(top.length).toBe(3);
+  for (const tile of top) expect(changedShare(tile), tile).toBeGreaterThan(0.1);
+
+  // The heat map: rings (lines only, nothing filled over the imagery) in the legend's colours.
+  await mapSettled(page);
+  const layers = await page.evaluate(() =>
+    window
+      .__surveyViewer!.map.getStyle()
+      .layers.filter((layer) => layer.id.startsWith('find-changes'))
+      .map((layer) => layer.type),
+  );
+  expect(layers.length).toBeGreaterThan(0);
+  expect(new Set(layers)).toEqual(new Set(['line']));
+  const map = page.getByRole('region', { name: 'Survey map' });
+  const shot = await map.screenshot({ path: 'test-results/screenshots/find-changes-map.png' });
+  const [yellow, orange, pink] = pixelsNear(shot, LEGEND);
+  expect(yellow + orange + pink, `legend colours on the map: ${[yellow, orange, pink]}`).toBeGreaterThan(200);
+  await readmePicture(page, 'find-changes');
+
+  // A click opens the swipe at the spot; N steps to the next one.
+  await spots.first().click();
+  await expect(spots.first()).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('slider', { name: /divider/i })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`changes=${BEFORE},${AFTER}`));
+  await page.keyboard.press('n');
+  await expect(spots.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(spots.first()).not.toHaveAttribute('aria-current');
+
+  // The link restores the comparison: the same spots come back (the swipe closed first, so that its imagery does not
+  // hold up the run's tiles).
+  await page.getByRole('button', { name: 'Close compare' }).click();
+  await expect(page).toHaveURL(new RegExp(`changes=${BEFORE},${AFTER}`));
+  await page.reload();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(spots.first()).toBeVisible({ timeout: 30_000 });
+  expect(await spots.first().getAttribute('data-tile')).toBe(top[0]);
+});

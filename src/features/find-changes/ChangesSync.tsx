@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import type { Connection } from '../../api/connection.ts';
+import type { SurveyMap } from '../../map/survey-map.ts';
+import { compareStore } from '../../state/compare-store.ts';
+import { useAreaSearch } from '../area-search/index.ts';
+import { rankedSpots } from './change-spots.ts';
+import { changeRunQueryOptions } from './find-changes-queries.ts';
+import { findChangesStore, useFindChanges } from './find-changes-store.ts';
+import { HEAT_MAP_OVERLAY, HEAT_MAP_SOURCE, heatMapFeatures, NO_HEAT_MAP } from './heat-map.ts';
+
+/** The map zoom a spot is shown at: the engine's tiles (zoom 17) at their full detail. */
+const SPOT_ZOOM = 16.5;
+
+/**
+ * Find changes on the map: a linked comparison started once its area is searched, the heat map of the run over the
+ * area, and the chosen spot opened in the swipe (the two captures compared there).
+ */
+export function ChangesSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+  const run = useFindChanges((s) => s.run);
+  const linked = useFindChanges((s) => s.linked);
+  const spot = useFindChanges((s) => s.spot);
+  const search = useAreaSearch((s) => s.search);
+  const wkt = search?.wkt ?? null;
+
+  useEffect(() => {
+    if (linked && wkt) findChangesStore.getState().findChangesAsked({ ...linked, wkt });
+  }, [linked, wkt]);
+  useEffect(() => {
+    if (run && run.wkt !== wkt) findChangesStore.getState().areaChanged();
+  }, [run, wkt]);
+
+  const query = useQuery(changeRunQueryOptions(connection, run));
+  const overlay = useMemo(() => surveyMap.overlay(HEAT_MAP_OVERLAY), [surveyMap]);
+  useEffect(() => {
+    overlay.setData(HEAT_MAP_SOURCE, query.data ? heatMapFeatures(query.data.results, query.data.pairs) : NO_HEAT_MAP);
+  }, [overlay, query.data]);
+  useEffect(() => () => overlay.setData(HEAT_MAP_SOURCE, NO_HEAT_MAP), [overlay]);
+
+  const spots = useMemo(() => (query.data ? rankedSpots(query.data.results, query.data.pairs) : []), [query.data]);
+  useEffect(() => {
+    if (spot === null || spots.length === 0) return;
+    const { pair, place } = spots[spot % spots.length];
+    const compare = compareStore.getState();
+    compare.comparePicked('a', pair.before.surveyId);
+    compare.comparePicked('b', pair.after.surveyId);
+    compare.compareModeChosen('swipe');
+    surveyMap.camera.zoomTo(place, SPOT_ZOOM);
+  }, [spot, spots, surveyMap]);
+  return null;
+}

@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Connection } from '../../api/connection.ts';
+import { type ChangePair, type ChangeResults, CHANGE_ZOOM, findChanges } from '../change/index.ts';
+import { surveyTilesQueryOptions } from '../coverage/index.ts';
+import { areaPairs } from './change-pairs.ts';
+import { type ChangeRun, findChangesStore } from './find-changes-store.ts';
+
+export interface ChangeRunAnswer {
+  pairs: ChangePair[];
+  /** Tiles of the area with imagery in only one of the two surveys. */
+  unpaired: number;
+  results: ChangeResults;
+}
+
+const NO_RUN: ChangeRun = { wkt: '', before: '', after: '' };
+
+export const findChangesKeys = {
+  run: (baseUrl: string, { wkt, before, after }: ChangeRun) => ['find-changes', baseUrl, wkt, before, after] as const,
+};
+
+/**
+ * A Find changes run: both surveys' tiles over the area at the engine's zoom (tile metadata, cached as the area
+ * search's are), paired by z/x/y, then scored by the change engine in its workers, its progress reported to the
+ * panel. Cancelled through the query's signal.
+ */
+export const changeRunQueryOptions = (connection: Connection, run: ChangeRun | null) =>
+  queryOptions({
+    queryKey: findChangesKeys.run(connection.baseUrl, run ?? NO_RUN),
+    queryFn: async ({ signal, client }): Promise<ChangeRunAnswer> => {
+      const { wkt, before, after } = run ?? NO_RUN;
+      const tilesOf = (surveyId: string) =>
+        client.fetchQuery(surveyTilesQueryOptions(connection, { surveyId, wkt, zoom: CHANGE_ZOOM }, true));
+      const [earlier, later] = await Promise.all([tilesOf(before), tilesOf(after)]);
+      signal.throwIfAborted();
+      const { pairs, unpaired } = areaPairs({ surveyId: before, tiles: earlier }, { surveyId: after, tiles: later });
+      const results = await findChanges(connection, pairs, {
+        signal,
+        onProgress: (progress) => findChangesStore.getState().progressReported(progress),
+      });
+      return { pairs, unpaired, results };
+    },
+    enabled: run !== null,
+    // A run is not asked again by itself: its answer stays until another is asked for; Retry asks again.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 10 * 60_000,
+    retry: false,
+    structuralSharing: false,
+  });
