@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { tilesCovering } from '../../../core/geo/covered-tiles.ts';
 import { formatCount } from '../../format/coverage-format.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { useAreaSearch } from '../area-search/index.ts';
-import { CHANGE_TILE_CAP, CHANGE_ZOOM, ChangeTileCapError } from '../change/index.ts';
+import { CHANGE_TILE_CAP, CHANGE_ZOOM, ChangeTileCapError, prepareChangeWorker } from '../change/index.ts';
 import { coverageSearchQueryOptions } from '../coverage/index.ts';
 import { CaptureChoiceForm, chosenSides } from './CaptureChoiceForm.tsx';
 import { ChangesResults } from './ChangesResults.tsx';
@@ -35,6 +35,9 @@ export function FindChanges({ connection }: { connection: Connection }) {
   const surveys = surveysQuery.data ?? [];
   const shownRun = run && run.wkt === search?.wkt ? run : null;
   const query = useQuery(changeRunQueryOptions(connection, shownRun));
+  const canRun = (surveysQuery.data?.length ?? 0) >= 2;
+  // The engine's worker starts loading while the captures are chosen.
+  useEffect(() => (canRun ? prepareChangeWorker() : undefined), [canRun]);
   const tileCount = useMemo(() => {
     if (!area) return null;
     const tiles = tilesCovering(area.geometry, CHANGE_ZOOM, { cap: CHANGE_TILE_CAP });

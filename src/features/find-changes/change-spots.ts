@@ -12,7 +12,7 @@ import {
 export const CHANGED_CELL = 128;
 
 /** At most this many spots are listed. */
-export const MAX_SPOTS = 20;
+const MAX_SPOTS = 20;
 
 export interface ChangeSpot {
   /** The pair's index in the run. */
@@ -24,7 +24,7 @@ export interface ChangeSpot {
 }
 
 /** Where a pair's changed cells are: the mean of their centres (the tile's centre when none is). */
-export function changedPlace(results: ChangeResults, i: number, pair: ChangePair): [number, number] {
+function changedPlace(results: ChangeResults, i: number, pair: ChangePair): [number, number] {
   const scores = results.cellScores(i);
   const obscured = results.obscuredCells(i);
   let lon = 0;

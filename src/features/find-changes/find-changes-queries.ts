@@ -1,6 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { type ChangePair, type ChangeResults, CHANGE_ZOOM, findChanges } from '../change/index.ts';
+import {
+  type ChangePair,
+  type ChangeResults,
+  CHANGE_ZOOM,
+  findChanges,
+  type FindChangesOptions,
+} from '../change/index.ts';
 import { surveyTilesQueryOptions } from '../coverage/index.ts';
 import { areaPairs } from './change-pairs.ts';
 import { type ChangeRun, findChangesStore } from './find-changes-store.ts';
@@ -33,10 +39,11 @@ export const changeRunQueryOptions = (connection: Connection, run: ChangeRun | n
       const [earlier, later] = await Promise.all([tilesOf(before), tilesOf(after)]);
       signal.throwIfAborted();
       const { pairs, unpaired } = areaPairs({ surveyId: before, tiles: earlier }, { surveyId: after, tiles: later });
-      const results = await findChanges(connection, pairs, {
+      const options: FindChangesOptions = {
         signal,
         onProgress: (progress) => findChangesStore.getState().progressReported(progress),
-      });
+      };
+      const results = await findChanges(connection, pairs, options);
       return { pairs, unpaired, results };
     },
     enabled: run !== null,

@@ -2,7 +2,7 @@ import { createStore, useStore } from 'zustand';
 import type { ChangeProgress } from '../change/index.ts';
 
 /** Two captures chosen by hand, or the last before a day and the first after it. */
-export type CaptureChoice = 'captures' | 'date';
+type CaptureChoice = 'captures' | 'date';
 
 /** The two surveys compared (earlier first). */
 export interface ChangeSides {

@@ -2,9 +2,4 @@
  * What other features use of Find changes: its state (the shortcut to the next spot, the link). Its panel, timeline
  * button and map sync are composed by the app shell.
  */
-export {
-  type ChangeSides,
-  findChangesStore,
-  type FindChangesState,
-  useFindChanges,
-} from './find-changes-store.ts';
+export { findChangesStore, type FindChangesState, useFindChanges } from './find-changes-store.ts';
