@@ -41,59 +41,68 @@ function pixelsNear(png: Buffer, colours: number[][]): number[] {
   return counts;
 }
 
-test('Find changes ranks the built spots first, draws the heat map, steps with N and comes back from the link @readme', async ({
+test('Find changes ranks built spots first, draws a heat map, comes back from the link, steps with N @readme', async ({
   page,
 }) => {
+  // Two runs of 12 tile pairs (24 tiles the service renders, then from its cache) and a swipe.
+  test.setTimeout(120_000);
   await signInWithDemo(page);
   await pasteArea(page, AREA);
   const panel = page.getByRole('region', { name: 'Find changes' });
   await expect(panel).toContainText('This area: 12 tiles.');
   await panel.getByLabel('Before', { exact: true }).selectOption(BEFORE);
   await panel.getByLabel('After', { exact: true }).selectOption(AFTER);
-  const started = Date.now();
   await panel.getByRole('button', { name: 'Find changes' }).click();
 
   const changes = page.getByRole('list', { name: 'Changes' });
   const spots = changes.getByRole('button');
   await expect(spots.first()).toBeVisible({ timeout: 30_000 });
-  console.log(`run: ${Date.now() - started} ms`);
   await expect(panel.getByTestId('find-changes-summary')).toContainText(`${BEFORE} → ${AFTER}: 12 tiles compared`);
   // The top-ranked spots are true changes by the renderer's own truth.
   const top = await spots.evaluateAll((items) => items.slice(0, 3).map((item) => item.getAttribute('data-tile')!));
   expect(top.length).toBe(3);
   for (const tile of top) expect(changedShare(tile), tile).toBeGreaterThan(0.1);
 
-  // The heat map: rings (lines only, nothing filled over the imagery) in the legend's colours.
+  // The heat map: rings (lines only, nothing filled over the imagery).
+  const heatLayers = () =>
+    page.evaluate(() =>
+      window
+        .__surveyViewer!.map.getStyle()
+        .layers.filter((layer) => layer.id.startsWith('find-changes'))
+        .map((layer) => ({ id: layer.id, type: layer.type })),
+    );
+  await expect.poll(async () => (await heatLayers()).length).toBeGreaterThan(0);
+  expect(new Set((await heatLayers()).map((layer) => layer.type))).toEqual(new Set(['line']));
+  // The legend's colours are on the map (over the basemap, which has none of them: no survey's imagery is shown yet).
   await mapSettled(page);
-  const layers = await page.evaluate(() =>
-    window
-      .__surveyViewer!.map.getStyle()
-      .layers.filter((layer) => layer.id.startsWith('find-changes'))
-      .map((layer) => layer.type),
-  );
-  expect(layers.length).toBeGreaterThan(0);
-  expect(new Set(layers)).toEqual(new Set(['line']));
-  const map = page.getByRole('region', { name: 'Survey map' });
-  const shot = await map.screenshot({ path: 'test-results/screenshots/find-changes-map.png' });
+  const shot = await page
+    .getByRole('region', { name: 'Survey map' })
+    .screenshot({ path: 'test-results/screenshots/find-changes-map.png' });
   const [yellow, orange, pink] = pixelsNear(shot, LEGEND);
-  expect(yellow + orange + pink, `legend colours on the map: ${[yellow, orange, pink]}`).toBeGreaterThan(200);
-  await readmePicture(page, 'find-changes');
+  expect(yellow, `pixels in the legend's colours: ${[yellow, orange, pink]}`).toBeGreaterThan(100);
+  expect(orange + pink, `pixels in the legend's colours: ${[yellow, orange, pink]}`).toBeGreaterThan(20);
 
-  // A click opens the swipe at the spot; N steps to the next one.
-  await spots.first().click();
-  await expect(spots.first()).toHaveAttribute('aria-current', 'true');
-  await expect(page.getByRole('slider', { name: /divider/i })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`changes=${BEFORE},${AFTER}`));
-  await page.keyboard.press('n');
-  await expect(spots.nth(1)).toHaveAttribute('aria-current', 'true');
-  await expect(spots.first()).not.toHaveAttribute('aria-current');
-
-  // The link restores the comparison: the same spots come back (the swipe closed first, so that its imagery does not
-  // hold up the run's tiles).
-  await page.getByRole('button', { name: 'Close compare' }).click();
+  // The page's link restores the comparison: after a reload (and signing in again) the same spots come back.
   await expect(page).toHaveURL(new RegExp(`changes=${BEFORE},${AFTER}`));
   await page.reload();
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(spots.first()).toBeVisible({ timeout: 30_000 });
-  expect(await spots.first().getAttribute('data-tile')).toBe(top[0]);
+  await expect(spots.first()).toHaveAttribute('data-tile', top[0], { timeout: 30_000 });
+  await expect(panel.getByLabel('Before', { exact: true })).toHaveValue(BEFORE);
+
+  // A click opens the swipe at the spot, with the heat map over both captures (the guide's picture).
+  await spots.first().click();
+  await expect(spots.first()).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('slider', { name: /Swipe divider/ })).toBeVisible();
+  await mapSettled(page);
+  // The swipe's second map (side B) has drawn its tiles too.
+  await page.waitForFunction(() => {
+    const overlay = window.__surveyViewer?.compareMap?.();
+    return !!overlay && overlay.loaded() && overlay.areTilesLoaded();
+  });
+  await readmePicture(page, 'find-changes');
+
+  // N steps to the next spot.
+  await page.keyboard.press('n');
+  await expect(spots.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(spots.first()).not.toHaveAttribute('aria-current');
 });
