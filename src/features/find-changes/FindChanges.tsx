@@ -59,7 +59,11 @@ export function FindChanges({ connection }: { connection: Connection }) {
       <h2 className="panel-section__title">Find changes</h2>
       {surveys.length < 2 ? (
         <p className="panel-section__empty">
-          {surveysQuery.isPending ? 'Looking for surveys…' : 'Find changes needs two surveys of the area.'}
+          {surveysQuery.isPending
+            ? 'Looking for surveys…'
+            : surveysQuery.isError
+              ? 'The surveys of the area could not be listed (see Coverage).'
+              : 'Find changes needs two surveys of the area.'}
         </p>
       ) : (
         <>
