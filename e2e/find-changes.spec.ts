@@ -2,7 +2,15 @@ import { PNG } from 'pngjs';
 import { latOfTileY, lonOfTileX } from '../core/geo/tile-address.ts';
 import { demoCatalog } from '../server/catalog/demo.ts';
 import { tileTruth } from '../server/imagery/render/built-state.ts';
-import { expect, mapSettled, pasteArea, readmePicture, signInWithDemo, test } from './support.ts';
+import {
+  expect,
+  expectAccessibleInBothThemes,
+  mapSettled,
+  pasteArea,
+  readmePicture,
+  signInWithDemo,
+  test,
+} from './support.ts';
 
 /** Las Vegas: two clear captures, January 2022 and 2025, with quarters built between them beside older streets. */
 const BEFORE = '2022-P1-NV-LAS';
@@ -88,6 +96,7 @@ test('Find changes ranks built spots first, draws a heat map, comes back from th
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(spots.first()).toHaveAttribute('data-tile', top[0], { timeout: 30_000 });
   await expect(panel.getByLabel('Before', { exact: true })).toHaveValue(BEFORE);
+  await expectAccessibleInBothThemes(page, '.find-changes');
 
   // A click opens the swipe at the spot, with the heat map over both captures (the guide's picture).
   await spots.first().click();
