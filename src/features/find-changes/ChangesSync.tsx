@@ -20,6 +20,7 @@ export function ChangesSync({ connection, surveyMap }: { connection: Connection;
   const run = useFindChanges((s) => s.run);
   const linked = useFindChanges((s) => s.linked);
   const spot = useFindChanges((s) => s.spot);
+  const spotRequests = useFindChanges((s) => s.spotRequests);
   const search = useAreaSearch((s) => s.search);
   const wkt = search?.wkt ?? null;
 
@@ -38,6 +39,7 @@ export function ChangesSync({ connection, surveyMap }: { connection: Connection;
   useEffect(() => () => overlay.setData(HEAT_MAP_SOURCE, NO_HEAT_MAP), [overlay]);
 
   const spots = useMemo(() => (query.data ? rankedSpots(query.data.results, query.data.pairs) : []), [query.data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each request for a spot moves the map, the same one too.
   useEffect(() => {
     if (spot === null || spots.length === 0) return;
     const { pair, place } = spots[spot % spots.length];
@@ -46,6 +48,6 @@ export function ChangesSync({ connection, surveyMap }: { connection: Connection;
     compare.comparePicked('b', pair.after.surveyId);
     compare.compareModeChosen('swipe');
     surveyMap.camera.zoomTo(place, SPOT_ZOOM);
-  }, [spot, spots, surveyMap]);
+  }, [spot, spotRequests, spots, surveyMap]);
   return null;
 }

@@ -13,6 +13,9 @@ describe('the Find changes store', () => {
     expect(store().spot).toBe(0);
     store().nextSpotAsked();
     store().spotChosen(5);
+    const requests = store().spotRequests;
+    store().spotChosen(5);
+    expect(store().spotRequests).toBe(requests + 1);
     store().nextSpotAsked();
     expect(store().spot).toBe(6);
     store().findChangesAsked({ ...RUN, after: 'C' });

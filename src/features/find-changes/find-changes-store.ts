@@ -29,6 +29,8 @@ export interface FindChangesState {
   progress: ChangeProgress | null;
   /** The spot of the ranked list shown in the swipe (an index counted on: the list wraps round). */
   spot: number | null;
+  /** Counts the times a spot was asked for: choosing the one shown again takes the map back to it. */
+  spotRequests: number;
   choiceChosen(choice: CaptureChoice): void;
   captureChosen(side: 'before' | 'after', surveyId: string): void;
   dayChosen(day: string): void;
@@ -52,6 +54,7 @@ export const findChangesStore = createStore<FindChangesState>()((set) => ({
   linked: null,
   progress: null,
   spot: null,
+  spotRequests: 0,
   choiceChosen: (choice) => set({ choice }),
   captureChosen: (side, surveyId) => set({ [side]: surveyId }),
   dayChosen: (day) => set({ day }),
@@ -60,8 +63,9 @@ export const findChangesStore = createStore<FindChangesState>()((set) => ({
   progressReported: (progress) => set({ progress }),
   runCancelled: () => set({ run: null, progress: null, spot: null }),
   areaChanged: () => set({ run: null, progress: null, spot: null }),
-  spotChosen: (spot) => set({ spot }),
-  nextSpotAsked: () => set((state) => ({ spot: state.spot === null ? 0 : state.spot + 1 })),
+  spotChosen: (spot) => set((state) => ({ spot, spotRequests: state.spotRequests + 1 })),
+  nextSpotAsked: () =>
+    set((state) => ({ spot: state.spot === null ? 0 : state.spot + 1, spotRequests: state.spotRequests + 1 })),
   changesLinked: (sides) =>
     set((state) => {
       const same = sides && state.run && state.run.before === sides.before && state.run.after === sides.after;
