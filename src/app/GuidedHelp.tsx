@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { useFindChanges } from '../features/find-changes/index.ts';
 import { guideFor } from '../features/shell/guides.ts';
 import { useTimelapse } from '../features/timelapse/timelapse-store.ts';
 import { useCompare } from '../state/compare-store.ts';
@@ -13,5 +14,6 @@ export function GuidedHelp() {
   const comparing = useCompare((s) => s.active);
   const sideBySide = useSideBySide((s) => s.panes.length > 0);
   const timelapse = useTimelapse((s) => s.open);
-  return <HelpDialog guide={guideFor({ sidebarTab, comparing, sideBySide, timelapse })} />;
+  const findingChanges = useFindChanges((s) => s.run !== null || s.linked !== null);
+  return <HelpDialog guide={guideFor({ sidebarTab, comparing, sideBySide, timelapse, findingChanges })} />;
 }

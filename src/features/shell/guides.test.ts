@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GUIDE_INDEX, guideFor } from './guides.ts';
 
-const idle = { sidebarTab: 'surveys', comparing: false, sideBySide: false, timelapse: false } as const;
+const idle = {
+  sidebarTab: 'surveys',
+  comparing: false,
+  sideBySide: false,
+  timelapse: false,
+  findingChanges: false,
+} as const;
 
 describe('guideFor', () => {
   it("names the sidebar tab's guide when nothing covers the map", () => {
@@ -17,6 +23,14 @@ describe('guideFor', () => {
     expect(guideFor({ ...all, timelapse: false }).title).toBe('Side by side');
     expect(guideFor({ ...all, timelapse: false, sideBySide: false }).title).toBe('Compare and timeline');
   });
+
+  it("names Find changes' guide while its heat map is shown on the area tab", () => {
+    expect(guideFor({ ...idle, sidebarTab: 'area', findingChanges: true }).title).toBe('Find changes');
+    expect(guideFor({ ...idle, sidebarTab: 'area', findingChanges: true, comparing: true }).title).toBe(
+      'Compare and timeline',
+    );
+    expect(guideFor({ ...idle, findingChanges: true }).title).toBe(guideFor(idle).title);
+  });
 });
 
 describe('the guides the help links to', () => {
@@ -26,6 +40,7 @@ describe('the guides the help links to', () => {
       { ...idle, comparing: true },
       { ...idle, sideBySide: true },
       { ...idle, timelapse: true },
+      { ...idle, sidebarTab: 'area', findingChanges: true } as const,
     ];
     const pages = [GUIDE_INDEX, ...activities.map(guideFor)].map((g) =>
       g.href

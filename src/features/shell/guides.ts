@@ -18,6 +18,7 @@ const GUIDES = {
   compare: guide('Compare and timeline', 'compare-and-timeline'),
   sideBySide: guide('Side by side', 'side-by-side'),
   timelapse: guide('Timelapse and video', 'timelapse'),
+  findChanges: guide('Find changes', 'find-changes'),
 } satisfies Record<SidebarTab | string, Guide>;
 
 /** What the user is doing when they ask for help: what covers the map first, else the sidebar's tab. */
@@ -26,11 +27,14 @@ export interface Activity {
   comparing: boolean;
   sideBySide: boolean;
   timelapse: boolean;
+  /** A Find changes run (or its link) is shown over the area. */
+  findingChanges: boolean;
 }
 
-export function guideFor({ sidebarTab, comparing, sideBySide, timelapse }: Activity): Guide {
+export function guideFor({ sidebarTab, comparing, sideBySide, timelapse, findingChanges }: Activity): Guide {
   if (timelapse) return GUIDES.timelapse;
   if (sideBySide) return GUIDES.sideBySide;
   if (comparing) return GUIDES.compare;
+  if (findingChanges && sidebarTab === 'area') return GUIDES.findChanges;
   return GUIDES[sidebarTab];
 }
