@@ -95,6 +95,13 @@ async function expectFootprintsOnTab(page: Page, tab: string) {
   expect(await sourceFilled(page, 'footprints'), `footprints drawn on the ${tab} tab`).toBe(true);
 }
 
+/** Whether the map's footprints source holds the survey's footprint. */
+const footprintDrawn = (page: Page, id: string) =>
+  page.evaluate(
+    (id) => window.__surveyViewer!.map.querySourceFeatures('footprints').some((f) => f.properties.id === id),
+    id,
+  );
+
 test.describe('at 1400×900', () => {
   test(
     'a picked survey is framed where its imagery draws; "Zoom to footprint" says it needs a zoom without imagery; ' +
@@ -141,27 +148,13 @@ test.describe('at 1400×900', () => {
       await expect(list.locator(`[data-survey-id="${FURTHER_DOWN}"]`)).toBeAttached();
       const further = await footprintOf(page, FURTHER_DOWN);
       await showBox(page, extentOf(further));
-      await expect
-        .poll(() =>
-          page.evaluate(
-            (id) => window.__surveyViewer!.map.querySourceFeatures('footprints').some((f) => f.properties.id === id),
-            FURTHER_DOWN,
-          ),
-        )
-        .toBe(true);
+      await expect.poll(() => footprintDrawn(page, FURTHER_DOWN)).toBe(true);
       await list.evaluate((el) => el.scrollTo(0, 0));
       const row = list.locator(`[data-survey-id="${FURTHER_DOWN}"]`);
       await expect(row).not.toBeAttached();
       // Its row gone from the screen, its footprint is still drawn (from the view's coverage answer).
       await mapSettled(page);
-      await expect
-        .poll(() =>
-          page.evaluate(
-            (id) => window.__surveyViewer!.map.querySourceFeatures('footprints').some((f) => f.properties.id === id),
-            FURTHER_DOWN,
-          ),
-        )
-        .toBe(true);
+      await expect.poll(() => footprintDrawn(page, FURTHER_DOWN)).toBe(true);
       const search = page.getByRole('searchbox', { name: 'Search survey ids or places' });
       await search.focus();
       const inside = centerOfMass(further).geometry.coordinates as [number, number];

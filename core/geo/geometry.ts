@@ -52,6 +52,20 @@ export function extentOf(area: AreaGeometry): Extent {
   return [west, south, east, north];
 }
 
+/** An extent as a polygon (its ring from the south-west corner, counter-clockwise). */
+export const extentPolygon = ([west, south, east, north]: Extent): Polygon => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [west, south],
+      [east, south],
+      [east, north],
+      [west, north],
+      [west, south],
+    ],
+  ],
+});
+
 /** The middle of an extent, [lon, lat]. */
 export const extentCentre = ([west, south, east, north]: Extent): [lon: number, lat: number] => [
   (west + east) / 2,

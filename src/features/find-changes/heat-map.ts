@@ -3,6 +3,7 @@
  * not be compared crossed by a diagonal, so that neighbouring ones read as hatching. Lines only, over imagery.
  */
 import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Position } from 'geojson';
+import { extentPolygon } from '../../../core/geo/geometry.ts';
 import { latOfTileY, lonOfTileX } from '../../../core/geo/tile-address.ts';
 import type { GeoJsonOverlaySpec } from '../../map/geojson-slot.ts';
 import { CELL_GRID, type ChangePair, type ChangeResults, OBSCURED, PAIR_STATUS } from '../change/index.ts';
@@ -77,16 +78,7 @@ function tileGeometry({ z, x, y }: ChangePair) {
     ring(c: number): Position[][] {
       const cx = c % CELL_GRID;
       const cy = (c - cx) / CELL_GRID;
-      const [w, e, n, s] = [lon(cx + INSET), lon(cx + 1 - INSET), lat(cy + INSET), lat(cy + 1 - INSET)];
-      return [
-        [
-          [w, s],
-          [e, s],
-          [e, n],
-          [w, n],
-          [w, s],
-        ],
-      ];
+      return extentPolygon([lon(cx + INSET), lat(cy + 1 - INSET), lon(cx + 1 - INSET), lat(cy + INSET)]).coordinates;
     },
     diagonal(c: number): Position[] {
       const cx = c % CELL_GRID;

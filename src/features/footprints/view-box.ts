@@ -1,5 +1,5 @@
 import type { BBox } from 'geojson';
-import type { Extent } from '../../../core/geo/geometry.ts';
+import { type Extent, extentPolygon } from '../../../core/geo/geometry.ts';
 import { MAX_MERCATOR_LAT } from '../../../core/geo/tile-address.ts';
 import { MAX_AREA_KM2 } from '../../../core/wire/limits.ts';
 import { areaKm2 } from '../../area/checked-area.ts';
@@ -24,25 +24,12 @@ export function viewBox(bounds: BBox): Extent | null {
     Math.min(180, up(east)),
     Math.min(MAX_MERCATOR_LAT, up(north)),
   ];
-  return areaKm2(polygonOf(box)) > MAX_AREA_KM2 ? null : box;
+  return areaKm2(extentPolygon(box)) > MAX_AREA_KM2 ? null : box;
 }
-
-const polygonOf = ([west, south, east, north]: Extent) => ({
-  type: 'Polygon' as const,
-  coordinates: [
-    [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ],
-  ],
-});
 
 /** The coverage search over a view's box: every survey whose footprint meets the view. */
 export const viewSearch = (box: Extent): AreaSearch => ({
-  wkt: areaToWkt(polygonOf(box)),
+  wkt: areaToWkt(extentPolygon(box)),
   observedStart: '',
   observedEnd: '',
 });
