@@ -8,7 +8,7 @@ import {
   OBSCURED,
 } from '../change/index.ts';
 
-/** A cell score byte from which the cell is changed (its colour and structure both past their thresholds). */
+/** A cell score byte from which the cell is changed (its weighed differences past the threshold). */
 export const CHANGED_CELL = 128;
 
 /** At most this many spots are listed. */

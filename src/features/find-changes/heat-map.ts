@@ -9,11 +9,11 @@ import type { GeoJsonOverlaySpec } from '../../map/geojson-slot.ts';
 import { CELL_GRID, type ChangePair, type ChangeResults, OBSCURED, PAIR_STATUS } from '../change/index.ts';
 import { CHANGED_CELL } from './change-spots.ts';
 
-/** The score classes of a changed cell, from the cell score byte (128: at the thresholds, 255: twice them). */
+/** The score classes of a changed cell, from the cell score byte (128: at the threshold, 255: twice it). */
 export const HEAT_LEVELS = [
-  { level: 1, from: CHANGED_CELL, colour: '#ffd21f', label: 'Changed: colour and structure past their thresholds' },
-  { level: 2, from: 170, colour: '#ff7b00', label: 'More changed: past 1⅓ times the thresholds' },
-  { level: 3, from: 212, colour: '#ff2e88', label: 'Most changed: past 1⅔ times the thresholds' },
+  { level: 1, from: CHANGED_CELL, colour: '#ffd21f', label: 'Changed: past the threshold' },
+  { level: 2, from: 170, colour: '#ff7b00', label: 'More changed: past 1⅓ times the threshold' },
+  { level: 3, from: 212, colour: '#ff2e88', label: 'Most changed: past 1⅔ times the threshold' },
 ] as const;
 export const HATCH_COLOUR = '#4fa3ff';
 export const HATCH_LABEL = 'Not compared (hatched): cloud, cloud shadow or no imagery in either capture';
