@@ -221,10 +221,10 @@ export function Timelapse({ connection, surveyMap }: { connection: Connection; s
               checked={onlyChanged}
               onChange={(event) => actions.onlyChangedChosen(event.target.checked)}
             />{' '}
-            Only captures where this place changed
+            Only <span className="timelapse__long">captures where this place </span>changed
           </label>
           {notes.length > 0 && (
-            <span className="timelapse__note" data-testid="timelapse-notes">
+            <span className="timelapse__note" data-testid="timelapse-notes" title={notes.join(' · ')}>
               {notes.join(' · ')}
             </span>
           )}
