@@ -235,7 +235,7 @@ test(
 
     // Fade: both on the main map, B over A with the slider's opacity; no second map.
     await compare.getByRole('radio', { name: 'Fade' }).check();
-    await expect(page.locator('.compare-overlay')).toHaveCount(0);
+    await expect(page.locator('.map-cover')).toHaveCount(0);
     const fade = compare.getByRole('slider', { name: 'Fade A to B' });
     await fade.fill('0');
     await page.mouse.move(5, 5);

@@ -1,5 +1,5 @@
 import { booleanPointInPolygon } from '@turf/turf';
-import { IMAGERY_MIN_MAP_ZOOM } from '../src/map/preview-layer.ts';
+import { IMAGERY_MIN_MAP_ZOOM } from '../src/map/imagery-source.ts';
 import {
   accessToken,
   boxesUnderPanels,

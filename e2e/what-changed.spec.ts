@@ -1,5 +1,5 @@
 import { PORTS } from '../playwright.config.ts';
-import { IMAGERY_MIN_MAP_ZOOM } from '../src/map/preview-layer.ts';
+import { IMAGERY_MIN_MAP_ZOOM } from '../src/map/imagery-source.ts';
 import { type UpdatedTile, updatesFrame } from '../src/features/mosaic-updates/mosaic-updates-model.ts';
 import {
   boxesUnderPanels,

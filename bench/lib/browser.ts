@@ -1,7 +1,7 @@
 /** Chromium for the page benchmarks: Debian's build, software GL, a fresh context (empty cache and storage) per run. */
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { IMAGERY_MIN_MAP_ZOOM } from '../../src/map/preview-layer.ts';
+import { IMAGERY_MIN_MAP_ZOOM } from '../../src/map/imagery-source.ts';
 import { ROOT } from './service.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,3 +1,4 @@
+import { tilePath } from '../../core/wire/tile-path.ts';
 import { isApiError } from './api-error.ts';
 import type { Connection } from './connection.ts';
 import { request } from './http.ts';
@@ -27,10 +28,9 @@ export function tileImagePath(
   format: TileImageFormat = 'default',
 ): string {
   const base = `${connection.baseUrl}/`;
-  const capture = captureId ? `/${encodeURIComponent(captureId)}` : '';
   const path = url.startsWith(base)
     ? `/${url.slice(base.length).split(/[?#]/, 1)[0]}`
-    : `/tile/v2/${encodeURIComponent(surveyId)}${capture}/${z}/${x}/${y}`;
+    : tilePath(surveyId, captureId || null, { z, x, y });
   return format === 'jpeg' ? `${path.replace(/\.(png|jpe?g)$/i, '')}.jpeg` : path;
 }
 

@@ -1,3 +1,4 @@
+import { tilePath } from '../../core/wire/tile-path.ts';
 import { isApiError } from './api-error.ts';
 import type { Connection } from './connection.ts';
 import { requestJson } from './http.ts';
@@ -23,15 +24,10 @@ export async function fetchTileCaptures(
   signal?: AbortSignal,
 ): Promise<TileMetadataItem[]> {
   try {
-    return await requestJson(
-      connection,
-      `/tile/v2/${encodeURIComponent(surveyId)}/${z}/${x}/${y}`,
-      normaliseTileCaptures,
-      {
-        query: { ...query, metadata: 'true' },
-        signal,
-      },
-    );
+    return await requestJson(connection, tilePath(surveyId, null, { z, x, y }), normaliseTileCaptures, {
+      query: { ...query, metadata: 'true' },
+      signal,
+    });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return [];
     throw error;

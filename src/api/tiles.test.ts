@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { imageryTileZoom, parseImageryTileUrl, tileUrlTemplate } from './tiles.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { Credential, CredentialSource } from './connection.ts';
+import { imageryTileZoom, parseImageryTileUrl, tileCredentials, tileUrlTemplate } from './tiles.ts';
 
 const connection = { baseUrl: 'https://api.example' };
 
@@ -52,5 +53,50 @@ describe('imagery tile URLs', () => {
     expect(tileUrlTemplate(withKey, 'S1', {}, 'c_1')).toBe(
       'https://api.example/tile/v2/S1/c_1/{z}/{x}/{y}?api_key=k%261',
     );
+  });
+});
+
+describe('tile credentials', () => {
+  function source(renewed: Credential | null | Error) {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const credentials: CredentialSource = {
+      current: async () => ({ kind: 'bearer', token: 'old' }),
+      peek: () => ({ kind: 'bearer', token: 'old' }),
+      renew: vi.fn(async () => {
+        await gate;
+        if (renewed instanceof Error) throw renewed;
+        return renewed;
+      }),
+    };
+    return { connection: { baseUrl: 'https://api.example', credentials }, credentials, release };
+  }
+
+  it("adds the bearer token to this service's tiles only", () => {
+    const { connection } = source(null);
+    const { authorize } = tileCredentials(connection);
+    expect(authorize('https://api.example/tile/v2/S/16/1/2')).toEqual({
+      url: 'https://api.example/tile/v2/S/16/1/2',
+      headers: { Authorization: 'Bearer old' },
+    });
+    expect(authorize('https://elsewhere.example/tile/v2/S/16/1/2')).toBeUndefined();
+  });
+
+  it('renews once for a burst of refused tiles', async () => {
+    const { connection, credentials, release } = source({ kind: 'bearer', token: 'new' });
+    const renewals = Array.from({ length: 12 }, () => tileCredentials(connection).renew());
+    release();
+    expect(await Promise.all(renewals)).toEqual(Array(12).fill(true));
+    expect(credentials.renew).toHaveBeenCalledTimes(1);
+    expect(credentials.renew).toHaveBeenCalledWith({ kind: 'bearer', token: 'old' });
+  });
+
+  it('answers false when nothing fresh can be had, and tries again on the next refusal', async () => {
+    const { connection, credentials, release } = source(new Error('offline'));
+    const first = tileCredentials(connection).renew();
+    release();
+    expect(await first).toBe(false);
+    expect(await tileCredentials(connection).renew()).toBe(false);
+    expect(credentials.renew).toHaveBeenCalledTimes(2);
   });
 });

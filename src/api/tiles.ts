@@ -1,4 +1,5 @@
 import type { TileAddress } from '../../core/geo/tile-address.ts';
+import { parseTilePath, tilePath, XYZ } from '../../core/wire/tile-path.ts';
 import type { Connection } from './connection.ts';
 
 /** What MapLibre's transformRequest may return for one request. */
@@ -25,8 +26,7 @@ export function tileUrlTemplate(
   captureId?: string,
 ): string {
   // A capture id names one capture (the historical tile route): an older one serves its own imagery.
-  const capture = captureId === undefined ? '' : `/${encodeURIComponent(captureId)}`;
-  const template = `${connection.baseUrl}/tile/v2/${encodeURIComponent(surveyId)}${capture}/{z}/{x}/{y}`;
+  const template = `${connection.baseUrl}${tilePath(surveyId, captureId ?? null, XYZ)}`;
   const params = new URLSearchParams(query);
   const credential = connection.credentials?.peek();
   if (credential?.kind === 'apiKey') params.set('api_key', credential.key);
@@ -41,6 +41,44 @@ export function authorizeTileRequest(connection: Connection, url: string): TileR
   return { url, headers: { Authorization: `Bearer ${credential.token}` } };
 }
 
+/** What a map's imagery carries to prove who asks for its tiles (its slot's `credentials`). */
+export interface TileCredentials {
+  /** The current credential added to one tile request, read at the moment it is made. */
+  authorize(url: string): TileRequest | undefined;
+  /**
+   * After a refused tile: whether a fresh credential was had. A burst of refusals renews once; nothing happens when no
+   * fresh credential can be had.
+   */
+  renew(): Promise<boolean>;
+}
+
+const credentialsOf = new WeakMap<Connection, TileCredentials>();
+
+/** The tile credentials of a connection (the same object for the same connection). */
+export function tileCredentials(connection: Connection): TileCredentials {
+  let made = credentialsOf.get(connection);
+  if (made) return made;
+  let renewing: Promise<boolean> | null = null;
+  made = {
+    authorize: (url) => authorizeTileRequest(connection, url),
+    renew: () => {
+      const { credentials } = connection;
+      const rejected = credentials?.peek();
+      if (!credentials || !rejected) return Promise.resolve(false);
+      renewing ??= credentials
+        .renew(rejected)
+        .then((fresh) => fresh !== null)
+        .catch(() => false)
+        .finally(() => {
+          renewing = null;
+        });
+      return renewing;
+    },
+  };
+  credentialsOf.set(connection, made);
+  return made;
+}
+
 /** One of this service's imagery tile URLs, read back: whose, which capture (the historical route), where, and how. */
 export interface ImageryTileUrl extends TileAddress {
   surveyId: string;
@@ -51,21 +89,13 @@ export interface ImageryTileUrl extends TileAddress {
 
 /** Reads one of this service's imagery tile URLs (any survey, `basemap` too); null for anything else (metadata too). */
 export function parseImageryTileUrl(connection: Connection, url: string): ImageryTileUrl | null {
-  if (!url.startsWith(`${connection.baseUrl}/tile/v2/`)) return null;
+  if (!url.startsWith(`${connection.baseUrl}/`)) return null;
   const parsed = new URL(url);
   if (parsed.searchParams.get('metadata') === 'true') return null;
-  const match = /\/tile\/v2\/([^/]+)\/(?:([^/]+)\/)?(\d+)\/(\d+)\/(\d+)$/.exec(parsed.pathname);
-  if (!match) return null;
+  const tile = parseTilePath(parsed.pathname.slice(new URL(connection.baseUrl).pathname.replace(/\/$/, '').length));
+  if (!tile) return null;
   parsed.searchParams.delete('api_key');
-  const [, survey, capture, z, x, y] = match;
-  return {
-    surveyId: decodeURIComponent(survey),
-    captureId: capture === undefined ? null : decodeURIComponent(capture),
-    z: Number(z),
-    x: Number(x),
-    y: Number(y),
-    query: Object.fromEntries(parsed.searchParams),
-  };
+  return { ...tile, query: Object.fromEntries(parsed.searchParams) };
 }
 
 /** The z of one of this service's imagery tile URLs, or null for anything else (metadata included). */

@@ -8,6 +8,7 @@ import { ThemeButton } from '../features/shell/ThemeButton.tsx';
 import { useShortcuts } from '../features/shell/use-shortcuts.ts';
 import { useThemeOnDocument } from '../ui/use-theme.ts';
 import { SignInDialog } from '../features/sign-in/SignInDialog.tsx';
+import { areaDrawing } from '../features/area-search/index.ts';
 import { SurveyMapContext } from '../map/map-context.ts';
 import { MapView } from '../map/MapView.tsx';
 import type { SurveyMap } from '../map/survey-map.ts';
@@ -15,9 +16,6 @@ import { useUi } from '../state/ui-store.ts';
 import { useSignedInChunk } from './signed-in-chunk.ts';
 import { useSheetCoversMap } from './use-sheet-covers-map.ts';
 import { linkedView, useLinkHistory } from './use-link-history.ts';
-
-/** The area search's drawing tools (terra-draw), which the map loads once its first view is drawn. */
-const areaDrawTools = () => import('../features/area-search/area-draw-controller.ts').then((m) => m.AreaDrawController);
 
 const GuidedHelp = lazy(() => import('./GuidedHelp.tsx').then((m) => ({ default: m.GuidedHelp })));
 
@@ -70,7 +68,7 @@ export function App({ config }: { config: RuntimeConfig }) {
             basemapStyleUrl={config.basemapStyleUrl}
             initialView={linkedView()}
             onReady={setSurveyMap}
-            areaDrawTools={areaDrawTools}
+            areaDrawing={areaDrawing}
           />
           <OfflineBanner />
           {connection && surveyMap && session && (

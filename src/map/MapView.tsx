@@ -2,16 +2,18 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { resolvedTheme, useSystemDark } from '../ui/use-theme.ts';
 import { useTheme } from '../state/theme-store.ts';
 import { offlineBasemapStyle } from './basemap-style.ts';
-import type { AreaDrawToolsLoader } from './area-drawing.ts';
-import { SurveyMap, type MapView as CameraView } from './survey-map.ts';
+import type { AreaDrawingOptions } from './area-drawing.ts';
+import type { MapView as CameraView } from './map-camera.ts';
+import { type ShownMaps, SurveyMap } from './survey-map.ts';
 
 declare global {
   interface Window {
     /** Set only with ?e2e in the page URL, for end-to-end tests. */
     __surveyViewer?: {
-      map: SurveyMap['map'];
-      compareMap?: () => ReturnType<SurveyMap['getCompareOverlayMap']>;
-      syncedMaps?: () => SurveyMap['map'][];
+      map: ShownMaps['main'];
+      /** The map over the page's map (a swipe's right-hand side), while there is one. */
+      compareMap?: () => ShownMaps['over'];
+      syncedMaps?: () => ShownMaps['beside'];
     };
   }
 }
@@ -23,7 +25,7 @@ interface MapViewProps {
   initialView: CameraView | null;
   onReady(map: SurveyMap | null): void;
   /** Read once, when the map is made. */
-  areaDrawTools: AreaDrawToolsLoader;
+  areaDrawing: AreaDrawingOptions;
 }
 
 const offlineBasemap = (theme: 'light' | 'dark') =>
@@ -33,11 +35,11 @@ const offlineBasemap = (theme: 'light' | 'dark') =>
  * Creates the map once per mount (StrictMode mounts twice: the first map is removed again), before
  * the first paint, so that its setup starts with the page. The offline basemap follows the theme.
  */
-export function MapView({ basemapStyleUrl, initialView, onReady, areaDrawTools }: MapViewProps) {
+export function MapView({ basemapStyleUrl, initialView, onReady, areaDrawing }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const onReadyRef = useRef(onReady);
   const initialViewRef = useRef(initialView);
-  const areaDrawToolsRef = useRef(areaDrawTools);
+  const areaDrawingRef = useRef(areaDrawing);
   const theme = resolvedTheme(
     useTheme((s) => s.choice),
     useSystemDark(),
@@ -51,20 +53,20 @@ export function MapView({ basemapStyleUrl, initialView, onReady, areaDrawTools }
     const made = new SurveyMap(container.current!, {
       style,
       view: initialViewRef.current,
-      areaDrawTools: areaDrawToolsRef.current,
+      areaDrawing: areaDrawingRef.current,
     });
     if (new URLSearchParams(location.search).has('e2e'))
       window.__surveyViewer = {
-        map: made.map,
-        compareMap: () => made.getCompareOverlayMap(),
-        syncedMaps: () => made.getSyncedMaps(),
+        map: made.maps().main,
+        compareMap: () => made.maps().over,
+        syncedMaps: () => made.maps().beside,
       };
     setSurveyMap(made);
     onReadyRef.current(made);
     return () => {
       onReadyRef.current(null);
       // Assigned, not deleted: the benchmarks' probe watches the property through a setter (bench/pages/probe.js).
-      if (window.__surveyViewer?.map === made.map) window.__surveyViewer = undefined;
+      if (window.__surveyViewer?.map === made.maps().main) window.__surveyViewer = undefined;
       made.destroy();
     };
   }, [basemapStyleUrl]);

@@ -1,5 +1,6 @@
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { AreaGeometry } from '../area/area-geometry.ts';
+import type { PrintLabel } from './print-style.ts';
 
 /** Modes that draw an area; each names the drawn feature's `mode` property. */
 export const AREA_DRAW_MODES = ['polygon', 'rectangle', 'circle', 'freehand'] as const;
@@ -49,6 +50,23 @@ export type AreaDrawToolsLoader = () => Promise<
   ) => AreaDrawTools
 >;
 
+/** The area drawing a map is made with: its tools, and how a print names the area (and which sources draw it). */
+export interface AreaDrawingOptions {
+  tools: AreaDrawToolsLoader;
+  print: PrintLabel & { drawsFrom(sourceId: string): boolean };
+}
+
+/** What features use of the area drawing (`surveyMap.drawing`). */
+export interface AreaTools {
+  /** Whether the drawing tools are loaded. */
+  isReady(): boolean;
+  getTool(): AreaTool;
+  /** Starts a drawing tool, edit mode ('select'), or returns to plain map interaction ('static'). */
+  startTool(tool: AreaTool): void;
+  /** Shows the area of interest (or none). Never reported back as a user's drawing. */
+  setArea(area: AreaGeometry | null): void;
+}
+
 export interface AreaDrawingCallbacks extends Required<AreaDrawCallbacks> {
   /** The drawing tools are loaded and can be used. */
   onReady(): void;
@@ -62,7 +80,7 @@ const LOAD_BY_MS = 3_000;
  * once the map has drawn its first view, or as soon as the style is ready when there is an area to show: a map
  * opened on a survey does not wait on the drawing tools. Until then the area is kept and the tools report not ready.
  */
-export class AreaDrawing {
+export class AreaDrawing implements AreaTools {
   private controller: AreaDrawTools | null = null;
   private below: { fill: string; outline: string } | null = null;
   private loading: Promise<void> | null = null;

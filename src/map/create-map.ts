@@ -1,7 +1,7 @@
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { AreaDrawToolsLoader } from './area-drawing.ts';
+import type { AreaDrawingOptions } from './area-drawing.ts';
 import type { MapView } from './map-camera.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -10,8 +10,8 @@ export interface SurveyMapOptions {
   style: maplibregl.StyleSpecification | string;
   /** Where the camera starts (e.g. a shared link's view), so that no other place is drawn first. */
   view?: MapView | null;
-  /** The area search's drawing tools, loaded once the first view is drawn (or an area is to be shown). */
-  areaDrawTools: AreaDrawToolsLoader;
+  /** The area's drawing tools, loaded once the first view is drawn (or an area is to be shown), and its print label. */
+  areaDrawing: AreaDrawingOptions;
 }
 
 const OVERVIEW: MapView = { center: [-97, 38.5], zoom: 3.6 };

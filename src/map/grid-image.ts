@@ -1,5 +1,5 @@
 import type * as maplibregl from 'maplibre-gl';
-import { type MapRender, type MapRenderOptions, renderMap } from './map-image.ts';
+import { type MapRender, type MapRenderOptions, renderMap } from './offscreen-map.ts';
 
 /** One map of a grid (side by side) to draw, with the caption it is shown under. */
 export interface GridPane {

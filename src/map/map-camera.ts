@@ -20,11 +20,14 @@ export interface MapView {
 export class MapCamera {
   /** Whether the map has drawn everything its first view needed. */
   private idledOnce = false;
+  /** Whether the style is ready (before it, nothing of the app's is drawn). */
+  private styleReady = false;
   /** Pixels at the map's foot covered by something over it (a phone's bottom sheet): framing keeps above them. */
   private coveredBottom = 0;
 
   constructor(readonly map: maplibregl.Map) {
     map.once('idle', () => (this.idledOnce = true));
+    map.once('style.load', () => (this.styleReady = true));
   }
 
   /** Each frame of a move, or (`settled`) once a move has ended. */
@@ -108,6 +111,23 @@ export class MapCamera {
   /** Gives the keyboard to the map (arrows pan, +/- zoom), e.g. once the control that moved it is gone. */
   focus(): void {
     this.map.getCanvas().focus();
+  }
+
+  /** The element the map is drawn in (e.g. for a panel placed over it, or its size). */
+  container = (): HTMLElement => this.map.getContainer();
+
+  /** Where a place is drawn, in the container's pixels. */
+  project = ([lng, lat]: readonly [number, number]): { x: number; y: number } => this.map.project([lng, lat]);
+
+  /**
+   * Resolves once MapLibre has drawn what it was given last and come to rest (at once when it has nothing left to
+   * draw): work queued behind it then does not hold up the frames that show it.
+   */
+  whenDrawn(): Promise<void> {
+    // MapLibre's `idle` is exactly that: nothing moving, every source loaded and drawn. A source given new data is
+    // not loaded until its worker has tiled it, so `loaded()` is false right after.
+    if (!this.styleReady || (this.map.loaded() && !this.map.isMoving())) return Promise.resolve();
+    return new Promise((resolve) => this.map.once('idle', () => resolve()));
   }
 
   /** The map is idle: at rest after a pan or zoom, with everything it needed drawn (non-urgent work goes here). */

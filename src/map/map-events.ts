@@ -2,12 +2,6 @@ import type { AreaGeometry } from '../area/area-geometry.ts';
 import type { AreaTool } from './area-drawing.ts';
 
 export interface SurveyMapEvents {
-  /** The survey whose footprint is under the pointer (at x, y on the map), or null. */
-  footprintHovered: { id: string; x: number; y: number } | null;
-  /** All footprints under a click (several where they overlap), newest first as listed. */
-  footprintsClicked: { surveyIds: string[]; x: number; y: number };
-  /** An imagery tile was refused: the token needs renewing and the imagery reloading. */
-  previewUnauthorized: undefined;
   /** The drawing tools are loaded and can be used. */
   areaToolsReady: undefined;
   /** The user finished drawing or editing the area (its whole geometry). */
@@ -17,9 +11,7 @@ export interface SurveyMapEvents {
   areaToolChanged: AreaTool;
   /** The shape being drawn or edited, on every pointer move. */
   areaChanging: AreaGeometry;
-  /** A cell of the tile grid was clicked ("z/x/y"), or the map beside it (null). */
-  tileClicked: string | null;
-  /** The pointer's place on the map ([lng, lat]), or null when it left the map. */
+  /** The pointer's place on the map ([lng, lat]), or null when it left the map (on any of the page's maps). */
   cursorMoved: [number, number] | null;
   /** MapLibre is about to request this tile URL (credentials not yet added). */
   tileRequested: string;

@@ -1,16 +1,18 @@
-import type { LayerSpecification, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
-import { GeoJsonSlot, type GeoJsonOverlaySpec } from './geojson-slot.ts';
-import { featureOverlaySources, overlaysIn, printStyle, scaledSize } from './print-style.ts';
+import { type PrintLabel, printChoices, printStyle, scaledSize } from './print-style.ts';
 
-/** The features' overlays as they hand them to the map: each slot's sources draw its overlay. */
-const slot = (order: GeoJsonOverlaySpec['order'], source: string) =>
-  new GeoJsonSlot({} as MapLibreMap, { order, sources: { [source]: {} }, layers: [] });
-const features = featureOverlaySources([
-  slot('measure', 'measure'),
-  slot('updatedTiles', 'updated-tiles'),
-  slot('annotations', 'annotations'),
-]);
+/** The labels the slots' specs give their sources, as SurveyMap looks them up. */
+const LABELS: Record<string, PrintLabel> = {
+  footprints: { label: 'Survey footprints' },
+  'tile-grid': { label: 'Tile grid', unlessAsked: true },
+  'area-draw-polygon': { label: 'Area of interest', ownMarks: true },
+  area: { label: 'Area of interest', ownMarks: true },
+  measure: { label: 'Measurement', ownMarks: true },
+  'updated-tiles': { label: 'Updated tiles' },
+  annotations: { label: 'Annotations', ownMarks: true },
+};
+const labelOf = (source: string) => LABELS[source];
 
 const collection = (count: number) => ({
   type: 'FeatureCollection' as const,
@@ -36,8 +38,8 @@ const line = (id: string, source: string, hidden = false): LayerSpecification =>
   ...(hidden ? { layout: { visibility: 'none' as const } } : {}),
 });
 
-describe('overlaysIn', () => {
-  it('names the overlays a visible layer draws from a source holding features', () => {
+describe('printChoices', () => {
+  it('names, bottom to top, the labelled marks a visible layer draws from a source holding features', () => {
     const drawn = style(
       [
         line('tile-grid-outline', 'tile-grid'),
@@ -58,18 +60,31 @@ describe('overlaysIn', () => {
         land: 1,
       },
     );
-    expect(overlaysIn(drawn, features)).toEqual(['footprints', 'area', 'tileGrid', 'annotations']);
+    expect(printChoices(drawn, labelOf)).toEqual([
+      { label: 'Tile grid', printedByDefault: false },
+      { label: 'Survey footprints', printedByDefault: true },
+      { label: 'Area of interest', printedByDefault: true },
+      { label: 'Annotations', printedByDefault: true },
+    ]);
   });
 });
 
 describe('printStyle', () => {
-  it('hides the overlays left out, and only those', () => {
+  it("keeps only the user's own marks where asked (a video)", () => {
+    const printed = printStyle(
+      style([line('footprints-outline', 'footprints'), line('measure-line', 'measure'), line('land', 'land')], {}),
+      { onlyOwnMarks: true, labelOf },
+    );
+    expect(printed.layers.map((layer) => layer.layout?.visibility)).toEqual(['none', undefined, undefined]);
+  });
+
+  it('hides the marks left out, and only those', () => {
     const printed = printStyle(
       style(
         [line('tile-grid-outline', 'tile-grid'), line('tile-grid-selected', 'tile-grid'), line('area-outline', 'area')],
         {},
       ),
-      { hide: ['tileGrid'] },
+      { hide: ['Tile grid'], labelOf },
     );
     expect(printed.layers.map((layer) => [layer.id, layer.layout?.visibility])).toEqual([
       ['tile-grid-outline', 'none'],
@@ -98,7 +113,7 @@ describe('printStyle', () => {
         ],
         {},
       ),
-      { labelScale: 1.5, features },
+      { labelScale: 1.5, labelOf },
     );
     const [titles, byZoom, byData, fallback, outline] = printed.layers as (LayerSpecification & {
       layout: Record<string, unknown>;

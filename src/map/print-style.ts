@@ -1,72 +1,41 @@
 import type { GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl';
-import { AREA_DRAW_PREFIX, AREA_SOURCE } from './area-sources.ts';
-import { COVERAGE_SOURCE, TILE_GRID_SOURCE, UNCOVERED_SOURCE } from './area-search-layers.ts';
-import { FOOTPRINT_SOURCE, HOVER_SOURCE, MARKER_SOURCE, SELECTION_SOURCE } from './footprint-layers.ts';
-import type { GeoJsonSlot } from './geojson-slot.ts';
-import type { OVERLAY_SLOTS } from './layer-order.ts';
 
-/** What the app draws over the imagery, each of which a print can leave out. */
-const PRINT_OVERLAYS = [
-  'footprints',
-  'area',
-  'uncovered',
-  'tileGrid',
-  'updatedTiles',
-  'changes',
-  'portfolio',
-  'annotations',
-  'measurement',
-] as const;
-export type PrintOverlay = (typeof PRINT_OVERLAYS)[number];
-
-/** The overlay a feature's GeoJSON slot draws, by its place among the overlays. */
-const SLOT_OVERLAYS: Record<keyof typeof OVERLAY_SLOTS, PrintOverlay> = {
-  updatedTiles: 'updatedTiles',
-  changes: 'changes',
-  portfolio: 'portfolio',
-  annotations: 'annotations',
-  measure: 'measurement',
-};
-
-/** The features' sources (those of their slots) and the overlay each draws. */
-export type FeatureOverlaySources = ReadonlyMap<string, PrintOverlay>;
-
-export const featureOverlaySources = (slots: Iterable<GeoJsonSlot>): FeatureOverlaySources =>
-  new Map([...slots].flatMap((slot) => slot.sourceIds.map((id) => [id, SLOT_OVERLAYS[slot.spec.order]] as const)));
-
-const FOOTPRINT_SOURCES: readonly string[] = [
-  FOOTPRINT_SOURCE,
-  MARKER_SOURCE,
-  HOVER_SOURCE,
-  SELECTION_SOURCE,
-  COVERAGE_SOURCE,
-];
-
-/** The overlay a source's layers draw, or null (the basemap, imagery). */
-function overlayOfSource(id: string, features: FeatureOverlaySources): PrintOverlay | null {
-  if (FOOTPRINT_SOURCES.includes(id)) return 'footprints';
-  if (id === AREA_SOURCE || id.startsWith(`${AREA_DRAW_PREFIX}-`)) return 'area';
-  if (id === UNCOVERED_SOURCE) return 'uncovered';
-  if (id === TILE_GRID_SOURCE) return 'tileGrid';
-  return features.get(id) ?? null;
+/** How a print names a slot's marks (or imagery), which the user may leave out of it. */
+export interface PrintLabel {
+  label: string;
+  /** Left out unless the user asks for it (e.g. marks that hide the imagery). */
+  unlessAsked?: boolean;
+  /** The user's own marks (the area, notes, a measurement): kept where only those are drawn (a video). */
+  ownMarks?: boolean;
 }
 
+/** What the map draws now that a print may leave out: its label, and whether it is printed unless the user says. */
+export interface PrintChoice {
+  label: string;
+  printedByDefault: boolean;
+}
+
+/** The label of each labelled source (its slot's), by source id. */
+export type PrintSources = (sourceId: string) => PrintLabel | undefined;
+
 function holdsFeatures(source: StyleSpecification['sources'][string] | undefined): boolean {
+  if (source?.type === 'raster') return true;
   if (source?.type !== 'geojson') return false;
   const data = (source as GeoJSONSourceSpecification).data;
   if (typeof data === 'string') return true;
   return data.type === 'FeatureCollection' ? data.features.length > 0 : true;
 }
 
-/** The overlays a style draws now: a visible layer of theirs over a source holding features. */
-export function overlaysIn(style: StyleSpecification, features: FeatureOverlaySources): PrintOverlay[] {
-  const shown = new Set<PrintOverlay>();
+/** The labelled marks a style draws now, bottom to top: a visible layer of theirs over a source holding something. */
+export function printChoices(style: StyleSpecification, labelOf: PrintSources): PrintChoice[] {
+  const shown = new Map<string, PrintChoice>();
   for (const layer of style.layers) {
     if (!('source' in layer) || typeof layer.source !== 'string' || layer.layout?.visibility === 'none') continue;
-    const overlay = overlayOfSource(layer.source, features);
-    if (overlay && holdsFeatures(style.sources[layer.source])) shown.add(overlay);
+    const print = labelOf(layer.source);
+    if (print && !shown.has(print.label) && holdsFeatures(style.sources[layer.source]))
+      shown.set(print.label, { label: print.label, printedByDefault: !print.unlessAsked });
   }
-  return PRINT_OVERLAYS.filter((overlay) => shown.has(overlay));
+  return [...shown.values()];
 }
 
 type Size = unknown;
@@ -94,26 +63,28 @@ export function scaledSize(value: Size, factor: number, fallback: number): Size 
 }
 
 export interface PrintStyleOptions {
-  /** Overlays left out of the print. */
-  hide?: readonly PrintOverlay[];
+  /** Labels of the marks left out of the print. */
+  hide?: readonly string[];
+  /** Of the labelled marks, only the user's own are drawn. */
+  onlyOwnMarks?: boolean;
   /**
    * Labels' size (and halo) times this: a map printed smaller than it is on screen keeps its labels readable, at the
    * size they have on screen.
    */
   labelScale?: number;
-  /** The features' overlays (SurveyMap adds them). */
-  features?: FeatureOverlaySources;
+  /** The labelled sources (SurveyMap adds them). */
+  labelOf?: PrintSources;
 }
 
-/** The style to draw a print with: the overlays left out hidden, the labels sized for print. */
+/** The style to draw a print with: the marks left out hidden, the labels sized for print. */
 export function printStyle(
   style: StyleSpecification,
-  { hide = [], labelScale = 1, features = new Map() }: PrintStyleOptions,
+  { hide = [], onlyOwnMarks = false, labelScale = 1, labelOf = () => undefined }: PrintStyleOptions,
 ): StyleSpecification {
   const layers = style.layers.map((layer) => {
     const source = 'source' in layer && typeof layer.source === 'string' ? layer.source : null;
-    const overlay = source ? overlayOfSource(source, features) : null;
-    if (overlay && hide.includes(overlay))
+    const print = source ? labelOf(source) : undefined;
+    if (print && (hide.includes(print.label) || (onlyOwnMarks && !print.ownMarks)))
       return { ...layer, layout: { ...layer.layout, visibility: 'none' as const } };
     if (layer.type !== 'symbol' || labelScale === 1) return layer;
     const layout = { ...layer.layout, 'text-size': scaledSize(layer.layout?.['text-size'], labelScale, 16) };

@@ -8,9 +8,11 @@ type SelectionOrigin = 'list' | 'map' | 'area' | 'link';
 
 export interface SelectionState {
   hoveredId: string | null;
+  /** Where the hovered survey is pointed at: its row, or its footprint on the map. */
+  hoveredFrom: 'list' | 'map';
   selectedId: string | null;
   selectedFrom: SelectionOrigin;
-  surveyHovered(id: string | null): void;
+  surveyHovered(id: string | null, from?: 'list' | 'map'): void;
   surveySelected(id: string, from?: SelectionOrigin): void;
   selectionCleared(): void;
 }
@@ -18,9 +20,10 @@ export interface SelectionState {
 /** Which survey the pointer (or keyboard) is on, and which one is open. Shared by list and map. */
 export const selectionStore = createStore<SelectionState>()((set) => ({
   hoveredId: null,
+  hoveredFrom: 'list',
   selectedId: null,
   selectedFrom: 'list',
-  surveyHovered: (hoveredId) => set({ hoveredId }),
+  surveyHovered: (hoveredId, hoveredFrom = 'list') => set({ hoveredId, hoveredFrom }),
   surveySelected: (selectedId, selectedFrom = 'list') => set({ selectedId, selectedFrom }),
   selectionCleared: () => set({ selectedId: null, hoveredId: null }),
 }));

@@ -19,7 +19,9 @@ const shapes: FilterSpecification = ['!=', ['geometry-type'], 'Point'];
  * the imagery inside keeps its colours), each titled beside it; drawn on a swipe's second map too.
  */
 export const ANNOTATIONS_OVERLAY: GeoJsonOverlaySpec = {
-  order: 'annotations',
+  order: 30,
+  onTop: true,
+  print: { label: 'Annotations', ownMarks: true },
   sources: { [ANNOTATIONS_SOURCE]: {} },
   mirrored: true,
   layers: [

@@ -4,7 +4,8 @@ import type { Connection } from '../../api/connection.ts';
 import { latestImageryQuery } from '../../api/tiles.ts';
 import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
 import type { AnnotatedImagery } from './annotation.ts';
-import { PREVIEW_MAX_ZOOM, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
+import { tileZoomAt } from '../../map/imagery-source.ts';
+import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { parseSide } from '../../state/compared-imagery.ts';
 import { compareStore } from '../../state/compare-store.ts';
@@ -25,8 +26,8 @@ interface ShownLayer {
 function layerAt(surveyMap: SurveyMap, place: Position): ShownLayer | null {
   const compare = compareStore.getState();
   if (compare.active && compare.a && compare.b) {
-    const { x } = surveyMap.map.project([place[0], place[1]]);
-    const onB = compare.mode === 'swipe' ? x > surveyMap.map.getContainer().clientWidth * compare.swipe : false;
+    const { x } = surveyMap.camera.project([place[0], place[1]]);
+    const onB = compare.mode === 'swipe' ? x > surveyMap.camera.container().clientWidth * compare.swipe : false;
     const side = parseSide(onB ? compare.b : compare.a);
     return { surveyId: side.surveyId, captureId: side.capture?.id ?? null, query: {} };
   }
@@ -54,7 +55,7 @@ export async function imageryUnder(
 ): Promise<AnnotatedImagery | null> {
   const layer = layerAt(surveyMap, place);
   if (!layer) return null;
-  const z = Math.min(PREVIEW_MAX_ZOOM, Math.max(PREVIEW_MIN_ZOOM, tileZoomAt(surveyMap.camera.getZoom())));
+  const z = Math.min(MAX_TILE_ZOOM, Math.max(MIN_TILE_ZOOM, tileZoomAt(surveyMap.camera.getZoom())));
   const tile = tileAt(place[0], place[1], z);
   const items = await client.fetchQuery(tileCapturesQueryOptions(connection, layer.surveyId, tile, layer.query));
   const shown = layer.captureId ? items.find((i) => i.captureId === layer.captureId) : newestCapture(items);

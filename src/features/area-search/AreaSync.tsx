@@ -22,14 +22,14 @@ export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
     const store = areaSearchStore.getState;
     const offs = [
       surveyMap.on('areaFinished', (geometry) =>
-        acceptArea(geometry, surveyMap.getAreaTool() === 'select' ? 'edited' : 'drawn'),
+        acceptArea(geometry, surveyMap.drawing.getTool() === 'select' ? 'edited' : 'drawn'),
       ),
       surveyMap.on('areaDeleted', () => store().areaDeleted()),
       surveyMap.on('areaToolChanged', (tool) => store().toolChanged(tool)),
     ];
     return () => {
       for (const off of offs) off();
-      surveyMap.startAreaTool('static');
+      surveyMap.drawing.startTool('static');
     };
   }, [surveyMap]);
 
@@ -41,7 +41,7 @@ export function AreaSync({ surveyMap }: { surveyMap: SurveyMap }) {
 
   // `revision` also changes when a drawing was refused: the map then shows the previous area again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` is the trigger, not an input
-  useEffect(() => surveyMap.setArea(area?.geometry ?? null), [surveyMap, area, revision]);
+  useEffect(() => surveyMap.drawing.setArea(area?.geometry ?? null), [surveyMap, area, revision]);
 
   // A pasted, imported or restored area may be anywhere: bring it into view. A drawn one already is.
   useEffect(() => {

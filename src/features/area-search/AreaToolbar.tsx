@@ -47,7 +47,7 @@ const EDIT_HINT = 'Drag a corner to move it, a midpoint to add one. Delete remov
 /** The drawing tools, over the map's top left corner, and a hint for the active one. */
 export function AreaToolbar({ surveyMap }: { surveyMap: SurveyMap }) {
   const subscribe = useCallback((onChange: () => void) => surveyMap.on('areaToolsReady', onChange), [surveyMap]);
-  const ready = useSyncExternalStore(subscribe, () => surveyMap.areaToolsReady());
+  const ready = useSyncExternalStore(subscribe, () => surveyMap.drawing.isReady());
   const tool = useAreaSearch((s) => s.tool);
   const area = useAreaSearch((s) => s.area);
   const live = useLiveSize(surveyMap);
@@ -55,10 +55,10 @@ export function AreaToolbar({ surveyMap }: { surveyMap: SurveyMap }) {
 
   const choose = (next: AreaTool) => {
     uiStore.getState().sidebarTabChosen('area');
-    surveyMap.startAreaTool(tool === next ? 'static' : next);
+    surveyMap.drawing.startTool(tool === next ? 'static' : next);
   };
   const deleteArea = () => {
-    surveyMap.startAreaTool('static');
+    surveyMap.drawing.startTool('static');
     areaSearchStore.getState().areaDeleted();
   };
 
@@ -66,7 +66,7 @@ export function AreaToolbar({ surveyMap }: { surveyMap: SurveyMap }) {
     if (tool === 'static') return;
     // Escape leaves the tool, dropping a half-drawn shape (wherever the focus is).
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') surveyMap.startAreaTool('static');
+      if (event.key === 'Escape') surveyMap.drawing.startTool('static');
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -124,7 +124,7 @@ export function AreaToolbar({ surveyMap }: { surveyMap: SurveyMap }) {
         <div className={live?.crosses ? 'draw-hint draw-hint--crossing' : 'draw-hint'} role="status">
           <span>{live?.crosses ? crossingWarning : hint}</span>
           {live && <span className="draw-hint__size">{formatArea(live.km2)}</span>}
-          <button type="button" className="button button--small" onClick={() => surveyMap.startAreaTool('static')}>
+          <button type="button" className="button button--small" onClick={() => surveyMap.drawing.startTool('static')}>
             {tool === 'select' ? 'Done' : 'Cancel'}
           </button>
         </div>

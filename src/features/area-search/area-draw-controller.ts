@@ -13,7 +13,7 @@ import {
   type AreaDrawTools,
   type AreaTool,
 } from '../../map/area-drawing.ts';
-import { AREA_DRAW_PREFIX } from '../../map/area-sources.ts';
+import { AREA_DRAW_PREFIX } from './area-sources.ts';
 
 type FeatureId = Parameters<TerraDrawEventListeners['finish']>[0];
 

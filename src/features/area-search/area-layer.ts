@@ -1,6 +1,6 @@
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { AreaGeometry } from '../../../core/geo/geometry.ts';
-import { AREA_SOURCE } from '../../map/area-sources.ts';
+import { AREA_SOURCE } from './area-sources.ts';
 import { areaColours } from './draw-modes.ts';
 
 const SOURCE = AREA_SOURCE;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tileExtent } from '../../../core/geo/tile-address.ts';
-import { mapZoomFor } from '../../map/preview-layer.ts';
+import { mapZoomFor } from '../../map/imagery-source.ts';
 import { sameCursorTile, tileUnderCursor } from './tile-under-cursor.ts';
 import { throttle } from './throttle.ts';
 

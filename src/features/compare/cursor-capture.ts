@@ -1,5 +1,5 @@
 import { newestCapture, type TileMetadataItem } from '../../../core/wire/model.ts';
-import { PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
+import { MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
 import type { CursorTile } from './tile-under-cursor.ts';
 
@@ -8,8 +8,7 @@ export function cursorTileHint(cursor: CursorTile): string | null {
   if (cursor.kind === 'off-map') return 'Point at the map to see when the tile under the cursor was captured.';
   if (cursor.kind === 'too-far')
     return (
-      `Zoom in to see tile capture times: imagery tiles start at zoom ${PREVIEW_MIN_ZOOM} (now ` +
-      `${cursor.tileZoom}).`
+      `Zoom in to see tile capture times: imagery tiles start at zoom ${MIN_TILE_ZOOM} (now ` + `${cursor.tileZoom}).`
     );
   return null;
 }

@@ -7,3 +7,4 @@ export { isDetailsUnknown, useKnownSurvey } from './use-known-survey.ts';
 // The capture-under-cursor readout, for other views of several imageries (side by side).
 export { CapturedImagery } from './CapturedImagery.tsx';
 export { sideImagery } from './side-imagery.ts';
+export { compareRaster } from './compare-imagery.ts';

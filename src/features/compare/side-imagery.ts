@@ -1,7 +1,7 @@
 import type { BBox } from 'geojson';
 import type { Connection } from '../../api/connection.ts';
 import { tileUrlTemplate } from '../../api/tiles.ts';
-import type { CompareSideSpec } from '../../map/compare-layers.ts';
+import type { CompareSideSpec } from './compare-imagery.ts';
 import { tileExtent } from '../../../core/geo/tile-address.ts';
 import { parseSide } from '../../state/compared-imagery.ts';
 

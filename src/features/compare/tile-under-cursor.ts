@@ -1,6 +1,6 @@
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 import { MAX_MERCATOR_LAT, type TileAddress, tileAt, zxyKey as keyOf } from '../../../core/geo/tile-address.ts';
-import { tileZoomAt } from '../../map/preview-layer.ts';
+import { tileZoomAt } from '../../map/imagery-source.ts';
 
 /** The service tile under a point at the zoom the map draws, or why there is none to ask about. */
 export type CursorTile =

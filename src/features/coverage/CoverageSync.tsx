@@ -4,14 +4,18 @@ import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey } from '../../../core/wire/model.ts';
 import { tileExtent, tileOfZxyKey } from '../../../core/geo/tile-address.ts';
 import { tileUrlTemplate } from '../../api/tiles.ts';
-import type { FootprintCollection, SurveyMap, TileGridCollection } from '../../map/survey-map.ts';
+import type { SurveyMap } from '../../map/survey-map.ts';
 import { areaSearchStore, useAreaSearch } from '../area-search/index.ts';
+import { type FootprintCollection, footprintsOf } from '../footprints/index.ts';
+import { useCompare } from '../../state/compare-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { useUi } from '../../state/ui-store.ts';
+import { captureImagery, captureRaster } from './capture-imagery.ts';
 import { coverageSearchQueryOptions } from './coverage-queries.ts';
 import { coverageFootprints, tileGridOf } from './coverage-results.ts';
 import { answerDrawn } from './drawn-answers.ts';
 import { resultFrame } from './result-frame.ts';
+import { AreaDetailsOnMap, type TileGridCollection } from './tile-grid-on-map.ts';
 import { type ChosenResult, useChosenResult, useCoverage, useSurveyTiles } from './use-coverage.ts';
 
 const NO_GRID: TileGridCollection = { type: 'FeatureCollection', features: [] };
@@ -22,8 +26,8 @@ const NO_RESULTS: FootprintCollection = { type: 'FeatureCollection', features: [
  * sends nothing — and lets the ranking start once MapLibre has drawn them and come to rest.
  */
 function drawAnswer(surveyMap: SurveyMap, answer: readonly CoverageSurvey[]): void {
-  surveyMap.showCoverage(coverageFootprints(answer));
-  void surveyMap.whenCoverageDrawn().then(() => answerDrawn(answer));
+  footprintsOf(surveyMap).showResults(coverageFootprints(answer));
+  void surveyMap.camera.whenDrawn().then(() => answerDrawn(answer));
 }
 
 /**
@@ -43,7 +47,10 @@ function useFrameChosenResult(surveyMap: SurveyMap, chosen: ChosenResult | null)
   }, [surveyMap, chosen, area]);
 }
 
-/** Draws the search's results, the uncovered part and the chosen result's tile grid, while the area search is open. */
+/**
+ * Draws the search's results, the uncovered part, the chosen result's tile grid and an older capture of its open tile
+ * (not while two surveys are compared), while the area search is open.
+ */
 export function CoverageSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const open = useUi((s) => s.sidebarTab === 'area');
   const { query, summary } = useCoverage(connection);
@@ -51,6 +58,12 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
   const { query: tiles } = useSurveyTiles(connection, chosen);
   const selectedTileKey = useAreaSearch((s) => s.selectedTileKey);
   const shownCapture = useAreaSearch((s) => s.shownCapture);
+  const comparing = useCompare((s) => s.active && s.a !== null && s.b !== null);
+  const details = useMemo(
+    () => new AreaDetailsOnMap(surveyMap, (key) => areaSearchStore.getState().tileClicked(key)),
+    [surveyMap],
+  );
+  const captureSlot = useMemo(() => surveyMap.imagery(captureImagery(connection)), [surveyMap, connection]);
 
   const client = useQueryClient();
   const search = useAreaSearch((s) => s.search);
@@ -69,38 +82,40 @@ export function CoverageSync({ connection, surveyMap }: { connection: Connection
       }
     });
   }, [client, connection, surveyMap, open, search]);
-  useEffect(() => (answer ? drawAnswer(surveyMap, answer) : surveyMap.showCoverage(NO_RESULTS)), [surveyMap, answer]);
-  useEffect(() => surveyMap.showUncovered(uncovered), [surveyMap, uncovered]);
+  useEffect(
+    () => (answer ? drawAnswer(surveyMap, answer) : footprintsOf(surveyMap).showResults(NO_RESULTS)),
+    [surveyMap, answer],
+  );
+  useEffect(() => details.showUncovered(uncovered), [details, uncovered]);
   const tileZoom = chosen?.request.zoom;
-  useEffect(() => surveyMap.showTileGrid(grid, tileZoom), [surveyMap, grid, tileZoom]);
+  useEffect(() => details.showTileGrid(grid, tileZoom), [details, grid, tileZoom]);
   useFrameChosenResult(surveyMap, chosen);
-  useEffect(() => surveyMap.selectTile(selectedTileKey), [surveyMap, selectedTileKey]);
+  useEffect(() => details.selectTile(selectedTileKey), [details, selectedTileKey]);
   // An older capture applies while its tile stays open for the same result.
   const capture =
     open && shownCapture && shownCapture.tileKey === selectedTileKey && shownCapture.surveyId === chosen?.result.id
       ? shownCapture
       : null;
   useEffect(() => {
-    const tile = capture && tileOfZxyKey(capture.tileKey);
-    surveyMap.showCapture(
+    const tile = capture && !comparing ? tileOfZxyKey(capture.tileKey) : null;
+    captureSlot.show(
       capture && tile
-        ? {
+        ? captureRaster({
             tiles: tileUrlTemplate(connection, capture.surveyId, {}, capture.captureId),
             bounds: tileExtent(tile),
-          }
+          })
         : null,
     );
-  }, [surveyMap, connection, capture]);
-  useEffect(() => surveyMap.on('tileClicked', (key) => areaSearchStore.getState().tileClicked(key)), [surveyMap]);
+  }, [captureSlot, connection, capture, comparing]);
+  useEffect(() => () => footprintsOf(surveyMap).showResults(NO_RESULTS), [surveyMap]);
   useEffect(
     () => () => {
-      surveyMap.showCoverage(NO_RESULTS);
-      surveyMap.showUncovered(null);
-      surveyMap.showTileGrid(NO_GRID);
-      surveyMap.showCapture(null);
+      details.showUncovered(null);
+      details.showTileGrid(NO_GRID);
     },
-    [surveyMap],
+    [details],
   );
+  useEffect(() => () => captureSlot.show(null), [captureSlot]);
 
   return null;
 }

@@ -11,7 +11,8 @@ import {
 } from '../../area/coverage-share.ts';
 import type { TileCount } from '../../../core/geo/covered-tiles.ts';
 import { tileExtent, zxyKey } from '../../../core/geo/tile-address.ts';
-import type { FootprintCollection, TileGridCollection } from '../../map/survey-map.ts';
+import type { FootprintCollection } from '../footprints/index.ts';
+import type { TileGridCollection } from './tile-grid-on-map.ts';
 import type { CoverageJob, CoverageJobAnswer } from './coverage-job.ts';
 import { runCoverageJobOffThread } from './coverage-off-thread.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Polygon } from 'geojson';
-import { IMAGERY_MIN_MAP_ZOOM } from '../../map/preview-layer.ts';
+import { IMAGERY_MIN_MAP_ZOOM } from '../../map/imagery-source.ts';
 import { resultExtent, resultFrame } from './result-frame.ts';
 
 const box = (west: number, south: number, east: number, north: number): Polygon => ({

@@ -1,6 +1,6 @@
 import { type AreaGeometry, type Extent, extentCentre, extentOf } from '../../../core/geo/geometry.ts';
 import type { MapView } from '../../map/map-camera.ts';
-import { IMAGERY_MIN_MAP_ZOOM, mapZoomFor } from '../../map/preview-layer.ts';
+import { IMAGERY_MIN_MAP_ZOOM, mapZoomFor } from '../../map/imagery-source.ts';
 
 /** Zooms out from where a tile zoom's tiles are drawn at 256 px, to where its grid's cells are still 32 px wide. */
 const READABLE_CELL_ZOOMS = 3;

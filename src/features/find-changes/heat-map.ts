@@ -21,7 +21,10 @@ export const HATCH_LABEL = 'Not compared (hatched): cloud, cloud shadow or no im
 export const HEAT_MAP_SOURCE = 'find-changes';
 
 export const HEAT_MAP_OVERLAY: GeoJsonOverlaySpec = {
-  order: 'changes',
+  // Over all else of the app's, between the updated tiles and the portfolio's locations.
+  order: 15,
+  onTop: true,
+  print: { label: 'Change heat map' },
   sources: { [HEAT_MAP_SOURCE]: {} },
   // Its marks are about the place: the swipe at a spot shows them over both captures.
   mirrored: true,

@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import type { SurveyMap, SurveyMapEvents } from '../../map/survey-map.ts';
+import type { SurveyMap } from '../../map/survey-map.ts';
 import { useCompare } from '../../state/compare-store.ts';
 import { formatCaptureWindow, formatCloudCover } from '../../format/survey-format.ts';
+import { type FootprintHover, footprintsOf } from './survey-footprints.ts';
 import { useSurveyLookup } from './use-survey-lookup.ts';
 
 /** Room between the pointer and the label. */
@@ -13,7 +14,7 @@ const OFFSET = 14;
  * (a touch selects at once), not while comparing; it never takes the pointer itself.
  */
 export function FootprintLabel({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
-  const [hover, setHover] = useState<SurveyMapEvents['footprintHovered']>(null);
+  const [hover, setHover] = useState<FootprintHover>(null);
   const hoveredId = hover?.id ?? null;
   const surveyOf = useSurveyLookup(
     connection,
@@ -22,7 +23,7 @@ export function FootprintLabel({ connection, surveyMap }: { connection: Connecti
   // While comparing, the comparison's panel says what is under the pointer, side by side.
   const comparing = useCompare((s) => s.active);
   const label = useRef<HTMLDivElement>(null);
-  useEffect(() => surveyMap.on('footprintHovered', setHover), [surveyMap]);
+  useEffect(() => footprintsOf(surveyMap).on('hovered', setHover), [surveyMap]);
 
   // Turned to the pointer's other side near the map's right and bottom edges.
   useLayoutEffect(() => {

@@ -6,6 +6,7 @@ import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { type UiState, uiStore, useUi } from '../../state/ui-store.ts';
 import { useSurveyList } from '../surveys/index.ts';
 import { type DrawnCollection, drawnCollection } from './listed-collection.ts';
+import { footprintsOf } from './survey-footprints.ts';
 import { useListedFootprints } from './use-listed-footprints.ts';
 import { useDebouncedStore } from './use-debounced.ts';
 import { useListedFromView, useRestedView, useViewSurveys } from './view-footprints.ts';
@@ -39,15 +40,16 @@ export function FootprintSync({ connection, surveyMap }: { connection: Connectio
     return drawn.current.collection;
   }, [listed, surveys, inView, passes]);
 
-  useEffect(() => surveyMap.showFootprints(collection, { dimmed }), [surveyMap, collection, dimmed]);
-  useEffect(() => surveyMap.highlight(hoveredId), [surveyMap, hoveredId]);
-  useEffect(() => surveyMap.select(selectedId), [surveyMap, selectedId]);
+  const footprints = footprintsOf(surveyMap);
+  useEffect(() => footprints.show(collection, dimmed), [footprints, collection, dimmed]);
+  useEffect(() => footprints.highlight(hoveredId), [footprints, hoveredId]);
+  useEffect(() => footprints.select(selectedId), [footprints, selectedId]);
 
   useEffect(() => {
-    const offHover = surveyMap.on('footprintHovered', (hover) =>
-      selectionStore.getState().surveyHovered(hover?.id ?? null),
+    const offHover = footprints.on('hovered', (hover) =>
+      selectionStore.getState().surveyHovered(hover?.id ?? null, 'map'),
     );
-    const offClick = surveyMap.on('footprintsClicked', ({ surveyIds, x, y }) => {
+    const offClick = footprints.on('clicked', ({ surveyIds, x, y }) => {
       const ui = uiStore.getState();
       if (surveyIds.length === 1) {
         ui.overlapChoiceClosed();
@@ -62,7 +64,7 @@ export function FootprintSync({ connection, surveyMap }: { connection: Connectio
       offHover();
       offClick();
     };
-  }, [surveyMap]);
+  }, [footprints]);
 
   return null;
 }

@@ -1,5 +1,5 @@
 import type { CoverageSurvey, Survey } from '../../../core/wire/model.ts';
-import type { FootprintCollection } from '../../map/survey-map.ts';
+import type { FootprintCollection } from './survey-footprints.ts';
 import type { KnownFootprints } from './known-footprints.ts';
 
 /** The listed surveys' footprints for the map, and what they were made from. */

@@ -6,7 +6,7 @@ import { footprintKeys, footprintQueryOptions, versionOf } from './footprint-que
 import { readStoredFootprint } from './footprint-storage.ts';
 import { KnownFootprints, type Arrival } from './known-footprints.ts';
 import { type ListedCollection, listedCollection, startsWith } from './listed-collection.ts';
-import type { FootprintCollection } from '../../map/survey-map.ts';
+import type { FootprintCollection } from './survey-footprints.ts';
 
 export interface ListedFootprints {
   /** The known footprints of the listed surveys, in list order: the same object while they stay the same. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { saveBlob } from '../../ui/save-file.ts';
-import { IMAGE_SCALES, type ImageScale } from '../../map/map-image.ts';
+import { IMAGE_SCALES, type ImageScale } from '../../map/map-render.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { fileStamp } from '../../format/date-format.ts';
@@ -12,7 +12,7 @@ export function SaveImage({ surveyMap }: { surveyMap: SurveyMap }) {
   const save = async () => {
     setBusy(true);
     try {
-      const blob = await surveyMap.renderImage(scale);
+      const blob = await surveyMap.render.image(scale);
       saveBlob(`survey-map-${fileStamp(new Date())}@${scale}x.png`, blob);
     } catch (error) {
       uiStore.getState().noticeShown(`The map image was not saved: ${(error as Error).message}`);

@@ -97,6 +97,6 @@ export function MapLayersPanel({
         </div>
       </div>
     </div>,
-    surveyMap.layersPanelContainer(),
+    surveyMap.panel('map-layers-slot'),
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import { imageryTileZoom, latestImageryQuery, tileUrlTemplate } from '../../api/tiles.ts';
 import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
@@ -6,6 +6,8 @@ import type { SurveyMap } from '../../map/survey-map.ts';
 import { useMapLayers } from '../../state/map-layers-store.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { BILLED_MIN_ZOOM, usageStore } from '../../state/usage-store.ts';
+import { footprintsOf } from '../footprints/index.ts';
+import { latestImagery, latestImageryRaster } from './latest-imagery.ts';
 
 /**
  * The latest-imagery layer follows its toggle and cloud limit, the footprints theirs; every billed imagery tile the
@@ -16,12 +18,13 @@ export function MapLayersSync({ connection, surveyMap }: { connection: Connectio
   const maxCloud = useMapLayers((s) => s.latestMaxCloud);
   const footprintsShown = useMapLayers((s) => s.footprintsShown);
 
+  const slot = useMemo(() => surveyMap.imagery(latestImagery(connection)), [surveyMap, connection]);
   useEffect(() => {
     const query = latestImageryQuery(maxCloud);
-    surveyMap.showLatestImagery(latest ? tileUrlTemplate(connection, LATEST_IMAGERY, query) : null);
-  }, [surveyMap, connection, latest, maxCloud]);
-  useEffect(() => () => surveyMap.showLatestImagery(null), [surveyMap]);
-  useEffect(() => surveyMap.showFootprintLayers(footprintsShown), [surveyMap, footprintsShown]);
+    slot.show(latest ? latestImageryRaster(tileUrlTemplate(connection, LATEST_IMAGERY, query)) : null);
+  }, [slot, connection, latest, maxCloud]);
+  useEffect(() => () => slot.show(null), [slot]);
+  useEffect(() => footprintsOf(surveyMap).showLayers(footprintsShown), [surveyMap, footprintsShown]);
 
   useEffect(
     () =>

@@ -1,10 +1,11 @@
 import type { FeatureCollection, Position } from 'geojson';
-import type { FilterSpecification, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import type { FilterSpecification, MapMouseEvent } from 'maplibre-gl';
 import type { Measurement } from './measurement.ts';
 import { type MeasureKind, minPoints } from './measure-kinds.ts';
 import { FONT } from '../../map/basemap-style.ts';
 import type { GeoJsonOverlaySpec, GeoJsonSlot } from '../../map/geojson-slot.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
+import type { ToolPointer } from '../../map/tool-pointer.ts';
 
 const SOURCE = 'measure';
 const measureLayerIds = {
@@ -30,7 +31,9 @@ const role = (name: string): FilterSpecification => ['==', ['get', 'role'], name
 
 /** The measurement's shapes, points and labels: outlines and text only; drawn on a swipe's second map too. */
 const MEASURE_OVERLAY: GeoJsonOverlaySpec = {
-  order: 'measure',
+  order: 40,
+  onTop: true,
+  print: { label: 'Measurement', ownMarks: true },
   sources: { [SOURCE]: {} },
   mirrored: true,
   layers: [
@@ -88,20 +91,19 @@ export class MeasureLayer {
   private dragging: number | null = null;
   private render: MeasureRenderer = () => NOTHING;
   private readonly listeners = new Set<() => void>();
-  private readonly map: MapLibreMap;
+  private readonly pointer: ToolPointer;
   private readonly slot: GeoJsonSlot;
 
   constructor(private readonly surveyMap: SurveyMap) {
-    const { map } = surveyMap;
-    this.map = map;
     this.slot = surveyMap.overlay(MEASURE_OVERLAY);
     // An area tool started ends the measuring, as measuring stops the area tool (start()).
-    surveyMap.addTool({ isActive: () => this.isActive(), stop: () => this.start(null) });
-    map.on('click', this.handleClick);
-    map.on('mousemove', this.handleMove);
-    map.on('mousedown', measureLayerIds.points, this.handleGrab);
-    map.on('mouseenter', measureLayerIds.points, this.handleEnterPoint);
-    map.on('mouseleave', measureLayerIds.points, this.handleLeavePoint);
+    const pointer = surveyMap.addTool({ isActive: () => this.isActive(), stop: () => this.start(null) });
+    this.pointer = pointer;
+    pointer.on('click', this.handleClick);
+    pointer.on('mousemove', this.handleMove);
+    pointer.onLayer('mousedown', measureLayerIds.points, this.handleGrab);
+    pointer.onLayer('mouseenter', measureLayerIds.points, this.handleEnterPoint);
+    pointer.onLayer('mouseleave', measureLayerIds.points, this.handleLeavePoint);
   }
 
   getState = (): MeasureState => this.state;
@@ -116,7 +118,7 @@ export class MeasureLayer {
   /** Starts measuring a distance or an area (stopping any area tool, dropping the last), or ends it with null. */
   start = (tool: MeasureKind | null): void => {
     if (tool) {
-      this.surveyMap.startAreaTool('static');
+      this.surveyMap.drawing.startTool('static');
       this.set({ tool, measurement: { kind: tool, points: [] } });
     } else this.finish();
   };
@@ -170,9 +172,8 @@ export class MeasureLayer {
   private set(state: MeasureState): void {
     this.state = state;
     // A double click would zoom in while measuring; it ends the measurement instead.
-    if (state.tool) this.map.doubleClickZoom.disable();
-    else this.map.doubleClickZoom.enable();
-    this.map.getCanvas().style.cursor = state.tool ? 'crosshair' : '';
+    this.pointer.setDoubleClickZoom(!state.tool);
+    this.pointer.setCursor(state.tool ? 'crosshair' : '');
     this.draw();
     for (const listener of this.listeners) listener();
   }
@@ -191,7 +192,7 @@ export class MeasureLayer {
     // A double click's first click adds its point and its second ends the measurement.
     if (event.originalEvent.detail > 1) {
       // The double click that follows must not zoom the map in, although the tool is off by then.
-      this.map.once('dblclick', (dblclick) => dblclick.preventDefault());
+      this.pointer.once('dblclick', (dblclick) => dblclick.preventDefault());
       this.finish();
     } else this.addPoint([event.lngLat.lng, event.lngLat.lat]);
   };
@@ -202,33 +203,33 @@ export class MeasureLayer {
     if (this.isActive() || !measurement || event.originalEvent.button !== 0) return;
     const at = event.point;
     const distances = measurement.points.map((p) => {
-      const { x, y } = this.map.project([p[0], p[1]]);
+      const { x, y } = this.pointer.project([p[0], p[1]]);
       return Math.hypot(x - at.x, y - at.y);
     });
     this.dragging = distances.indexOf(Math.min(...distances));
     // Keeps the map from panning with the drag.
     event.preventDefault();
-    this.map.getCanvas().style.cursor = 'grabbing';
-    this.map.on('mousemove', this.handleDrag);
-    this.map.once('mouseup', () => {
+    this.pointer.setCursor('grabbing');
+    const stopDragging = this.pointer.on('mousemove', this.handleDrag);
+    this.pointer.once('mouseup', () => {
       this.dragging = null;
-      this.map.off('mousemove', this.handleDrag);
-      this.map.getCanvas().style.cursor = '';
+      stopDragging();
+      this.pointer.setCursor('');
     });
   };
 
   private readonly handleDrag = (event: MapMouseEvent) => {
     if (this.dragging === null) return;
     this.movePoint(this.dragging, [event.lngLat.lng, event.lngLat.lat]);
-    this.map.getCanvas().style.cursor = 'grabbing';
+    this.pointer.setCursor('grabbing');
   };
 
   private readonly handleEnterPoint = () => {
-    if (!this.isActive() && this.dragging === null) this.map.getCanvas().style.cursor = 'grab';
+    if (!this.isActive() && this.dragging === null) this.pointer.setCursor('grab');
   };
 
   private readonly handleLeavePoint = () => {
-    if (!this.isActive() && this.dragging === null) this.map.getCanvas().style.cursor = '';
+    if (!this.isActive() && this.dragging === null) this.pointer.setCursor('');
   };
 
   private readonly handleMove = (event: MapMouseEvent) => {

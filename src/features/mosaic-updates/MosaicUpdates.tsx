@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
-import { IMAGERY_MIN_MAP_ZOOM } from '../../map/preview-layer.ts';
+import { IMAGERY_MIN_MAP_ZOOM } from '../../map/imagery-source.ts';
 import { SAME_VISIT_MINUTES, surveyVisitsStore, useSurveyVisits } from './survey-visits-store.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { formatCaptureWindow } from '../../format/survey-format.ts';

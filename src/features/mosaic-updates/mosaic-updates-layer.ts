@@ -8,7 +8,9 @@ const mosaicUpdatesLayerIds = { casing: 'updated-tiles-casing', outline: 'update
  * imagery inside keeps its colours.
  */
 export const MOSAIC_UPDATES_OVERLAY: GeoJsonOverlaySpec = {
-  order: 'updatedTiles',
+  order: 10,
+  onTop: true,
+  print: { label: 'Updated tiles' },
   sources: { [MOSAIC_UPDATES_SOURCE]: {} },
   layers: [
     {

@@ -59,6 +59,7 @@ export function PortfolioSync({ connection, surveyMap }: { connection: Connectio
   rowsNow.current = rows;
   useEffect(() => {
     overlay.onClick((feature) => {
+      if (!feature) return false;
       const hit = portfolioHit(feature);
       if ('cluster' in hit) {
         void overlay.expandCluster(PORTFOLIO_SOURCE, hit.cluster, hit.center);

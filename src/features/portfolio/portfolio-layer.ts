@@ -39,7 +39,9 @@ const radius: ExpressionSpecification = ['step', ['get', 'point_count'], 13, 50,
  * chosen location's checked area outlined. A click finds locations and clusters (drawn over all else of the app's).
  */
 export const PORTFOLIO_OVERLAY: GeoJsonOverlaySpec = {
-  order: 'portfolio',
+  order: 20,
+  onTop: true,
+  print: { label: 'Portfolio locations' },
   sources: {
     [PORTFOLIO_SOURCE]: {
       byId: true,

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { useSurveyMap } from '../../map/map-context.ts';
-import { IMAGERY_MIN_MAP_ZOOM, PREVIEW_MIN_ZOOM } from '../../map/preview-layer.ts';
+import { IMAGERY_MIN_MAP_ZOOM } from '../../map/imagery-source.ts';
+import { MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 import { compareStore, useCompare } from '../../state/compare-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore, useUi } from '../../state/ui-store.ts';
@@ -20,7 +21,7 @@ const oneDecimal = (zoom: number) => (Math.floor(zoom * 10) / 10).toFixed(1);
 
 /** Why "Zoom to footprint" shows part of it: the whole footprint fits only further out than imagery is drawn. */
 const footprintZoomNote = (fitZoom: number) =>
-  `Imagery draws from map zoom ${oneDecimal(IMAGERY_MIN_MAP_ZOOM)} (the service's tile zoom ${PREVIEW_MIN_ZOOM}); ` +
+  `Imagery draws from map zoom ${oneDecimal(IMAGERY_MIN_MAP_ZOOM)} (the service's tile zoom ${MIN_TILE_ZOOM}); ` +
   `the whole footprint needs map zoom ${oneDecimal(fitZoom)}, so this goes to its imagery's centre at ` +
   `${oneDecimal(IMAGERY_MIN_MAP_ZOOM)}.`;
 

@@ -1,7 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { type Extent, extentsMeet } from '../../../core/geo/geometry.ts';
 import type { Connection } from '../../api/connection.ts';
-import { IMAGERY_MIN_MAP_ZOOM, mapZoomFor, PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
+import { IMAGERY_MIN_MAP_ZOOM, mapZoomFor, tileZoomAt } from '../../map/imagery-source.ts';
+import { MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { imageryZoomHint, mapZoomNow } from '../../units/zoom-levels.ts';
 import { DETAIL_TILE_ZOOM, focusPoint } from './focus-point.ts';
@@ -18,7 +19,7 @@ export function ZoomHint({ connection, surveyMap }: { connection: Connection; su
   const mapZoom = useSyncExternalStore(subscribe, () => Math.round(surveyMap.camera.getZoom() * 10) / 10);
   // Whether the map draws the imagery is read from the exact zoom: at 12.46 the text says 12.5, yet MapLibre still
   // draws tile zoom 13, below the imagery's lowest.
-  const tooFar = useSyncExternalStore(subscribe, () => tileZoomAt(surveyMap.camera.getZoom()) < PREVIEW_MIN_ZOOM);
+  const tooFar = useSyncExternalStore(subscribe, () => tileZoomAt(surveyMap.camera.getZoom()) < MIN_TILE_ZOOM);
   const bbox = footprint?.bbox;
   const inView = useSyncExternalStore(
     subscribe,
@@ -34,7 +35,7 @@ export function ZoomHint({ connection, surveyMap }: { connection: Connection; su
   return (
     <div className="zoom-hint" role="status">
       <span>
-        {imageryZoomHint(survey.id, PREVIEW_MIN_ZOOM, IMAGERY_MIN_MAP_ZOOM)}{' '}
+        {imageryZoomHint(survey.id, MIN_TILE_ZOOM, IMAGERY_MIN_MAP_ZOOM)}{' '}
         {/* Not announced: it changes on every step of a zoom. */}
         <span className="zoom-hint__now" aria-hidden="true">
           {mapZoomNow(mapZoom)}

@@ -1,7 +1,7 @@
 import { booleanPointInPolygon } from '@turf/turf';
 import { describe, expect, it } from 'vitest';
 import type { MultiPolygon, Polygon } from 'geojson';
-import { mapZoomFor } from '../../map/preview-layer.ts';
+import { mapZoomFor } from '../../map/imagery-source.ts';
 import { drawsImagery, focusPoint, imageryCentre } from './focus-point.ts';
 
 const square = (x: number, y: number, size: number): Polygon['coordinates'] => [

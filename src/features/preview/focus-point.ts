@@ -2,8 +2,9 @@ import { area, booleanPointInPolygon, centerOfMass, pointOnFeature } from '@turf
 import type { Feature, Polygon } from 'geojson';
 import { areaCentre } from '../../../core/geo/geometry.ts';
 import type { FootprintGeometry } from '../../../core/wire/model.ts';
-import { PREVIEW_MIN_ZOOM, tileZoomAt } from '../../map/preview-layer.ts';
-import type { MapView } from '../../map/survey-map.ts';
+import { tileZoomAt } from '../../map/imagery-source.ts';
+import { MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
+import type { MapView } from '../../map/map-camera.ts';
 
 /** Tile zoom to show when asked: streets and buildings, at the tiles' own resolution. */
 export const DETAIL_TILE_ZOOM = 16;
@@ -40,4 +41,4 @@ export function imageryCentre(footprint: FootprintGeometry): [number, number] {
 
 /** Whether the map already draws a survey's imagery where it looks: a zoom the service has tiles for, over it. */
 export const drawsImagery = (footprint: FootprintGeometry, view: MapView): boolean =>
-  tileZoomAt(view.zoom) >= PREVIEW_MIN_ZOOM && booleanPointInPolygon(view.center, footprint);
+  tileZoomAt(view.zoom) >= MIN_TILE_ZOOM && booleanPointInPolygon(view.center, footprint);

@@ -4,7 +4,7 @@ import type { Connection } from '../../api/connection.ts';
 import { currentPageUrl } from '../../links/current-page-url.ts';
 import { saveBlob } from '../../ui/save-file.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
-import type { PrintOverlay } from '../../map/print-style.ts';
+import type { PrintChoice } from '../../map/print-style.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { areaSearchStore } from '../area-search/index.ts';
 import { compareStore } from '../../state/compare-store.ts';
@@ -22,18 +22,9 @@ import './report.css';
 import { fileStamp } from '../../format/date-format.ts';
 import { UndrawableNotice } from './UndrawableNotice.tsx';
 
-/** The overlays as the dialog names them. */
-const OVERLAY_NAMES: Record<PrintOverlay, string> = {
-  footprints: 'Survey footprints',
-  area: 'Area of interest',
-  uncovered: 'Part no survey covers',
-  tileGrid: 'Tile grid',
-  updatedTiles: 'Updated tiles',
-  changes: 'Change heat map',
-  portfolio: 'Portfolio locations',
-  annotations: 'Annotations',
-  measurement: 'Measurement',
-};
+/** Whether a mark is printed: as the user chose, else as its slot says. */
+const printed = (choice: PrintChoice, chosen: Readonly<Record<string, boolean>>) =>
+  chosen[choice.label] ?? choice.printedByDefault;
 
 const close = () => reportStore.getState().reportDialogClosed();
 const cancelled = () => new DOMException('The report was cancelled.', 'AbortError');
@@ -78,7 +69,7 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
   const controller = useRef<AbortController | null>(null);
   const titleField = useRef<HTMLInputElement>(null);
   // What the map draws over the imagery as the dialog opens: each can be left out of the print.
-  const [overlays] = useState(() => surveyMap.printOverlays());
+  const [overlays] = useState(() => surveyMap.render.printChoices());
   const running = run.status === 'running';
   // The annotations in view as the dialog opens: their titles and notes are printed too.
   const [annotationText] = useState(() => currentFacts(surveyMap).annotations.flat().join('\n'));
@@ -115,7 +106,7 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
           orientation: form.orientation,
           facts,
           annotations,
-          hideOverlays: form.hiddenOverlays,
+          hideOverlays: overlays.filter((o) => !printed(o, form.printedOverlays)).map((o) => o.label),
           compareLabels: labels,
           shareLink: stripCredentials(currentPageUrl()),
         },
@@ -215,13 +206,13 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
             <fieldset className="report-dialog__overlays" disabled={running}>
               <legend className="field__label">Drawn over the imagery</legend>
               {overlays.map((overlay) => (
-                <label key={overlay} className="checkbox">
+                <label key={overlay.label} className="checkbox">
                   <input
                     type="checkbox"
-                    checked={!form.hiddenOverlays.includes(overlay)}
-                    onChange={(e) => reportStore.getState().reportOverlayToggled(overlay, e.target.checked)}
+                    checked={printed(overlay, form.printedOverlays)}
+                    onChange={(e) => reportStore.getState().reportOverlayToggled(overlay.label, e.target.checked)}
                   />
-                  {OVERLAY_NAMES[overlay]}
+                  {overlay.label}
                 </label>
               ))}
             </fieldset>

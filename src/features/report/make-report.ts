@@ -2,9 +2,8 @@ import type { Connection } from '../../api/connection.ts';
 import { reportFontsFor } from './report-font-loader.ts';
 import { parseImageryTileUrl } from '../../api/tiles.ts';
 import { LATEST_IMAGERY } from '../../../core/wire/latest-imagery.ts';
-import type { FailedTile } from '../../map/map-image.ts';
+import type { FailedTile } from '../../map/offscreen-map.ts';
 import { zxyKey } from '../../../core/geo/tile-address.ts';
-import type { PrintOverlay } from '../../map/print-style.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { groundResolution } from '../../../core/geo/web-mercator.ts';
 import { mapWidthPt, type Orientation, type Paper, type ReportMap, reportPdf } from './report-pdf.ts';
@@ -31,7 +30,8 @@ export interface ReportRequest {
   /** The annotations in view, as the report's rows. */
   annotations: [string, string, string, string][];
   /** Overlays left out of the printed map (the tile grid unless asked for). */
-  hideOverlays: PrintOverlay[];
+  /** Labels of the marks left out of the printed map. */
+  hideOverlays: string[];
   /** Labels of the two maps while a comparison is swiped. */
   compareLabels: [string, string] | null;
   shareLink: string;
@@ -106,12 +106,12 @@ export async function makeReport(
   // CJK slices come along only where the text needs them.
   const fonts = reportFontsFor(reportText(request), signal);
   fonts.catch(() => undefined);
-  const container = surveyMap.map.getContainer();
-  const count = request.compareLabels && surveyMap.getCompareOverlayMap() ? 2 : 1;
+  const container = surveyMap.camera.container();
+  const count = request.compareLabels && surveyMap.maps().over ? 2 : 1;
   const size: [number, number] = [container.clientWidth, container.clientHeight];
   const pixelRatio = printPixelRatio(size, request.paper, request.orientation, count);
   const labelScale = printLabelScale(size, request.paper, request.orientation, count);
-  const renders = await surveyMap.renderForPrint({
+  const renders = await surveyMap.render.forPrint({
     pixelRatio,
     print: { hide: request.hideOverlays, labelScale },
     type: 'image/jpeg',

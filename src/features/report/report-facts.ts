@@ -4,7 +4,7 @@ import { type Annotation, boundsOf, describeAnnotation } from '../annotations/in
 import type { ActiveArea } from '../area-search/index.ts';
 import type { UnitSystem } from '../../state/units-store.ts';
 import { coordinatesText, type Measurement, measure } from '../measure/index.ts';
-import { tileZoomAt } from '../../map/preview-layer.ts';
+import { tileZoomAt } from '../../map/imagery-source.ts';
 import { formatArea } from '../../units/area-format.ts';
 import { formatLength } from '../../units/length-format.ts';
 

@@ -1,6 +1,5 @@
 import { createStore, useStore } from 'zustand';
 import type { Orientation, Paper } from './report-pdf.ts';
-import type { PrintOverlay } from '../../map/print-style.ts';
 
 /** The report dialog's form: kept while the page is open, so a report can be made again with the same words. */
 export interface ReportFormState {
@@ -9,12 +8,12 @@ export interface ReportFormState {
   notes: string;
   paper: Paper;
   orientation: Orientation;
-  /** Overlays left out of the printed map: the area search's tile grid unless asked for (it hides the imagery). */
-  hiddenOverlays: PrintOverlay[];
+  /** The marks over the imagery the user chose to print or not, by their labels (the others as their slot says). */
+  printedOverlays: Readonly<Record<string, boolean>>;
   reportDialogOpened(): void;
   reportDialogClosed(): void;
   reportFormEdited(changes: Partial<Pick<ReportFormState, 'title' | 'notes' | 'paper' | 'orientation'>>): void;
-  reportOverlayToggled(overlay: PrintOverlay, printed: boolean): void;
+  reportOverlayToggled(label: string, printed: boolean): void;
 }
 
 /** Letter where the browser's language says so (US, Canada, Mexico, the Philippines…), A4 elsewhere. */
@@ -27,14 +26,12 @@ export const reportStore = createStore<ReportFormState>()((set) => ({
   notes: '',
   paper: defaultPaper(),
   orientation: 'portrait',
-  hiddenOverlays: ['tileGrid'],
+  printedOverlays: {},
   reportDialogOpened: () => set({ open: true }),
   reportDialogClosed: () => set({ open: false }),
   reportFormEdited: (changes) => set(changes),
-  reportOverlayToggled: (overlay, printed) =>
-    set(({ hiddenOverlays }) => ({
-      hiddenOverlays: [...hiddenOverlays.filter((o) => o !== overlay), ...(printed ? [] : [overlay])],
-    })),
+  reportOverlayToggled: (label, printed) =>
+    set(({ printedOverlays }) => ({ printedOverlays: { ...printedOverlays, [label]: printed } })),
 }));
 
 export const useReportForm = <T>(selector: (state: ReportFormState) => T): T => useStore(reportStore, selector);

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import type { SyncedMap } from '../../map/synced-map.ts';
+import type { LinkedMap } from '../../map/linked-map.ts';
 import { parseSide } from '../../state/compared-imagery.ts';
 import { sideBySideStore } from '../../state/side-by-side-store.ts';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
-import { CapturedImagery, sideImagery, type useCursorTile, useKnownSurvey } from '../compare/index.ts';
+import { CapturedImagery, compareRaster, sideImagery, type useCursorTile, useKnownSurvey } from '../compare/index.ts';
+import { paneImagery } from './pane-imagery.ts';
 
 interface SideBySidePaneProps {
   connection: Connection;
@@ -20,7 +21,7 @@ interface SideBySidePaneProps {
 /** One capture: its label above (nothing drawn over the imagery) and its map, made once and removed on unmount. */
 export function SideBySidePane({ connection, surveyMap, imagery, place, cursor }: SideBySidePaneProps) {
   const container = useRef<HTMLDivElement>(null);
-  const [pane, setPane] = useState<SyncedMap | null>(null);
+  const [pane, setPane] = useState<LinkedMap | null>(null);
   const side = parseSide(imagery);
   const { surveyId } = side;
   const known = useKnownSurvey(connection, surveyId);
@@ -32,7 +33,7 @@ export function SideBySidePane({ connection, surveyMap, imagery, place, cursor }
     (window?.captureStart ? ` · ${formatCaptureWindow(window.captureStart, window.captureEnd)}` : '');
 
   useEffect(() => {
-    const made = surveyMap.addSyncedMap(container.current!);
+    const made = surveyMap.addMap({ beside: container.current! });
     setPane(made);
     return () => {
       setPane(null);
@@ -40,7 +41,10 @@ export function SideBySidePane({ connection, surveyMap, imagery, place, cursor }
     };
   }, [surveyMap]);
 
-  useEffect(() => pane?.show(sideImagery(connection, imagery, bounds)), [pane, connection, imagery, bounds]);
+  useEffect(
+    () => pane?.imagery(paneImagery(connection)).show(compareRaster(sideImagery(connection, imagery, bounds), 1, true)),
+    [pane, connection, imagery, bounds],
+  );
   useEffect(() => pane?.setLabel(`Map of ${surveyId}`), [pane, surveyId]);
   useEffect(() => pane?.setCaption(caption), [pane, caption]);
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
-import { useSurveyMap } from '../../map/map-context.ts';
 import { filterStore } from '../../state/filter-store.ts';
 import { selectionStore, useSelection } from '../../state/selection-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
@@ -65,19 +64,17 @@ export function SurveyList({ connection }: { connection: Connection }) {
   }, [selectedIndex, virtualizer]);
 
   // A footprint hovered on the map brings its row into sight (when loaded), leaving the focus where it is.
-  const surveyMap = useSurveyMap();
   const surveysNow = useRef(surveys);
   surveysNow.current = surveys;
-  useEffect(() => {
-    let shown: string | null = null;
-    return surveyMap?.on('footprintHovered', (hovered) => {
-      if (hovered?.id === shown) return;
-      shown = hovered?.id ?? null;
-      if (!hovered) return;
-      const index = surveysNow.current.findIndex((s) => s.id === hovered.id);
-      if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
-    });
-  }, [surveyMap, virtualizer]);
+  useEffect(
+    () =>
+      selectionStore.subscribe(({ hoveredId, hoveredFrom }, before) => {
+        if (hoveredFrom !== 'map' || hoveredId === null || hoveredId === before.hoveredId) return;
+        const index = surveysNow.current.findIndex((s) => s.id === hoveredId);
+        if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+      }),
+    [virtualizer],
+  );
 
   const hover = useCallback((id: string | null) => selectionStore.getState().surveyHovered(id), []);
   const select = useCallback((id: string) => selectionStore.getState().surveySelected(id), []);

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
+import type { FrameRenderer } from '../../map/map-render.ts';
 import { saveBlob } from '../../ui/save-file.ts';
 import { fileStamp } from '../../format/date-format.ts';
 import { metresPerPixel } from './frame-caption.ts';
 import type { TimelapseFrame } from './timelapse-frames.ts';
 import { FRAME_DURATIONS } from './timelapse-store.ts';
-import { frameSpec } from './frame-spec.ts';
+import { frameImagery, frameTiles } from './frame-imagery.ts';
 import { VIDEO_SIZES, type VideoSizeChoice, videoSize } from './video-size.ts';
 import { VideoFrameOutline } from './VideoFrameOutline.tsx';
 
@@ -17,8 +18,6 @@ type Codecs = { webm: string | null; mp4: string | null };
 const loadExport = () => import('./video-export.ts');
 
 /** Overlays a video leaves out: it shows imagery, with the user's own marks (area, notes, measurement) kept. */
-const HIDDEN_IN_VIDEO = ['footprints', 'tileGrid', 'uncovered', 'updatedTiles', 'portfolio'] as const;
-
 interface Run {
   done: number;
   total: number;
@@ -79,23 +78,23 @@ export function ExportVideo({
   const start = async () => {
     const controller = new AbortController();
     running.current = controller;
-    const container = surveyMap.map.getContainer();
+    const container = surveyMap.camera.container();
     const chosen = videoSize(size, { width: container.clientWidth, height: container.clientHeight });
     const total = frames.length;
     setMessage(null);
     setRun({ done: 0, total, startedAt: performance.now(), controller });
-    let renderer: Awaited<ReturnType<SurveyMap['frameRenderer']>> | null = null;
+    let renderer: FrameRenderer | null = null;
     try {
       const { exportVideo } = await loadExport();
-      renderer = await surveyMap.frameRenderer({
+      renderer = await surveyMap.render.frames(frameImagery(connection), {
         pixelRatio: chosen.pixelRatio,
         size: chosen.css,
-        print: { hide: HIDDEN_IN_VIDEO },
+        print: { onlyOwnMarks: true },
       });
       const [, latitude] = surveyMap.camera.getCenter();
       const file = await exportVideo({
         format,
-        frames: frames.map((frame) => ({ survey: frame.survey, spec: frameSpec(connection, frame) })),
+        frames: frames.map((frame) => ({ survey: frame.survey, tiles: frameTiles(connection, frame) })),
         renderer,
         width: chosen.width,
         height: chosen.height,

@@ -7,7 +7,7 @@ import { MaxCloudSelect } from '../../ui/fields/MaxCloudSelect.tsx';
 import { ExportVideo } from './ExportVideo.tsx';
 import { foldedFrames } from './change-fold.ts';
 import { captureDate } from './frame-caption.ts';
-import { frameSpec } from './frame-spec.ts';
+import { frameImagery, frameRaster, frameTiles } from './frame-imagery.ts';
 import { type TimelapseFrame, timelapseFrames } from './timelapse-frames.ts';
 import { changeFoldQueryOptions, timelapseQueryOptions } from './timelapse-queries.ts';
 import { FRAME_DURATIONS, frameAdvanced, timelapseStore, useTimelapse } from './timelapse-store.ts';
@@ -64,17 +64,18 @@ export function Timelapse({ connection, surveyMap }: { connection: Connection; s
   const count = frames.length;
   const shown = count > 0 ? Math.min(index, count - 1) : -1;
   const frame = shown >= 0 ? frames[shown] : null;
-  const spec = useMemo(() => (frame ? frameSpec(connection, frame) : null), [connection, frame]);
+  const tiles = useMemo(() => (frame ? frameTiles(connection, frame) : null), [connection, frame]);
+  const slot = useMemo(() => surveyMap.imagery(frameImagery(connection)), [surveyMap, connection]);
 
   const shownId = view && frame ? frame.survey.id : null;
-  useEffect(() => surveyMap.showTimelapseFrame(view ? spec : null), [surveyMap, spec, view]);
+  useEffect(() => slot.show(view && tiles ? frameRaster(tiles) : null), [slot, tiles, view]);
   useEffect(() => timelapseStore.getState().frameShown(shownId), [shownId]);
   useEffect(
     () => () => {
-      surveyMap.showTimelapseFrame(null);
+      slot.show(null);
       timelapseStore.getState().frameShown(null);
     },
-    [surveyMap],
+    [slot],
   );
 
   // Playing: the next frame once this one is drawn and has shown for its time.
@@ -83,7 +84,7 @@ export function Timelapse({ connection, surveyMap }: { connection: Connection; s
     if (!playing || count < 2) return;
     let timer = 0;
     let stopped = false;
-    void surveyMap.whenCoverageDrawn().then(() => {
+    void surveyMap.camera.whenDrawn().then(() => {
       if (!stopped) timer = window.setTimeout(() => frameAdvanced(count), frameMs);
     });
     return () => {

@@ -12,9 +12,9 @@ interface Box {
 
 /** The part of the map on screen a video of `size` shows: its box, centred where the map's centre is drawn. */
 function frameBox(surveyMap: SurveyMap, size: VideoSizeChoice): Box {
-  const container = surveyMap.map.getContainer();
+  const container = surveyMap.camera.container();
   const { css } = videoSize(size, { width: container.clientWidth, height: container.clientHeight });
-  const centre = surveyMap.map.project(surveyMap.camera.getCenter());
+  const centre = surveyMap.camera.project(surveyMap.camera.getCenter());
   return { left: centre.x - css.width / 2, top: centre.y - css.height / 2, width: css.width, height: css.height };
 }
 
@@ -28,7 +28,7 @@ export function VideoFrameOutline({ surveyMap, size }: { surveyMap: SurveyMap; s
     const update = () => setBox(frameBox(surveyMap, size));
     update();
     const observer = new ResizeObserver(update);
-    observer.observe(surveyMap.map.getContainer());
+    observer.observe(surveyMap.camera.container());
     const stop = surveyMap.camera.onViewChange(update, { settled: true });
     return () => {
       observer.disconnect();
@@ -37,6 +37,6 @@ export function VideoFrameOutline({ surveyMap, size }: { surveyMap: SurveyMap; s
   }, [surveyMap, size]);
   return createPortal(
     <div className="timelapse__video-frame" data-testid="video-frame" aria-hidden="true" style={box} />,
-    surveyMap.map.getContainer(),
+    surveyMap.camera.container(),
   );
 }

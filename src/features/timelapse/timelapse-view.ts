@@ -1,6 +1,6 @@
 import type { BBox } from 'geojson';
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
-import { tileZoomAt } from '../../map/preview-layer.ts';
+import { tileZoomAt } from '../../map/imagery-source.ts';
 import { areaToWkt } from '../../area/wkt.ts';
 
 /** The place a timelapse is made of: the view's box (as sent to the service) and the tile zoom the map draws there. */

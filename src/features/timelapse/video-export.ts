@@ -9,7 +9,8 @@ import {
   type VideoCodec,
   WebMOutputFormat,
 } from 'mediabunny';
-import type { FrameRenderer, TimelapseFrameSpec } from '../../map/survey-map.ts';
+import type { FrameRenderer } from '../../map/map-render.ts';
+import { type FrameTiles, frameRaster } from './frame-imagery.ts';
 import { drawFrameText, type FrameText } from './frame-caption.ts';
 import type { TimelapseSurvey } from './timelapse-frames.ts';
 
@@ -39,7 +40,7 @@ export const codecName = (codec: VideoCodec) => CODEC_NAMES[codec];
 
 export interface VideoFrame {
   survey: TimelapseSurvey;
-  spec: TimelapseFrameSpec;
+  tiles: FrameTiles;
 }
 
 export interface VideoExport {
@@ -75,7 +76,7 @@ export async function exportVideo(job: VideoExport): Promise<VideoFile> {
   const attribution = job.renderer.attributions().join(' · ');
   const incomplete: string[] = [];
   const drawFrame = async (frame: VideoFrame) => {
-    const drawn = await job.renderer.draw(frame.spec, job.signal);
+    const drawn = await job.renderer.draw(frameRaster(frame.tiles), job.signal);
     if (drawn.failed.length > 0) incomplete.push(frame.survey.id);
     context.drawImage(drawn.canvas, 0, 0, job.width, job.height);
     drawFrameText(context, frame.survey, { ...job.text, attribution });

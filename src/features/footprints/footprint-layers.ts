@@ -1,4 +1,5 @@
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+import type { GeoJsonOverlaySpec } from '../../map/geojson-slot.ts';
 
 export const FOOTPRINT_SOURCE = 'footprints';
 /** One point per footprint, so that surveys stay findable when zoomed out to a whole country. */
@@ -7,6 +8,8 @@ export const MARKER_SOURCE = 'footprint-markers';
 export const HOVER_SOURCE = 'footprint-hover';
 /** The selected survey's footprint and marker (catalog or result), drawn again on top. */
 export const SELECTION_SOURCE = 'footprint-selection';
+/** Footprints of the surveys an area search found. */
+export const RESULTS_SOURCE = 'coverage-footprints';
 const MARKER_MAX_ZOOM = 9;
 
 export const footprintLayerIds = {
@@ -20,6 +23,8 @@ export const footprintLayerIds = {
   hoverFill: 'footprint-hover-fill',
   hoverOutline: 'footprint-hover-outline',
   hoverMarker: 'footprint-hover-marker',
+  resultsFill: 'coverage-fill',
+  resultsOutline: 'coverage-outline',
 } as const;
 
 export const footprintColours = {
@@ -43,7 +48,7 @@ interface FootprintPairStyle {
  * way to the first view (each costs 150–600 ms in SwiftShader). The outline draws the fill's edge, so
  * the fill has no antialiasing pass of its own (a second draw per tile, with its own program).
  */
-export function footprintPairLayers(
+function footprintPairLayers(
   source: string,
   ids: { fill: string; outline: string },
   style: FootprintPairStyle,
@@ -104,7 +109,7 @@ function fadingMarkers(id: string, source: string, colour: string): LayerSpecifi
 }
 
 /** The hovered footprint, warm and thicker, above the catalog's and the results' footprints. */
-export function hoverLayers(): LayerSpecification[] {
+function hoverLayers(): LayerSpecification[] {
   return footprintPairLayers(
     HOVER_SOURCE,
     { fill: footprintLayerIds.hoverFill, outline: footprintLayerIds.hoverOutline },
@@ -116,7 +121,7 @@ export function hoverLayers(): LayerSpecification[] {
 }
 
 /** The hovered survey's marker, above the other markers. */
-export function hoverMarkerLayer(): LayerSpecification {
+function hoverMarkerLayer(): LayerSpecification {
   return fadingMarkers(footprintLayerIds.hoverMarker, HOVER_SOURCE, footprintColours.hover);
 }
 
@@ -127,7 +132,7 @@ export const catalogOpacity = {
 } as const;
 
 /** Outlined footprints with a faint fill; markers when zoomed out. */
-export function footprintLayers(): LayerSpecification[] {
+function footprintLayers(): LayerSpecification[] {
   return [
     ...footprintPairLayers(FOOTPRINT_SOURCE, footprintLayerIds, {
       fill: { colour: footprintColours.fill, opacity: catalogOpacity.shown.fill },
@@ -140,7 +145,7 @@ export function footprintLayers(): LayerSpecification[] {
 /**
  * The selected survey (catalog or result) on top in a strong colour, with a white casing; its marker above all markers.
  */
-export function selectionLayers(): { footprint: LayerSpecification[]; marker: LayerSpecification } {
+function selectionLayers(): { footprint: LayerSpecification[]; marker: LayerSpecification } {
   return {
     footprint: [
       {
@@ -177,3 +182,50 @@ export function selectionLayers(): { footprint: LayerSpecification[]; marker: La
     },
   };
 }
+
+/** How a print names the footprints (the catalog's, the results', the hovered and the selected). */
+const PRINT = { label: 'Survey footprints' };
+
+/** The catalog's footprints, lowest of the app's marks: fills under the imagery, outlines over it, markers on top. */
+export const CATALOG_FOOTPRINTS: GeoJsonOverlaySpec = {
+  order: 10,
+  sources: { [FOOTPRINT_SOURCE]: { byId: true }, [MARKER_SOURCE]: { byId: true } },
+  layers: footprintLayers(),
+  pointerLayers: [footprintLayerIds.fill, footprintLayerIds.markers],
+  print: PRINT,
+};
+
+/** The footprints of an area search's results, over the catalog's. */
+export const RESULT_FOOTPRINTS: GeoJsonOverlaySpec = {
+  order: 20,
+  sources: { [RESULTS_SOURCE]: { byId: true } },
+  layers: footprintPairLayers(
+    RESULTS_SOURCE,
+    { fill: footprintLayerIds.resultsFill, outline: footprintLayerIds.resultsOutline },
+    { fill: { colour: footprintColours.fill, opacity: 0.06 }, outline: { colour: footprintColours.outline, width: 2 } },
+  ),
+  pointerLayers: [footprintLayerIds.resultsFill],
+  print: PRINT,
+};
+
+/**
+ * The hovered survey above the catalog's and the results' footprints, the selected one above an area search's tile
+ * grid too (under its selected cell): their outlines among the area search's (its uncovered part and grid at 40 and
+ * 50, its selected cell at 70), their fills over all others, their markers above all markers, the selected on top.
+ */
+export const HIGHLIGHTED_FOOTPRINTS: GeoJsonOverlaySpec = {
+  order: 30,
+  layerOrders: {
+    [footprintLayerIds.hoverFill]: 55,
+    [footprintLayerIds.selectedFill]: 60,
+    [footprintLayerIds.selectedCasing]: 60,
+    [footprintLayerIds.selectedOutline]: 60,
+    [footprintLayerIds.selectedMarker]: 60,
+  },
+  sources: { [HOVER_SOURCE]: {}, [SELECTION_SOURCE]: {} },
+  layers: [...hoverLayers(), hoverMarkerLayer(), ...selectionLayers().footprint, selectionLayers().marker],
+  print: PRINT,
+};
+
+/** The footprints' overlays, whose places the area search's marks interleave with. */
+export const FOOTPRINT_OVERLAYS = [CATALOG_FOOTPRINTS, RESULT_FOOTPRINTS, HIGHLIGHTED_FOOTPRINTS] as const;

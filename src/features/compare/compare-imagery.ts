@@ -1,6 +1,8 @@
 import type { BBox } from 'geojson';
-import { previewSource } from './preview-layer.ts';
-import type { RasterSpec } from './raster-slot.ts';
+import type { Connection } from '../../api/connection.ts';
+import { tileCredentials } from '../../api/tiles.ts';
+import { imagerySource } from '../../map/imagery-source.ts';
+import type { ImagerySpec, RasterSpec } from '../../map/raster-slot.ts';
 
 type CompareMode = 'swipe' | 'fade';
 
@@ -27,15 +29,20 @@ export interface CompareSpec {
   fade: number;
 }
 
-export const compareSourceId = (side: 'a' | 'b') => `compare-${side}`;
-export const compareLayerId = (side: 'a' | 'b') => `compare-${side}-imagery`;
+/** A compared side's imagery: over the app's outlines, as the swipe's second map (which has none) covers them. */
+export const compareImagery = (connection: Connection, side: 'a' | 'b'): ImagerySpec => ({
+  ids: { source: `compare-${side}`, layer: `compare-${side}-imagery` },
+  band: 'cover',
+  order: side === 'a' ? 0 : 10,
+  credentials: tileCredentials(connection),
+});
 
 const WORLD: BBox = [-180, -85.051129, 180, 85.051129];
 
 /** One side's imagery: the preview's raster source (tile size, zoom range, bounds). */
 export function compareRaster(side: CompareSideSpec, opacity: number, visible: boolean): RasterSpec {
   return {
-    source: previewSource({ tiles: side.tiles, bounds: side.bounds ?? WORLD }),
+    source: imagerySource({ tiles: side.tiles, bounds: side.bounds ?? WORLD }),
     layer: {
       layout: { visibility: visible ? 'visible' : 'none' },
       paint: { 'raster-opacity': opacity, 'raster-fade-duration': 150 },

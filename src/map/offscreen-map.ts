@@ -2,10 +2,6 @@ import * as maplibregl from 'maplibre-gl';
 import { idleAfterMissingTiles } from './idle-after-missing-tiles.ts';
 import { type PrintStyleOptions, printStyle } from './print-style.ts';
 
-/** Pixel ratios a saved map image is drawn at. */
-export const IMAGE_SCALES = [1, 2, 4] as const;
-export type ImageScale = (typeof IMAGE_SCALES)[number];
-
 const RENDER_TIMEOUT_MS = 60_000;
 
 export interface MapRenderOptions {
@@ -218,43 +214,4 @@ export async function renderMap(
   } finally {
     copy.remove();
   }
-}
-
-/**
- * Save image's PNG: the map's render, with the swipe's right-hand side (drawn whole on its own) laid right of the
- * divider as the screen shows it, and the sources' attribution in the bottom-right corner, as on the map.
- */
-export async function composeMapImage([main, right]: MapRender[], swipe: number | null, scale: number): Promise<Blob> {
-  const canvas = new OffscreenCanvas(main.width, main.height);
-  const context = canvas.getContext('2d')!;
-  context.drawImage(await createImageBitmap(main.blob), 0, 0);
-  if (right && swipe !== null) {
-    const x = Math.round(main.width * swipe);
-    context.drawImage(
-      await createImageBitmap(right.blob),
-      x,
-      0,
-      main.width - x,
-      main.height,
-      x,
-      0,
-      main.width - x,
-      main.height,
-    );
-    context.fillStyle = '#ffffff';
-    context.fillRect(x - scale, 0, 2 * scale, main.height);
-  }
-  const text = [...new Set([...main.attributions, ...(right?.attributions ?? [])])].join(' · ');
-  if (text) {
-    context.font = `${11 * scale}px sans-serif`;
-    const pad = 4 * scale;
-    const width = context.measureText(text).width + 2 * pad;
-    const height = 16 * scale;
-    context.fillStyle = 'rgba(255, 255, 255, 0.8)';
-    context.fillRect(main.width - width, main.height - height, width, height);
-    context.fillStyle = '#1b1b1b';
-    context.textBaseline = 'middle';
-    context.fillText(text, main.width - width + pad, main.height - height / 2);
-  }
-  return canvas.convertToBlob({ type: 'image/png' });
 }

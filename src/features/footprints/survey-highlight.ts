@@ -1,6 +1,5 @@
-import type { FeatureCollection } from 'geojson';
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import type { IdFeature } from './feature-diff.ts';
+import type { IdFeature } from '../../map/feature-diff.ts';
+import type { GeoJsonSlot } from '../../map/geojson-slot.ts';
 
 const sameProperties = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => a[key] === b[key]);
@@ -22,22 +21,14 @@ export class SurveyHighlight {
   private shown: readonly IdFeature[] = [];
 
   constructor(
-    private readonly map: MapLibreMap,
+    private readonly slot: GeoJsonSlot,
     readonly sourceId: string,
   ) {}
 
-  /** Adds the (empty) source; again after the style is replaced. */
-  install(): void {
-    this.shown = [];
-    const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
-    this.map.addSource(this.sourceId, { type: 'geojson', data: empty });
-  }
-
   /** Shows these features; nothing is sent when they draw the same as the ones shown. */
   show(features: readonly IdFeature[]): void {
-    const source = this.map.getSource<GeoJSONSource>(this.sourceId);
-    if (!source || sameFeatures(features, this.shown)) return;
-    void source.setData({ type: 'FeatureCollection', features: [...features] });
+    if (sameFeatures(features, this.shown)) return;
+    this.slot.setData(this.sourceId, { type: 'FeatureCollection', features: [...features] });
     this.shown = features;
   }
 }

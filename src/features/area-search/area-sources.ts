@@ -2,3 +2,4 @@
 export const AREA_SOURCE = 'area';
 /** The prefix of terra-draw's sources and layers, which draw the area while it is drawn or edited. */
 export const AREA_DRAW_PREFIX = 'area-draw';
+
