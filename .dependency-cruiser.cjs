@@ -44,6 +44,13 @@ module.exports = {
       to: { path: '^src/features/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/index\\.tsx?$'] },
     },
     {
+      name: 'viewer-not-to-service',
+      comment: 'The viewer shares code with the service only through core/ (its tests talk to a running one).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
       name: 'no-circular',
       comment: 'No cycles of imports that run code (a type-only import back is not one).',
       severity: 'error',

@@ -1,8 +1,7 @@
 import { decode as decodeJpeg, encode as encodeJpeg } from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCatalog } from '../../../server/catalog/demo.ts';
-import { testService, type TestService } from '../../../server/test/fixtures.ts';
+import { type RunningService, startService } from '../../test/running-service.ts';
 import { normaliseCoverage, normaliseTileMetadata } from '../../../core/wire/normalise.ts';
 import type { JpegEncoder } from './cog-builder.ts';
 import { type ExportCompression, isPlan, newestTiles, planExport } from './export-plan.ts';
@@ -11,11 +10,11 @@ import { estimatedFileBytes, tilesPerLevel } from './export-size.ts';
 import { HALF, halveInto } from './pyramid.ts';
 import { selectTiles } from './tile-selection.ts';
 
-let service: TestService;
+let service: RunningService;
 beforeAll(async () => {
-  service = await testService({}, demoCatalog());
-});
-afterAll(() => service.app.close());
+  service = await startService();
+}, 60_000);
+afterAll(() => service.stop());
 
 /** jpeg-js writes 4:4:4 only: overview tiles a little heavier than the browser's 4:2:0 ones. */
 const overviewEncoder: JpegEncoder = async (rgba) =>
@@ -35,11 +34,11 @@ async function decode(image: Uint8Array, size = 256) {
 /** A real export of one survey's tiles in the area: the reference service's imagery through this writer. */
 async function exportOf(wkt: string, surveyId: string, zoom: number, compression: ExportCompression) {
   const q = encodeURIComponent(wkt);
-  const survey = normaliseCoverage((await service.get(`/tile/v2/surveys/coverage?wkt=${q}`)).json()).find(
+  const survey = normaliseCoverage(await (await service.get(`/tile/v2/surveys/coverage?wkt=${q}`)).json()).find(
     (s) => s.id === surveyId,
   )!;
   const items = normaliseTileMetadata(
-    (await service.get(`/tile/v2/${surveyId}/coverage?wkt=${q}&zoom=${zoom}`)).json(),
+    await (await service.get(`/tile/v2/${surveyId}/coverage?wkt=${q}&zoom=${zoom}`)).json(),
   );
   const plan = planExport(
     zoom,
@@ -54,7 +53,7 @@ async function exportOf(wkt: string, surveyId: string, zoom: number, compression
       fetchTile: async (tile) => {
         const url = new URL(tile.url);
         const answer = await service.get(`${url.pathname}${compression === 'jpeg' ? '.jpeg' : ''}`);
-        return answer.statusCode === 404 ? null : new Uint8Array(answer.rawPayload);
+        return answer.status === 404 ? null : new Uint8Array(await answer.arrayBuffer());
       },
       decode,
       mask: () => null,

@@ -3,60 +3,68 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { polygonsOf, vertexCount } from '../../../core/geo/geometry.ts';
 import { MAX_AREA_KM2, MAX_VERTICES } from '../../../core/wire/limits.ts';
-import { demoCatalog, DEMO_METROS } from '../../../server/catalog/demo.ts';
-import { testService, type TestService } from '../../../server/test/fixtures.ts';
-import { normaliseCoverage } from '../../../core/wire/normalise.ts';
+import { extentCentre } from '../../../core/geo/geometry.ts';
+import { normaliseCoverage, normaliseFootprint, normaliseSurveyPage } from '../../../core/wire/normalise.ts';
+import { type RunningService, startService } from '../../test/running-service.ts';
 import { areaToWkt } from '../../area/wkt.ts';
 import { area as areaM2 } from '@turf/turf';
 import { assignSurveys } from './assign-surveys.ts';
 import { GROUP_LIMITS, type GroupLimits, groupLocations } from './group-locations.ts';
 import { locationArea, type PortfolioLocation } from './location.ts';
 
-let service: TestService;
+let service: RunningService;
+/** Where the demo catalog's surveys are: the middle of each one's footprint. */
+const places: [number, number][] = [];
 beforeAll(async () => {
-  service = await testService({}, demoCatalog());
-});
-afterAll(() => service.app.close());
+  service = await startService();
+  const page = normaliseSurveyPage(await (await service.get('/tile/v2/surveys?page=1&page_size=100')).json(), 1);
+  for (const { id } of page.surveys) {
+    const footprint = normaliseFootprint(await (await service.get(`/tile/v2/${id}/footprint`)).json(), id);
+    if (footprint) places.push(extentCentre(footprint.bbox as [number, number, number, number]));
+  }
+}, 60_000);
+afterAll(() => service.stop());
 
 const coverage = async (wkt: string) => {
   const answer = await service.get(`/tile/v2/surveys/coverage?wkt=${encodeURIComponent(wkt)}`);
-  expect(answer.statusCode, answer.body).toBe(200);
-  return normaliseCoverage(answer.json());
+  expect(answer.status).toBe(200);
+  return normaliseCoverage(await answer.json());
 };
 
-/** Points scattered around a few demo metros (some far out, where there is no imagery). */
-const portfolio = fc
-  .tuple(
-    fc.array(
-      fc.record({
-        metro: fc.integer({ min: 0, max: DEMO_METROS.length - 1 }),
-        dx: fc.double({ min: -0.2, max: 0.2, noNaN: true }),
-        dy: fc.double({ min: -0.2, max: 0.2, noNaN: true }),
-      }),
-      { minLength: 1, maxLength: 60 },
-    ),
-    fc.integer({ min: 5, max: 800 }),
-  )
-  .map(([points, radius]) => ({
-    radius,
-    locations: points.map(
-      ({ metro, dx, dy }, id): PortfolioLocation => ({
-        id,
-        line: id + 2,
-        label: `L${id}`,
-        position: [DEMO_METROS[metro].lon + dx, DEMO_METROS[metro].lat + dy],
-        area: null,
-        values: [],
-      }),
-    ),
-  }));
+/** Points scattered around the demo catalog's surveys (some far out, where there is no imagery). */
+const portfolio = () =>
+  fc
+    .tuple(
+      fc.array(
+        fc.record({
+          place: fc.integer({ min: 0, max: places.length - 1 }),
+          dx: fc.double({ min: -0.2, max: 0.2, noNaN: true }),
+          dy: fc.double({ min: -0.2, max: 0.2, noNaN: true }),
+        }),
+        { minLength: 1, maxLength: 60 },
+      ),
+      fc.integer({ min: 5, max: 800 }),
+    )
+    .map(([points, radius]) => ({
+      radius,
+      locations: points.map(
+        ({ place, dx, dy }, id): PortfolioLocation => ({
+          id,
+          line: id + 2,
+          label: `L${id}`,
+          position: [places[place][0] + dx, places[place][1] + dy],
+          area: null,
+          values: [],
+        }),
+      ),
+    }));
 
 const SMALL: GroupLimits = { ...GROUP_LIMITS, maxLocations: 12, maxSpanDeg: 0.15 };
 
 describe('portfolio coverage', () => {
   it('groups locations within the service limits, each group holding its locations', () => {
     fc.assert(
-      fc.property(portfolio, ({ locations, radius }) => {
+      fc.property(portfolio(), ({ locations, radius }) => {
         for (const limits of [GROUP_LIMITS, SMALL]) {
           const groups = groupLocations(locations, radius, limits);
           expect(groups.flatMap((g) => g.ids).sort((a, b) => a - b)).toEqual(locations.map((l) => l.id));
@@ -79,7 +87,7 @@ describe('portfolio coverage', () => {
 
   it('gives every location exactly the surveys a query for it alone returns (reference service)', async () => {
     await fc.assert(
-      fc.asyncProperty(portfolio, async ({ locations, radius }) => {
+      fc.asyncProperty(portfolio(), async ({ locations, radius }) => {
         const groups = groupLocations(locations, radius, SMALL);
         expect(groups.length).toBeLessThan(locations.length + 1);
         for (const group of groups) {
