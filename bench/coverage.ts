@@ -11,7 +11,7 @@ import type { Catalog as CatalogType } from '../server/catalog/catalog.ts';
 import type { AreaGeometry } from '../core/geo/geometry.ts';
 import type { Survey } from '../server/catalog/survey.ts';
 import { syntheticCatalog } from '../server/catalog/synthetic.ts';
-import { parseAreaWkt } from '../server/geo/wkt.ts';
+import { checkedAreaOfWkt } from '../server/geo/wkt.ts';
 import { coverageAreas, type AreaCase } from './coverage-areas.ts';
 import { fmtRatio, type BenchContext, type BenchResult } from './lib/result.ts';
 import { SERVICE_ROOT } from './lib/service.ts';
@@ -78,7 +78,7 @@ export async function coverageBench(ctx: BenchContext): Promise<BenchResult> {
   const parseMs: number[] = [];
   const areas: AreaGeometry[] = cases.map((c) => {
     const start = performance.now();
-    const area = parseAreaWkt(c.wkt);
+    const area = checkedAreaOfWkt(c.wkt);
     parseMs.push(performance.now() - start);
     return area;
   });

@@ -7,7 +7,7 @@ import { updatedTiles } from '../catalog/updated-tiles.ts';
 import { ApiError } from '../errors.ts';
 import { profileNamed } from '../profiles/profile.ts';
 import type { CoverageAnswer, CoverageJob, WorkerResult, WorkerTask } from './coverage-pool.ts';
-import { parseAreaWkt } from '../geo/wkt.ts';
+import { checkedAreaOfWkt } from '../geo/wkt.ts';
 import { markStarted } from './job-clock.ts';
 
 const encoder = new TextEncoder();
@@ -24,9 +24,9 @@ function work(job: CoverageJob, budgetMs: number): CoverageAnswer {
     const updates = profileNamed(job.profile).mosaicUpdates(listed.tiles, { baseUrl: job.baseUrl }, withPercent);
     return { kind: 'tiles', body: encode(updates) };
   }
-  let area: ReturnType<typeof parseAreaWkt>;
+  let area: ReturnType<typeof checkedAreaOfWkt>;
   try {
-    area = parseAreaWkt(job.wkt, budget);
+    area = checkedAreaOfWkt(job.wkt, budget);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { kind: 'refused', statusCode: error.statusCode, code: error.code, message: error.message };

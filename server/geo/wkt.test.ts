@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
-import { parseAreaWkt } from './wkt.ts';
+import { checkedAreaOfWkt } from './wkt.ts';
 
 const refusal = (wkt: string) => {
   try {
-    parseAreaWkt(wkt);
+    checkedAreaOfWkt(wkt);
   } catch (error) {
     if (error instanceof ApiError) return { status: error.statusCode, code: error.code, message: error.message };
     throw error;

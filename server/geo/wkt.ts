@@ -1,7 +1,7 @@
 import { area } from '@turf/turf';
-import { parse } from 'wellknown';
 import type { AreaGeometry } from '../../core/geo/geometry.ts';
-import { checkAreaStructure, type StructureProblem } from '../../core/area/area-structure.ts';
+import type { StructureProblem } from '../../core/area/area-structure.ts';
+import { readAreaWkt } from '../../core/area/read-wkt.ts';
 import { MAX_AREA_KM2, MAX_VERTICES, MAX_WKT_LENGTH, MAX_WKT_NESTING } from '../../core/wire/limits.ts';
 import { describeAreaProblem, findAreaProblem } from '../../core/geo/simple-area.ts';
 import { UNLIMITED, type WorkBudget } from '../../core/geo/work-budget.ts';
@@ -12,20 +12,14 @@ import { type ApiError, badRequest, unprocessable } from '../errors.ts';
  * checks bound the work of everything after, so that an area with crossing edges or overlapping polygons (which
  * make polygon clipping slow and its answer meaningless) is refused with the first crossing named.
  */
-export function parseAreaWkt(wkt: string, budget: WorkBudget = UNLIMITED): AreaGeometry {
+export function checkedAreaOfWkt(wkt: string, budget: WorkBudget = UNLIMITED): AreaGeometry {
   if (wkt.length > MAX_WKT_LENGTH)
     throw badRequest(`wkt is ${wkt.length} characters; the limit is ${MAX_WKT_LENGTH}.`, 'wkt_too_long');
   checkShapeBeforeParsing(wkt);
-  let geometry: ReturnType<typeof parse>;
-  try {
-    geometry = parse(wkt);
-  } catch {
-    geometry = null;
-  }
-  if (!geometry)
+  const { area: checked, problem: wktProblem } = readAreaWkt(wkt);
+  if (wktProblem?.code === 'not-wkt' || wktProblem?.code === 'text-after-geometry')
     throw badRequest('wkt is not well-formed WKT (expected e.g. "POLYGON((lon lat, ...))").', 'invalid_wkt');
-  const { area: checked, problem: structureProblem } = checkAreaStructure(geometry);
-  if (structureProblem) throw structureError(structureProblem);
+  if (wktProblem) throw structureError(wktProblem);
   const problem = findAreaProblem(checked, budget);
   if (problem) {
     throw badRequest(

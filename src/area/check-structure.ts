@@ -18,11 +18,12 @@ export function checkAreaStructure(
   options: StructureOptions = {},
 ): AreaGeometry {
   const { area, problem } = checkStructure(geometry, options);
-  if (problem) throw new AreaInputError(problem.code, wording(problem));
+  if (problem) throw new AreaInputError(problem.code, structureWording(problem));
   return area;
 }
 
-function wording(problem: StructureProblem): string {
+/** The viewer's words for a structure problem. */
+export function structureWording(problem: StructureProblem): string {
   switch (problem.code) {
     case 'wrong-geometry-type':
       return `Got a ${problem.type}; an area must be a Polygon or MultiPolygon.`;

@@ -1,7 +1,8 @@
-import { parse, stringify, type GeoJSONMultiPolygon, type GeoJSONPolygon } from 'wellknown';
+import { stringify, type GeoJSONMultiPolygon, type GeoJSONPolygon } from 'wellknown';
 import type { AreaGeometry } from '../../core/geo/geometry.ts';
+import { readAreaWkt, type WktProblem } from '../../core/area/read-wkt.ts';
 import { AreaInputError } from './area-input-error.ts';
-import { checkAreaStructure, type StructureOptions } from './check-structure.ts';
+import { type StructureOptions, structureWording } from './check-structure.ts';
 
 /** The WKT sent to the service for an area; also what "Copy WKT" copies. */
 export function areaToWkt(area: AreaGeometry): string {
@@ -22,32 +23,28 @@ export function parseAreaWkt(text: string, options: StructureOptions = {}): Area
       `SRID=${srid} is not supported; the area must be in EPSG:4326 (longitude latitude degrees).`,
     );
   }
-  const geometry = parse(wkt);
-  if (!geometry) throw new AreaInputError('not-wkt', `This is not well-formed WKT: ${diagnose(wkt)}`);
-  const trailing = textAfterGeometry(wkt);
-  if (trailing) throw new AreaInputError('not-wkt', `Unexpected text after the geometry: "${trailing.slice(0, 40)}".`);
-  if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') {
-    throw new AreaInputError(
-      'wrong-geometry-type',
-      `Got ${wktName(geometry.type)}; the area must be a POLYGON or MULTIPOLYGON.`,
-    );
+  const { area, problem } = readAreaWkt(wkt, { ...options, exact: true });
+  if (problem)
+    throw new AreaInputError(problem.code === 'text-after-geometry' ? 'not-wkt' : problem.code, words(problem, wkt));
+  return area;
+}
+
+function words(problem: WktProblem, wkt: string): string {
+  switch (problem.code) {
+    case 'not-wkt':
+      return `This is not well-formed WKT: ${diagnose(wkt)}`;
+    case 'text-after-geometry':
+      return `Unexpected text after the geometry: "${problem.text.slice(0, 40)}".`;
+    case 'wrong-geometry-type':
+      return `Got ${wktName(problem.type)}; the area must be a POLYGON or MULTIPOLYGON.`;
+    default:
+      return structureWording(problem);
   }
-  return checkAreaStructure(geometry, options);
 }
 
 function wktName(type: string): string {
   const name = type.toUpperCase();
   return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
-}
-
-/** wellknown ignores anything after the geometry, which would silently drop e.g. a second polygon. */
-function textAfterGeometry(wkt: string): string {
-  let depth = 0;
-  for (let i = 0; i < wkt.length; i++) {
-    if (wkt[i] === '(') depth++;
-    else if (wkt[i] === ')' && --depth === 0) return wkt.slice(i + 1).trim();
-  }
-  return '';
 }
 
 const WKT_TYPES = /^(?:POINT|LINESTRING|POLYGON|MULTIPOINT|MULTILINESTRING|MULTIPOLYGON|GEOMETRYCOLLECTION)$/i;
