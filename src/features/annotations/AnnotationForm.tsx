@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { Field } from '../../ui/fields/Field.tsx';
 import { MAX_NOTE_LENGTH, MAX_TITLE_LENGTH } from './annotation.ts';
 
 /** An annotation's title and note, as typed: for a new one under a measurement, or an edit in the Notes tab. */
@@ -19,7 +20,6 @@ export function AnnotationForm({
   onSubmit(text: { title: string; note: string }): void;
   onCancel(): void;
 }) {
-  const ids = { title: useId(), note: useId() };
   const [title, setTitle] = useState(initial.title);
   const [note, setNote] = useState(initial.note);
   const submit = (event: FormEvent) => {
@@ -28,29 +28,31 @@ export function AnnotationForm({
   };
   return (
     <form className="annotation-form" onSubmit={submit} aria-label={label}>
-      <label htmlFor={ids.title} className="field__label">
-        Title
-      </label>
-      <input
-        id={ids.title}
-        className="field__input"
-        value={title}
-        maxLength={MAX_TITLE_LENGTH}
-        onChange={(e) => setTitle(e.target.value)}
-        // biome-ignore lint/a11y/noAutofocus: the form opens on the user's click, to be typed into
-        autoFocus={autoFocus}
-      />
-      <label htmlFor={ids.note} className="field__label">
-        Note
-      </label>
-      <textarea
-        id={ids.note}
-        className="field__input"
-        rows={3}
-        value={note}
-        maxLength={MAX_NOTE_LENGTH}
-        onChange={(e) => setNote(e.target.value)}
-      />
+      <Field label="Title">
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            value={title}
+            maxLength={MAX_TITLE_LENGTH}
+            onChange={(e) => setTitle(e.target.value)}
+            // biome-ignore lint/a11y/noAutofocus: the form opens on the user's click, to be typed into
+            autoFocus={autoFocus}
+          />
+        )}
+      </Field>
+      <Field label="Note">
+        {(control) => (
+          <textarea
+            {...control}
+            className="field__input"
+            rows={3}
+            value={note}
+            maxLength={MAX_NOTE_LENGTH}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        )}
+      </Field>
       <div className="annotation-form__actions">
         <button type="button" className="button button--small" onClick={onCancel} disabled={busy}>
           Cancel

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Field } from '../../ui/fields/Field.tsx';
 import { createPortal } from 'react-dom';
 import { AreaInputError } from '../../area/area-input-error.ts';
 import { parseAreaWkt } from '../../area/wkt.ts';
@@ -8,7 +9,6 @@ import { activeAreaFrom } from './accept-area.ts';
 /** A small dialog to paste an area as WKT. Invalid text gets a precise message, and the current area stays. */
 export function PasteWktDialog({ onClose }: { onClose(): void }) {
   const titleId = useId();
-  const fieldId = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -57,31 +57,24 @@ export function PasteWktDialog({ onClose }: { onClose(): void }) {
         <p className="dialog__subtitle">
           A POLYGON or MULTIPOLYGON in longitude latitude (EPSG:4326). It replaces the current area.
         </p>
-        <div className="field">
-          <label htmlFor={fieldId} className="field__label">
-            WKT
-          </label>
-          <textarea
-            id={fieldId}
-            ref={field}
-            className="field__input field__input--code"
-            rows={6}
-            spellCheck={false}
-            placeholder="POLYGON((-105.12 39.70, -105.05 39.70, -105.05 39.75, -105.12 39.75, -105.12 39.70))"
-            value={text}
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${fieldId}-error` : undefined}
-            onChange={(e) => {
-              setText(e.target.value);
-              setError(null);
-            }}
-          />
-          {error && (
-            <p id={`${fieldId}-error`} className="field__error" role="alert">
-              {error}
-            </p>
+        <Field label="WKT" error={error}>
+          {(control) => (
+            <textarea
+              {...control}
+              ref={field}
+              className="field__input field__input--code"
+              rows={6}
+              spellCheck={false}
+              placeholder="POLYGON((-105.12 39.70, -105.05 39.70, -105.05 39.75, -105.12 39.75, -105.12 39.70))"
+              value={text}
+              aria-invalid={error !== null}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(null);
+              }}
+            />
           )}
-        </div>
+        </Field>
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             Cancel

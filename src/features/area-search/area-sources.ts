@@ -2,4 +2,3 @@
 export const AREA_SOURCE = 'area';
 /** The prefix of terra-draw's sources and layers, which draw the area while it is drawn or edited. */
 export const AREA_DRAW_PREFIX = 'area-draw';
-

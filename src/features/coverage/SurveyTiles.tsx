@@ -1,4 +1,5 @@
 import { useId, useMemo } from 'react';
+import { Field } from '../../ui/fields/Field.tsx';
 import type { Connection } from '../../api/connection.ts';
 import { surveyTileCount } from '../../../core/geo/covered-tiles.ts';
 import { extentCentre, extentOf } from '../../../core/geo/geometry.ts';
@@ -73,21 +74,22 @@ export function SurveyTiles({ connection }: { connection: Connection }) {
         </h2>
       </div>
       <div className="tiles-controls">
-        <label className="inline-field" htmlFor={zoomId}>
-          Tile zoom
-          <select
-            id={zoomId}
-            className="field__input field__input--select"
-            value={zoom}
-            onChange={(e) => areaSearchStore.getState().tileZoomChosen(Number(e.target.value))}
-          >
-            {ZOOMS.map((z) => (
-              <option key={z} value={z}>
-                z{z}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label="Tile zoom" inline>
+          {(control) => (
+            <select
+              {...control}
+              className="field__input field__input--select"
+              value={zoom}
+              onChange={(e) => areaSearchStore.getState().tileZoomChosen(Number(e.target.value))}
+            >
+              {ZOOMS.map((z) => (
+                <option key={z} value={z}>
+                  z{z}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <span className="tiles-controls__estimate" data-testid="tile-estimate">
           Estimate: {estimateText}
         </span>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { Field } from '../../ui/fields/Field.tsx';
 import { createPortal } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
@@ -51,7 +52,6 @@ export default function GeoTiffExportDialog({
   coverage: CoverageAnswer;
 }) {
   const titleId = useId();
-  const zoomId = useId();
   const zoomHintId = useId();
   const blockedId = useId();
   const { area, search, summary } = coverage;
@@ -196,24 +196,24 @@ export default function GeoTiffExportDialog({
         />
 
         <div className="geotiff-dialog__zoom">
-          <label className="inline-field" htmlFor={zoomId}>
-            Zoom
-            <select
-              id={zoomId}
-              className="field__input field__input--select"
-              value={zoom}
-              disabled={running}
-              aria-describedby={zoomHintId}
-              onChange={(e) => geotiffExportStore.getState().zoomChosen(Number(e.target.value))}
-            >
-              {ZOOMS.map((z) => (
-                <option key={z} value={z}>
-                  z{z}
-                  {z === resolutionZoom ? ` (imagery's ${resolutionClass})` : ''}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field label="Zoom" inline describedBy={zoomHintId}>
+            {(control) => (
+              <select
+                {...control}
+                className="field__input field__input--select"
+                value={zoom}
+                disabled={running}
+                onChange={(e) => geotiffExportStore.getState().zoomChosen(Number(e.target.value))}
+              >
+                {ZOOMS.map((z) => (
+                  <option key={z} value={z}>
+                    z{z}
+                    {z === resolutionZoom ? ` (imagery's ${resolutionClass})` : ''}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <p id={zoomHintId} className="field__hint">
             {zoomHint(opening, resolutionZoom, resolutionClass, chosenZoom !== null)}
           </p>

@@ -10,6 +10,7 @@ import { uiStore } from '../../state/ui-store.ts';
 import { useAreaSearch } from '../area-search/index.ts';
 import { coverageSearchQueryOptions } from '../coverage/index.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { Field } from '../../ui/fields/Field.tsx';
 import { isDetailsUnknown } from '../preview/index.ts';
 import { DEFAULT_EXPIRY, EXPIRY_CHOICES } from './expiry.ts';
 import { qgisLayerDefinition } from './qlr.ts';
@@ -250,18 +251,20 @@ export function LayerUrlDialog({
             create.mutate(scope);
           }}
         >
-          <label className="field">
-            <span className="field__label">Key name</span>
-            <input
-              className="field__input"
-              value={name}
-              maxLength={100}
-              // A modal dialog the user opened takes focus at its first field (WAI-ARIA dialog pattern).
-              // biome-ignore lint/a11y/noAutofocus: see above
-              autoFocus
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
+          <Field label="Key name">
+            {(control) => (
+              <input
+                {...control}
+                className="field__input"
+                value={name}
+                maxLength={100}
+                // A modal dialog the user opened takes focus at its first field (WAI-ARIA dialog pattern).
+                // biome-ignore lint/a11y/noAutofocus: see above
+                autoFocus
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </Field>
           <fieldset className="layer-urls__scope">
             <legend className="field__label">Opens</legend>
             {scopes.map((option) => (
@@ -278,16 +281,22 @@ export function LayerUrlDialog({
               </label>
             ))}
           </fieldset>
-          <label className="field">
-            <span className="field__label">Expires after</span>
-            <select className="field__input" value={expiresIn} onChange={(e) => setExpiresIn(Number(e.target.value))}>
-              {EXPIRY_CHOICES.map((choice) => (
-                <option key={choice.seconds} value={choice.seconds}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field label="Expires after">
+            {(control) => (
+              <select
+                {...control}
+                className="field__input"
+                value={expiresIn}
+                onChange={(e) => setExpiresIn(Number(e.target.value))}
+              >
+                {EXPIRY_CHOICES.map((choice) => (
+                  <option key={choice.seconds} value={choice.seconds}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <button type="submit" className="button button--primary" disabled={create.isPending}>
             {create.isPending ? 'Making the key…' : 'Create key'}
           </button>

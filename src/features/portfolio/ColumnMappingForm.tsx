@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Field } from '../../ui/fields/Field.tsx';
 import type { TextEncoding } from '../../area/sniff-file.ts';
 import type { ColumnMapping, LocationTable } from './location-table.ts';
 
@@ -43,24 +44,23 @@ export function ColumnMappingForm({ fileName, table, encoding, detected, onUse, 
   const complete = missing === null;
 
   const select = (name: string, value: number, onChange: (value: number) => void, optional = false) => (
-    <div className="field portfolio-mapping__field">
-      <label className="field__label" htmlFor={`${id}-${name}`}>
-        {name}
-      </label>
-      <select
-        id={`${id}-${name}`}
-        className="field__input field__input--select"
-        value={value}
-        onChange={(event) => onChange(Number(event.target.value))}
-      >
-        <option value={-1}>{optional ? '(none)' : 'Choose a column'}</option>
-        {choices.map(({ index, name: column }) => (
-          <option key={index} value={index}>
-            {column}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label={name} className="portfolio-mapping__field">
+      {(control) => (
+        <select
+          {...control}
+          className="field__input field__input--select"
+          value={value}
+          onChange={(event) => onChange(Number(event.target.value))}
+        >
+          <option value={-1}>{optional ? '(none)' : 'Choose a column'}</option>
+          {choices.map(({ index, name: column }) => (
+            <option key={index} value={index}>
+              {column}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 
   const use = () => {

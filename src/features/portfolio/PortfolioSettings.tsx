@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Field } from '../../ui/fields/Field.tsx';
 import { MAX_BUFFER_M, MIN_BUFFER_M } from './location.ts';
 import type { Portfolio } from './portfolio.ts';
 import { changeCloudLimit, changeEventDate, changeRadius } from './portfolio-runner.ts';
@@ -21,16 +22,17 @@ export function PortfolioSettings({ portfolio, hasResults }: { portfolio: Portfo
           }}
         />
       )}
-      <label className="field">
-        <span className="field__label">Event date (optional)</span>
-        <input
-          className="field__input field__input--date"
-          type="date"
-          value={portfolio.eventDate ?? ''}
-          onChange={(event) => void changeEventDate(event.target.value || null)}
-        />
-        <span className="field__hint">For each location: the latest capture before it and the first after.</span>
-      </label>
+      <Field label="Event date (optional)" hint="For each location: the latest capture before it and the first after.">
+        {(control) => (
+          <input
+            {...control}
+            className="field__input field__input--date"
+            type="date"
+            value={portfolio.eventDate ?? ''}
+            onChange={(event) => void changeEventDate(event.target.value || null)}
+          />
+        )}
+      </Field>
       <NumberSetting
         label="Max cloud cover (%, optional)"
         value={portfolio.maxCloudCover}
@@ -67,7 +69,6 @@ function NumberSetting({
   invalidHint: string;
   onCommit(value: number | null): void;
 }) {
-  const hintId = useId();
   const kept = value === null ? '' : String(value);
   const [text, setText] = useState(kept);
   useEffect(() => setText(kept), [kept]);
@@ -77,25 +78,23 @@ function NumberSetting({
     if (valid && typed !== value) onCommit(typed);
   };
   return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <input
-        className="field__input"
-        type="number"
-        min={min}
-        max={max}
-        step={step}
-        value={text}
-        placeholder={placeholder}
-        aria-invalid={!valid}
-        aria-describedby={hintId}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => event.key === 'Enter' && commit()}
-      />
-      <span id={hintId} className="field__hint">
-        {valid ? hint : invalidHint}
-      </span>
-    </label>
+    <Field label={label} hint={valid ? hint : invalidHint}>
+      {(control) => (
+        <input
+          {...control}
+          className="field__input"
+          type="number"
+          min={min}
+          max={max}
+          step={step}
+          value={text}
+          placeholder={placeholder}
+          aria-invalid={!valid}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => event.key === 'Enter' && commit()}
+        />
+      )}
+    </Field>
   );
 }

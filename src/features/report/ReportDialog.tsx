@@ -13,6 +13,7 @@ import { selectionStore } from '../../state/selection-store.ts';
 import { unitsStore } from '../../state/units-store.ts';
 import { formatBytes } from '../../format/coverage-format.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { Field } from '../../ui/fields/Field.tsx';
 import { makeReport, PRINT_DPI, type ReportProgress } from './make-report.ts';
 import { annotationRows, viewFacts } from './report-facts.ts';
 import { annotationsStore } from '../annotations/index.ts';
@@ -63,7 +64,6 @@ type Run =
 /** "Export report": title, notes and page, then a PDF of the map as shown with its imagery's capture dates. */
 export default function ReportDialog({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const titleId = useId();
-  const ids = { title: useId(), notes: useId(), paper: useId(), orientation: useId() };
   const form = useReportForm((s) => s);
   const [run, setRun] = useState<Run>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
@@ -142,65 +142,61 @@ export default function ReportDialog({ connection, surveyMap }: { connection: Co
             A PDF of the map as shown, drawn again at {PRINT_DPI} dpi, with the capture dates of the imagery in it (each
             printed tile's metadata is asked for), the view's measurements and area, your notes and a link back.
           </p>
-          <div className="field">
-            <label htmlFor={ids.title} className="field__label">
-              Title
-            </label>
-            <input
-              id={ids.title}
-              ref={titleField}
-              className="field__input"
-              value={form.title}
-              placeholder="Survey Viewer report"
-              disabled={running}
-              onChange={(e) => edit({ title: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.notes} className="field__label">
-              Notes
-            </label>
-            <textarea
-              id={ids.notes}
-              className="field__input"
-              rows={4}
-              value={form.notes}
-              disabled={running}
-              onChange={(e) => edit({ notes: e.target.value })}
-            />
-          </div>
+          <Field label="Title">
+            {(control) => (
+              <input
+                {...control}
+                ref={titleField}
+                className="field__input"
+                value={form.title}
+                placeholder="Survey Viewer report"
+                disabled={running}
+                onChange={(e) => edit({ title: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Notes">
+            {(control) => (
+              <textarea
+                {...control}
+                className="field__input"
+                rows={4}
+                value={form.notes}
+                disabled={running}
+                onChange={(e) => edit({ notes: e.target.value })}
+              />
+            )}
+          </Field>
           <UndrawableNotice text={printedText} />
           <div className="report-dialog__page">
-            <div className="field">
-              <label htmlFor={ids.paper} className="field__label">
-                Paper
-              </label>
-              <select
-                id={ids.paper}
-                className="field__input field__input--select"
-                value={form.paper}
-                disabled={running}
-                onChange={(e) => edit({ paper: e.target.value as Paper })}
-              >
-                <option value="A4">A4</option>
-                <option value="Letter">Letter</option>
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={ids.orientation} className="field__label">
-                Orientation
-              </label>
-              <select
-                id={ids.orientation}
-                className="field__input field__input--select"
-                value={form.orientation}
-                disabled={running}
-                onChange={(e) => edit({ orientation: e.target.value as Orientation })}
-              >
-                <option value="portrait">Portrait</option>
-                <option value="landscape">Landscape</option>
-              </select>
-            </div>
+            <Field label="Paper">
+              {(control) => (
+                <select
+                  {...control}
+                  className="field__input field__input--select"
+                  value={form.paper}
+                  disabled={running}
+                  onChange={(e) => edit({ paper: e.target.value as Paper })}
+                >
+                  <option value="A4">A4</option>
+                  <option value="Letter">Letter</option>
+                </select>
+              )}
+            </Field>
+            <Field label="Orientation">
+              {(control) => (
+                <select
+                  {...control}
+                  className="field__input field__input--select"
+                  value={form.orientation}
+                  disabled={running}
+                  onChange={(e) => edit({ orientation: e.target.value as Orientation })}
+                >
+                  <option value="portrait">Portrait</option>
+                  <option value="landscape">Landscape</option>
+                </select>
+              )}
+            </Field>
           </div>
           {overlays.length > 0 && (
             <fieldset className="report-dialog__overlays" disabled={running}>

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Field, type FieldControl } from '../../ui/fields/Field.tsx';
 import { MAX_NAME_LENGTH } from './saved-areas-store.ts';
 
 interface AreaNameFormProps {
@@ -14,7 +15,19 @@ interface AreaNameFormProps {
 /** A name for a saved area, typed in place: Enter submits, Escape or Cancel leaves it as it was. */
 export function AreaNameForm({ className, initialName, label, submitLabel, onSubmit, onCancel }: AreaNameFormProps) {
   const [name, setName] = useState(initialName);
-  const fieldId = useId();
+  const input = (control: FieldControl | { 'aria-label': string }) => (
+    <input
+      {...control}
+      className="field__input saved-area__input"
+      value={name}
+      maxLength={MAX_NAME_LENGTH}
+      // The form opens on the user's Save or Rename: the name is what they type next.
+      // biome-ignore lint/a11y/noAutofocus: see above
+      autoFocus
+      onFocus={(e) => e.currentTarget.select()}
+      onChange={(e) => setName(e.target.value)}
+    />
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(name);
@@ -26,23 +39,13 @@ export function AreaNameForm({ className, initialName, label, submitLabel, onSub
   };
   return (
     <form className={className} onSubmit={submit} onKeyDown={onKeyDown}>
-      {'visible' in label && (
-        <label htmlFor={fieldId} className="field__label">
-          {label.visible}
-        </label>
+      {'visible' in label ? (
+        <Field label={label.visible} className="saved-areas__field">
+          {(control) => input({ ...control })}
+        </Field>
+      ) : (
+        input({ 'aria-label': label.hidden })
       )}
-      <input
-        id={fieldId}
-        className="field__input saved-area__input"
-        aria-label={'hidden' in label ? label.hidden : undefined}
-        value={name}
-        maxLength={MAX_NAME_LENGTH}
-        // The form opens on the user's Save or Rename: the name is what they type next.
-        // biome-ignore lint/a11y/noAutofocus: see above
-        autoFocus
-        onFocus={(e) => e.currentTarget.select()}
-        onChange={(e) => setName(e.target.value)}
-      />
       <button type="submit" className="button button--small button--primary">
         {submitLabel}
       </button>

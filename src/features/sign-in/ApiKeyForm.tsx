@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { readRememberedKey } from '../../auth/remembered-key.ts';
 import { forgetKey, signInWithApiKey, type ApiKeySignIn } from '../../auth/sign-in.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
-import { Field } from './Field.tsx';
+import { InputField } from '../../ui/fields/Field.tsx';
 
 /** A static API key. It is kept on this device only when the user asks for it. */
 export function ApiKeyForm({ defaultServiceUrl }: { defaultServiceUrl: string }) {
@@ -26,14 +26,14 @@ export function ApiKeyForm({ defaultServiceUrl }: { defaultServiceUrl: string })
 
   return (
     <form className="form" onSubmit={submit}>
-      <Field
+      <InputField
         label="Service URL"
         type="url"
         required
         value={form.serviceUrl}
         onChange={(e) => setForm((f) => ({ ...f, serviceUrl: e.target.value }))}
       />
-      <Field
+      <InputField
         label="API key"
         type="password"
         required

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { signInWithClient, type ClientSignIn } from '../../auth/sign-in.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
-import { Field } from './Field.tsx';
+import { InputField } from '../../ui/fields/Field.tsx';
 
 /** Client id and secret, exchanged for a bearer token. The secret lives only in this form and in memory. */
 export function ClientCredentialsForm({ defaults }: { defaults: ClientSignIn }) {
@@ -17,7 +17,7 @@ export function ClientCredentialsForm({ defaults }: { defaults: ClientSignIn }) 
 
   return (
     <form className="form" onSubmit={submit}>
-      <Field
+      <InputField
         label="Service URL"
         type="url"
         required
@@ -25,7 +25,7 @@ export function ClientCredentialsForm({ defaults }: { defaults: ClientSignIn }) 
         onChange={update('serviceUrl')}
         autoComplete="url"
       />
-      <Field
+      <InputField
         label="Audience"
         required
         value={form.audience}
@@ -33,7 +33,7 @@ export function ClientCredentialsForm({ defaults }: { defaults: ClientSignIn }) 
         autoComplete="off"
         spellCheck={false}
       />
-      <Field
+      <InputField
         label="Client ID"
         required
         value={form.clientId}
@@ -41,7 +41,7 @@ export function ClientCredentialsForm({ defaults }: { defaults: ClientSignIn }) 
         autoComplete="username"
         spellCheck={false}
       />
-      <Field
+      <InputField
         label="Client secret"
         type="password"
         required

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useAuth } from '../../auth/auth-store.ts';
 import { signInToGateway } from '../../auth/sign-in.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
-import { Field } from './Field.tsx';
+import { InputField } from '../../ui/fields/Field.tsx';
 
 /**
  * Gateway mode: the gateway that serves the app holds the service credentials, so there is no
@@ -65,7 +65,7 @@ export function GatewaySignIn({ accessKeyRequired }: { accessKeyRequired: boolea
           {notice}
         </p>
       )}
-      <Field
+      <InputField
         label="Access key"
         type="password"
         required

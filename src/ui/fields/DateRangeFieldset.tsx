@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { tabNeighbour } from './tab-neighbour.ts';
+import './field.css';
 
 interface DateRangeFieldsetProps {
   legend: ReactNode;

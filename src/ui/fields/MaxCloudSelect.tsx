@@ -1,4 +1,5 @@
 import { MAX_CLOUD_CHOICES, type MaxCloud } from '../../state/map-layers-store.ts';
+import './field.css';
 
 const maxCloudLabel = (percent: number | null) =>
   percent === null ? 'Any cloud' : percent === 0 ? 'No cloud' : `Cloud ≤ ${percent}%`;
