@@ -51,8 +51,8 @@ export class MapRenderer {
   };
 
   /**
-   * The map drawn off-screen for print; a map over it too, whole (a swiped comparison's right-hand side); while maps are
-   * beside it (over it on the page), their grid as shown instead.
+   * The map drawn off-screen for print; a map over it too, whole (a swiped comparison's right-hand side); while maps
+   * are beside it (over it on the page), their grid as shown instead.
    */
   async forPrint(options: MapRenderOptions): Promise<MapRender[]> {
     const { main, transformRequest, labelOf } = this.host;
