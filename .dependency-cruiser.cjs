@@ -1,9 +1,10 @@
 /**
  * The layers, checked in `npm test` (npm run check:structure):
  *   src/app (the shell) → src/features/<name> → the engine and shared viewer code (src/map, src/api, src/auth,
- *   src/area, src/state, src/links, src/ui, src/workers) → core/ (shared with the service).
- * A feature imports another feature only through its public index.ts; server/ never imports src/; core/ imports
- * neither; and there are no cycles.
+ *   src/area, src/catalog, src/state, src/links, src/ui, src/workers) → core/ (shared with the service).
+ * A feature imports another feature only through its public index.ts, and the shell a feature only through index.ts
+ * or on-demand.ts; features depend on each other in no circle; server/ and src/ import each other never; core/
+ * imports neither; and there are no cycles of modules.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -33,7 +34,7 @@ module.exports = {
       name: 'shared-not-to-features',
       comment: 'The engine and shared viewer code know no feature; features reach the map through its slots.',
       severity: 'error',
-      from: { path: '^src/(map|api|auth|area|state|links|ui|units|format|workers)/' },
+      from: { path: '^src/(map|api|auth|area|catalog|state|links|ui|units|format|workers)/' },
       to: { path: '^src/features/' },
     },
     {
@@ -42,6 +43,25 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/features/([^/]+)/' },
       to: { path: '^src/features/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/index\\.tsx?$'] },
+    },
+    {
+      name: 'no-feature-cycles',
+      comment:
+        'Features do not depend on each other in a circle (type-only imports count): a notion two features share ' +
+        "moves down (src/catalog/ for the catalog's queries), or they meet in the app shell or through a store.",
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/features/[^/]+' },
+      to: { path: '^src/features/[^/]+', circular: true },
+    },
+    {
+      name: 'app-through-feature-entries',
+      comment:
+        'The app shell composes features through their public entries only: index.ts, and on-demand.ts for the part ' +
+        'a feature loads lazily (tests may reach inside to set up a state).',
+      severity: 'error',
+      from: { path: '^src/app/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/features/', pathNot: '^src/features/[^/]+/(index|on-demand)\\.tsx?$' },
     },
     {
       name: 'viewer-not-to-service',

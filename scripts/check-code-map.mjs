@@ -1,5 +1,6 @@
 // Fails when the code map (docs/architecture.md) and the tree disagree: every folder of core/, src/ and server/ (and
-// every feature folder, src/features/<name>/) must be listed, and every path listed must exist. Run in `npm test`.
+// every feature folder, src/features/<name>/) must be listed, and every path listed must exist; and when a feature
+// has no public index.ts (what the app shell and other features may use of it). Run in `npm test`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -29,6 +30,9 @@ const problems = [
   ...[...listed]
     .filter((path) => !existsSync(path))
     .map((path) => `the code map (docs/architecture.md) lists ${path}, which is gone`),
+  ...[...required]
+    .filter((path) => /^src\/features\/[^/]+\/$/.test(path) && !existsSync(`${path}index.ts`))
+    .map((path) => `${path} has no index.ts`),
 ];
 if (problems.length > 0) {
   console.error(problems.sort().join('\n'));

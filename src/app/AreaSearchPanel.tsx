@@ -1,19 +1,15 @@
 import { lazy, Suspense } from 'react';
 import type { AreaGeometry } from '../../core/geo/geometry.ts';
 import type { Connection } from '../api/connection.ts';
-import { useAreaSearch } from '../features/area-search/area-search-store.ts';
-import { CoverageResults } from '../features/coverage/CoverageResults.tsx';
-import { SurveyTiles } from '../features/coverage/SurveyTiles.tsx';
-import { useCoverage } from '../features/coverage/use-coverage.ts';
-import { GeoTiffExport } from '../features/geotiff-export/GeoTiffExport.tsx';
-import { SavedAreas } from '../features/saved-areas/SavedAreas.tsx';
-import { AreaSection } from '../features/area-search/AreaSection.tsx';
-import { SwappedAxesHint } from '../features/area-search/SwappedAxesHint.tsx';
-import { acceptArea } from '../features/area-search/accept-area.ts';
+import { useAreaSearch } from '../features/area-search/index.ts';
+import { acceptArea, AreaSection, SwappedAxesHint } from '../features/area-search/on-demand.ts';
+import { CoverageResults, SurveyTiles, useCoverage } from '../features/coverage/on-demand.ts';
+import { GeoTiffExport } from '../features/geotiff-export/index.ts';
+import { SavedAreas } from '../features/saved-areas/index.ts';
 
 /** Find changes, with the change engine's client, loaded once an area is searched. */
 const FindChanges = lazy(() =>
-  import('../features/find-changes/FindChanges.tsx').then((m) => ({ default: m.FindChanges })),
+  import('../features/find-changes/on-demand.ts').then((m) => ({ default: m.FindChanges })),
 );
 
 const openRestored = (geometry: AreaGeometry) => acceptArea(geometry, 'restored').ok;

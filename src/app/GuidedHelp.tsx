@@ -1,12 +1,12 @@
 import { lazy } from 'react';
 import { useFindChanges } from '../features/find-changes/index.ts';
-import { guideFor } from '../features/shell/guides.ts';
-import { useTimelapse } from '../features/timelapse/timelapse-store.ts';
+import { guideFor } from '../features/shell/on-demand.ts';
+import { useTimelapse } from '../features/timelapse/index.ts';
 import { useCompare } from '../state/compare-store.ts';
 import { useSideBySide } from '../state/side-by-side-store.ts';
 import { useUi } from '../state/ui-store.ts';
 
-const HelpDialog = lazy(() => import('../features/shell/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
+const HelpDialog = lazy(() => import('../features/shell/on-demand.ts').then((m) => ({ default: m.HelpDialog })));
 
 /** The help dialog, pointing at the guide to what covers the map or the sidebar's tab (mounted while it is open). */
 export function GuidedHelp() {

@@ -1,23 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Connection } from '../api/connection.ts';
 import { LoadBoundary } from '../ui/errors/LoadBoundary.tsx';
-import { FootprintLabel } from '../features/footprints/FootprintLabel.tsx';
-import { FootprintSync } from '../features/footprints/FootprintSync.tsx';
-import { OverlapChooser } from '../features/footprints/OverlapChooser.tsx';
-import { PlaceSearch } from '../features/places/PlaceSearch.tsx';
-import { MapLayersPanel } from '../features/map-layers/MapLayersPanel.tsx';
-import { SaveImage } from '../features/map-image/SaveImage.tsx';
-import { CaptureReadout } from '../features/preview/CaptureReadout.tsx';
-import { ExportReport } from '../features/report/ExportReport.tsx';
-import { MapLayersSync } from '../features/map-layers/MapLayersSync.tsx';
-import { PreviewSync } from '../features/preview/PreviewSync.tsx';
-import { ZoomHint } from '../features/preview/ZoomHint.tsx';
-import { TimelapseButton } from '../features/timelapse/TimelapseButton.tsx';
-import { FindChangesButton } from '../features/find-changes/FindChangesButton.tsx';
-import { useFindChanges } from '../features/find-changes/index.ts';
-import { useTimelapse } from '../features/timelapse/timelapse-store.ts';
+import { useAreaSearch } from '../features/area-search/index.ts';
+import { FootprintLabel, FootprintSync, OverlapChooser } from '../features/footprints/on-demand.ts';
+import { FindChangesButton, useFindChanges } from '../features/find-changes/index.ts';
+import { SaveImage } from '../features/map-image/index.ts';
+import { MapLayersPanel, MapLayersSync } from '../features/map-layers/index.ts';
+import { PlaceSearch } from '../features/places/on-demand.ts';
+import { CaptureReadout, PreviewSync, ZoomHint } from '../features/preview/on-demand.ts';
+import { ExportReport } from '../features/report/index.ts';
+import { TimelapseButton, useTimelapse } from '../features/timelapse/index.ts';
 import type { SurveyMap } from '../map/survey-map.ts';
-import { useAreaSearch } from '../features/area-search/area-search-store.ts';
 import { useCompare } from '../state/compare-store.ts';
 import { useSideBySide } from '../state/side-by-side-store.ts';
 import { useUi } from '../state/ui-store.ts';
@@ -27,13 +20,13 @@ import { useMapViewsTakeRoom } from './use-map-views-take-room.ts';
  * Loaded later still: the comparison or side by side once one starts, the timeline, and the area search (drawing,
  * geometry maths, file import).
  */
-const CompareView = lazy(() => import('../features/compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
+const CompareView = lazy(() => import('../features/compare/on-demand.ts').then((m) => ({ default: m.CompareView })));
 const SideBySideView = lazy(() =>
   import('../features/side-by-side/index.ts').then((m) => ({ default: m.SideBySideView })),
 );
-const Timeline = lazy(() => import('../features/timeline/Timeline.tsx').then((m) => ({ default: m.Timeline })));
+const Timeline = lazy(() => import('../features/timeline/on-demand.ts').then((m) => ({ default: m.Timeline })));
 const MeasureWithNotes = lazy(() => import('./MeasureWithNotes.tsx').then((m) => ({ default: m.MeasureWithNotes })));
-const Timelapse = lazy(() => import('../features/timelapse/Timelapse.tsx').then((m) => ({ default: m.Timelapse })));
+const Timelapse = lazy(() => import('../features/timelapse/on-demand.ts').then((m) => ({ default: m.Timelapse })));
 const AnnotationsSync = lazy(() =>
   import('../features/annotations/on-demand.ts').then((m) => ({ default: m.AnnotationsSync })),
 );
@@ -42,7 +35,7 @@ const LinkedNotesPrompt = lazy(() =>
 );
 const PortfolioSync = lazy(() => import('../features/portfolio/index.ts').then((m) => ({ default: m.PortfolioSync })));
 const ChangesSync = lazy(() =>
-  import('../features/find-changes/ChangesSync.tsx').then((m) => ({ default: m.ChangesSync })),
+  import('../features/find-changes/on-demand.ts').then((m) => ({ default: m.ChangesSync })),
 );
 const AreaSearchOverlay = lazy(() =>
   import('./area-search-on-demand.ts').then((m) => ({ default: m.AreaSearchOverlay })),

@@ -1,6 +1,6 @@
 import type { Connection } from '../api/connection.ts';
-import { SaveAnnotation } from '../features/annotations/SaveAnnotation.tsx';
-import { MeasureTools } from '../features/measure/MeasureTools.tsx';
+import { SaveAnnotation } from '../features/annotations/on-demand.ts';
+import { MeasureTools } from '../features/measure/on-demand.ts';
 import type { SurveyMap } from '../map/survey-map.ts';
 
 /** Measuring, loaded once the map is drawn, where a finished measurement can be saved as a note. */

@@ -4,7 +4,7 @@ import type { CoverageSurvey } from '../../core/wire/model.ts';
 import { square } from '../../core/test/shapes.ts';
 import { areaSearchStore } from '../features/area-search/area-search-store.ts';
 import { savedAreasStore } from '../features/saved-areas/saved-areas-store.ts';
-import { coverageSearchQueryOptions } from '../features/coverage/coverage-queries.ts';
+import { coverageSearchQueryOptions } from '../catalog/coverage-queries.ts';
 import { acceptArea, activeAreaFrom } from '../features/area-search/accept-area.ts';
 import { openSavedArea } from '../features/saved-areas/open-saved-area.ts';
 import { saveArea } from '../features/saved-areas/save-area.ts';

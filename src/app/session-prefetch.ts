@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { authStore, type Session } from '../auth/auth-store.ts';
 import { connectionFor } from '../auth/session-connection.ts';
-import { footprintByIdQueryOptions } from '../features/footprints/footprint-queries.ts';
-import { surveyListQueryOptions } from '../features/surveys/survey-queries.ts';
+import { footprintByIdQueryOptions } from '../catalog/footprint-queries.ts';
+import { surveyListQueryOptions } from '../catalog/survey-queries.ts';
 import { filtersActive, filterStore } from '../state/filter-store.ts';
 import { selectionStore } from '../state/selection-store.ts';
 

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import type { SurveyMap } from '../map/survey-map.ts';
-import { annotationsFromLinkParam, annotationsLinkParam } from '../features/annotations/annotation-link.ts';
-import { annotationsStore } from '../features/annotations/annotations-store.ts';
-import { areaSearchStore, DEFAULT_TILE_ZOOM, type AreaOrigin } from '../features/area-search/area-search-store.ts';
+import { annotationsFromLinkParam, annotationsLinkParam, annotationsStore } from '../features/annotations/index.ts';
+import { type AreaOrigin, areaSearchStore, DEFAULT_TILE_ZOOM } from '../features/area-search/index.ts';
 import { findChangesStore, type FindChangesState } from '../features/find-changes/index.ts';
 import { compareStore } from '../state/compare-store.ts';
 import { filterStore } from '../state/filter-store.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { timelapseStore } from '../features/timelapse/timelapse-store.ts';
+import { timelapseStore } from '../features/timelapse/index.ts';
 import { sideBySideStore } from '../state/side-by-side-store.ts';
 import { uiStore } from '../state/ui-store.ts';
 

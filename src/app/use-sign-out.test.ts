@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { tileCaptureKeys } from '../features/compare/compare-queries.ts';
-import { coverageKeys } from '../features/coverage/coverage-queries.ts';
-import { footprintKeys } from '../features/footprints/footprint-queries.ts';
-import { surveyKeys } from '../features/surveys/survey-queries.ts';
+import { tileCaptureKeys } from '../catalog/tile-capture-queries.ts';
+import { coverageKeys } from '../catalog/coverage-queries.ts';
+import { footprintKeys } from '../catalog/footprint-queries.ts';
+import { surveyKeys } from '../catalog/survey-queries.ts';
 import { forgetSessionAnswers } from './use-sign-out.ts';
 
 const BASE = 'https://imagery.example';

@@ -2,9 +2,9 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { forgetKey, signOut } from '../auth/sign-in.ts';
 import { authStore } from '../auth/auth-store.ts';
-import { tileCaptureKeys } from '../features/compare/compare-queries.ts';
-import { coverageKeys } from '../features/coverage/coverage-queries.ts';
-import { surveyKeys } from '../features/surveys/survey-queries.ts';
+import { tileCaptureKeys } from '../catalog/tile-capture-queries.ts';
+import { coverageKeys } from '../catalog/coverage-queries.ts';
+import { surveyKeys } from '../catalog/survey-queries.ts';
 import { selectionStore } from '../state/selection-store.ts';
 
 /**

@@ -13,7 +13,7 @@ import { mapLayersStore } from '../../state/map-layers-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { tileAt } from '../../../core/geo/tile-address.ts';
-import { tileCapturesQueryOptions } from '../compare/index.ts';
+import { tileCapturesQueryOptions } from '../../catalog/tile-capture-queries.ts';
 import { newestCapture } from '../compare/index.ts';
 
 interface ShownLayer {

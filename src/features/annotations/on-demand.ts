@@ -2,3 +2,4 @@
 export { AnnotationsPanel } from './AnnotationsPanel.tsx';
 export { AnnotationsSync } from './AnnotationsSync.tsx';
 export { LinkedNotesPrompt } from './LinkedNotesPrompt.tsx';
+export { SaveAnnotation } from './SaveAnnotation.tsx';

@@ -3,7 +3,7 @@ import type { Connection } from '../../api/connection.ts';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
 import type { ComparedImagery } from '../../state/compared-imagery.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
-import { tileCapturesQueryOptions } from './compare-queries.ts';
+import { tileCapturesQueryOptions } from '../../catalog/tile-capture-queries.ts';
 import { describeTileCaptures } from './cursor-capture.ts';
 import { cursorTileKey, type CursorTile } from './tile-under-cursor.ts';
 

@@ -1,5 +1,4 @@
 /** What other features use of the comparison: a tile's captures, the one under the cursor, and a survey's details. */
-export { tileCapturesQueryOptions } from './compare-queries.ts';
 export { describeTileCaptures, newestCapture, cursorTileHint } from './cursor-capture.ts';
 export { cursorTileKey } from './tile-under-cursor.ts';
 export { useCursorTile } from './use-cursor-tile.ts';

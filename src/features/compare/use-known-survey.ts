@@ -7,8 +7,8 @@ import { extentOf } from '../../../core/geo/geometry.ts';
 import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey, Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { type AreaSearch, useAreaSearch } from '../area-search/index.ts';
-import { coverageKeys, coverageSearchQueryOptions } from '../coverage/index.ts';
-import { footprintByIdQueryOptions, footprintQueryOptions } from '../footprints/index.ts';
+import { coverageKeys, coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
+import { footprintByIdQueryOptions, footprintQueryOptions } from '../../catalog/footprint-queries.ts';
 import { useListedSurveys } from '../surveys/index.ts';
 import { useTimelineCaptures } from '../timeline/index.ts';
 

@@ -11,7 +11,7 @@ import { useCompare } from '../../state/compare-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { captureImagery, captureRaster } from './capture-imagery.ts';
-import { coverageSearchQueryOptions } from './coverage-queries.ts';
+import { coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
 import { coverageFootprints, tileGridOf } from './coverage-results.ts';
 import { answerDrawn } from './drawn-answers.ts';
 import { resultFrame } from './result-frame.ts';

@@ -3,7 +3,7 @@ import type { Connection } from '../../api/connection.ts';
 import type { CoverageSurvey } from '../../../core/wire/model.ts';
 import type { AreaGeometry } from '../../../core/geo/geometry.ts';
 import type { ActiveArea, AreaSearch } from '../area-search/index.ts';
-import { coverageKeys, NO_SEARCH } from './coverage-queries.ts';
+import { coverageKeys, NO_SEARCH } from '../../catalog/coverage-queries.ts';
 import { summariseCoverageOffThread } from './coverage-results.ts';
 import { whenAnswerDrawn } from './drawn-answers.ts';
 

@@ -1,4 +1,3 @@
 /** What other features use of an area's coverage: its queries and results. */
-export { coverageKeys, coverageSearchQueryOptions, surveyTilesQueryOptions } from './coverage-queries.ts';
 export type { CoverageResult } from './coverage-results.ts';
 export type { CoverageAnswer } from './use-coverage.ts';

@@ -6,7 +6,7 @@ import type { TileMetadataRequest } from '../../api/coverage.ts';
 import type { DownloadProgress } from '../../api/http.ts';
 import { useAreaSearch } from '../area-search/index.ts';
 import { useSelection } from '../../state/selection-store.ts';
-import { coverageSearchQueryOptions, surveyTilesQueryOptions } from './coverage-queries.ts';
+import { coverageSearchQueryOptions, surveyTilesQueryOptions } from '../../catalog/coverage-queries.ts';
 import { coverageSummaryQueryOptions } from './coverage-summary-queries.ts';
 import type { CoverageResult } from './coverage-results.ts';
 

@@ -6,7 +6,7 @@ import { formatCount } from '../../format/coverage-format.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { useAreaSearch } from '../area-search/index.ts';
 import { CHANGE_TILE_CAP, CHANGE_ZOOM, ChangeTileCapError, prepareChangeWorker } from '../change/index.ts';
-import { coverageSearchQueryOptions } from '../coverage/index.ts';
+import { coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
 import { CaptureChoiceForm, chosenSides } from './CaptureChoiceForm.tsx';
 import { ChangesResults } from './ChangesResults.tsx';
 import { formatEta } from './change-spots.ts';

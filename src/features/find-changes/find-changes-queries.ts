@@ -7,7 +7,7 @@ import {
   findChanges,
   type FindChangesOptions,
 } from '../change/index.ts';
-import { surveyTilesQueryOptions } from '../coverage/index.ts';
+import { surveyTilesQueryOptions } from '../../catalog/coverage-queries.ts';
 import { areaPairs } from './change-pairs.ts';
 import { type ChangeRun, findChangesStore } from './find-changes-store.ts';
 

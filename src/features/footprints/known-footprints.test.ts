@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { testFootprint, testSurvey } from '../../test/footprint-fixtures.ts';
-import { footprintKeys } from './footprint-queries.ts';
+import { footprintKeys } from '../../catalog/footprint-queries.ts';
 import { KnownFootprints } from './known-footprints.ts';
 
 const BASE = 'https://service.test';

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
-import { footprintKeys, versionOf } from './footprint-queries.ts';
+import { footprintKeys, versionOf } from '../../catalog/footprint-queries.ts';
 
 type Versions = ReadonlyMap<string, SurveyFootprint>;
 export type Arrival = [surveyId: string, version: string, footprint: SurveyFootprint];

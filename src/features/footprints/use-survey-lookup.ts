@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { Survey } from '../../../core/wire/model.ts';
 import { useAreaSearch } from '../area-search/index.ts';
-import { coverageSearchQueryOptions } from '../coverage/index.ts';
+import { coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
 import { useListedSurveys } from '../surveys/index.ts';
 import { useViewSurveys } from './view-footprints.ts';
 

@@ -8,9 +8,9 @@ import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { type AreaSearch, areaInView, areaSearchStore } from '../area-search/index.ts';
-import { coverageSearchQueryOptions } from '../coverage/index.ts';
-import { footprintQueryOptions, versionOf } from './footprint-queries.ts';
-import { storeFootprint } from './footprint-storage.ts';
+import { coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
+import { footprintQueryOptions, versionOf } from '../../catalog/footprint-queries.ts';
+import { storeFootprint } from '../../catalog/footprint-storage.ts';
 import { viewBox, viewSearch } from './view-box.ts';
 
 /** A view is asked about once the map has rested this long: a pan in steps asks once. */

@@ -3,7 +3,7 @@ import type { Connection } from '../../api/connection.ts';
 import type { TileMetadataRequest } from '../../api/coverage.ts';
 import { type ExportCompression, newestTiles, planExport } from './export-plan.ts';
 import { selectTiles, type SourceSurvey, type TileSelection } from './tile-selection.ts';
-import { surveyTilesQueryOptions } from '../coverage/index.ts';
+import { surveyTilesQueryOptions } from '../../catalog/coverage-queries.ts';
 
 export interface ExportPlanRequest {
   /** The selected survey, or every result with imagery in the area (best available). */

@@ -8,7 +8,7 @@ import { saveBlob } from '../../ui/save-file.ts';
 import { tileJsonUrl, wmtsCapabilitiesUrl, xyzTemplate } from '../../../core/wire/layer-urls.ts';
 import { uiStore } from '../../state/ui-store.ts';
 import { useAreaSearch } from '../area-search/index.ts';
-import { coverageSearchQueryOptions } from '../coverage/index.ts';
+import { coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { Field } from '../../ui/fields/Field.tsx';
 import { isDetailsUnknown } from '../preview/index.ts';

@@ -7,7 +7,7 @@ import { useCompare } from '../../state/compare-store.ts';
 import { useMapLayers } from '../../state/map-layers-store.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { useUi } from '../../state/ui-store.ts';
-import { tileCapturesQueryOptions } from '../compare/index.ts';
+import { tileCapturesQueryOptions } from '../../catalog/tile-capture-queries.ts';
 import { describeTileCaptures, newestCapture } from '../compare/index.ts';
 import type { TileAddress } from '../../../core/geo/tile-address.ts';
 import { cursorTileKey } from '../compare/index.ts';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
-import { coverageSearchQueryOptions } from '../coverage/index.ts';
+import { coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
 
 /** How often a saved area is checked for new or updated surveys while the area search is open. */
 const CHECK_EVERY_MS = 5 * 60_000;

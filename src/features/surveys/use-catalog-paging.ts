@@ -4,7 +4,7 @@ import type { Connection } from '../../api/connection.ts';
 import type { SurveyFilters } from '../../state/filter-store.ts';
 import { scanPhase, scanWanted, type ScanPhase, type ScanProgress } from './catalog-scan.ts';
 import { needsWholeCatalog } from './survey-filters.ts';
-import { surveyKeys } from './survey-queries.ts';
+import { surveyKeys } from '../../catalog/survey-queries.ts';
 import type { SurveyListView } from './use-survey-list.ts';
 
 export interface CatalogPaging {

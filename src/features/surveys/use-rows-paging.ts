@@ -2,7 +2,7 @@ import { type InfiniteData, useInfiniteQuery, type UseInfiniteQueryResult } from
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyPage } from '../../../core/wire/model.ts';
 import { filtersActive, useFilters } from '../../state/filter-store.ts';
-import { surveyListQueryOptions, surveyScanQueryOptions } from './survey-queries.ts';
+import { surveyListQueryOptions, surveyScanQueryOptions } from '../../catalog/survey-queries.ts';
 
 /**
  * The paging behind the rows: the plain list, or the catalog scan while filters are on (both observed, so that the

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import { useAreaSearch } from '../area-search/index.ts';
-import { coverageSearchQueryOptions } from '../coverage/index.ts';
+import { coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
 import { searchAround } from './timeline-area.ts';
 import { useTimeline } from './timeline-store.ts';
 

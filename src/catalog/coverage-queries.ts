@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Connection } from '../../api/connection.ts';
-import { fetchTileMetadata, searchCoverage, type TileMetadataRequest } from '../../api/coverage.ts';
-import type { DownloadProgress } from '../../api/http.ts';
-import type { AreaSearch } from '../area-search/index.ts';
+import type { Connection } from '../api/connection.ts';
+import { type CoverageSearch, fetchTileMetadata, searchCoverage, type TileMetadataRequest } from '../api/coverage.ts';
+import type { DownloadProgress } from '../api/http.ts';
+
+/** An area's search as the area search holds it: the area and its dates (empty for none). */
+type AreaSearch = Required<CoverageSearch>;
 
 export const coverageKeys = {
   all: (baseUrl: string) => ['coverage', baseUrl] as const,

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Connection } from '../../api/connection.ts';
-import { fetchFootprint } from '../../api/footprints.ts';
-import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
+import type { Connection } from '../api/connection.ts';
+import { fetchFootprint } from '../api/footprints.ts';
+import type { Survey, SurveyFootprint } from '../../core/wire/model.ts';
 import { readStoredFootprint, storeFootprint } from './footprint-storage.ts';
 
 /** A footprint is current as long as its survey's last_updated stamp is. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Connection } from '../../api/connection.ts';
-import { fetchTileCaptures } from '../../api/tile-metadata.ts';
-import type { TileAddress } from '../../../core/geo/tile-address.ts';
+import type { Connection } from '../api/connection.ts';
+import { fetchTileCaptures } from '../api/tile-metadata.ts';
+import type { TileAddress } from '../../core/geo/tile-address.ts';
 
 export const tileCaptureKeys = {
   all: (baseUrl: string) => ['tile-captures', baseUrl] as const,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testFootprint } from '../../test/footprint-fixtures.ts';
+import { testFootprint } from '../test/footprint-fixtures.ts';
 import {
   flushStoredFootprints,
   MAX_STORED_FOOTPRINTS,

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Survey } from '../../../core/wire/model.ts';
-import { fakeFetch, json } from '../../test/fake-service.ts';
-import { square } from '../../../core/test/shapes.ts';
+import type { Survey } from '../../core/wire/model.ts';
+import { fakeFetch, json } from '../test/fake-service.ts';
+import { square } from '../../core/test/shapes.ts';
 import { footprintByIdQueryOptions, footprintQueryOptions } from './footprint-queries.ts';
 
 // Each test its own service: footprints are also kept for the page's next visit (footprint-storage.ts).

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { Connection } from '../../api/connection.ts';
-import { fetchSurveyPage } from '../../api/surveys.ts';
+import type { Connection } from '../api/connection.ts';
+import { fetchSurveyPage } from '../api/surveys.ts';
 
 /** The largest page the reference service allows; filters read the catalog in pages this big. */
 const SCAN_PAGE_SIZE = 100;

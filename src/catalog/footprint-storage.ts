@@ -1,4 +1,4 @@
-import type { SurveyFootprint } from '../../../core/wire/model.ts';
+import type { SurveyFootprint } from '../../core/wire/model.ts';
 
 /** Footprints kept across reloads (they rarely change). Geometry only: never a credential. */
 const PREFIX = 'survey-viewer:footprint:v1:';

@@ -1,0 +1,2 @@
+/** The comparison's view (the swipe and its controls), loaded when a comparison opens. */
+export { CompareView } from './CompareView.tsx';

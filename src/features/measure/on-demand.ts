@@ -1,0 +1,2 @@
+/** The measure tools, loaded with the map's tool column. */
+export { MeasureTools } from './MeasureTools.tsx';

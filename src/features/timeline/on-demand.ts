@@ -1,0 +1,2 @@
+/** The timeline, loaded when it is first shown. */
+export { Timeline } from './Timeline.tsx';
