@@ -71,7 +71,7 @@ export function App({ config }: { config: RuntimeConfig }) {
           <OfflineBanner />
           {connection && surveyMap && session && (
             <LoadBoundary fallback={null}>
-              <session.MapOverlays connection={connection} surveyMap={surveyMap} />
+              <session.OnTheMap connection={connection} surveyMap={surveyMap} />
             </LoadBoundary>
           )}
         </main>

@@ -5,7 +5,7 @@ import { AreaDropZone, AreaSync, AreaToolbar } from '../features/area-search/on-
 import { CoverageSync, TileDetails } from '../features/coverage/on-demand.ts';
 
 /** Everything the area search puts on the map: tools, drop target, layers and the tile details card. */
-export function AreaSearchOverlay({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+export function AreaSearchOnMap({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const open = useUi((s) => s.sidebarTab === 'area');
   return (
     <>

@@ -37,9 +37,7 @@ const PortfolioSync = lazy(() => import('../features/portfolio/index.ts').then((
 const ChangesSync = lazy(() =>
   import('../features/find-changes/on-demand.ts').then((m) => ({ default: m.ChangesSync })),
 );
-const AreaSearchOverlay = lazy(() =>
-  import('./area-search-on-demand.ts').then((m) => ({ default: m.AreaSearchOverlay })),
-);
+const AreaSearchOnMap = lazy(() => import('./area-search-on-demand.ts').then((m) => ({ default: m.AreaSearchOnMap })));
 
 /** Whether the map has drawn its first view completely: tools nobody has asked for yet wait for that. */
 function useFirstViewDrawn(surveyMap: SurveyMap): boolean {
@@ -52,7 +50,7 @@ function useFirstViewDrawn(surveyMap: SurveyMap): boolean {
  * What a session shows on and over the map: footprints, preview, layers, comparison, side by side, timeline, area
  * tools.
  */
-export function MapOverlays({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
+export function OnTheMap({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const sideBySide = useSideBySide((s) => s.panes.length > 0);
   const timelapseOpen = useTimelapse((s) => s.open);
   const timelapseSurveyId = useTimelapse((s) => s.shownSurveyId);
@@ -106,7 +104,7 @@ export function MapOverlays({ connection, surveyMap }: { connection: Connection;
       </LoadBoundary>
       <LoadBoundary fallback={null}>
         <Suspense fallback={null}>
-          {(drawn || areaShown || areaTabOpen) && <AreaSearchOverlay connection={connection} surveyMap={surveyMap} />}
+          {(drawn || areaShown || areaTabOpen) && <AreaSearchOnMap connection={connection} surveyMap={surveyMap} />}
         </Suspense>
       </LoadBoundary>
     </>
