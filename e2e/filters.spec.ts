@@ -37,10 +37,11 @@ const renderedIds = (page: Page) =>
 /** Survey ids of the footprints drawn on the map. */
 const drawnFootprints = (page: Page) =>
   page.evaluate(async () => {
-    const source = window.__surveyViewer!.map.getSource('footprints') as unknown as {
-      getData(): Promise<GeoJSON.FeatureCollection>;
-    };
-    return (await source.getData()).features.map((f) => String(f.properties!.id)).sort();
+    // The footprints' source is added with the first footprints drawn.
+    const source = window.__surveyViewer!.map.getSource('footprints') as unknown as
+      | { getData(): Promise<GeoJSON.FeatureCollection> }
+      | undefined;
+    return source ? (await source.getData()).features.map((f) => String(f.properties!.id)).sort() : [];
   });
 
 /** Holds the catalog scan's request for one page until released; the real service then answers it. */
