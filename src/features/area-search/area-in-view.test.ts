@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { extentPolygon } from '../../../core/geo/geometry.ts';
 import type { ActiveArea } from './area-search-store.ts';
 import { areaInView } from './area-in-view.ts';
 
 const area = (west: number, south: number, east: number, north: number): ActiveArea => ({
-  geometry: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [west, south],
-        [east, south],
-        [east, north],
-        [west, north],
-        [west, south],
-      ],
-    ],
-  },
+  geometry: extentPolygon([west, south, east, north]),
   wkt: '',
   km2: 1,
   vertexCount: 5,

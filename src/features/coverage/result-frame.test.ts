@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Polygon } from 'geojson';
+import { extentPolygon } from '../../../core/geo/geometry.ts';
 import { IMAGERY_MIN_MAP_ZOOM } from '../../map/imagery-source.ts';
 import { resultExtent, resultFrame } from './result-frame.ts';
 
-const box = (west: number, south: number, east: number, north: number): Polygon => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ],
-  ],
-});
+const box = (west: number, south: number, east: number, north: number) => extentPolygon([west, south, east, north]);
 
 describe('resultFrame', () => {
   const area = box(0, 0, 0.1, 0.1);

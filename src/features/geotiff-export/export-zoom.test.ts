@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { tilesCovering } from '../../../core/geo/covered-tiles.ts';
-import type { AreaGeometry } from '../../../core/geo/geometry.ts';
+import { type AreaGeometry, extentPolygon } from '../../../core/geo/geometry.ts';
 import { defaultZoomFor } from './export-plan.ts';
 import { defaultExportZoom, exportTileCount } from './export-zoom.ts';
 
-const box = (west: number, south: number, east: number, north: number): AreaGeometry => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ],
-  ],
-});
+const box = (west: number, south: number, east: number, north: number) => extentPolygon([west, south, east, north]);
 
 /** About 10.6 km² of central Denver: 12,519 tiles at z20, 3,186 at z19. */
 const AREA = box(-105.0, 39.73, -104.96, 39.758);
