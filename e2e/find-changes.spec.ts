@@ -57,6 +57,8 @@ test('Find changes ranks built spots first, draws a heat map, comes back from th
   await signInWithDemo(page);
   await pasteArea(page, AREA);
   const panel = page.getByRole('region', { name: 'Find changes' });
+  // The choice opens when asked for (an area's answer may list thousands of surveys).
+  await panel.getByRole('button', { name: 'Choose two captures' }).click();
   await expect(panel).toContainText('This area: 12 tiles.');
   await panel.getByLabel('Before', { exact: true }).selectOption(BEFORE);
   await panel.getByLabel('After', { exact: true }).selectOption(AFTER);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { Survey } from '../../../core/wire/model.ts';
 import { formatCaptureDays } from '../../format/date-format.ts';
 import type { ChangeSides, FindChangesState } from './find-changes-store.ts';
@@ -33,6 +33,15 @@ export function CaptureChoiceForm({ surveys }: { surveys: readonly Survey[] }) {
   const before = useFindChanges((s) => s.before);
   const after = useFindChanges((s) => s.after);
   const ordered = inCaptureOrder(surveys);
+  const options = useMemo(
+    () =>
+      ordered.map((s) => (
+        <option key={s.id} value={s.id}>
+          {optionLabel(s)}
+        </option>
+      )),
+    [ordered],
+  );
   const { sides } = chosenSides(surveys, { choice, before, after, day });
   const id = useId();
   const store = findChangesStore.getState();
@@ -44,11 +53,7 @@ export function CaptureChoiceForm({ surveys }: { surveys: readonly Survey[] }) {
         value={sides?.[side] ?? (side === 'before' ? ordered[0]?.id : ordered.at(-1)?.id) ?? ''}
         onChange={(event) => store.captureChosen(side, event.target.value)}
       >
-        {ordered.map((s) => (
-          <option key={s.id} value={s.id}>
-            {optionLabel(s)}
-          </option>
-        ))}
+        {options}
       </select>
     </div>
   );

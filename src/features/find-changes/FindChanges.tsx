@@ -28,6 +28,7 @@ export function FindChanges({ connection }: { connection: Connection }) {
     after: useFindChanges((s) => s.after),
     day: useFindChanges((s) => s.day),
   };
+  const open = useFindChanges((s) => s.open);
   const run = useFindChanges((s) => s.run);
   const progress = useFindChanges((s) => s.progress);
   const queryClient = useQueryClient();
@@ -37,15 +38,15 @@ export function FindChanges({ connection }: { connection: Connection }) {
   const query = useQuery(changeRunQueryOptions(connection, shownRun));
   const canRun = (surveysQuery.data?.length ?? 0) >= 2;
   // The engine's worker starts loading while the captures are chosen.
-  useEffect(() => (canRun ? prepareChangeWorker() : undefined), [canRun]);
+  useEffect(() => (open && canRun ? prepareChangeWorker() : undefined), [open, canRun]);
   const tileCount = useMemo(() => {
-    if (!area) return null;
+    if (!area || !open) return null;
     const tiles = tilesCovering(area.geometry, CHANGE_ZOOM, { cap: CHANGE_TILE_CAP });
     return tiles.kind === 'tiles' ? tiles.tiles.length : null;
-  }, [area]);
+  }, [area, open]);
 
   if (!search || !area) return null;
-  const { sides, why } = chosenSides(surveys, state);
+  const { sides, why } = open ? chosenSides(surveys, state) : { sides: null, why: '' };
   const running = shownRun !== null && query.isFetching;
   const overCap = tileCount === null;
   const start = () => sides && findChangesStore.getState().findChangesAsked({ ...sides, wkt: search.wkt });
@@ -64,6 +65,18 @@ export function FindChanges({ connection }: { connection: Connection }) {
             : surveysQuery.isError
               ? 'The surveys of the area could not be listed (see Coverage).'
               : 'Find changes needs two surveys of the area.'}
+        </p>
+      ) : !open ? (
+        <p className="find-changes__intro">
+          Where did the area change between two of its {formatCount(surveys.length)} surveys?{' '}
+          <button
+            type="button"
+            className="button button--small"
+            aria-expanded={false}
+            onClick={() => findChangesStore.getState().findChangesOpened()}
+          >
+            Choose two captures
+          </button>
         </p>
       ) : (
         <>

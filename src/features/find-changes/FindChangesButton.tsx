@@ -1,5 +1,6 @@
 import { uiStore } from '../../state/ui-store.ts';
 import { useAreaSearch } from '../area-search/index.ts';
+import { findChangesStore } from './find-changes-store.ts';
 
 /** On the timeline: takes the user to Find changes in the area search (shown while an area is searched). */
 export function FindChangesButton() {
@@ -7,6 +8,7 @@ export function FindChangesButton() {
   if (!searching) return null;
   const open = () => {
     uiStore.getState().sidebarTabChosen('area');
+    findChangesStore.getState().findChangesOpened();
     requestAnimationFrame(() => {
       const section = document.querySelector<HTMLElement>('section[aria-label="Find changes"]');
       section?.scrollIntoView({ block: 'nearest' });

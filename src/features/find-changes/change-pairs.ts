@@ -51,9 +51,20 @@ export function areaPairs(
   return { pairs, unpaired: tiles.size - pairs.length };
 }
 
-/** Surveys in time order (by the start of their capture). */
-export const inCaptureOrder = (surveys: readonly Survey[]): Survey[] =>
-  [...surveys].sort((a, b) => Date.parse(a.captureStart) - Date.parse(b.captureStart) || a.id.localeCompare(b.id));
+const sortedAnswers = new WeakMap<readonly Survey[], readonly Survey[]>();
+
+/**
+ * Surveys in time order (by the start of their capture). An answer is sorted once, however often it is shown: an area's
+ * may hold thousands of surveys, and answers are not changed in place.
+ */
+export function inCaptureOrder(surveys: readonly Survey[]): readonly Survey[] {
+  const known = sortedAnswers.get(surveys);
+  if (known) return known;
+  const start = new Map(surveys.map((s) => [s, Date.parse(s.captureStart)]));
+  const sorted = [...surveys].sort((a, b) => start.get(a)! - start.get(b)! || a.id.localeCompare(b.id));
+  sortedAnswers.set(surveys, sorted);
+  return sorted;
+}
 
 /**
  * Before and after a day (YYYY-MM-DD): the last survey captured entirely before it and the first captured from it on;

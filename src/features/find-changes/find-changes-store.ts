@@ -23,6 +23,8 @@ export interface FindChangesState {
   after: string | null;
   /** The day of the before/after choice, YYYY-MM-DD. */
   day: string;
+  /** Whether the choice of captures is shown: an area's answer may list thousands, so its lists wait to be opened. */
+  open: boolean;
   run: ChangeRun | null;
   /** A link's comparison, waiting for its area to be searched. */
   linked: ChangeSides | null;
@@ -31,6 +33,7 @@ export interface FindChangesState {
   spot: number | null;
   /** Counts the times a spot was asked for: choosing the one shown again takes the map back to it. */
   spotRequests: number;
+  findChangesOpened(): void;
   choiceChosen(choice: CaptureChoice): void;
   captureChosen(side: 'before' | 'after', surveyId: string): void;
   dayChosen(day: string): void;
@@ -50,16 +53,18 @@ export const findChangesStore = createStore<FindChangesState>()((set) => ({
   before: null,
   after: null,
   day: '',
+  open: false,
   run: null,
   linked: null,
   progress: null,
   spot: null,
   spotRequests: 0,
+  findChangesOpened: () => set({ open: true }),
   choiceChosen: (choice) => set({ choice }),
   captureChosen: (side, surveyId) => set({ [side]: surveyId }),
   dayChosen: (day) => set({ day }),
   findChangesAsked: (run) =>
-    set({ run, before: run.before, after: run.after, linked: null, progress: null, spot: null }),
+    set({ run, before: run.before, after: run.after, open: true, linked: null, progress: null, spot: null }),
   progressReported: (progress) => set({ progress }),
   runCancelled: () => set({ run: null, progress: null, spot: null }),
   areaChanged: () => set({ run: null, progress: null, spot: null }),
@@ -71,7 +76,7 @@ export const findChangesStore = createStore<FindChangesState>()((set) => ({
       const same = sides && state.run && state.run.before === sides.before && state.run.after === sides.after;
       if (same) return {};
       return sides
-        ? { linked: sides, run: null, progress: null, spot: null, before: sides.before, after: sides.after }
+        ? { linked: sides, run: null, progress: null, spot: null, before: sides.before, after: sides.after, open: true }
         : { linked: null, run: null, progress: null, spot: null };
     }),
 }));
