@@ -86,7 +86,7 @@ function halves(shot: Buffer): readonly [Buffer, Buffer] {
 }
 
 const timelineMark = (page: Page, id: string) =>
-  page.getByRole('group', { name: /^Captures / }).locator(`[data-survey-id="${id}"]`);
+  page.getByRole('group', { name: /^Surveys / }).locator(`[data-survey-id="${id}"]`);
 
 async function pickFromTimeline(page: Page, id: string, side: 'A' | 'B') {
   await timelineMark(page, id).click();
@@ -115,7 +115,7 @@ test(
     await signInWithDemo(page);
     await jumpTo(page, centre);
 
-    // Pick A and B from the timeline of captures around the map centre.
+    // Pick A and B from the timeline of surveys around the map centre.
     await page.getByRole('button', { name: 'Timeline' }).click();
     await expect(timelineMark(page, A)).toBeVisible();
     await pickFromTimeline(page, A, 'A');

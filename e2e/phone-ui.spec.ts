@@ -146,7 +146,7 @@ test.describe('on a phone', () => {
     // The timeline's bar: "Side by side" lay at x = 414 and "Timelapse" was cut off, the header a column of words.
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await page.getByRole('button', { name: 'Timeline' }).tap();
-    await expect(timeline.getByRole('group', { name: /^Captures around the map centre/ })).toBeVisible();
+    await expect(timeline.getByRole('group', { name: /^Surveys around the map centre/ })).toBeVisible();
     await expect(timeline.getByRole('button', { name: 'Side by side' })).toBeVisible();
     for (const control of await timeline.locator('.timeline__bar button').all()) await expectInReach(control);
     expect((await timeline.locator('.timeline__bar').boundingBox())!.height).toBeLessThan(80);

@@ -9,7 +9,7 @@ const DENVER: [number, number] = [-104.99, 39.74];
 const TAMPA: [number, number] = [-82.4572, 27.9506];
 
 /** The surveys the service finds in the box the timeline asks about around `centre`, oldest first. */
-async function capturesNear(request: APIRequestContext, centre: [number, number]) {
+async function surveysNear(request: APIRequestContext, centre: [number, number]) {
   const answer = await request.get('/tile/v2/surveys/coverage', {
     params: { wkt: searchAround(centreCell(centre)).wkt },
     headers: { Authorization: `Bearer ${await accessToken(request)}` },
@@ -20,14 +20,14 @@ async function capturesNear(request: APIRequestContext, centre: [number, number]
   );
 }
 
-const marks = (page: Page) => page.getByRole('group', { name: /^Captures around the map centre/ }).getByRole('button');
+const marks = (page: Page) => page.getByRole('group', { name: /^Surveys around the map centre/ }).getByRole('button');
 
 test(
-  'the timeline shows the captures around the map centre in time order; ' +
+  'the timeline shows the surveys around the map centre in time order; ' +
     'clicking or stepping by keys previews one @readme',
   async ({ page, request }) => {
     // What the service finds in the same box the timeline asks about.
-    const found = await capturesNear(request, DENVER);
+    const found = await surveysNear(request, DENVER);
     expect(found.length).toBeGreaterThanOrEqual(3);
     const ids = found.map((s) => s.id);
 
@@ -40,7 +40,7 @@ test(
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('status')).toHaveText(
-      `${ids.length} captures around the map centre`,
+      `${ids.length} surveys around the map centre`,
     );
     await expect(marks(page)).toHaveCount(ids.length);
     // Oldest left, newest right, in the service's capture times.
@@ -112,7 +112,7 @@ test(
   },
 );
 
-test("with an area set, the timeline shows the area search's captures while the area is in view", async ({
+test("with an area set, the timeline shows the area search's surveys while the area is in view", async ({
   page,
   request,
 }) => {
@@ -129,19 +129,19 @@ test("with an area set, the timeline shows the area search's captures while the 
   const found = await results.evaluateAll((els) => els.map((el) => el.getAttribute('data-survey-id')).sort());
 
   await page.getByRole('button', { name: 'Timeline' }).click();
-  const inArea = page.getByRole('group', { name: /^Captures in the area/ }).getByRole('button');
+  const inArea = page.getByRole('group', { name: /^Surveys in the area/ }).getByRole('button');
   await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('status')).toHaveText(
-    `${found.length} captures in the area`,
+    `${found.length} surveys in the area`,
   );
   expect((await inArea.evaluateAll((els) => els.map((el) => el.getAttribute('data-survey-id')))).sort()).toEqual(found);
 
-  // Looking at Tampa with the Denver area still set: the strip and its side-by-side pick list Tampa's captures, not the
+  // Looking at Tampa with the Denver area still set: the strip and its side-by-side pick list Tampa's surveys, not the
   // far-away area's, and say why the area's are not listed.
-  const tampa = (await capturesNear(request, TAMPA)).map((s) => s.id);
+  const tampa = (await surveysNear(request, TAMPA)).map((s) => s.id);
   expect(tampa.some((id) => found.includes(id))).toBe(false);
   await page.evaluate((centre) => window.__surveyViewer!.map.jumpTo({ center: centre, zoom: 12 }), TAMPA);
   const status = page.getByRole('region', { name: 'Timeline' }).getByRole('status');
-  await expect(status.first()).toHaveText(`${tampa.length} captures around the map centre`);
+  await expect(status.first()).toHaveText(`${tampa.length} surveys around the map centre`);
   await expect(status.filter({ hasText: 'The area is out of view.' })).toBeVisible();
   expect(await marks(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-survey-id')))).toEqual(tampa);
   await page.getByRole('button', { name: 'Side by side', exact: true }).click();
@@ -151,7 +151,7 @@ test("with an area set, the timeline shows the area search's captures while the 
   for (const pane of panes) expect(tampa).toContain(pane!.split(': ')[1]);
   await grid.getByRole('button', { name: 'Close side by side' }).click();
 
-  // Back over the area, its captures again.
+  // Back over the area, its surveys again.
   await page.evaluate(() => window.__surveyViewer!.map.jumpTo({ center: [-105.08, 39.72], zoom: 12 }));
-  await expect(status).toHaveText(`${found.length} captures in the area`);
+  await expect(status).toHaveText(`${found.length} surveys in the area`);
 });

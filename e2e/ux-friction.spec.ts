@@ -234,7 +234,7 @@ test.describe('layout', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('region', { name: 'Compare surveys' })).toBeVisible();
     await page.getByRole('button', { name: 'Timeline' }).click();
-    const marks = page.getByRole('group', { name: /^Captures around the map centre/ }).getByRole('button');
+    const marks = page.getByRole('group', { name: /^Surveys around the map centre/ }).getByRole('button');
     await expect(marks.nth(2)).toBeVisible();
     const count = await marks.count();
     for (let i = 0; i < count; i++) {

@@ -1,5 +1,4 @@
 import { createStore, useStore } from 'zustand';
-import { hasStoredArea } from './area-search-storage.ts';
 
 /** What the sidebar shows: the catalog, the area search, the annotations or the portfolio. */
 export type SidebarTab = 'surveys' | 'area' | 'notes' | 'portfolio';
@@ -72,7 +71,7 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
 
 export const uiStore = createStore<UiState>()((set) => ({
   // Back to the area search after a reload when there is an area to come back to.
-  sidebarTab: hasStoredArea() ? 'area' : 'surveys',
+  sidebarTab: 'surveys',
   surveysInView: [],
   previewOpacity: 1,
   previewVisible: true,

@@ -7,7 +7,7 @@ import type { AnnotatedImagery } from './annotation.ts';
 import { tileZoomAt } from '../../map/imagery-source.ts';
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from '../../../core/wire/limits.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { parseSide } from '../../state/compared-imagery.ts';
+import { parseSide } from '../../catalog/compared-imagery.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { mapLayersStore } from '../../state/map-layers-store.ts';
 import { selectionStore } from '../../state/selection-store.ts';

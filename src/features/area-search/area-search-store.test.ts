@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { square } from '../../../core/test/shapes.ts';
-import { readStoredAreaSearch, storeAreaSearch } from '../../state/area-search-storage.ts';
+import { readStoredAreaSearch, storeAreaSearch } from './area-search-storage.ts';
 import { areaSearchStore, dateRangeProblem, type ActiveArea } from './area-search-store.ts';
 
 const area = (tooLarge = false): ActiveArea => ({

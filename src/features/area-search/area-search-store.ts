@@ -1,7 +1,8 @@
 import { createStore, useStore } from 'zustand';
 import type { AreaGeometry } from '../../../core/geo/geometry.ts';
 import type { AreaTool } from '../../map/area-drawing.ts';
-import { readStoredAreaSearch, storeAreaSearch } from '../../state/area-search-storage.ts';
+import { uiStore } from '../../state/ui-store.ts';
+import { readStoredAreaSearch, storeAreaSearch } from './area-search-storage.ts';
 
 export type AreaOrigin = 'drawn' | 'edited' | 'pasted' | 'imported' | 'restored' | 'linked';
 
@@ -96,6 +97,8 @@ function searchOf(area: ActiveArea | null, observedStart: string, observedEnd: s
 }
 
 const stored = readStoredAreaSearch();
+// The app opens on the area search's tab while it has an area to restore (a link may choose another as it restores).
+if (stored?.area) uiStore.getState().sidebarTabChosen('area');
 
 /**
  * Client state of the area search: the area, the tool, the date range, the chosen zoom and tile. Results live in

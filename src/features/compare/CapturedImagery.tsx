@@ -1,5 +1,5 @@
 import type { Connection } from '../../api/connection.ts';
-import { parseSide } from '../../state/compared-imagery.ts';
+import { parseSide } from '../../catalog/compared-imagery.ts';
 import { formatCaptureWindow, formatCaptureWindowUtc, UNKNOWN_WINDOW } from '../../format/survey-format.ts';
 import type { CursorTile } from './tile-under-cursor.ts';
 import { TileCaptureLine } from './TileCaptureLine.tsx';

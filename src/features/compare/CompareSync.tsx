@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { LinkedMap } from '../../map/linked-map.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { parseSide } from '../../state/compared-imagery.ts';
+import { parseSide } from '../../catalog/compared-imagery.ts';
 import { useCompare } from '../../state/compare-store.ts';
 import { compareImagery, compareRaster, compareRasters, type CompareSpec } from './compare-imagery.ts';
 import { sideImagery } from './side-imagery.ts';

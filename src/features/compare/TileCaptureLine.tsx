@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '../../api/connection.ts';
 import type { TileMetadataItem } from '../../../core/wire/model.ts';
-import type { ComparedImagery } from '../../state/compared-imagery.ts';
+import type { ComparedImagery } from '../../catalog/compared-imagery.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { tileCapturesQueryOptions } from '../../catalog/tile-capture-queries.ts';
 import { describeTileCaptures } from './cursor-capture.ts';

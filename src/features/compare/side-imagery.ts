@@ -3,7 +3,7 @@ import type { Connection } from '../../api/connection.ts';
 import { tileUrlTemplate } from '../../api/tiles.ts';
 import type { CompareSideSpec } from './compare-imagery.ts';
 import { tileExtent } from '../../../core/geo/tile-address.ts';
-import { parseSide } from '../../state/compared-imagery.ts';
+import { parseSide } from '../../catalog/compared-imagery.ts';
 
 /**
  * What the map draws for a compared imagery: a survey's tiles within its footprint, or one capture of it by capture id,

@@ -1,16 +1,15 @@
 import { useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { bboxPolygon } from '@turf/turf';
 import type { BBox } from 'geojson';
 import { areaToWkt } from '../../area/wkt.ts';
 import { extentOf } from '../../../core/geo/geometry.ts';
 import type { Connection } from '../../api/connection.ts';
-import type { CoverageSurvey, Survey, SurveyFootprint } from '../../../core/wire/model.ts';
-import { type AreaSearch, useAreaSearch } from '../area-search/index.ts';
+import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
+import { useAnsweredSurveys } from '../../catalog/answered-surveys.ts';
 import { coverageKeys, coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
 import { footprintByIdQueryOptions, footprintQueryOptions } from '../../catalog/footprint-queries.ts';
 import { useListedSurveys } from '../surveys/index.ts';
-import { useTimelineCaptures } from '../timeline/index.ts';
 
 const unknownSurvey = (id: string): Survey => ({
   id,
@@ -28,22 +27,8 @@ const NO_SURVEY = unknownSurvey('');
  */
 export const isDetailsUnknown = (survey: Survey): boolean => survey.captureStart === '';
 
-/** A survey some coverage answer in the cache holds (e.g. from a timeline box the map has since moved away from). */
-function cachedCoverageSurvey(
-  client: ReturnType<typeof useQueryClient>,
-  baseUrl: string,
-  id: string,
-): CoverageSurvey | null {
-  for (const [key, data] of client.getQueriesData<CoverageSurvey[]>({ queryKey: coverageKeys.all(baseUrl) })) {
-    if (key[2] !== 'search' || !Array.isArray(data)) continue;
-    const hit = data.find((s) => s.id === id);
-    if (hit) return hit;
-  }
-  return null;
-}
-
 /** The coverage search over a footprint's extent: its answer holds the survey's catalog entry (capture dates). */
-const searchOver = ([west, south, east, north]: BBox): AreaSearch => ({
+const searchOver = ([west, south, east, north]: BBox) => ({
   wkt: areaToWkt(bboxPolygon([west, south, east, north]).geometry),
   observedStart: '',
   observedEnd: '',
@@ -59,34 +44,31 @@ export function useKnownSurvey(
   connection: Connection,
   id: string | null,
 ): { survey: Survey | null; footprint: SurveyFootprint | null } {
-  const client = useQueryClient();
   // Only this survey is read from the list: a page that does not bring it re-renders nothing.
   const ids = useMemo(() => (id ? [id] : []), [id]);
   const list = useListedSurveys(connection, ids);
-  const search = useAreaSearch((s) => s.search);
-  const coverage = useQuery(coverageSearchQueryOptions(connection, search));
-  const timeline = useTimelineCaptures(connection).query;
+  const answered = useAnsweredSurveys(connection);
   const listed = list.surveys[0] ?? null;
-  const found =
-    (!listed &&
-      id &&
-      (coverage.data?.find((s) => s.id === id) ??
-        timeline.data?.find((s) => s.id === id) ??
-        cachedCoverageSurvey(client, connection.baseUrl, id))) ||
-    null;
+  const found = (!listed && id && answered(id)) || null;
   const listedFootprint = useQuery(footprintQueryOptions(connection, listed ?? NO_SURVEY, listed !== null));
   const foundFootprint = useMemo<SurveyFootprint | null>(
     () => (found ? { surveyId: found.id, geometry: found.footprint, bbox: extentOf(found.footprint) } : null),
     [found],
   );
-  // Asked for by id only once the first catalog page (asked for at sign-in) has not got it either.
-  const byIdOnly = id !== null && !listed && !found && !(search && coverage.isPending) && !list.pending;
-  const idFootprint = useQuery(footprintByIdQueryOptions(connection, id, byIdOnly));
-  // Its catalog entry then comes from a coverage search over its footprint's extent (any profile answers one).
-  const entrySearch = useMemo(
-    () => (byIdOnly && idFootprint.data ? searchOver(idFootprint.data.bbox) : null),
-    [byIdOnly, idFootprint.data],
-  );
+  // Its catalog entry comes from a coverage search over its footprint's extent (any profile answers one).
+  const idFootprint = useQuery(footprintByIdQueryOptions(connection, id, false));
+  const overFootprint = useMemo(() => idFootprint.data && searchOver(idFootprint.data.bbox), [idFootprint.data]);
+  // Asked for by id only once the first catalog page (asked for at sign-in) and the coverage searches under way (the
+  // area's, the view's) have not got it either.
+  const searching =
+    useIsFetching({
+      queryKey: coverageKeys.all(connection.baseUrl),
+      predicate: ({ queryKey, state }) =>
+        queryKey[2] === 'search' && state.status === 'pending' && queryKey[3] !== overFootprint?.wkt,
+    }) > 0;
+  const byIdOnly = id !== null && !listed && !found && !searching && !list.pending;
+  useQuery(footprintByIdQueryOptions(connection, id, byIdOnly));
+  const entrySearch = byIdOnly ? (overFootprint ?? null) : null;
   const entry = useQuery(coverageSearchQueryOptions(connection, entrySearch)).data?.find((s) => s.id === id) ?? null;
   const idOnly = useMemo(() => (byIdOnly && id ? (entry ?? unknownSurvey(id)) : null), [byIdOnly, id, entry]);
   // A linked survey's footprint may have been asked for by id before the list reached it: the same shape, so no wait

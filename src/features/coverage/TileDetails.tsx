@@ -4,7 +4,7 @@ import type { Connection } from '../../api/connection.ts';
 import { zxyKey, tileOfZxyKey } from '../../../core/geo/tile-address.ts';
 import { stripCredentials } from '../../area/strip-credentials.ts';
 import { areaSearchStore, useAreaSearch } from '../area-search/index.ts';
-import { captureSide } from '../../state/compared-imagery.ts';
+import { captureSide } from '../../catalog/compared-imagery.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { sideBySideStore, spreadOver } from '../../state/side-by-side-store.ts';
 import { newestCapture } from '../compare/index.ts';

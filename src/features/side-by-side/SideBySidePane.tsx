@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import type { LinkedMap } from '../../map/linked-map.ts';
-import { parseSide } from '../../state/compared-imagery.ts';
+import { parseSide } from '../../catalog/compared-imagery.ts';
 import { sideBySideStore } from '../../state/side-by-side-store.ts';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
 import { CapturedImagery, compareRaster, sideImagery, type useCursorTile, useKnownSurvey } from '../compare/index.ts';

@@ -7,15 +7,15 @@ import { sideBySideStore, spreadOver, useSideBySide } from '../../state/side-by-
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
 import { areaInView, areaSearchStore } from '../area-search/index.ts';
 import { formatCaptureWindow } from '../../format/survey-format.ts';
-import { inTimeOrder, stepCapture, type Step } from './capture-stepping.ts';
+import { inTimeOrder, stepSurvey, type Step } from './survey-stepping.ts';
 import { compareSideFor } from './side-choice.ts';
 import { assignLanes, timeAxis } from './time-axis.ts';
 import { centreCell } from './timeline-area.ts';
 import { timelineStore, useTimeline } from './timeline-store.ts';
-import { useTimelineCaptures } from './use-timeline-captures.ts';
+import { useTimelineSurveys } from './use-timeline-surveys.ts';
 import { MAP_PANEL } from '../../map/map-camera.ts';
 
-/** Keys on a focused mark: ← → previous/next capture, Home/End oldest/newest. */
+/** Keys on a focused mark: ← → previous/next survey, Home/End oldest/newest. */
 const TIMELINE_KEYS: Record<string, Step> = {
   ArrowLeft: 'previous',
   ArrowRight: 'next',
@@ -37,7 +37,7 @@ const tipClass = (leftPercent: number) =>
       : 'timeline__tip';
 
 /**
- * A collapsible strip at the bottom of the map: the captures over the area (or around the map centre) on a time axis.
+ * A collapsible strip at the bottom of the map: the surveys over the area (or around the map centre) on a time axis.
  */
 export function Timeline({
   connection,
@@ -57,7 +57,7 @@ export function Timeline({
   const sideBySide = useSideBySide((s) => s.panes);
   /** What the last pick did to the comparison, or why it did nothing. */
   const [compareNote, setCompareNote] = useState<string | null>(null);
-  const { query, scope, areaAway } = useTimelineCaptures(connection);
+  const { query, scope, areaAway } = useTimelineSurveys(connection);
   const marks = useRef(new Map<string, HTMLButtonElement>());
   const strip = useRef<HTMLElement>(null);
 
@@ -74,7 +74,7 @@ export function Timeline({
     };
   }, []);
 
-  // What the strip lists follows the view: the area's captures while the area is in view, else the map centre's.
+  // What the strip lists follows the view: the area's surveys while the area is in view, else the map centre's.
   useEffect(() => {
     if (!expanded) return;
     const follow = () =>
@@ -95,28 +95,28 @@ export function Timeline({
     };
   }, [surveyMap, expanded]);
 
-  // Placed only while the strip is open: an area search may hold thousands of captures.
-  const captures = useMemo(() => (expanded ? inTimeOrder(query.data ?? []) : []), [expanded, query.data]);
+  // Placed only while the strip is open: an area search may hold thousands of surveys.
+  const surveys = useMemo(() => (expanded ? inTimeOrder(query.data ?? []) : []), [expanded, query.data]);
   const axis = useMemo(
-    () => timeAxis(captures.flatMap((c) => [Date.parse(c.captureStart), Date.parse(c.captureEnd)])),
-    [captures],
+    () => timeAxis(surveys.flatMap((c) => [Date.parse(c.captureStart), Date.parse(c.captureEnd)])),
+    [surveys],
   );
   const lanes = useMemo(
     () =>
       assignLanes(
-        captures.map((c) => axis.position(Date.parse(c.captureStart))),
+        surveys.map((c) => axis.position(Date.parse(c.captureStart))),
         MARK_GAP,
       ),
-    [captures, axis],
+    [surveys, axis],
   );
-  const canSideBySide = captures.length > 1 && sideBySide.length === 0;
-  const focusable = captures.some((c) => c.id === selectedId) ? selectedId : captures[0]?.id;
+  const canSideBySide = surveys.length > 1 && sideBySide.length === 0;
+  const focusable = surveys.some((c) => c.id === selectedId) ? selectedId : surveys[0]?.id;
 
   useEffect(() => {
     if (!comparing) setCompareNote(null);
   }, [comparing]);
 
-  const dated = (id: string) => ({ imagery: id, captureStart: captures.find((c) => c.id === id)?.captureStart ?? '' });
+  const dated = (id: string) => ({ imagery: id, captureStart: surveys.find((c) => c.id === id)?.captureStart ?? '' });
   // Side by side, a pick joins the maps (in place of the one nearest in time when four are shown). While comparing, it
   // replaces the compared side it belongs to (the nearer in time), or says why not.
   const preview = (id: string) => {
@@ -124,13 +124,13 @@ export function Timeline({
     if (sideBySideStore.getState().panes.length > 0) {
       sideBySideStore.getState().paneChosen(
         dated(id),
-        captures.map((c) => dated(c.id)),
+        surveys.map((c) => dated(c.id)),
       );
       return;
     }
     const { active, a, b, comparePicked } = compareStore.getState();
     if (!active || !a || !b) return;
-    const choice = compareSideFor(captures, a, b, id);
+    const choice = compareSideFor(surveys, a, b, id);
     if ('side' in choice) {
       comparePicked(choice.side, id);
       setCompareNote(`Side ${choice.side.toUpperCase()} now shows ${id}.`);
@@ -142,7 +142,7 @@ export function Timeline({
     const step = TIMELINE_KEYS[event.key];
     if (!step) return;
     event.preventDefault();
-    const next = stepCapture(captures, id, step);
+    const next = stepSurvey(surveys, id, step);
     if (!next) return;
     preview(next);
     marks.current.get(next)?.focus();
@@ -150,10 +150,10 @@ export function Timeline({
 
   const where = scope === 'area' ? 'in the area' : 'around the map centre';
   const summary = query.isPending
-    ? 'Looking for captures…'
+    ? 'Looking for surveys…'
     : query.isError
-      ? 'Could not load captures'
-      : `${captures.length} capture${captures.length === 1 ? '' : 's'} ${where}`;
+      ? 'Could not load surveys'
+      : `${surveys.length} survey${surveys.length === 1 ? '' : 's'} ${where}`;
 
   return (
     <section
@@ -187,7 +187,7 @@ export function Timeline({
             {compareNote ?? 'A pick replaces the compared side nearer in time.'}
           </span>
         )}
-        {expanded && captures.length > 0 && <span className="timeline__keys">← → step through captures</span>}
+        {expanded && surveys.length > 0 && <span className="timeline__keys">← → step through surveys</span>}
         {expanded && (actions || canSideBySide) && (
           <span className="timeline__actions">
             {actions}
@@ -195,8 +195,8 @@ export function Timeline({
               <button
                 type="button"
                 className="button button--small"
-                title="Up to four of these captures, spread over time, in maps that move together"
-                onClick={() => sideBySideStore.getState().sideBySideOpened(spreadOver(captures).map((c) => c.id))}
+                title="Up to four of these surveys, spread over time, in maps that move together"
+                onClick={() => sideBySideStore.getState().sideBySideOpened(spreadOver(surveys).map((c) => c.id))}
               >
                 Side by side
               </button>
@@ -214,23 +214,23 @@ export function Timeline({
           {query.isError && (
             <ErrorNotice
               compact
-              title="Captures for the timeline"
+              title="Surveys for the timeline"
               error={query.error}
               onRetry={() => void query.refetch()}
             />
           )}
-          {query.isSuccess && captures.length === 0 && (
+          {query.isSuccess && surveys.length === 0 && (
             <p className="timeline__empty">
               {scope === 'area'
                 ? 'No survey covers the area.'
                 : 'No survey covers the map centre. Pan to a surveyed place or set an area.'}
             </p>
           )}
-          {captures.length > 0 && (
+          {surveys.length > 0 && (
             <div
               className="timeline__axis"
               role="group"
-              aria-label={`Captures ${where}, oldest to newest`}
+              aria-label={`Surveys ${where}, oldest to newest`}
               style={{ height: `${AXIS_BASE_PX + LANE_PX * Math.max(0, ...lanes)}px` }}
             >
               {axis.ticks.map((tick) => (
@@ -243,32 +243,32 @@ export function Timeline({
                   {tick.label}
                 </span>
               ))}
-              {captures.map((capture, i) => {
-                const window = formatCaptureWindow(capture.captureStart, capture.captureEnd);
-                const side = capture.id === compareA ? 'A' : capture.id === compareB ? 'B' : null;
-                const pane = sideBySide.indexOf(capture.id) + 1;
-                const left = axis.position(Date.parse(capture.captureStart)) * 100;
+              {surveys.map((survey, i) => {
+                const window = formatCaptureWindow(survey.captureStart, survey.captureEnd);
+                const side = survey.id === compareA ? 'A' : survey.id === compareB ? 'B' : null;
+                const pane = sideBySide.indexOf(survey.id) + 1;
+                const left = axis.position(Date.parse(survey.captureStart)) * 100;
                 return (
                   <button
-                    key={capture.id}
+                    key={survey.id}
                     ref={(el) => {
-                      if (el) marks.current.set(capture.id, el);
-                      else marks.current.delete(capture.id);
+                      if (el) marks.current.set(survey.id, el);
+                      else marks.current.delete(survey.id);
                     }}
                     type="button"
                     className="timeline__mark"
-                    data-survey-id={capture.id}
+                    data-survey-id={survey.id}
                     data-lane={lanes[i]}
                     style={{ left: `${left}%` }}
-                    tabIndex={capture.id === focusable ? 0 : -1}
-                    aria-pressed={capture.id === selectedId}
+                    tabIndex={survey.id === focusable ? 0 : -1}
+                    aria-pressed={survey.id === selectedId}
                     aria-label={
-                      `${capture.id}, captured ${window}${side ? `, compare side ${side}` : ''}` +
+                      `${survey.id}, captured ${window}${side ? `, compare side ${side}` : ''}` +
                       (pane > 0 ? `, side by side ${pane}` : '')
                     }
-                    onClick={() => preview(capture.id)}
-                    onKeyDown={(event) => onKeyDown(event, capture.id)}
-                    onMouseEnter={() => selectionStore.getState().surveyHovered(capture.id)}
+                    onClick={() => preview(survey.id)}
+                    onKeyDown={(event) => onKeyDown(event, survey.id)}
+                    onMouseEnter={() => selectionStore.getState().surveyHovered(survey.id)}
                     onMouseLeave={() => selectionStore.getState().surveyHovered(null)}
                   >
                     {(side || pane > 0) && (
@@ -277,7 +277,7 @@ export function Timeline({
                       </span>
                     )}
                     <span className={tipClass(left)} aria-hidden="true">
-                      <strong>{capture.id}</strong>
+                      <strong>{survey.id}</strong>
                       <span>{window}</span>
                     </span>
                   </button>

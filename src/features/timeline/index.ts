@@ -1,2 +1,2 @@
-/** What other features use of the timeline: the captures it shows. */
-export { useTimelineCaptures } from './use-timeline-captures.ts';
+/** Other features use nothing of the timeline: the app shell loads it when it is first shown (on-demand.ts). */
+export {};

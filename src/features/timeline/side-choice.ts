@@ -1,6 +1,6 @@
 import type { CompareSide } from '../../state/compare-store.ts';
 
-interface Capture {
+interface Dated {
   id: string;
   captureStart: string;
 }
@@ -9,16 +9,16 @@ interface Capture {
 export type SideChoice = { side: CompareSide } | { unchanged: string };
 
 /**
- * The compared side a capture belongs to: the one whose capture is nearer in time (so that clicking through the strip
- * walks that side through time); the other side stays. A capture already compared, or one whose sides are not on the
+ * The compared side a survey belongs to: the one nearer to it in time (so that clicking through the strip
+ * walks that side through time); the other side stays. A survey already compared, or one whose sides are not on the
  * strip to tell by, changes nothing, and the answer says why.
  */
-export function compareSideFor(captures: readonly Capture[], a: string, b: string, id: string): SideChoice {
+export function compareSideFor(surveys: readonly Dated[], a: string, b: string, id: string): SideChoice {
   if (id === a) return { unchanged: `${id} is already side A.` };
   if (id === b) return { unchanged: `${id} is already side B.` };
   const time = (surveyId: string) => {
-    const capture = captures.find((c) => c.id === surveyId);
-    return capture ? Date.parse(capture.captureStart) : null;
+    const survey = surveys.find((c) => c.id === surveyId);
+    return survey ? Date.parse(survey.captureStart) : null;
   };
   const [at, ta, tb] = [time(id), time(a), time(b)];
   if (at === null) return { unchanged: `${id} is not on the timeline.` };

@@ -17,7 +17,7 @@ export interface AxisTick {
 
 const DAY = 86_400_000;
 
-/** Time range of the captures, padded so the first and last marks are not on the edges. */
+/** Time range of the surveys, padded so the first and last marks are not on the edges. */
 export function timeAxis(times: readonly number[]): TimeAxis {
   const finite = times.filter(Number.isFinite);
   const low = finite.length ? Math.min(...finite) : 0;

@@ -3,7 +3,7 @@ import { areaToWkt } from '../../area/wkt.ts';
 import type { AreaSearch } from '../area-search/index.ts';
 
 /**
- * Without an area, the timeline lists captures in a box around the map centre. The centre is
+ * Without an area, the timeline lists surveys in a box around the map centre. The centre is
  * snapped to a grid so that panning a little keeps the same box (and the same cached answer).
  */
 const CELL_DEGREES = 0.05;

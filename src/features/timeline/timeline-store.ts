@@ -3,9 +3,9 @@ import { createStore, useStore } from 'zustand';
 export interface TimelineState {
   /** Whether the strip is open (it fetches only then). */
   expanded: boolean;
-  /** The snapped map centre the captures are looked up around, when the area search's area is not in view. */
+  /** The snapped map centre the surveys are looked up around, when the area search's area is not in view. */
   around: readonly [number, number] | null;
-  /** Whether any of the area search's area is in view (only then are its captures the ones listed). */
+  /** Whether any of the area search's area is in view (only then are its surveys the ones listed). */
   areaInView: boolean;
   timelineToggled(): void;
   /**

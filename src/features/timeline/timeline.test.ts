@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'wellknown';
 import { area } from '@turf/turf';
-import { inTimeOrder, stepCapture } from './capture-stepping.ts';
+import { inTimeOrder, stepSurvey } from './survey-stepping.ts';
 import { assignLanes, ticksBetween, timeAxis } from './time-axis.ts';
 import { centreCell, searchAround } from './timeline-area.ts';
 
 const t = (iso: string) => Date.parse(iso);
 
 describe('time axis', () => {
-  it('places the first and last capture inside the padded range, in order', () => {
+  it('places the first and last survey inside the padded range, in order', () => {
     const axis = timeAxis([t('2023-08-06T15:05:00Z'), t('2026-04-18T19:19:00Z'), t('2024-07-05T00:00:00Z')]);
     const [a, b, c] = [
       axis.position(t('2023-08-06T15:05:00Z')),
@@ -21,7 +21,7 @@ describe('time axis', () => {
     expect(b).toBeLessThan(c);
   });
 
-  it('has a usable range for one capture', () => {
+  it('has a usable range for one survey', () => {
     const axis = timeAxis([t('2025-01-08T14:06:00Z')]);
     expect(axis.end - axis.start).toBeGreaterThan(0);
     expect(axis.position(t('2025-01-08T14:06:00Z'))).toBeCloseTo(0.5);
@@ -60,31 +60,31 @@ describe('time axis', () => {
   });
 });
 
-describe('capture stepping', () => {
-  const captures = inTimeOrder([
+describe('survey stepping', () => {
+  const surveys = inTimeOrder([
     { id: 'c', captureStart: '2025-01-01T00:00:00Z' },
     { id: 'a', captureStart: '2023-01-01T00:00:00Z' },
     { id: 'b', captureStart: '2024-01-01T00:00:00Z' },
     { id: 'b2', captureStart: '2024-01-01T00:00:00Z' },
   ]);
 
-  it('orders by capture start, then id', () => {
-    expect(captures.map((c) => c.id)).toEqual(['a', 'b', 'b2', 'c']);
+  it('orders by survey start, then id', () => {
+    expect(surveys.map((c) => c.id)).toEqual(['a', 'b', 'b2', 'c']);
   });
 
   it('steps to neighbours and stays at the ends', () => {
-    expect(stepCapture(captures, 'b', 'next')).toBe('b2');
-    expect(stepCapture(captures, 'b', 'previous')).toBe('a');
-    expect(stepCapture(captures, 'a', 'previous')).toBe('a');
-    expect(stepCapture(captures, 'c', 'next')).toBe('c');
-    expect(stepCapture(captures, 'b', 'first')).toBe('a');
-    expect(stepCapture(captures, 'b', 'last')).toBe('c');
+    expect(stepSurvey(surveys, 'b', 'next')).toBe('b2');
+    expect(stepSurvey(surveys, 'b', 'previous')).toBe('a');
+    expect(stepSurvey(surveys, 'a', 'previous')).toBe('a');
+    expect(stepSurvey(surveys, 'c', 'next')).toBe('c');
+    expect(stepSurvey(surveys, 'b', 'first')).toBe('a');
+    expect(stepSurvey(surveys, 'b', 'last')).toBe('c');
   });
 
   it('starts from the oldest or newest when nothing shown is current', () => {
-    expect(stepCapture(captures, null, 'next')).toBe('a');
-    expect(stepCapture(captures, 'elsewhere', 'previous')).toBe('c');
-    expect(stepCapture([], null, 'next')).toBeNull();
+    expect(stepSurvey(surveys, null, 'next')).toBe('a');
+    expect(stepSurvey(surveys, 'elsewhere', 'previous')).toBe('c');
+    expect(stepSurvey([], null, 'next')).toBeNull();
   });
 });
 

@@ -1,11 +1,11 @@
-interface Capture {
+interface Dated {
   id: string;
   captureStart: string;
 }
 
 /** Oldest first; same start by id, so the order is stable. */
-export function inTimeOrder<T extends Capture>(captures: readonly T[]): T[] {
-  return [...captures].sort(
+export function inTimeOrder<T extends Dated>(surveys: readonly T[]): T[] {
+  return [...surveys].sort(
     (a, b) => Date.parse(a.captureStart) - Date.parse(b.captureStart) || a.id.localeCompare(b.id),
   );
 }
@@ -13,10 +13,10 @@ export function inTimeOrder<T extends Capture>(captures: readonly T[]): T[] {
 export type Step = 'previous' | 'next' | 'first' | 'last';
 
 /**
- * The capture a key leads to from `currentId` in time-ordered captures. From none (or one not
+ * The survey a key leads to from `currentId` in time-ordered surveys. From none (or one not
  * shown), "next" starts at the oldest and "previous" at the newest; the ends stay put.
  */
-export function stepCapture(ordered: readonly Capture[], currentId: string | null, step: Step): string | null {
+export function stepSurvey(ordered: readonly Dated[], currentId: string | null, step: Step): string | null {
   if (ordered.length === 0) return null;
   const at = currentId === null ? -1 : ordered.findIndex((c) => c.id === currentId);
   const last = ordered.length - 1;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { captureSide, parseSide } from './compared-imagery.ts';
-import { compareStore } from './compare-store.ts';
 
 const CAPTURE = '20230806T150500_20230809T103300_20230812T233300_02310103010320';
 
@@ -13,11 +12,5 @@ describe('compared sides', () => {
     expect(side.capture?.captureStart).toMatch(/^2023-08-06T15:05:00/);
     // Not a capture id: the survey's imagery.
     expect(parseSide('S1/garbage')).toEqual({ surveyId: 'S1', capture: null });
-  });
-
-  it('compares an older capture with the newest imagery of its survey', () => {
-    compareStore.getState().captureCompared('S1', captureSide('S1', CAPTURE));
-    expect(compareStore.getState()).toMatchObject({ a: 'S1', b: `S1/${CAPTURE}`, active: true });
-    compareStore.getState().compareClosed();
   });
 });

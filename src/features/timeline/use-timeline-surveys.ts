@@ -8,10 +8,10 @@ import { useTimeline } from './timeline-store.ts';
 type TimelineScope = 'area' | 'centre';
 
 /**
- * The captures the timeline shows: the area search's results while any of its area is in view, else those in a box
+ * The surveys the timeline shows: the area search's results while any of its area is in view, else those in a box
  * around the map centre (fetched only while the strip is open). `areaAway` says an area is set but out of view.
  */
-export function useTimelineCaptures(connection: Connection) {
+export function useTimelineSurveys(connection: Connection) {
   const areaSearch = useAreaSearch((s) => s.search);
   const expanded = useTimeline((s) => s.expanded);
   const around = useTimeline((s) => s.around);

@@ -1,4 +1,4 @@
-import type { AreaGeometry } from '../../core/geo/geometry.ts';
+import type { AreaGeometry } from '../../../core/geo/geometry.ts';
 
 /**
  * The last area search, kept across reloads: the area and the date range. Never results (they are
@@ -47,6 +47,3 @@ export function storeAreaSearch(
     // Storage full or unavailable: the area is simply not restored after a reload.
   }
 }
-
-/** Cheap check for the first render: is there an area to come back to? */
-export const hasStoredArea = (): boolean => readStoredAreaSearch()?.area != null;
