@@ -14,7 +14,7 @@ const searchesOf = (client: QueryClient, baseUrl: string) =>
  * A survey that some coverage answer in the cache holds: the area search's, the view's, the timeline's, or one the
  * map has since moved away from. Each holds the survey's catalog entry and its whole footprint.
  */
-function answeredSurvey(client: QueryClient, baseUrl: string, id: string): CoverageSurvey | null {
+export function answeredSurvey(client: QueryClient, baseUrl: string, id: string): CoverageSurvey | null {
   for (const query of searchesOf(client, baseUrl)) {
     const data = query.state.data;
     const hit = Array.isArray(data) ? (data as CoverageSurvey[]).find((s) => s.id === id) : undefined;
@@ -30,7 +30,14 @@ function answeredSurvey(client: QueryClient, baseUrl: string, id: string): Cover
 export function useAnsweredSurveys(connection: Connection): (id: string) => CoverageSurvey | null {
   const client = useQueryClient();
   const { baseUrl } = connection;
-  const subscribe = useCallback((changed: () => void) => client.getQueryCache().subscribe(changed), [client]);
+  // Only a coverage search's events can change the lookup (a list of footprints brings hundreds of others).
+  const subscribe = useCallback(
+    (changed: () => void) =>
+      client.getQueryCache().subscribe(({ query }) => {
+        if (query.queryKey[0] === 'coverage' && query.queryKey[2] === 'search') changed();
+      }),
+    [client],
+  );
   // The answers' arrival times stand for the answers: a number, so the snapshot is stable between changes.
   const answered = useSyncExternalStore(subscribe, () =>
     searchesOf(client, baseUrl).reduce((sum, query) => sum + query.state.dataUpdatedAt, 0),
