@@ -8,7 +8,8 @@
  * --readme writes the table into bench/README.md; --strict exits 1 when a goal is missed.
  * Results: bench/.results/latest.json and latest.md. `npm run bench -- scale [--million]` prints the scale curves
  * instead (bench/scale.ts); `npm run bench -- change --calibrate` chooses the change engine's thresholds on its
- * calibration set (bench/change/calibrate.ts).
+ * calibration set (bench/change/calibrate.ts); `npm run bench -- change --compare` compares variants of its verdict on
+ * that set alone (bench/change/compare.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import type { Browser } from '@playwright/test';
 import { bundleBench } from './bundle.ts';
 import { changeBench } from './change.ts';
 import { calibrate } from './change/calibrate.ts';
+import { compareVariants } from './change/compare.ts';
 import { coverageBench } from './coverage.ts';
 import { geotiffExportBench } from './geotiff-export.ts';
 import { buildAll, VIEWER_DIR } from './lib/build.ts';
@@ -197,4 +199,5 @@ async function main() {
 
 if (scale) await scaleCurves(ctx, argv.includes('--million'));
 else if (argv.includes('--calibrate')) await calibrate(ctx);
+else if (argv.includes('--compare')) await compareVariants(ctx);
 else await main();

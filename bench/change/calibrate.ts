@@ -5,8 +5,9 @@
  * Three stages. The obscured cells first: of the cloud tests tried, the one that reports the most mostly-cloudy
  * locations obscured while reporting at most 1 % of the others obscured. Then, with those cells set aside, the cells'
  * weights: a logistic regression of the cells whose ground changed (a quarter of them or more) against those where
- * none did, on their differences (cell-features.ts). Last the cell threshold on the weighed sum and the changed cells
- * a location needs: those whose worst figure against its goal (precision and recall 0.9, false alarms 5 %) is best.
+ * none did, on their differences (cell-features.ts). Last the cell threshold on the weighed sum (less the share of its
+ * tile's median that CHANGE_THRESHOLDS.relative says) and the changed cells a location needs: those whose worst figure
+ * against its goal (precision and recall 0.9, false alarms 5 %) is best.
  */
 import { CHANGE_THRESHOLDS, type ChangeThresholds } from '../../src/features/change/change-thresholds.ts';
 import { OBSCURED, obscuredCells } from '../../src/features/change/obscured-cells.ts';
@@ -44,7 +45,7 @@ function obscuredRates(counts: { cloudy: boolean; obscured: number }[], share: n
   return { cloudy: rate(true), clear: rate(false) };
 }
 
-const product = <T extends Record<string, number[]>>(grid: T): { [K in keyof T]: number }[] =>
+export const product = <T extends Record<string, number[]>>(grid: T): { [K in keyof T]: number }[] =>
   Object.entries(grid).reduce<Record<string, number>[]>(
     (all, [key, values]) => all.flatMap((partial) => values.map((value) => ({ ...partial, [key]: value }))),
     [{}],
@@ -58,14 +59,13 @@ const OBSCURED_GRID = {
   shadowRatio: [0, 0.65],
 };
 const OBSCURED_SHARES = [0.3, 0.4, 0.5];
-/** Log-odds of a changed cell from which it is called changed; changed cells a location needs. */
-const CHANGE_GRID = {
-  logOdds: [-1, -0.5, 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4],
-  changedCells: [1, 2, 3, 4, 6, 8, 12, 16],
-};
+/** Log-odds of a changed cell from which it is called changed. */
+export const LOG_ODDS = [-1, -0.5, 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4];
+/** Changed cells a location needs. */
+export const COUNT_GRID = { changedCells: [1, 2, 3, 4, 6, 8, 12, 16] };
 
 /** The weights of a changed cell's differences, fitted on the clear cells of the locations not mostly cloudy. */
-function cellWeights(measured: Measured[]): LogisticModel {
+export function cellWeights(measured: Measured[]): LogisticModel {
   const rows: number[] = [];
   const labels: number[] = [];
   for (const { location, tiles } of measured) {
@@ -83,14 +83,15 @@ function cellWeights(measured: Measured[]): LogisticModel {
 }
 
 /** How far the figures fall short of the goals, the worst of them (higher is better; ≥ 0 all met). */
-const margin = (f: Figures) => Math.min(f.precision - 0.9, f.recall - 0.9, (0.05 - f.falseAlarms) * 2);
+export const goalMargin = (f: Pick<Figures, 'precision' | 'recall' | 'falseAlarms'>) =>
+  Math.min(f.precision - 0.9, f.recall - 0.9, (0.05 - f.falseAlarms) * 2);
 
 export async function calibrate(ctx: BenchContext): Promise<ChangeThresholds> {
   const data = await dataset(CALIBRATION_SET, ctx.log);
   let best = CHANGE_THRESHOLDS;
   let bestRates = { cloudy: -1, clear: 1 };
   for (const setting of product(OBSCURED_GRID)) {
-    const counts = obscuredCounts(data, { ...CHANGE_THRESHOLDS, ...setting });
+    const counts = obscuredCounts(data, { ...CHANGE_THRESHOLDS, ...setting, snowWhitening: 0 });
     for (const obscuredShare of OBSCURED_SHARES) {
       const rates = obscuredRates(counts, obscuredShare);
       const t = { ...CHANGE_THRESHOLDS, ...setting, obscuredShare };
@@ -105,15 +106,19 @@ export async function calibrate(ctx: BenchContext): Promise<ChangeThresholds> {
   const measured = measure(data, best);
   const model = cellWeights(measured);
   const weights = model.weights.map((w) => Number(w.toPrecision(4)));
-  const tried = product(CHANGE_GRID).map(({ logOdds, changedCells }) => {
-    const thresholds = { ...best, weights, cell: Number((logOdds - model.intercept).toPrecision(4)), changedCells };
-    return { thresholds, figures: judge(measured, thresholds) };
-  });
+  // The share of the tile's median taken off each cell (`relative`) and snow (set aside or not) are CHANGE_THRESHOLDS',
+  // as compare.ts chose them; the thresholds are chosen here.
+  const tried = LOG_ODDS.flatMap((logOdds) =>
+    product(COUNT_GRID).map(({ changedCells }) => {
+      const thresholds = { ...best, weights, cell: Number((logOdds - model.intercept).toPrecision(4)), changedCells };
+      return { thresholds, figures: judge(measured, thresholds) };
+    }),
+  );
   // The best margin; of the settings within 0.01 of it, the one whose cells (the heat map) agree best with the truth.
-  const top = Math.max(...tried.map(({ figures }) => margin(figures)));
+  const top = Math.max(...tried.map(({ figures }) => goalMargin(figures)));
   const cellF1 = ({ cells }: Figures) => (2 * cells.precision * cells.recall) / (cells.precision + cells.recall || 1);
   const { thresholds: chosen, figures: chosenFigures } = tried
-    .filter(({ figures }) => margin(figures) >= top - 0.01)
+    .filter(({ figures }) => goalMargin(figures) >= top - 0.01)
     .reduce((a, b) => (cellF1(b.figures) > cellF1(a.figures) ? b : a));
   ctx.log(`  calibration set: ${figureLine(chosenFigures)}\n  ${cellLine(chosenFigures)}`);
   ctx.log(`\nCHANGE_THRESHOLDS (src/features/change/change-thresholds.ts):\n${JSON.stringify(chosen, null, 2)}`);

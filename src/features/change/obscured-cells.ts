@@ -1,11 +1,12 @@
 /**
  * Cells where the ground cannot be compared: no imagery in a capture, cloud or haze (bright, nearly grey, little
- * texture), or cloud shadow (much darker than in the other capture while the pattern under it stays the same).
+ * texture), snow in one capture only (one capture much whiter than the other over most of the tile), or cloud shadow
+ * (much darker than in the other capture while the pattern under it stays the same).
  */
 import { CELL_AREA, CELL_PIXEL_INDEX, cellMoments, CELLS, type Planes } from './pixel-planes.ts';
 
 /** Why a cell is not compared (0: it is). */
-export const OBSCURED = { clear: 0, noImagery: 1, cloud: 2, shadow: 3 } as const;
+export const OBSCURED = { clear: 0, noImagery: 1, cloud: 2, shadow: 3, snow: 4 } as const;
 export type ObscuredReason = (typeof OBSCURED)[keyof typeof OBSCURED];
 
 export interface ObscuredThresholds {
@@ -20,6 +21,10 @@ export interface ObscuredThresholds {
   shadowRatio: number;
   /** … with the pattern kept: luma's correlation between the captures at least this. */
   shadowCorrelation: number;
+  /** A snowed cell: one capture whiter than the other by at least this (whiteness 0–1; 0: never) … */
+  snowWhitening: number;
+  /** … where at least this share of the tile's cells left clear are whiter the same way. */
+  snowShare: number;
 }
 
 /** Cells of a capture with a pixel outside its imagery. */
@@ -79,6 +84,43 @@ function shadows(a: Planes, b: Planes, t: ObscuredThresholds, out: Uint8Array): 
   }
 }
 
+/** Luma from which a pixel starts to look like snow, the span to full whiteness, and the chroma that rules it out. */
+const WHITE = { luma: 150, span: 80, chroma: 20 };
+
+/** How white cell c's pixels are on average, 0–1: bright and nearly grey, as snow is. */
+function whiteness({ y, i, q }: Planes, c: number): number {
+  let sum = 0;
+  for (let k = c * CELL_AREA; k < (c + 1) * CELL_AREA; k++) {
+    const p = CELL_PIXEL_INDEX[k];
+    const bright = Math.min(1, Math.max(0, (y[p] - WHITE.luma) / WHITE.span));
+    sum += bright * Math.max(0, 1 - Math.hypot(i[p], q[p]) / WHITE.chroma);
+  }
+  return sum / CELL_AREA;
+}
+
+/**
+ * Snow in one capture: where most of the tile is whiter in one capture than in the other (a season's nuisance, which
+ * hides the ground as cloud does), the cells whitened that way. A new slab or roof whitens a few cells, not most.
+ */
+function snow(a: Planes, b: Planes, t: ObscuredThresholds, out: Uint8Array): void {
+  if (t.snowWhitening <= 0) return;
+  const whitened = new Float32Array(CELLS);
+  let clear = 0;
+  let later = 0;
+  let earlier = 0;
+  for (let c = 0; c < CELLS; c++) {
+    if (out[c] !== OBSCURED.clear) continue;
+    clear++;
+    whitened[c] = whiteness(b, c) - whiteness(a, c);
+    if (whitened[c] >= t.snowWhitening) later++;
+    else if (whitened[c] <= -t.snowWhitening) earlier++;
+  }
+  const side = later >= t.snowShare * clear ? 1 : earlier >= t.snowShare * clear ? -1 : 0;
+  if (clear === 0 || side === 0) return;
+  for (let c = 0; c < CELLS; c++)
+    if (out[c] === OBSCURED.clear && side * whitened[c] >= t.snowWhitening) out[c] = OBSCURED.snow;
+}
+
 /** Per cell of the tile: why the two captures cannot be compared there (OBSCURED.clear where they can). */
 export function obscuredCells(a: Planes, b: Planes, t: ObscuredThresholds): Uint8Array {
   const out = new Uint8Array(CELLS);
@@ -86,6 +128,7 @@ export function obscuredCells(a: Planes, b: Planes, t: ObscuredThresholds): Uint
   noImagery(b, out);
   clouds(a, t, out);
   clouds(b, t, out);
+  snow(a, b, t, out);
   shadows(a, b, t, out);
   return out;
 }

@@ -3,6 +3,7 @@ import { OBSCURED } from './obscured-cells.ts';
 import { CELL_GRID } from './pixel-planes.ts';
 import { TILE_SIZE } from '../../../core/geo/tile-address.ts';
 import { reduceTile, scoreTilePair } from './index.ts';
+import { CHANGE_THRESHOLDS } from './change-thresholds.ts';
 import { summarise } from './score-pair.ts';
 
 /** A deterministic stand-in for aerial imagery: textured ground of a few land covers, with roofs on it. */
@@ -110,6 +111,54 @@ describe('the change score of a tile pair', () => {
     expect(inside.every((c) => result.obscured[c] === OBSCURED.cloud)).toBe(true);
     expect(result.changedCells).toBe(0);
     expect(result.obscuredCells).toBeLessThanOrEqual(cellsInside([16, 16, 176, 160]).length);
+  });
+
+  it('calls a location changed from a small square of new roofs in one of its four tiles', () => {
+    // One lot: 2 × 2 cells (~30 m) of new roofs; the location's other three tiles the same in both captures.
+    const after = painted(before, [96, 96, 128, 128], (pixel, x, y) => {
+      const roof = 150 + ((y * 7 + (x >> 3) * 13) % 23) * 3;
+      pixel[0] = roof;
+      pixel[1] = roof - 6;
+      pixel[2] = roof - 12;
+    });
+    const lot = score(before, after);
+    const same = score(before, new Uint8ClampedArray(before));
+    const summary = summarise({
+      changedCells: lot.changedCells + 3 * same.changedCells,
+      obscuredCells: 0,
+      cells: 1024,
+    });
+    expect(summary.verdict).toBe('changed');
+    expect(summary.score).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('reads each cell against its tile: crop rows turned over the whole tile change almost no cell', () => {
+    const turned = painted(before, [0, 0, TILE_SIZE, TILE_SIZE], (pixel, x, y) => {
+      const d = (Math.floor(y / 6) % 2 ? 12 : -12) - (Math.floor(x / 6) % 2 ? 12 : -12);
+      for (let k = 0; k < 3; k++) pixel[k] += d;
+    });
+    const unread = scoreTilePair(reduceTile(before), reduceTile(turned), { ...CHANGE_THRESHOLDS, relative: 0 });
+    const result = score(before, turned);
+    expect(unread.changedCells).toBeGreaterThan(100);
+    expect(result.changedCells).toBeLessThan(10);
+  });
+
+  it('does not call a whole tile whitened in one capture changed, and can set it aside as snow', () => {
+    const snowy = painted(before, [0, 0, TILE_SIZE, TILE_SIZE], (pixel) => {
+      const a = 0.6;
+      pixel[0] += (236 - pixel[0]) * a;
+      pixel[1] += (238 - pixel[1]) * a;
+      pixel[2] += (242 - pixel[2]) * a;
+    });
+    expect(score(before, snowy).changedCells).toBe(0);
+    // Snow set aside as obscured is an option, off: on the calibration set it cost more construction than it saved.
+    const thresholds = { ...CHANGE_THRESHOLDS, snowWhitening: 0.15, snowShare: 0.3 };
+    const result = scoreTilePair(reduceTile(before), reduceTile(snowy), thresholds);
+    expect(result.changedCells).toBe(0);
+    // The whitest cells look like cloud; the rest are snow.
+    expect(result.obscured.filter((reason) => reason === OBSCURED.snow).length).toBeGreaterThan(64);
+    expect(result.obscuredCells).toBeGreaterThan(240);
+    expect(summarise({ ...result, cells: 256 }, thresholds).verdict).toBe('obscured');
   });
 
   it('reports where a capture has no imagery as obscured', () => {

@@ -43,21 +43,30 @@ function weighed(features: CellFeatures, c: number, weights: readonly number[]):
   return sum;
 }
 
-/** The cells' scores from their differences. */
+/** The median of the cells' weighed differences over those compared (0 where none is). */
+function tileMedian(sums: Float32Array, obscured: Uint8Array): number {
+  const clear = sums.filter((_, c) => obscured[c] === OBSCURED.clear).sort();
+  return clear.length > 0 ? clear[clear.length >> 1] : 0;
+}
+
+/** The cells' scores from their differences, each less `relative` of the tile's median. */
 export function scoreCells(
   features: CellFeatures,
   obscured: Uint8Array,
   thresholds: ChangeThresholds = CHANGE_THRESHOLDS,
 ): PairScore {
   const cells = new Uint8Array(CELLS);
+  const sums = new Float32Array(CELLS);
   let changedCells = 0;
   let obscuredCount = 0;
   for (let c = 0; c < CELLS; c++) {
-    if (obscured[c] !== OBSCURED.clear) {
-      obscuredCount++;
-      continue;
-    }
-    const ratio = weighed(features, c, thresholds.weights) / thresholds.cell;
+    if (obscured[c] !== OBSCURED.clear) obscuredCount++;
+    else sums[c] = weighed(features, c, thresholds.weights);
+  }
+  const shift = thresholds.relative > 0 ? thresholds.relative * tileMedian(sums, obscured) : 0;
+  for (let c = 0; c < CELLS; c++) {
+    if (obscured[c] !== OBSCURED.clear) continue;
+    const ratio = (sums[c] - shift) / thresholds.cell;
     cells[c] = cellByte(Math.max(0, ratio));
     if (ratio >= 1) changedCells++;
   }
