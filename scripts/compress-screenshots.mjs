@@ -26,7 +26,8 @@ function changedPictures() {
 function scaled(original, out, scale, gif) {
   const width = `trunc(iw*${scale}/2)*2`;
   if (gif) {
-    const filter = `scale=${width}:-2:flags=lanczos,split[a][b];[a]palettegen=max_colors=48[p];[b][p]paletteuse=dither=bayer:bayer_scale=4`;
+    const palette = '[a]palettegen=max_colors=48[p];[b][p]paletteuse=dither=bayer:bayer_scale=4';
+    const filter = `scale=${width}:-2:flags=lanczos,split[a][b];${palette}`;
     run('ffmpeg', ['-y', '-loglevel', 'error', '-i', original, '-filter_complex', filter, out]);
   } else if (scale === 1) {
     copyFileSync(original, out);
