@@ -31,8 +31,9 @@ function searchOfView(bounds: BBox): AreaSearch | null {
 }
 
 /**
- * Keeps the search of the view the map rests on: from its first complete view on, once a move has rested, or once the
- * area or the tab changed while it rests (a new area is framed first: the move puts the question off).
+ * Keeps the search of the view the map rests on: from the map's first view on (asked while its tiles load), once a move
+ * has rested, or once the area or the tab changed while it rests (a new area is framed first: the move puts the
+ * question off).
  */
 export function useRestedView(surveyMap: SurveyMap): void {
   useEffect(() => {
@@ -46,26 +47,19 @@ export function useRestedView(surveyMap: SurveyMap): void {
       clearTimeout(timer);
       timer = setTimeout(ask, VIEW_REST_MS);
     };
-    let stop: () => void = () => undefined;
-    const offFirst = surveyMap.camera.afterFirstIdle(() => {
-      rest();
-      const offs = [
-        surveyMap.camera.onViewChange(moving),
-        surveyMap.camera.onViewChange(rest, { settled: true }),
-        areaSearchStore.subscribe((state, before) => {
-          if (state.search !== before.search || state.area !== before.area) rest();
-        }),
-        uiStore.subscribe((state, before) => {
-          if (state.sidebarTab !== before.sidebarTab) rest();
-        }),
-      ];
-      stop = () => {
-        for (const off of offs) off();
-      };
-    });
+    rest();
+    const offs = [
+      surveyMap.camera.onViewChange(moving),
+      surveyMap.camera.onViewChange(rest, { settled: true }),
+      areaSearchStore.subscribe((state, before) => {
+        if (state.search !== before.search || state.area !== before.area) rest();
+      }),
+      uiStore.subscribe((state, before) => {
+        if (state.sidebarTab !== before.sidebarTab) rest();
+      }),
+    ];
     return () => {
-      offFirst();
-      stop();
+      for (const off of offs) off();
       clearTimeout(timer);
     };
   }, [surveyMap]);
