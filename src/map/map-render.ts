@@ -10,7 +10,7 @@ import {
   type OffscreenMapOptions,
   renderMap,
 } from './offscreen-map.ts';
-import { type PrintChoice, type PrintSources, printChoices } from './print-style.ts';
+import { type PrintChoice, type PrintSources, type PrintStyleOptions, printChoices } from './print-style.ts';
 import { type ImagerySpec, RasterSlot, type RasterSpec } from './raster-slot.ts';
 
 /** Pixel ratios a saved map image is drawn at. */
@@ -55,14 +55,19 @@ export class MapRenderer {
    * are beside it (over it on the page), their grid as shown instead.
    */
   async forPrint(options: MapRenderOptions): Promise<MapRender[]> {
-    const { main, transformRequest, labelOf } = this.host;
-    const withLabels = options.print ? { ...options, print: { ...options.print, labelOf } } : options;
+    const { main, transformRequest } = this.host;
+    const withLabels = this.withLabels(options);
     const beside = this.host.beside();
     if (beside.length > 0) return [await renderGrid(beside, transformRequest, withLabels)];
     const maps = [main, ...this.host.over().map((over) => over.map)];
     const renders: MapRender[] = [];
     for (const map of maps) renders.push(await renderMap(map, transformRequest, withLabels));
     return renders;
+  }
+
+  /** What a print leaves out is named by the labels the slots carry. */
+  private withLabels<T extends { print?: PrintStyleOptions }>(options: T): T {
+    return options.print ? { ...options, print: { ...options.print, labelOf: this.host.labelOf } } : options;
   }
 
   /** What the map draws now that a print may leave out, bottom to top. */
@@ -73,7 +78,7 @@ export class MapRenderer {
    * alone in `spec`'s slot; its tiles are counted and authorized as the map's are.
    */
   async frames(spec: ImagerySpec, options: OffscreenMapOptions): Promise<FrameRenderer> {
-    const copy = new OffscreenMap(this.host.main, this.host.transformRequest, options);
+    const copy = new OffscreenMap(this.host.main, this.host.transformRequest, this.withLabels(options));
     await new Promise<void>((resolve) =>
       copy.map.isStyleLoaded() ? resolve() : copy.map.once('style.load', () => resolve()),
     );
