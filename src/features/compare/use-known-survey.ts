@@ -66,7 +66,9 @@ export function useKnownSurvey(
       predicate: ({ queryKey, state }) =>
         queryKey[2] === 'search' && state.status === 'pending' && queryKey[3] !== overFootprint?.wkt,
     }) > 0;
-  const byIdOnly = id !== null && !listed && !found && !searching && !list.pending;
+  // Once asked, it stays: a search that starts later (the view's, on a move) does not take the survey away meanwhile.
+  const byIdOnly =
+    id !== null && !listed && !found && (idFootprint.data !== undefined || (!searching && !list.pending));
   useQuery(footprintByIdQueryOptions(connection, id, byIdOnly));
   const entrySearch = byIdOnly ? (overFootprint ?? null) : null;
   const entry = useQuery(coverageSearchQueryOptions(connection, entrySearch)).data?.find((s) => s.id === id) ?? null;

@@ -40,6 +40,8 @@ export function useRestedView(surveyMap: SurveyMap): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const moving = () => clearTimeout(timer);
     const ask = () => {
+      // An area still to be restored (stored, or in a link) is asked about first: its arrival rests the view again.
+      if (areaSearchStore.getState().pendingRestore) return;
       const search = searchOfView(surveyMap.camera.getBounds());
       if (search?.wkt !== viewStore.getState().search?.wkt) viewStore.setState({ search });
     };
