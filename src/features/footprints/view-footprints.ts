@@ -31,17 +31,14 @@ function searchOfView(bounds: BBox): AreaSearch | null {
 }
 
 /**
- * Keeps the search of the view the map rests on: from the map's first view on (asked while its tiles load), once a move
- * has rested, or once the area or the tab changed while it rests (a new area is framed first: the move puts the
- * question off).
+ * Keeps the search of the view the map rests on: from its first complete view on, once a move has rested, or once the
+ * area or the tab changed while it rests (a new area is framed first: the move puts the question off).
  */
 export function useRestedView(surveyMap: SurveyMap): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const moving = () => clearTimeout(timer);
     const ask = () => {
-      // An area still to be restored (stored, or in a link) is asked about first: its arrival rests the view again.
-      if (areaSearchStore.getState().pendingRestore) return;
       const search = searchOfView(surveyMap.camera.getBounds());
       if (search?.wkt !== viewStore.getState().search?.wkt) viewStore.setState({ search });
     };
@@ -49,19 +46,26 @@ export function useRestedView(surveyMap: SurveyMap): void {
       clearTimeout(timer);
       timer = setTimeout(ask, VIEW_REST_MS);
     };
-    rest();
-    const offs = [
-      surveyMap.camera.onViewChange(moving),
-      surveyMap.camera.onViewChange(rest, { settled: true }),
-      areaSearchStore.subscribe((state, before) => {
-        if (state.search !== before.search || state.area !== before.area) rest();
-      }),
-      uiStore.subscribe((state, before) => {
-        if (state.sidebarTab !== before.sidebarTab) rest();
-      }),
-    ];
+    let stop: () => void = () => undefined;
+    const offFirst = surveyMap.camera.afterFirstIdle(() => {
+      rest();
+      const offs = [
+        surveyMap.camera.onViewChange(moving),
+        surveyMap.camera.onViewChange(rest, { settled: true }),
+        areaSearchStore.subscribe((state, before) => {
+          if (state.search !== before.search || state.area !== before.area) rest();
+        }),
+        uiStore.subscribe((state, before) => {
+          if (state.sidebarTab !== before.sidebarTab) rest();
+        }),
+      ];
+      stop = () => {
+        for (const off of offs) off();
+      };
+    });
     return () => {
-      for (const off of offs) off();
+      offFirst();
+      stop();
       clearTimeout(timer);
     };
   }, [surveyMap]);
