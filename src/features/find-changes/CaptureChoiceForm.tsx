@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import type { Survey } from '../../../core/wire/model.ts';
 import { formatCaptureDays } from '../../format/date-format.ts';
+import { Field } from '../../ui/fields/Field.tsx';
 import type { ChangeSides, FindChangesState } from './find-changes-store.ts';
 import { findChangesStore, useFindChanges } from './find-changes-store.ts';
 import { inCaptureOrder, orderedSides, surveysAround } from './change-pairs.ts';
@@ -46,16 +47,18 @@ export function CaptureChoiceForm({ surveys }: { surveys: readonly Survey[] }) {
   const id = useId();
   const store = findChangesStore.getState();
   const select = (side: 'before' | 'after') => (
-    <div className="field find-changes__field">
-      <label htmlFor={`${id}-${side}`}>{side === 'before' ? 'Before' : 'After'}</label>
-      <select
-        id={`${id}-${side}`}
-        value={sides?.[side] ?? (side === 'before' ? ordered[0]?.id : ordered.at(-1)?.id) ?? ''}
-        onChange={(event) => store.captureChosen(side, event.target.value)}
-      >
-        {options}
-      </select>
-    </div>
+    <Field label={side === 'before' ? 'Before' : 'After'} className="find-changes__field">
+      {(control) => (
+        <select
+          {...control}
+          className="field__input field__input--select"
+          value={sides?.[side] ?? (side === 'before' ? ordered[0]?.id : ordered.at(-1)?.id) ?? ''}
+          onChange={(event) => store.captureChosen(side, event.target.value)}
+        >
+          {options}
+        </select>
+      )}
+    </Field>
   );
   return (
     <div className="find-changes__choice">
@@ -87,10 +90,17 @@ export function CaptureChoiceForm({ surveys }: { surveys: readonly Survey[] }) {
         </>
       ) : (
         <>
-          <div className="field find-changes__field">
-            <label htmlFor={`${id}-day`}>Day</label>
-            <input id={`${id}-day`} type="date" value={day} onChange={(event) => store.dayChosen(event.target.value)} />
-          </div>
+          <Field label="Day" className="find-changes__field">
+            {(control) => (
+              <input
+                {...control}
+                className="field__input field__input--date"
+                type="date"
+                value={day}
+                onChange={(event) => store.dayChosen(event.target.value)}
+              />
+            )}
+          </Field>
           {sides && (
             <p className="find-changes__sides">
               Before: {sides.before} · After: {sides.after}
