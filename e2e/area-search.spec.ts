@@ -312,7 +312,12 @@ test(
     ).toEqual(items.map((t) => `${t.z}/${t.x}/${t.y}`).sort());
     expect(csv).not.toMatch(/api_key|token|eyJ/i);
 
-    // After a reload the area is back, and once signed in the search runs again.
+    // After a reload the area is back, and once signed in its search runs again, before the view's own: even when the
+    // area's code arrives late, as on a cold and busy machine.
+    await page.route('**/assets/area-search-on-demand-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.reload();
     await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
     const searched = page.waitForRequest(isCoverageSearch);

@@ -7,7 +7,7 @@ import type { CoverageSurvey, Survey } from '../../../core/wire/model.ts';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { uiStore } from '../../state/ui-store.ts';
-import { type AreaSearch, areaInView, areaSearchStore } from '../area-search/index.ts';
+import { type AreaSearch, areaInView, areaSearchStore, useAreaSearch } from '../area-search/index.ts';
 import { coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
 import { footprintQueryOptions, versionOf } from '../../catalog/footprint-queries.ts';
 import { storeFootprint } from '../../catalog/footprint-storage.ts';
@@ -31,8 +31,9 @@ function searchOfView(bounds: BBox): AreaSearch | null {
 }
 
 /**
- * Keeps the search of the view the map rests on: from its first complete view on, once a move has rested, or once the
- * area or the tab changed while it rests (a new area is framed first: the move puts the question off).
+ * Keeps the search of the view the map rests on: from the map's first view on (asked while its tiles load), once a move
+ * has rested, or once the area or the tab changed while it rests (a new area is framed first: the move puts the
+ * question off).
  */
 export function useRestedView(surveyMap: SurveyMap): void {
   useEffect(() => {
@@ -46,29 +47,33 @@ export function useRestedView(surveyMap: SurveyMap): void {
       clearTimeout(timer);
       timer = setTimeout(ask, VIEW_REST_MS);
     };
-    let stop: () => void = () => undefined;
-    const offFirst = surveyMap.camera.afterFirstIdle(() => {
-      rest();
-      const offs = [
-        surveyMap.camera.onViewChange(moving),
-        surveyMap.camera.onViewChange(rest, { settled: true }),
-        areaSearchStore.subscribe((state, before) => {
-          if (state.search !== before.search || state.area !== before.area) rest();
-        }),
-        uiStore.subscribe((state, before) => {
-          if (state.sidebarTab !== before.sidebarTab) rest();
-        }),
-      ];
-      stop = () => {
-        for (const off of offs) off();
-      };
-    });
+    rest();
+    const offs = [
+      surveyMap.camera.onViewChange(moving),
+      surveyMap.camera.onViewChange(rest, { settled: true }),
+      areaSearchStore.subscribe((state, before) => {
+        if (state.search !== before.search || state.area !== before.area) rest();
+      }),
+      uiStore.subscribe((state, before) => {
+        if (state.sidebarTab !== before.sidebarTab) rest();
+      }),
+    ];
     return () => {
-      offFirst();
-      stop();
+      for (const off of offs) off();
       clearTimeout(timer);
     };
   }, [surveyMap]);
+}
+
+/**
+ * Whether the area's own search, when there is one to make, has gone out (or been answered). The user's question goes
+ * first: an area still to be restored, or whose search is not yet sent, holds the view's back.
+ */
+function useAreaAsked(connection: Connection): boolean {
+  const restoring = useAreaSearch((s) => s.pendingRestore !== null);
+  const search = useAreaSearch((s) => s.search);
+  const area = useQuery({ ...coverageSearchQueryOptions(connection, search), enabled: false });
+  return !restoring && (search === null || area.fetchStatus !== 'idle' || area.status !== 'pending');
 }
 
 const NO_SURVEYS: readonly CoverageSurvey[] = [];
@@ -79,7 +84,9 @@ const NO_SURVEYS: readonly CoverageSurvey[] = [];
  */
 export function useViewSurveys(connection: Connection): readonly CoverageSurvey[] {
   const search = useStore(viewStore, (s) => s.search);
-  const query = useQuery({ ...coverageSearchQueryOptions(connection, search), placeholderData: keepPreviousData });
+  const options = coverageSearchQueryOptions(connection, search);
+  const areaAsked = useAreaAsked(connection);
+  const query = useQuery({ ...options, enabled: options.enabled && areaAsked, placeholderData: keepPreviousData });
   return query.data ?? NO_SURVEYS;
 }
 
