@@ -8,5 +8,6 @@ export {
   DEFAULT_TILE_ZOOM,
   useAreaSearch,
 } from './area-search-store.ts';
+export { useAreaAsked } from './use-area-asked.ts';
 // The map's area drawing, handed to the map as it is made.
 export { areaDrawing } from './area-drawing-options.ts';

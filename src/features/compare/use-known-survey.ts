@@ -9,6 +9,7 @@ import type { Survey, SurveyFootprint } from '../../../core/wire/model.ts';
 import { useAnsweredSurveys } from '../../catalog/answered-surveys.ts';
 import { coverageKeys, coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
 import { footprintByIdQueryOptions, footprintQueryOptions } from '../../catalog/footprint-queries.ts';
+import { useAreaAsked } from '../area-search/index.ts';
 import { useListedSurveys } from '../surveys/index.ts';
 
 const unknownSurvey = (id: string): Survey => ({
@@ -59,7 +60,8 @@ export function useKnownSurvey(
   const idFootprint = useQuery(footprintByIdQueryOptions(connection, id, false));
   const overFootprint = useMemo(() => idFootprint.data && searchOver(idFootprint.data.bbox), [idFootprint.data]);
   // Asked for by id only once the first catalog page (asked for at sign-in) and the coverage searches under way (the
-  // area's, the view's) have not got it either.
+  // area's, the view's) have not got it either; a restored area's search goes first.
+  const areaAsked = useAreaAsked(connection);
   const searching =
     useIsFetching({
       queryKey: coverageKeys.all(connection.baseUrl),
@@ -68,7 +70,7 @@ export function useKnownSurvey(
     }) > 0;
   // Once asked, it stays: a search that starts later (the view's, on a move) does not take the survey away meanwhile.
   const byIdOnly =
-    id !== null && !listed && !found && (idFootprint.data !== undefined || (!searching && !list.pending));
+    id !== null && !listed && !found && (idFootprint.data !== undefined || (areaAsked && !searching && !list.pending));
   useQuery(footprintByIdQueryOptions(connection, id, byIdOnly));
   const entrySearch = byIdOnly ? (overFootprint ?? null) : null;
   const entry = useQuery(coverageSearchQueryOptions(connection, entrySearch)).data?.find((s) => s.id === id) ?? null;

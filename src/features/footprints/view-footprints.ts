@@ -7,7 +7,7 @@ import type { CoverageSurvey, Survey } from '../../../core/wire/model.ts';
 import type { Connection } from '../../api/connection.ts';
 import type { SurveyMap } from '../../map/survey-map.ts';
 import { uiStore } from '../../state/ui-store.ts';
-import { type AreaSearch, areaInView, areaSearchStore, useAreaSearch } from '../area-search/index.ts';
+import { type AreaSearch, areaInView, areaSearchStore, useAreaAsked } from '../area-search/index.ts';
 import { coverageSearchQueryOptions } from '../../catalog/coverage-queries.ts';
 import { footprintQueryOptions, versionOf } from '../../catalog/footprint-queries.ts';
 import { storeFootprint } from '../../catalog/footprint-storage.ts';
@@ -63,17 +63,6 @@ export function useRestedView(surveyMap: SurveyMap): void {
       clearTimeout(timer);
     };
   }, [surveyMap]);
-}
-
-/**
- * Whether the area's own search, when there is one to make, has gone out (or been answered). The user's question goes
- * first: an area still to be restored, or whose search is not yet sent, holds the view's back.
- */
-function useAreaAsked(connection: Connection): boolean {
-  const restoring = useAreaSearch((s) => s.pendingRestore !== null);
-  const search = useAreaSearch((s) => s.search);
-  const area = useQuery({ ...coverageSearchQueryOptions(connection, search), enabled: false });
-  return !restoring && (search === null || area.fetchStatus !== 'idle' || area.status !== 'pending');
 }
 
 const NO_SURVEYS: readonly CoverageSurvey[] = [];
