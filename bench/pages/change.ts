@@ -72,7 +72,7 @@ async function run(
     status: [...results.status],
     changedCells: [...results.changedCells],
     obscuredCells: [...results.obscuredCount],
-    failures: [...results.failures.values()].slice(0, 5),
+    failures: [...results.failures.values()].slice(0, 5).map((f) => `${f.status || 'no answer'}: ${f.message}`),
   };
 }
 

@@ -2,7 +2,13 @@
 import type { CredentialAnswer, CredentialQuestion, WorkerService } from '../../api/credential-channel.ts';
 import type { TileImageFormat } from '../../api/tile-images.ts';
 import type { ChangePair } from './change-pair.ts';
-import { type ChangeResults, PAIR_STATUS, type PairStatus, type ResultSink } from './change-results.ts';
+import {
+  type ChangeResults,
+  PAIR_STATUS,
+  type PairFailure,
+  type PairStatus,
+  type ResultSink,
+} from './change-results.ts';
 import { CELLS } from './pixel-planes.ts';
 import type { PairScore } from './score-pair.ts';
 
@@ -21,7 +27,7 @@ export interface ChangeRows {
   obscuredCount: Uint16Array;
   cells: Uint8Array;
   obscured: Uint8Array;
-  failures: [index: number, message: string][];
+  failures: [index: number, failure: PairFailure][];
 }
 
 export type ToChangeWorker = { type: 'start'; request: ChangeRequest } | { type: 'cancel' } | CredentialAnswer;
@@ -39,13 +45,13 @@ export type FromChangeWorker =
 /** The worker's side: pairs' results kept until they are posted (the worker keeps nothing after). */
 export class RowBuffer implements ResultSink {
   private entries: { index: number; status: PairStatus; score?: PairScore }[] = [];
-  private failures: [number, string][] = [];
+  private failures: [number, PairFailure][] = [];
 
   get size(): number {
     return this.entries.length;
   }
 
-  record(index: number, status: PairStatus, score?: PairScore, failure?: string): void {
+  record(index: number, status: PairStatus, score?: PairScore, failure?: PairFailure): void {
     this.entries.push({ index, status, score });
     if (failure !== undefined) this.failures.push([index, failure]);
   }

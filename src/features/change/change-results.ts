@@ -13,6 +13,13 @@ import { type Hemisphere, hemisphereOf, type Season, seasonAt } from './seasons.
 export const PAIR_STATUS = { pending: 0, scored: 1, identical: 2, noImagery: 3, failed: 4 } as const;
 export type PairStatus = (typeof PAIR_STATUS)[keyof typeof PAIR_STATUS];
 
+/** Why a pair has no score, as the service said it: HTTP status (0: no answer), message and correlation id. */
+export interface PairFailure {
+  status: number;
+  message: string;
+  correlationId: string | null;
+}
+
 /** A score that explains itself: the two captures and their dates, its parts, and the seasons. */
 export interface ChangeExplanation extends ChangeSummary {
   status: PairStatus;
@@ -22,12 +29,12 @@ export interface ChangeExplanation extends ChangeSummary {
   differentSeasons: boolean;
   hemisphere: Hemisphere;
   /** Why the pair has no score (status failed). */
-  failure?: string;
+  failure?: PairFailure;
 }
 
 /** Where a run puts each pair's end. */
 export interface ResultSink {
-  record(index: number, status: PairStatus, score?: PairScore, failure?: string): void;
+  record(index: number, status: PairStatus, score?: PairScore, failure?: PairFailure): void;
 }
 
 export class ChangeResults implements ResultSink {
@@ -37,7 +44,7 @@ export class ChangeResults implements ResultSink {
   /** Pair i's cells at [i · 256, (i + 1) · 256): scores 0–255 (changed from 128) and OBSCURED reasons. */
   readonly cells: Uint8Array;
   readonly obscured: Uint8Array;
-  readonly failures = new Map<number, string>();
+  readonly failures = new Map<number, PairFailure>();
 
   constructor(readonly size: number) {
     this.status = new Uint8Array(size);
@@ -54,7 +61,7 @@ export class ChangeResults implements ResultSink {
     return n;
   }
 
-  record(i: number, status: PairStatus, score?: PairScore, failure?: string): void {
+  record(i: number, status: PairStatus, score?: PairScore, failure?: PairFailure): void {
     this.status[i] = status;
     if (score) {
       this.changedCells[i] = score.changedCells;

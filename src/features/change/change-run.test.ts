@@ -72,7 +72,7 @@ describe('a change run', () => {
       'A/3': 'plain',
       'B/3': null,
       'A/4': 'plain',
-      'B/4': new ApiError(503, 'unavailable', 'Try later.'),
+      'B/4': new ApiError(503, 'unavailable', 'Try later.', 'corr-503'),
     });
     const pairs = [pair(1, 'A', 'B'), pair(2, 'A', 'B'), pair(3, 'A', 'B'), pair(4, 'A', 'B')];
     const { results, ended } = await run(pairs, deps);
@@ -87,7 +87,10 @@ describe('a change run', () => {
     expect([...results.obscuredCells(1)].every((reason) => reason === OBSCURED.cloud)).toBe(true);
     expect(results.summary([1]).verdict).toBe('obscured');
     expect(results.summary([2]).verdict).toBe('obscured');
-    expect(results.explain(3, pairs[3])).toMatchObject({ status: PAIR_STATUS.failed, failure: 'Try later.' });
+    expect(results.explain(3, pairs[3])).toMatchObject({
+      status: PAIR_STATUS.failed,
+      failure: { status: 503, message: 'Try later.', correlationId: 'corr-503' },
+    });
     // The failed side was asked again once (maxRetries 1).
     expect(requests.filter((tile) => tile.surveyId === 'B' && tile.x === 4)).toHaveLength(2);
   });

@@ -8,7 +8,7 @@ import { withRetries } from '../../api/retry-policy.ts';
 import type { TileImageRequest } from '../../api/tile-images.ts';
 import type { DecodedPixels } from '../../workers/tile-decoder.ts';
 import { type ChangePair, tileRequestOf } from './change-pair.ts';
-import { PAIR_STATUS, type ResultSink } from './change-results.ts';
+import { PAIR_STATUS, type PairFailure, type ResultSink } from './change-results.ts';
 import { REDUCED_SIZE, reduceTile } from './reduce-tile.ts';
 import { scoreTilePair } from './score-pair.ts';
 
@@ -37,6 +37,12 @@ export interface ChangeRunOptions {
 
 export const DEFAULT_CONCURRENCY = 3;
 export const DEFAULT_MAX_RETRIES = 4;
+
+/** What the service said (an ApiError's status, message and correlation id), or the error's message alone. */
+const failureOf = (error: unknown): PairFailure =>
+  isApiError(error)
+    ? { status: error.status, message: error.message, correlationId: error.correlationId }
+    : { status: 0, message: error instanceof Error ? error.message : String(error), correlationId: null };
 
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => {
   if (a.length !== b.length) return false;
@@ -102,7 +108,7 @@ export async function runChanges(deps: ChangeDeps, options: ChangeRunOptions): P
         }
       } catch (error) {
         if (signal.aborted) throw signal.reason;
-        results.record(index, PAIR_STATUS.failed, undefined, error instanceof Error ? error.message : String(error));
+        results.record(index, PAIR_STATUS.failed, undefined, failureOf(error));
       }
       options.onPair(index);
     }

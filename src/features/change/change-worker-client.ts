@@ -5,7 +5,7 @@ import { authStore } from '../../auth/auth-store.ts';
 import { usageStore } from '../../state/usage-store.ts';
 import { CHANGE_TILE_CAP, type ChangePair, ChangeTileCapError } from './change-pair.ts';
 import { type ChangeRows, type FromChangeWorker, mergeRows, type ToChangeWorker } from './change-protocol.ts';
-import { ChangeResults } from './change-results.ts';
+import { ChangeResults, type PairFailure } from './change-results.ts';
 
 export interface ChangeProgress {
   /** Pairs ended (scored, identical, without imagery or failed) of all. */
@@ -59,7 +59,7 @@ const takeWorker = () => {
 const inRun = (rows: ChangeRows, share: readonly number[]): ChangeRows => ({
   ...rows,
   indices: rows.indices.map((local) => share[local]),
-  failures: rows.failures.map(([local, message]): [number, string] => [share[local], message]),
+  failures: rows.failures.map(([local, failure]): [number, PairFailure] => [share[local], failure]),
 });
 
 /**

@@ -9,6 +9,7 @@ export {
   type ChangeExplanation,
   ChangeResults,
   PAIR_STATUS,
+  type PairFailure,
   type PairStatus,
 } from './change-results.ts';
 export { CHANGE_ZOOM, CHANGED_SCORE } from './change-thresholds.ts';

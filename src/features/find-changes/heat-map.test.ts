@@ -27,7 +27,7 @@ describe('the heat map and the spots of a run', () => {
   record(results, 0, 4, 150);
   record(results, 1, 40, 255, 16);
   record(results, 2, 0, 0);
-  results.record(3, PAIR_STATUS.failed, undefined, 'Try later.');
+  results.record(3, PAIR_STATUS.failed, undefined, { status: 503, message: 'Try later.', correlationId: null });
 
   it('draws only lines: a ring per changed cell in its score class, a diagonal per cell not compared', () => {
     expect(HEAT_MAP_OVERLAY.layers.every((layer) => layer.type === 'line')).toBe(true);

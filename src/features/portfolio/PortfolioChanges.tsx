@@ -1,7 +1,9 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CHANGE_TILE_CAP, prepareChangeWorker } from '../change/index.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { ErrorNotice } from '../../ui/errors/ErrorNotice.tsx';
+import { failureGroups } from './change-failures.ts';
 import {
   CHANGE_FILTERS,
   type ChangeFilter,
@@ -19,6 +21,7 @@ const FILTER_LABELS: Record<ChangeFilter, string> = {
   changed: 'Changed',
   unchanged: 'Unchanged',
   obscured: 'Obscured',
+  failed: 'Failed',
   'no pair': 'No pair',
 };
 
@@ -119,6 +122,19 @@ export function PortfolioChanges({
         </p>
       )}
       {query.isError && <ErrorNotice title="The change scoring stopped" error={query.error} onRetry={start} compact />}
+      {!scoring &&
+        failureGroups(query.data)
+          .slice(0, 3)
+          .map(({ failure, count: n }, k) => (
+            <ErrorNotice
+              key={`${failure.status} ${failure.message}`}
+              title={`${plural(n, 'location')} not scored: every tile failed`}
+              error={new ApiError(failure.status, 'change_failed', failure.message, failure.correlationId)}
+              // One Retry asks every failed location again (and keeps the other scores).
+              onRetry={k === 0 ? () => void query.refetch() : undefined}
+              compact
+            />
+          ))}
     </div>
   );
 }

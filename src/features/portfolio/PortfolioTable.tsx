@@ -14,6 +14,7 @@ import { useRowVirtualizer } from '../../ui/listbox/use-row-virtualizer.ts';
 import type { CaptureRules } from './location-result.ts';
 import { formatCaptureDays } from '../../format/date-format.ts';
 import type { LocationRefusal } from './portfolio.ts';
+import { failureLine, failureStatus } from './change-failures.ts';
 import { changeOfRow, changeStatusOf, filterByChange, type LocationChange } from './location-change.ts';
 
 const ROW_HEIGHT = 40;
@@ -80,27 +81,29 @@ function SurveysCell({ result, refusal }: { result: PortfolioRow['result']; refu
 
 const percent = (share: number) => `${(share * 100).toFixed(share > 0 && share < 0.01 ? 1 : 0)} %`;
 
-/** A location's change: its verdict and score, its parts in the title; a dash without a pair. */
+/** A location's change: its verdict and score, its parts in the title; a dash without a pair; the service's answer. */
 function ChangeCell({ row, changes }: { row: PortfolioRow; changes: ReadonlyMap<number, LocationChange> | undefined }) {
   const status = changeStatusOf(row, changes);
   const change = changeOfRow(row, changes);
   if (status === 'not scored') return <td />;
   if (!change) return <td title="No capture on one side of the event">—</td>;
+  if (change.failure)
+    return (
+      <td
+        className="portfolio-table__change portfolio-table__change--failed"
+        title={`Not scored: ${failureLine(change.failure)}`}
+      >
+        <span className="portfolio-table__pair">failed</span>{' '}
+        <span className="portfolio-table__pair">{failureStatus(change.failure)}</span>
+      </td>
+    );
   const title =
-    change.verdict === 'failed'
-      ? `Not scored: ${change.failure}`
-      : `Score ${change.score.toFixed(2)}: ${percent(change.changedShare)} of ${change.tiles} tiles' cells changed, ` +
-        `${percent(change.obscuredShare)} obscured${change.differentSeasons ? ', captured in different seasons' : ''}`;
+    `Score ${change.score.toFixed(2)}: ${percent(change.changedShare)} of ${change.tiles} tiles' cells changed, ` +
+    `${percent(change.obscuredShare)} obscured${change.differentSeasons ? ', captured in different seasons' : ''}`;
   return (
     <td className={`portfolio-table__change portfolio-table__change--${change.verdict}`} title={title}>
-      {change.verdict === 'failed' ? (
-        'failed'
-      ) : (
-        <>
-          <span className="portfolio-table__pair">{change.verdict}</span>{' '}
-          <span className="portfolio-table__pair">{change.score.toFixed(2)}</span>
-        </>
-      )}
+      <span className="portfolio-table__pair">{change.verdict}</span>{' '}
+      <span className="portfolio-table__pair">{change.score.toFixed(2)}</span>
     </td>
   );
 }

@@ -147,8 +147,31 @@ describe('change scores of a portfolio', () => {
 
   it('says a location failed only when none of its tiles could be compared, with why', () => {
     const failing = new ChangeResults(plan.pairs.length);
-    for (let i = 0; i < 4; i++) failing.record(i, PAIR_STATUS.failed, undefined, 'HTTP 503: try later');
-    expect(locationChanges(plan, failing).get(0)).toMatchObject({ verdict: 'failed', failure: 'HTTP 503: try later' });
+    const failure = { status: 503, message: 'Try later.', correlationId: 'c-503' };
+    for (let i = 0; i < 4; i++) failing.record(i, PAIR_STATUS.failed, undefined, failure);
+    // One tile of Yard's failed, the others scored: Yard is scored from those.
+    failing.record(4, PAIR_STATUS.failed, undefined, failure);
+    for (const i of [5, 6]) failing.record(i, PAIR_STATUS.scored, score(0));
+    const failed = locationChanges(plan, failing);
+    expect(failed.get(0)).toMatchObject({ verdict: 'failed', failure });
+    expect(failed.get(1)).toMatchObject({ verdict: 'unchanged' });
+    expect(failed.get(1)?.failure).toBeUndefined();
+    // Exported with the service's answer; every row kept.
+    const context = { appUrl: 'https://viewer.example/', refused: [], notChecked: '', changes: failed };
+    const csv = Papa.parse<Record<string, string>>(portfolioCsv(portfolio, rows, context), { header: true }).data;
+    expect(csv.filter((r) => r.line)).toHaveLength(LOCATIONS.length);
+    expect(csv[0]).toMatchObject({
+      status: 'checked',
+      change: 'failed',
+      change_score: '',
+      change_reason: 'Try later.',
+      change_service_status: '503',
+      change_correlation_id: 'c-503',
+    });
+    expect(csv[1]).toMatchObject({ change: 'unchanged', change_service_status: '', change_correlation_id: '' });
+    const { features } = portfolioGeoJson(portfolio, rows, context);
+    expect(features[0].properties).toMatchObject({ change_service_status: 503, change_correlation_id: 'c-503' });
+    expect(features[1].properties).toMatchObject({ change_service_status: null, change_correlation_id: null });
   });
 
   it('filters, counts and sorts the rows by their change; a row pairing other captures now has no score', () => {

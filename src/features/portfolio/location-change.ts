@@ -12,6 +12,7 @@ import {
   type ChangeResults,
   type ChangeVerdict,
   PAIR_STATUS,
+  type PairFailure,
 } from '../change/index.ts';
 import type { MetSurvey } from './location-result.ts';
 import { pointBuffer } from './location.ts';
@@ -31,14 +32,14 @@ export interface LocationChange {
   beforeId: string;
   afterId: string;
   tiles: number;
-  /** Why its tiles failed (the first reason), where all did. */
-  failure?: string;
+  /** Why its tiles failed (the first tile's answer: status, message, correlation id), where all did. */
+  failure?: PairFailure;
 }
 
 /** How a row stands: a verdict; no pair (no capture on one side of the event); failed; not scored (yet). */
 export type ChangeStatus = ChangeVerdict | 'failed' | 'no pair' | 'not scored';
 
-export const CHANGE_FILTERS = ['all', 'changed', 'unchanged', 'obscured', 'no pair'] as const;
+export const CHANGE_FILTERS = ['all', 'changed', 'unchanged', 'obscured', 'failed', 'no pair'] as const;
 export type ChangeFilter = (typeof CHANGE_FILTERS)[number];
 
 /** The tile pairs of one run, and which belong to which location. */
@@ -102,6 +103,8 @@ export function changePlan(rows: readonly PortfolioRow[], radiusM: number, cap =
   return { pairs, locations, overCap, key: `${locations.length}-${pairs.length}-${hashOf(named.join('|'))}` };
 }
 
+const UNEXPLAINED: PairFailure = { status: 0, message: 'its tiles could not be compared', correlationId: null };
+
 /** Each planned location's score from its tiles' results. */
 export function locationChanges(plan: ChangePlan, results: ChangeResults): Map<number, LocationChange> {
   const changes = new Map<number, LocationChange>();
@@ -119,7 +122,7 @@ export function locationChanges(plan: ChangePlan, results: ChangeResults): Map<n
       beforeId: pair.before.surveyId,
       afterId: pair.after.surveyId,
       tiles: count,
-      ...(allFailed && { failure: results.failures.get(first) ?? 'its tiles could not be compared' }),
+      ...(allFailed && { failure: results.failures.get(first) ?? UNEXPLAINED }),
     });
   }
   return changes;

@@ -31,6 +31,9 @@ const RESULT_COLUMNS = [
   'different_seasons',
   'change_tiles',
   'change_reason',
+  // Where every tile of the location failed: the service's answer (change_reason holds its message).
+  'change_service_status',
+  'change_correlation_id',
   'link',
 ] as const;
 
@@ -107,7 +110,10 @@ function resultValues(row: PortfolioRow, { appUrl, changes }: ExportContext): Re
     obscured_share: scored ? share(scored.obscuredShare) : '',
     different_seasons: change ? change.differentSeasons : '',
     change_tiles: change ? change.tiles : '',
-    change_reason: change?.failure ?? (result ? noPairReason(row) : ''),
+    change_reason: change?.failure?.message ?? (result ? noPairReason(row) : ''),
+    // 0 (no answer) is left empty, as service_status leaves it.
+    change_service_status: change?.failure?.status || '',
+    change_correlation_id: change?.failure?.correlationId ?? '',
     link: locationLink(row, appUrl),
   };
 }
