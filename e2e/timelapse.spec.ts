@@ -241,6 +241,28 @@ test(
       }
       expect(compared, 'frames compared with their tiles').toBeGreaterThanOrEqual(2);
     }
+
+    // Only captures where this place changed: a frame scoring under the threshold against the last one kept is folded
+    // into it; the note says how many, the count drops by as many, and each folded capture is named under a kept one.
+    await timelapse.getByRole('checkbox', { name: 'Only captures where this place changed' }).check();
+    const notes = timelapse.getByTestId('timelapse-notes');
+    const unchangedNote = /(\d+) captures? folded in: this place did not change/;
+    await expect(notes).toContainText(unchangedNote, { timeout: 30_000 });
+    const unchanged = Number(unchangedNote.exec((await notes.textContent()) ?? '')?.[1]);
+    expect(unchanged, 'frames folded by the change score').toBeGreaterThan(0);
+    const kept = ids.length - unchanged;
+    const captures = `${kept} capture${kept === 1 ? '' : 's'}`;
+    await expect(count).toHaveText(new RegExp(` of ${captures}$`));
+    const named: string[] = [];
+    for (let k = 1; k <= kept; k++) {
+      await timelapse.getByRole('slider', { name: 'Capture' }).fill(String(k));
+      await expect(count).toHaveText(`${k} of ${captures}`);
+      named.push(...((await caption.textContent()) ?? '').split(/[\s,()]+/).filter((word) => ids.includes(word)));
+    }
+    expect(named[0]).toBe(ids[0]);
+    expect(named.sort()).toEqual([...ids].sort());
+    await timelapse.getByRole('checkbox', { name: 'Only captures where this place changed' }).uncheck();
+    await expect(count).toHaveText(new RegExp(` of ${ids.length} captures$`));
     await timelapse.getByRole('button', { name: 'Close timelapse' }).click();
     await expect.poll(frameTiles).toBe('');
     // The timeline's bar opens it too.
