@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { credentialsFromPage, workerConnection } from '../../api/credential-channel.ts';
 import { fetchTileImage } from '../../api/tile-images.ts';
+import { throttle } from '../../ui/throttle.ts';
 import { imageDecoder } from '../../workers/tile-decoder.ts';
 import {
   type ChangeRequest,
@@ -18,7 +19,10 @@ const post = (message: FromChangeWorker, transfer: Transferable[] = []) => self.
 const credentials = credentialsFromPage({ postMessage: (message) => post(message as FromChangeWorker) });
 let running: AbortController | null = null;
 
-/** Results go to the page in batches: each message costs the page a little, and the heat map redraws per batch. */
+/**
+ * Results go to the page in batches, at most one every ROWS_EVERY_MS (each message costs the page a little, and the
+ * heat map redraws per batch), and a pair's result waits no longer than that, however long the next pair takes.
+ */
 const ROWS_EVERY_MS = 500;
 
 async function run(request: ChangeRequest) {
@@ -28,13 +32,14 @@ async function run(request: ChangeRequest) {
   const buffer = new RowBuffer();
   const decode = imageDecoder();
   let requested = 0;
-  let posted = performance.now();
   const postRows = (type: 'rows' | 'done') => {
     const rows = buffer.take();
     post({ type, rows, requested }, transferablesOf(rows));
     requested = 0;
-    posted = performance.now();
   };
+  const postSoon = throttle(() => {
+    if (buffer.size > 0) postRows('rows');
+  }, ROWS_EVERY_MS);
   try {
     await runChanges(
       {
@@ -50,13 +55,13 @@ async function run(request: ChangeRequest) {
         onRequest: () => {
           requested += 1;
         },
-        onPair: () => {
-          if (performance.now() - posted >= ROWS_EVERY_MS) postRows('rows');
-        },
+        onPair: () => postSoon(),
       },
     );
+    postSoon.cancel();
     postRows('done');
   } catch (error) {
+    postSoon.cancel();
     if (controller.signal.aborted) post({ type: 'cancelled', requested });
     else post({ type: 'failed', message: error instanceof Error ? error.message : String(error), requested });
   } finally {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { tileExtent } from '../../../core/geo/tile-address.ts';
 import { mapZoomFor } from '../../map/imagery-source.ts';
 import { sameCursorTile, tileUnderCursor } from './tile-under-cursor.ts';
-import { throttle } from './throttle.ts';
 
 describe('tile under the cursor', () => {
   const denver: [number, number] = [-104.9903, 39.7392];
@@ -41,27 +40,5 @@ describe('tile under the cursor', () => {
     const far = tileUnderCursor([denver[0] + 0.01, denver[1]], 15);
     expect(sameCursorTile(a, b)).toBe(true);
     expect(sameCursorTile(a, far)).toBe(false);
-  });
-});
-
-describe('throttle', () => {
-  it('runs at once, then at most once per interval with the latest arguments', () => {
-    let now = 0;
-    const timers: { at: number; run: () => void }[] = [];
-    const calls: number[] = [];
-    const throttled = throttle((n: number) => calls.push(n), 100, {
-      now: () => now,
-      schedule: (run, ms) => timers.push({ at: now + ms, run }),
-    });
-    throttled(1);
-    throttled(2);
-    throttled(3);
-    expect(calls).toEqual([1]);
-    now = 100;
-    timers.shift()!.run();
-    expect(calls).toEqual([1, 3]);
-    now = 250;
-    throttled(4);
-    expect(calls).toEqual([1, 3, 4]);
   });
 });

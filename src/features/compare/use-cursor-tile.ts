@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SurveyMap } from '../../map/survey-map.ts';
-import { throttle } from './throttle.ts';
+import { throttle } from '../../ui/throttle.ts';
 import { sameCursorTile, tileUnderCursor, type CursorTile } from './tile-under-cursor.ts';
 
 const POINTER_INTERVAL_MS = 120;

@@ -5,15 +5,21 @@ export interface ThrottleClock {
 
 const realClock: ThrottleClock = { now: () => performance.now(), schedule: (run, ms) => setTimeout(run, ms) };
 
+/** A throttled function; `cancel` drops the call waiting for its turn, if any. */
+export interface Throttled<A extends unknown[]> {
+  (...args: A): void;
+  cancel(): void;
+}
+
 /**
  * Calls `fn` at most once per `ms`: the first call at once, later ones with the latest arguments when the interval
- * ends.
+ * ends (a cursor's readout, a heat map drawn as results arrive, a worker's batches of results).
  */
 export function throttle<A extends unknown[]>(
   fn: (...args: A) => void,
   ms: number,
   clock: ThrottleClock = realClock,
-): (...args: A) => void {
+): Throttled<A> {
   let last = -Infinity;
   let pending: A | null = null;
   let scheduled = false;
@@ -25,7 +31,7 @@ export function throttle<A extends unknown[]>(
     last = clock.now();
     fn(...args);
   };
-  return (...args: A) => {
+  const throttled = (...args: A) => {
     const wait = last + ms - clock.now();
     if (wait <= 0 && !scheduled) {
       last = clock.now();
@@ -38,4 +44,9 @@ export function throttle<A extends unknown[]>(
       clock.schedule(flush, Math.max(0, wait));
     }
   };
+  return Object.assign(throttled, {
+    cancel: () => {
+      pending = null;
+    },
+  });
 }
