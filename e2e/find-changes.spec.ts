@@ -62,7 +62,30 @@ test('Find changes ranks built spots first, draws a heat map, comes back from th
   await expect(panel).toContainText('This area: 12 tiles.');
   await panel.getByLabel('Before', { exact: true }).selectOption(BEFORE);
   await panel.getByLabel('After', { exact: true }).selectOption(AFTER);
+  // The heat map is drawn as tiles end, not when the run does: the tiles with (next to) nothing built are held back
+  // until the built ones' cells are on the map, the run still going; then the real service answers them.
+  const tileRoute = new RegExp(`/tile/v2/(?:${BEFORE}|${AFTER})/17/(\\d+)/(\\d+)\\.jpeg`);
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  await page.route(tileRoute, async (route) => {
+    const [, x, y] = tileRoute.exec(route.request().url()) ?? [];
+    if (changedShare(`17/${x}/${y}`) < 0.01) await held;
+    await route.continue();
+  });
+  const heatMapFeatures = () =>
+    page.evaluate(() => {
+      const source = window.__surveyViewer!.map.getSource('find-changes') as
+        | { serialize(): { data: { features: unknown[] } } }
+        | undefined;
+      return source?.serialize().data.features.length ?? 0;
+    });
   await panel.getByRole('button', { name: 'Find changes' }).click();
+  await expect.poll(heatMapFeatures).toBeGreaterThan(0);
+  await expect(panel.getByRole('progressbar', { name: 'Find changes progress' })).toBeVisible();
+  await expect(panel.getByTestId('find-changes-summary')).toHaveCount(0);
+  letGo();
 
   const changes = page.getByRole('list', { name: 'Changes' });
   const spots = changes.getByRole('button');

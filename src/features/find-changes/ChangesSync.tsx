@@ -5,16 +5,18 @@ import type { SurveyMap } from '../../map/survey-map.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { useAreaSearch } from '../area-search/index.ts';
 import { rankedSpots } from './change-spots.ts';
-import { changeRunQueryOptions } from './find-changes-queries.ts';
+import { changeRunQueryOptions, runSoFarQueryOptions } from './find-changes-queries.ts';
 import { findChangesStore, useFindChanges } from './find-changes-store.ts';
-import { HEAT_MAP_OVERLAY, HEAT_MAP_SOURCE, heatMapFeatures, NO_HEAT_MAP } from './heat-map.ts';
+import { HEAT_MAP_OVERLAY, HEAT_MAP_SOURCE } from './heat-map.ts';
+import { heatMapDraws } from './heat-map-draws.ts';
 
 /** The map zoom a spot is shown at: the engine's tiles (zoom 17) at their full detail. */
 const SPOT_ZOOM = 16.5;
 
 /**
  * Find changes on the map: a linked comparison started once its area is searched, the heat map of the run over the
- * area, and the chosen spot opened in the swipe (the two captures compared there).
+ * area (drawn as its tiles end, a couple of times a second; gone with a cancelled run, as its list is), and the chosen
+ * spot opened in the swipe (the two captures compared there).
  */
 export function ChangesSync({ connection, surveyMap }: { connection: Connection; surveyMap: SurveyMap }) {
   const run = useFindChanges((s) => s.run);
@@ -32,11 +34,22 @@ export function ChangesSync({ connection, surveyMap }: { connection: Connection;
   }, [run, wkt]);
 
   const query = useQuery(changeRunQueryOptions(connection, run));
+  const soFar = useQuery(runSoFarQueryOptions(connection, run)).data;
   const overlay = useMemo(() => surveyMap.overlay(HEAT_MAP_OVERLAY), [surveyMap]);
+  const drawn = query.data ?? (query.isFetching ? soFar : undefined);
+  const pairs = drawn?.pairs;
+  // One run's tiles, each made into features once: the run's answer holds the pairs it had so far.
+  const draws = useMemo(
+    () => (pairs ? heatMapDraws(pairs, (features) => overlay.updateData(HEAT_MAP_SOURCE, features)) : null),
+    [overlay, pairs],
+  );
   useEffect(() => {
-    overlay.setData(HEAT_MAP_SOURCE, query.data ? heatMapFeatures(query.data.results, query.data.pairs) : NO_HEAT_MAP);
-  }, [overlay, query.data]);
-  useEffect(() => () => overlay.setData(HEAT_MAP_SOURCE, NO_HEAT_MAP), [overlay]);
+    if (!draws || !drawn) overlay.updateData(HEAT_MAP_SOURCE, []);
+    else if (query.data) draws.ended(drawn.results);
+    else draws.soFar(drawn.results);
+  }, [overlay, draws, drawn, query.data]);
+  useEffect(() => () => draws?.stop(), [draws]);
+  useEffect(() => () => overlay.updateData(HEAT_MAP_SOURCE, []), [overlay]);
 
   const spots = useMemo(() => (query.data ? rankedSpots(query.data.results, query.data.pairs) : []), [query.data]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each request for a spot moves the map, the same one too.

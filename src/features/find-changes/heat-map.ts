@@ -2,9 +2,10 @@
  * The heat map over the area: each changed cell a coloured ring (its colour the cell's score), each cell that could
  * not be compared crossed by a diagonal, so that neighbouring ones read as hatching. Lines only, over imagery.
  */
-import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Position } from 'geojson';
+import type { FeatureCollection, MultiLineString, MultiPolygon, Position } from 'geojson';
 import { extentPolygon } from '../../../core/geo/geometry.ts';
 import { latOfTileY, lonOfTileX } from '../../../core/geo/tile-address.ts';
+import type { IdFeature } from '../../map/feature-diff.ts';
 import type { GeoJsonOverlaySpec } from '../../map/geojson-slot.ts';
 import { CELL_GRID, type ChangePair, type ChangeResults, OBSCURED, PAIR_STATUS } from '../change/index.ts';
 import { CHANGED_CELL } from './change-spots.ts';
@@ -25,7 +26,8 @@ export const HEAT_MAP_OVERLAY: GeoJsonOverlaySpec = {
   order: 15,
   onTop: true,
   print: { label: 'Change heat map' },
-  sources: { [HEAT_MAP_SOURCE]: {} },
+  // By id: while a run goes on, the map is sent only the tiles ended since it was last drawn.
+  sources: { [HEAT_MAP_SOURCE]: { byId: true } },
   // Its marks are about the place: the swipe at a spot shows them over both captures.
   mirrored: true,
   layers: [
@@ -94,17 +96,24 @@ function tileGeometry({ z, x, y }: ChangePair) {
   };
 }
 
-type HeatFeature = Feature<MultiPolygon | MultiLineString, { kind: 'changed' | 'obscured'; level?: number }>;
+type HeatFeature = IdFeature<MultiPolygon | MultiLineString>;
 
-/** One tile's features: a ring set per score class, and the diagonals of its cells not compared. */
-function tileFeatures(results: ChangeResults, i: number, pair: ChangePair): HeatFeature[] {
+/**
+ * One tile's features (none while it is pending): a ring set per score class, and the diagonals of its cells not
+ * compared; each with an id of its own (pair index, kind and class).
+ */
+export function tileFeatures(results: ChangeResults, i: number, pair: ChangePair): HeatFeature[] {
   const status = results.status[i];
   const geometry = tileGeometry(pair);
   const all = Array.from({ length: CELL_GRID * CELL_GRID }, (_, c) => c);
   if (status === PAIR_STATUS.noImagery || status === PAIR_STATUS.failed) {
     const lines = all.map(geometry.diagonal);
     return [
-      { type: 'Feature', properties: { kind: 'obscured' }, geometry: { type: 'MultiLineString', coordinates: lines } },
+      {
+        type: 'Feature',
+        properties: { id: `${i}-obscured`, kind: 'obscured' },
+        geometry: { type: 'MultiLineString', coordinates: lines },
+      },
     ];
   }
   if (status !== PAIR_STATUS.scored) return [];
@@ -121,7 +130,7 @@ function tileFeatures(results: ChangeResults, i: number, pair: ChangePair): Heat
       ? [
           {
             type: 'Feature' as const,
-            properties: { kind: 'changed' as const, level: k + 1 },
+            properties: { id: `${i}-changed-${k + 1}`, kind: 'changed', level: k + 1 },
             geometry: { type: 'MultiPolygon' as const, coordinates },
           },
         ]
@@ -130,7 +139,7 @@ function tileFeatures(results: ChangeResults, i: number, pair: ChangePair): Heat
   if (diagonals.length > 0)
     features.push({
       type: 'Feature',
-      properties: { kind: 'obscured' },
+      properties: { id: `${i}-obscured`, kind: 'obscured' },
       geometry: { type: 'MultiLineString', coordinates: diagonals },
     });
   return features;
@@ -140,5 +149,3 @@ function tileFeatures(results: ChangeResults, i: number, pair: ChangePair): Heat
 export function heatMapFeatures(results: ChangeResults, pairs: readonly ChangePair[]): FeatureCollection {
   return { type: 'FeatureCollection', features: pairs.flatMap((pair, i) => tileFeatures(results, i, pair)) };
 }
-
-export const NO_HEAT_MAP: FeatureCollection = { type: 'FeatureCollection', features: [] };
