@@ -22,6 +22,7 @@ export type ImportedLocations =
 /** What a portfolio may be imported from, as a refusal names it. */
 const LOCATION_FORMATS = 'a CSV or TSV table, GeoJSON, KML/KMZ or a zipped shapefile';
 
+// Stryker disable next-line StringLiteral: no extension is read as an unknown one is, by the first character.
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name.toLowerCase())?.[1] ?? '';
 
 function kmlFeatures(text: string, domParser: DOMParser): Feature[] {

@@ -82,6 +82,17 @@ function score(changed: number, obscured = 0): PairScore {
   return { cells, obscured: reasons, changedCells: changed, obscuredCells: obscured };
 }
 
+/** A row's change columns where it has no score: all blank. */
+const NO_CHANGE = {
+  change_score: '',
+  changed_share: '',
+  obscured_share: '',
+  different_seasons: '',
+  change_tiles: '',
+  change_service_status: '',
+  change_correlation_id: '',
+};
+
 describe('change scores of a portfolio', () => {
   const plan = changePlan(rows, portfolio.radiusM);
 
@@ -213,13 +224,33 @@ describe('change scores of a portfolio', () => {
       before_capture: '2024-01-20',
       after_survey: SUMMER.id,
       after_capture: '2024-07-20',
+      change_reason: '',
     });
     expect(Number(csv[0].change_score)).toBeGreaterThan(CHANGED_SCORE);
     expect(csv[2]).toMatchObject({ change: 'obscured', obscured_share: String(Math.round((200 / 256) * 1e4) / 1e4) });
     expect(csv[3]).toMatchObject({ change: 'no pair', change_score: '', change_reason: 'no capture after the event' });
-    expect(csv[4]).toMatchObject({ status: 'not checked', change: '', change_score: '' });
+    expect(csv[4]).toMatchObject({ status: 'not checked', change: '', change_reason: '', ...NO_CHANGE });
     const { features } = portfolioGeoJson(portfolio, rows, { ...context, changes });
     expect(features[0].properties).toMatchObject({ change: 'changed', different_seasons: true, change_tiles: 4 });
     expect(features[3].properties).toMatchObject({ change: 'no pair', change_score: null });
+  });
+
+  it('exports which capture a location lacks, its change columns blank', () => {
+    // Yard: only a capture after the event; Cloudy: none at all.
+    const answers = new Map(results);
+    answers.set(1, { id: 1, surveyIds: [SUMMER.id], percentCovered: 100 });
+    answers.set(2, { id: 2, surveyIds: [], percentCovered: 0 });
+    const lacking = portfolioRows(LOCATIONS, answers, surveys, portfolio);
+    const context = { appUrl: 'https://viewer.example/', refused: [], notChecked: notCheckedReason('idle', null) };
+    const csv = Papa.parse<Record<string, string>>(portfolioCsv(portfolio, lacking, { ...context, changes }), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(csv.slice(1, 4).map((row) => [row.site, row.change, row.change_reason])).toEqual([
+      ['Yard', 'no pair', 'no capture before the event'],
+      ['Cloudy', 'no pair', 'no capture before or after the event'],
+      ['Only before', 'no pair', 'no capture after the event'],
+    ]);
+    for (const row of csv.slice(1)) expect(row, row.site).toMatchObject(NO_CHANGE);
   });
 });

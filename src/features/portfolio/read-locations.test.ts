@@ -84,6 +84,8 @@ describe('a table of locations as a spreadsheet writes it', () => {
       ],
     });
     expect(wkt.problems[0]).not.toHaveProperty('geometry');
+    // A row that ends before its geometry column.
+    expect(reasons(['name,wkt', 'p,POINT(-104.9 39.7)', 'short'])).toEqual([[3, 'the geometry is empty']]);
   });
 
   it('names a location by its name column, trimmed, or by its line; keeps short rows as wide as the header', () => {
@@ -93,6 +95,12 @@ describe('a table of locations as a spreadsheet writes it', () => {
       ['Line 3', ['', '39.8', '-104.8', 'b']],
     ]);
     expect(problems).toEqual([{ line: 4, reason: 'longitude is empty', values: ['C', '39.9', '', ''] }]);
+    // No name column, or a row that ends before it: named by its line.
+    expect(read(['lat,lon', '39.7,-104.9']).locations.map((l) => l.label)).toEqual(['Line 2']);
+    expect(read(['lat,lon,name', '39.7,-104.9', '39.8,-104.8,B']).locations.map((l) => l.label)).toEqual([
+      'Line 2',
+      'B',
+    ]);
   });
 
   it(`reads the first ${MAX_LOCATIONS.toLocaleString('en-US')} rows and says where it stopped`, () => {
@@ -131,6 +139,9 @@ describe('features as locations', () => {
   it('names a feature by its name property, trimmed, or by its number', () => {
     const { locations } = featureLocations([point({ Title: ' Depot ' }), point({ Title: '' }), point(null)]);
     expect(locations.map((l) => l.label)).toEqual(['Depot', 'Feature 2', 'Feature 3']);
+    // Without a name property at all.
+    const unnamed = featureLocations([point({ kind: 'depot' }), point({ kind: 'yard' })]);
+    expect(unnamed.locations.map((l) => l.label)).toEqual(['Feature 1', 'Feature 2']);
   });
 
   it('keeps a feature without a geometry, or a null feature, as a row not read', () => {
@@ -149,6 +160,9 @@ describe('features as locations', () => {
     const { columns } = featureLocations([wide, ...Array.from({ length: 999 }, () => point({})), late]);
     expect(columns).toEqual(Array.from({ length: 50 }, (_, i) => `p${i}`));
     expect(featureLocations([point({}), late]).columns).toEqual(['late']);
+    // A property first seen after the thousandth feature is no column (its value is not exported).
+    const early = point({ name: 'A' });
+    expect(featureLocations([early, ...Array.from({ length: 999 }, () => point({})), late]).columns).toEqual(['name']);
   });
 
   it(`reads the first ${MAX_LOCATIONS.toLocaleString('en-US')} features and says where it stopped`, () => {
@@ -170,6 +184,9 @@ describe('features as locations', () => {
       { type: 'FeatureCollection', features: {} },
       { type: 'Topology', objects: {} },
       { coordinates: [1, 2] },
+      // Features, but not in a FeatureCollection.
+      { type: 'Topology', features: [feature] },
+      { features: [feature] },
       null,
     ])
       expect(() => geoJsonFeatures(JSON.stringify(json)), JSON.stringify(json)).toThrow(notGeoJson);
